@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Each file starts its own server and browser; on two cores they run one after the other.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    include: ['tests/**/*.e2e.ts'],
+    environment: 'node',
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
+  },
+});

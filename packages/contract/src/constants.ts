@@ -1,0 +1,94 @@
+/** Interface languages (spec §1, §9). */
+export const UI_LANGUAGES = ['fr', 'en', 'it', 'de'] as const;
+export type UiLanguage = (typeof UI_LANGUAGES)[number];
+export const DEFAULT_UI_LANGUAGE: UiLanguage = 'fr';
+export const FALLBACK_UI_LANGUAGE: UiLanguage = 'en';
+/** The siteparams language a new user starts with (spec §3). */
+export const DEFAULT_USER_LANGUAGE: UiLanguage = 'en';
+
+/** Languages content and correlation tables may carry (spec §9). */
+export const CONTENT_LANGUAGES = ['fr', 'en', 'it', 'de', 'ar'] as const;
+export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
+
+export function isUiLanguage(value: unknown): value is UiLanguage {
+  return typeof value === 'string' && (UI_LANGUAGES as readonly string[]).includes(value);
+}
+
+/** Picks the best interface language from an Accept-Language header; unsupported falls back to en. */
+export function negotiateUiLanguage(header: string | undefined | null): UiLanguage {
+  if (!header) return FALLBACK_UI_LANGUAGE;
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag.trim().toLowerCase(), q: q ? Number(q.slice(2)) || 0 : 1, index };
+    })
+    .filter((entry) => entry.tag && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of ranked) {
+    const base = tag.split('-')[0];
+    if (isUiLanguage(base)) return base;
+  }
+  return FALLBACK_UI_LANGUAGE;
+}
+
+export const LIMITS = {
+  requestTimeoutMs: 60_000,
+  toastDefaultMs: 4_000,
+  toastServerMessageMs: 10_000,
+  pageSizeListView: 10,
+  pageSizeDefault: 20,
+  pageSizeDeleted: 30,
+  pageSizeCorrelation: 20,
+  pageSizeMax: 100,
+  searchMinLength: 3,
+  previewLength: 150,
+  correlationPreviewLength: 50,
+  snippetRadius: 75,
+  smallScreenPx: 768,
+  cardMinWidthPx: 400,
+  missingTranslationDebounceMs: 1_000,
+  reloadGuardMs: 10_000,
+  passwordMinLength: 8,
+  passwordMaxLength: 200,
+  nameMaxLength: 120,
+  emailMaxLength: 254,
+  passwordResetTokenMinutes: 60,
+  emailVerificationMinutes: 60 * 24,
+  loginMaxAttempts: 5,
+  loginDecaySeconds: 60,
+} as const;
+
+/** Loading bar timings (spec §9). */
+export const LOADING_BAR = {
+  durationMs: 2_000,
+  throttleMs: 200,
+  hideDelayMs: 500,
+  resetDelayMs: 400,
+  heightPx: 3,
+} as const;
+
+/** Non-idempotent requests are retried once on these statuses (spec §7). */
+export const RETRY_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504] as const;
+
+export const DEFAULT_THEME_COLORS = {
+  maincolor: '#003459',
+  modulomaincolor: '#ffffff',
+  primarycolor: '#00a8e8',
+  moduloprimarycolor: '#ffffff',
+  secondarycolor: '#007ea7',
+  modulosecondarycolor: '#ffffff',
+} as const;
+
+export const DEFAULT_SITEPARAMS = {
+  isnavbarleft: true,
+  isnavbarexpanded: true,
+  darkMode: false,
+  language: DEFAULT_USER_LANGUAGE,
+} as const;
+
+/** Names of the cookies of the Sanctum SPA dialect. */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+export const SESSION_COOKIE = 'kinfolio_session';

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildPath,
+  hasPermission,
+  loginBody,
+  negotiateUiLanguage,
+  registerBody,
+  routes,
+  siteparamsSchema,
+  themecolorsSchema,
+} from './index.js';
+
+describe('contract', () => {
+  it('negotiates the interface language and falls back to en', () => {
+    expect(negotiateUiLanguage('fr-FR,fr;q=0.9,en;q=0.8')).toBe('fr');
+    expect(negotiateUiLanguage('es-ES,de;q=0.5')).toBe('de');
+    expect(negotiateUiLanguage('es-ES')).toBe('en');
+    expect(negotiateUiLanguage('it;q=0.2,de;q=0.9')).toBe('de');
+    expect(negotiateUiLanguage(undefined)).toBe('en');
+  });
+
+  it('lets admin do everything and checks other permissions by exact name', () => {
+    expect(hasPermission({ permissions: ['admin'] }, 'content.edit')).toBe(true);
+    expect(hasPermission({ permissions: ['content.edit'] }, 'content.edit')).toBe(true);
+    expect(hasPermission({ permissions: ['content.edit'] }, 'content.delete')).toBe(false);
+    expect(hasPermission(null, 'content.edit')).toBe(false);
+  });
+
+  it('fills route parameters and refuses a missing one', () => {
+    expect(buildPath(routes.adminUserUpdate.path, { id: 7 })).toBe('/api/admin-users/7');
+    expect(() => buildPath(routes.adminUserUpdate.path)).toThrow(/id/);
+  });
+
+  it('gives the spec defaults for siteparams and theme colours', () => {
+    expect(siteparamsSchema.parse({})).toEqual({
+      isnavbarleft: true,
+      isnavbarexpanded: true,
+      darkMode: false,
+      language: 'en',
+    });
+    expect(themecolorsSchema.parse({}).maincolor).toBe('#003459');
+    expect(themecolorsSchema.safeParse({ maincolor: 'red' }).success).toBe(false);
+  });
+
+  it('normalises emails and checks password confirmation', () => {
+    expect(loginBody.parse({ email: ' Ada@Example.COM ', password: 'x' })).toEqual({
+      email: 'ada@example.com',
+      password: 'x',
+      remember: false,
+    });
+    const mismatch = registerBody.safeParse({
+      name: 'A',
+      email: 'a@b.co',
+      password: 'password1',
+      password_confirmation: 'password2',
+    });
+    expect(mismatch.success).toBe(false);
+    expect(mismatch.error?.issues[0]?.path).toEqual(['password_confirmation']);
+  });
+});

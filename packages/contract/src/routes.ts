@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import type { Permission } from './permissions.js';
+import {
+  changePasswordBody,
+  forgotPasswordBody,
+  loginBody,
+  registerBody,
+  resetPasswordBody,
+  setupBody,
+  verifyEmailQuery,
+} from './schemas/auth.js';
+import { idParam } from './schemas/common.js';
+import { adminSettingsSchema, adminUserPatchBody, updateUserBody } from './schemas/user.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** Who may call a route: anyone, any logged-in active user, or holders of a permission. */
+export type Access = 'public' | 'auth' | Permission;
+
+export interface RouteDef {
+  method: HttpMethod;
+  /** Fastify-style path: `:name` marks a parameter. */
+  path: string;
+  access: Access;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+}
+
+function route<const T extends RouteDef>(def: T): T {
+  return def;
+}
+
+/**
+ * Every API route, declared once. The server registers its handlers from this table and the
+ * permission matrix test walks it.
+ */
+export const routes = {
+  csrfCookie: route({ method: 'GET', path: '/sanctum/csrf-cookie', access: 'public' }),
+  appState: route({ method: 'GET', path: '/api/app-state', access: 'public' }),
+  setup: route({ method: 'POST', path: '/api/setup', access: 'public', body: setupBody }),
+
+  login: route({ method: 'POST', path: '/login', access: 'public', body: loginBody }),
+  logout: route({ method: 'POST', path: '/logout', access: 'auth' }),
+  register: route({ method: 'POST', path: '/register', access: 'public', body: registerBody }),
+  forgotPassword: route({
+    method: 'POST',
+    path: '/forgot-password',
+    access: 'public',
+    body: forgotPasswordBody,
+  }),
+  resetPassword: route({
+    method: 'POST',
+    path: '/reset-password',
+    access: 'public',
+    body: resetPasswordBody,
+  }),
+  changePassword: route({
+    method: 'POST',
+    path: '/change-password',
+    access: 'auth',
+    body: changePasswordBody,
+  }),
+  verificationNotification: route({
+    method: 'POST',
+    path: '/email/verification-notification',
+    access: 'auth',
+  }),
+  verifyEmail: route({
+    method: 'GET',
+    path: '/email/verify/:id/:hash',
+    access: 'public',
+    params: z.object({ id: z.coerce.number().int().catch(0), hash: z.string().max(200).catch('') }),
+    query: verifyEmailQuery,
+  }),
+
+  loggedInUser: route({ method: 'GET', path: '/api/logged-in-user', access: 'auth' }),
+  users: route({ method: 'GET', path: '/api/users', access: 'auth' }),
+  updateUser: route({
+    method: 'PATCH',
+    path: '/api/update-user',
+    access: 'auth',
+    body: updateUserBody,
+  }),
+
+  adminUsers: route({ method: 'GET', path: '/api/admin-users', access: 'admin' }),
+  adminUserUpdate: route({
+    method: 'PATCH',
+    path: '/api/admin-users/:id',
+    access: 'admin',
+    params: idParam,
+    body: adminUserPatchBody,
+  }),
+  adminSettings: route({ method: 'GET', path: '/api/admin-settings', access: 'admin' }),
+  adminSettingsUpdate: route({
+    method: 'PATCH',
+    path: '/api/admin-settings',
+    access: 'admin',
+    body: adminSettingsSchema,
+  }),
+} as const satisfies Record<string, RouteDef>;
+
+export type RouteName = keyof typeof routes;
+
+/** Fills `:name` parameters of a route path. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing route parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}

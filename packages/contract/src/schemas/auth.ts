@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { emailField, nameField, withPasswordConfirmation } from './common.js';
+
+export const loginBody = z.object({
+  email: emailField,
+  password: z.string().min(1).max(1000),
+  remember: z.boolean().optional().default(false),
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const registerBody = withPasswordConfirmation({ name: nameField, email: emailField });
+export type RegisterBody = z.input<typeof registerBody>;
+
+/** The one-time "create the administrator" form has the register fields. */
+export const setupBody = registerBody;
+export type SetupBody = RegisterBody;
+
+export const forgotPasswordBody = z.object({ email: emailField });
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
+
+export const resetPasswordBody = withPasswordConfirmation({
+  token: z.string().min(1).max(200),
+  email: emailField,
+});
+export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+
+export const changePasswordBody = withPasswordConfirmation({
+  current_password: z.string().min(1).max(1000),
+});
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;
+
+/** A mangled link (a mail client cutting it, say) still lands on the "invalid link" page. */
+export const verifyEmailQuery = z.object({
+  expires: z.coerce.number().int().catch(0),
+  signature: z.string().max(200).catch(''),
+});

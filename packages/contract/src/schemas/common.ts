@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants.js';
+
+/** Message keys used as custom zod messages; the server localises them (see server i18n). */
+export const VALIDATION_KEYS = {
+  passwordsMismatch: 'validation.passwords_mismatch',
+  hexColor: 'validation.hex_color',
+} as const;
+
+export const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+export const emailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email().max(LIMITS.emailMaxLength));
+
+export const passwordField = z.string().min(LIMITS.passwordMinLength).max(LIMITS.passwordMaxLength);
+
+export const nameField = z.string().trim().min(1).max(LIMITS.nameMaxLength);
+
+/** A body with `password` and `password_confirmation` that must match. */
+export function withPasswordConfirmation<T extends z.ZodRawShape>(shape: T) {
+  return z.object({ ...shape, password: passwordField, password_confirmation: z.string() }).refine(
+    (value) => {
+      const { password, password_confirmation } = value as {
+        password: string;
+        password_confirmation: string;
+      };
+      return password === password_confirmation;
+    },
+    {
+      path: ['password_confirmation'],
+      message: VALIDATION_KEYS.passwordsMismatch,
+    },
+  );
+}
+
+/** Laravel-style message bodies. */
+export const messageBody = z.object({ message: z.string() });
+export type MessageBody = z.infer<typeof messageBody>;
+
+export const validationErrorBody = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())),
+});
+export type ValidationErrorBody = z.infer<typeof validationErrorBody>;
+
+export const paginationMeta = z.object({
+  current_page: z.number().int(),
+  from: z.number().int().nullable(),
+  last_page: z.number().int(),
+  path: z.string(),
+  per_page: z.number().int(),
+  to: z.number().int().nullable(),
+  total: z.number().int(),
+});
+export const paginationLinks = z.object({
+  first: z.string(),
+  last: z.string(),
+  prev: z.string().nullable(),
+  next: z.string().nullable(),
+});
+export function paginated<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), meta: paginationMeta, links: paginationLinks });
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { DEFAULT_SITEPARAMS, DEFAULT_THEME_COLORS, UI_LANGUAGES } from '../constants.js';
+import { PERMISSIONS } from '../permissions.js';
+import { emailField, nameField, VALIDATION_KEYS } from './common.js';
+
+const hexColor = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, { message: VALIDATION_KEYS.hexColor })
+  .transform((value) => value.toLowerCase());
+
+export const siteparamsSchema = z.object({
+  isnavbarleft: z.boolean().default(DEFAULT_SITEPARAMS.isnavbarleft),
+  isnavbarexpanded: z.boolean().default(DEFAULT_SITEPARAMS.isnavbarexpanded),
+  darkMode: z.boolean().default(DEFAULT_SITEPARAMS.darkMode),
+  language: z.enum(UI_LANGUAGES).default(DEFAULT_SITEPARAMS.language),
+});
+export type Siteparams = z.infer<typeof siteparamsSchema>;
+
+export const themecolorsSchema = z.object({
+  maincolor: hexColor.default(DEFAULT_THEME_COLORS.maincolor),
+  modulomaincolor: hexColor.default(DEFAULT_THEME_COLORS.modulomaincolor),
+  primarycolor: hexColor.default(DEFAULT_THEME_COLORS.primarycolor),
+  moduloprimarycolor: hexColor.default(DEFAULT_THEME_COLORS.moduloprimarycolor),
+  secondarycolor: hexColor.default(DEFAULT_THEME_COLORS.secondarycolor),
+  modulosecondarycolor: hexColor.default(DEFAULT_THEME_COLORS.modulosecondarycolor),
+});
+export type Themecolors = z.infer<typeof themecolorsSchema>;
+
+export const permissionSchema = z.enum(PERMISSIONS);
+
+/** The logged-in user as returned by GET /api/logged-in-user and user updates. */
+export const currentUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  email_verified_at: z.string().nullable(),
+  permissions: z.array(z.string()),
+  siteparams: siteparamsSchema,
+  themecolors: themecolorsSchema,
+  active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** What any logged-in user may see of the others (GET /api/users). */
+export const publicUserSchema = z.object({ id: z.number().int(), name: z.string() });
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** What an admin sees of every user (GET /api/admin-users). */
+export const adminUserSchema = currentUserSchema.extend({
+  last_login_at: z.string().nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/**
+ * PATCH /api/update-user: the client sends the user; only these fields are taken, each optional,
+ * siteparams and themecolors merged key by key over the stored ones.
+ */
+export const updateUserBody = z.object({
+  name: nameField.optional(),
+  email: emailField.optional(),
+  siteparams: siteparamsSchema.partial().optional(),
+  themecolors: themecolorsSchema.partial().optional(),
+});
+export type UpdateUserBody = z.infer<typeof updateUserBody>;
+
+/** PATCH /api/admin-users/{id}. */
+export const adminUserPatchBody = z.object({
+  name: nameField.optional(),
+  email: emailField.optional(),
+  permissions: z.array(permissionSchema).optional(),
+  active: z.boolean().optional(),
+});
+export type AdminUserPatchBody = z.infer<typeof adminUserPatchBody>;
+
+export const adminSettingsSchema = z.object({ registration_enabled: z.boolean() });
+export type AdminSettings = z.infer<typeof adminSettingsSchema>;
+
+/** Public facts the logged-out home page needs. */
+export const appStateSchema = z.object({
+  needs_setup: z.boolean(),
+  registration_enabled: z.boolean(),
+});
+export type AppState = z.infer<typeof appStateSchema>;

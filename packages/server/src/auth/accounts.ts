@@ -1,0 +1,94 @@
+import { DEFAULT_SITEPARAMS, type Permission } from '@kinfolio/contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { FieldValidationError, HttpError } from '../http/errors.js';
+import { usersRepository, type UserRow } from '../modules/users/repository.js';
+import { SETTING_KEYS, settingsRepository } from '../modules/settings/repository.js';
+import { hashPassword } from './passwords.js';
+
+export interface NewAccount {
+  name: string;
+  email: string;
+  password: string;
+  permissions: Permission[];
+  verified: boolean;
+  language?: string;
+}
+
+/** Creates a user row; the email must be free (422 otherwise). */
+export async function createAccount(
+  db: Kysely<Database> | Transaction<Database>,
+  account: NewAccount,
+  now: Date,
+): Promise<UserRow> {
+  const users = usersRepository(db);
+  if (await users.emailTaken(account.email)) {
+    throw new FieldValidationError({ email: ['validation.email_taken'] });
+  }
+  const at = now.toISOString();
+  return users.insert({
+    name: account.name,
+    email: account.email,
+    password_hash: await hashPassword(account.password),
+    email_verified_at: account.verified ? at : null,
+    permissions: JSON.stringify(account.permissions),
+    siteparams: JSON.stringify({
+      ...DEFAULT_SITEPARAMS,
+      language: account.language ?? DEFAULT_SITEPARAMS.language,
+    }),
+    themecolors: '{}',
+    active: 1,
+    created_at: at,
+    updated_at: at,
+  });
+}
+
+/**
+ * Creates the first administrator, only while no user exists. The setup marker's primary key makes
+ * two racing requests end with one admin, on either database.
+ */
+export async function createFirstAdmin(
+  db: Kysely<Database>,
+  account: Omit<NewAccount, 'permissions'>,
+  now: Date,
+): Promise<UserRow> {
+  return db.transaction().execute(async (trx) => {
+    if ((await usersRepository(trx).count()) > 0) throw new HttpError(403, 'setup.closed');
+    const marked = await settingsRepository(trx).insertIfAbsent(
+      SETTING_KEYS.setupCompleted,
+      now.toISOString(),
+    );
+    if (!marked) throw new HttpError(403, 'setup.closed');
+    return createAccount(trx, { ...account, permissions: ['admin'] }, now);
+  });
+}
+
+/** CLI recovery: creates an admin, or gives an existing account admin rights and a new password. */
+export async function createOrPromoteAdmin(
+  db: Kysely<Database>,
+  account: { name: string; email: string; password: string },
+  now: Date,
+): Promise<{ user: UserRow; created: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const users = usersRepository(trx);
+    await settingsRepository(trx).insertIfAbsent(SETTING_KEYS.setupCompleted, now.toISOString());
+    const existing = await users.findByEmail(account.email);
+    if (!existing) {
+      const user = await createAccount(
+        trx,
+        { ...account, permissions: ['admin'], verified: true },
+        now,
+      );
+      return { user, created: true };
+    }
+    const permissions = new Set<string>(JSON.parse(existing.permissions) as string[]);
+    permissions.add('admin');
+    const user = await users.update(existing.id, {
+      password_hash: await hashPassword(account.password),
+      permissions: JSON.stringify([...permissions]),
+      active: 1,
+      updated_at: now.toISOString(),
+    });
+    return { user, created: false };
+  });
+}

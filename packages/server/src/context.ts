@@ -1,0 +1,16 @@
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import type { Dialect } from './db/connect.js';
+import type { Database } from './db/schema.js';
+import type { Mailer } from './mail/mailer.js';
+
+/** What every module needs from the running app, built once in buildApp. */
+export interface AppContext {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Secret for CSRF tokens and signed links: APP_KEY, else generated once and kept in settings. */
+  appKey: string;
+  mailer: Mailer;
+  now(): Date;
+}

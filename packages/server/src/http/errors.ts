@@ -1,0 +1,100 @@
+import type { UiLanguage } from '@kinfolio/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isMessageKey, languageOf, translate, type MessageKey } from '../i18n/translate.js';
+
+/** An error with a status and a message key; the error handler localises it. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly key: MessageKey,
+    readonly params: Record<string, string | number> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(key);
+  }
+}
+
+/** A 422 with messages per field, like Laravel's validation errors. */
+export class FieldValidationError extends Error {
+  readonly statusCode = 422;
+  constructor(readonly fields: Record<string, MessageKey[]>) {
+    super('validation.failed');
+  }
+}
+
+const zodLocales: Record<UiLanguage, () => { localeError: z.core.$ZodErrorMap }> = {
+  en: z.locales.en,
+  fr: z.locales.fr,
+  it: z.locales.it,
+  de: z.locales.de,
+};
+
+/** Builds Laravel's `{field: [messages]}` from zod issues, in the request's language. */
+export function localisedIssues(issues: z.core.$ZodIssue[], language: UiLanguage) {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.path.length ? issue.path.join('.') : '_';
+    const message = isMessageKey(issue.message)
+      ? translate(language, issue.message)
+      : issue.message;
+    (errors[field] ??= []).push(message);
+  }
+  return errors;
+}
+
+function revalidate(request: FastifyRequest, context: string | undefined, language: UiLanguage) {
+  const schemas = request.routeOptions.schema as Record<string, unknown> | undefined;
+  const source = context === 'querystring' ? 'query' : (context ?? 'body');
+  const schema = schemas?.[context ?? 'body'];
+  if (!(schema instanceof z.ZodType)) return undefined;
+  const input = (request as unknown as Record<string, unknown>)[source];
+  const result = schema.safeParse(input, { error: zodLocales[language]().localeError });
+  return result.success ? undefined : localisedIssues(result.error.issues, language);
+}
+
+const statusKeys: Record<number, MessageKey> = {
+  400: 'http.bad_request',
+  401: 'auth.unauthenticated',
+  403: 'auth.forbidden',
+  404: 'http.not_found',
+  413: 'http.payload_too_large',
+  415: 'http.unsupported_media_type',
+  419: 'csrf.mismatch',
+  429: 'http.too_many_requests',
+};
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const language = languageOf(request.headers['accept-language']);
+    if (error instanceof HttpError) {
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ message: translate(language, error.key, error.params) });
+    }
+    if (error instanceof FieldValidationError) {
+      const errors = Object.fromEntries(
+        Object.entries(error.fields).map(([field, keys]) => [
+          field,
+          keys.map((key) => translate(language, key)),
+        ]),
+      );
+      return reply.code(422).send({ message: translate(language, 'validation.failed'), errors });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = revalidate(request, error.validationContext, language) ?? {
+        _: [error.message],
+      };
+      return reply.code(422).send({ message: translate(language, 'validation.failed'), errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const key = statusKeys[status] ?? 'http.bad_request';
+      return reply.code(status).send({ message: translate(language, key, { seconds: 60 }) });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: translate(language, 'http.server_error') });
+  });
+}

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../test/server.js';
+
+describe('serving the built web app', () => {
+  let server: TestServer;
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kinfolio-dist-'));
+
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Kinfolio</title>');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'sw.js'), 'self.x=1');
+    server = await createTestServer({ env: { WEB_DIST: dist } });
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers any unknown page address with index.html (history fallback)', async () => {
+    for (const url of ['/', '/posts', '/user/password-reset/abc?email=a%40b.c', '/no/such/page']) {
+      const response = await server.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<title>Kinfolio</title>');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('answers unknown API addresses with a JSON 404', async () => {
+    const response = await server.app.inject({
+      method: 'GET',
+      url: '/api/unknown',
+      headers: { 'accept-language': 'fr' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Introuvable.' });
+  });
+
+  it('caches hashed assets for good and revalidates the service worker', async () => {
+    const asset = await server.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const worker = await server.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends security headers with a CSP that allows no inline script', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('publishes the OpenAPI document generated from the contract', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.paths).toHaveProperty('/login');
+    expect(doc.paths['/login'].post.requestBody).toBeDefined();
+  });
+});

@@ -1,0 +1,23 @@
+import { negotiateUiLanguage, type UiLanguage } from '@kinfolio/contract';
+import { catalogues, type MessageKey } from './messages.js';
+
+export type { MessageKey };
+
+export function isMessageKey(value: string): value is MessageKey {
+  return value in catalogues.en;
+}
+
+export function translate(
+  language: UiLanguage,
+  key: MessageKey,
+  params: Record<string, string | number> = {},
+): string {
+  const template = catalogues[language][key] ?? catalogues.en[key];
+  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
+    name in params ? String(params[name]) : match,
+  );
+}
+
+export function languageOf(acceptLanguage: string | string[] | undefined): UiLanguage {
+  return negotiateUiLanguage(Array.isArray(acceptLanguage) ? acceptLanguage[0] : acceptLanguage);
+}

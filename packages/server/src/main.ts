@@ -1,0 +1,105 @@
+import { parseArgs } from 'node:util';
+import { buildApp } from './app.js';
+import { createOrPromoteAdmin } from './auth/accounts.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { connectDatabase } from './db/connect.js';
+import { migrateToLatest } from './db/migrate.js';
+
+const USAGE = `Usage: kinfolio [command] [options]
+
+Commands:
+  serve                       start the server (default)
+  migrate                     apply database migrations and exit
+  create-admin --email E --password P [--name N]
+                              create an administrator, or make an existing account admin
+                              with a new password
+
+Configuration comes from the environment; see README.md.`;
+
+async function serve(config: Config) {
+  const { app } = await buildApp(config);
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // A stuck connection must not keep the process alive for ever.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  await app.listen({ port: config.port, host: config.host });
+}
+
+async function migrate(config: Config) {
+  const handle = connectDatabase(config.database);
+  try {
+    const applied = await migrateToLatest(handle.db);
+    console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date.');
+  } finally {
+    await handle.destroy();
+  }
+}
+
+async function createAdmin(config: Config, args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
+  });
+  const email = values.email?.trim().toLowerCase();
+  if (
+    !email ||
+    !/^[^@\s]+@[^@\s]+$/.test(email) ||
+    !values.password ||
+    values.password.length < 8
+  ) {
+    throw new ConfigError('create-admin needs --email and a --password of at least 8 characters');
+  }
+  const handle = connectDatabase(config.database);
+  try {
+    await migrateToLatest(handle.db);
+    const { user, created } = await createOrPromoteAdmin(
+      handle.db,
+      { email, password: values.password, name: values.name?.trim() || 'Admin' },
+      new Date(),
+    );
+    console.log(`${created ? 'Created' : 'Updated'} administrator ${user.email} (id ${user.id}).`);
+  } finally {
+    await handle.destroy();
+  }
+}
+
+async function main(argv: string[]) {
+  const [command = 'serve', ...rest] = argv;
+  if (command === 'help' || command === '--help' || command === '-h') {
+    console.log(USAGE);
+    return;
+  }
+  const config = loadConfig();
+  switch (command) {
+    case 'serve':
+      return serve(config);
+    case 'migrate':
+      return migrate(config);
+    case 'create-admin':
+      return createAdmin(config, rest);
+    default:
+      throw new ConfigError(`Unknown command "${command}".\n\n${USAGE}`);
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../../test/server.js';
+
+const NEW_ADMIN = {
+  name: 'Nonna Rosa',
+  email: 'rosa@example.com',
+  password: 'first-admin-pw',
+  password_confirmation: 'first-admin-pw',
+};
+
+describe('first administrator and self-registration', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('offers setup while no user exists, then closes it for good', async () => {
+    expect((await server.client().get('/api/app-state')).json()).toEqual({
+      needs_setup: true,
+      registration_enabled: false,
+    });
+    const client = server.client();
+    const [first, second] = await Promise.all([
+      client.post('/api/setup', NEW_ADMIN),
+      server.client().post('/api/setup', { ...NEW_ADMIN, email: 'intruder@example.com' }),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([201, 403]);
+    expect((await server.client().get('/api/app-state')).json().needs_setup).toBe(false);
+    const users = await server.ctx.db.selectFrom('users').selectAll().execute();
+    expect(users).toHaveLength(1);
+    expect(JSON.parse(users[0]!.permissions)).toEqual(['admin']);
+    const late = await server
+      .client()
+      .post('/api/setup', { ...NEW_ADMIN, email: 'late@example.com' });
+    expect(late.statusCode).toBe(403);
+  });
+
+  it('refuses registration until an admin opens it; a new user has no permissions', async () => {
+    const body = {
+      name: 'Luca',
+      email: 'luca@example.com',
+      password: 'luca-password',
+      password_confirmation: 'luca-password',
+    };
+    expect((await server.client().post('/register', body)).statusCode).toBe(403);
+
+    const admin = await server.loggedIn(NEW_ADMIN.email, NEW_ADMIN.password);
+    const opened = await admin.patch('/api/admin-settings', { registration_enabled: true });
+    expect(opened.statusCode).toBe(200);
+    expect((await admin.get('/api/admin-settings')).json()).toEqual({ registration_enabled: true });
+
+    const client = server.client();
+    client.language = 'it';
+    const registered = await client.post('/register', body);
+    expect(registered.statusCode).toBe(201);
+    expect(registered.json().user.permissions).toEqual([]);
+    expect(registered.json().user.siteparams.language).toBe('it');
+    expect((await client.get('/api/logged-in-user')).statusCode).toBe(200);
+    expect((await client.get('/api/admin-users')).statusCode).toBe(403);
+
+    const duplicate = await server
+      .client()
+      .post('/register', { ...body, email: 'LUCA@example.com' });
+    expect(duplicate.statusCode).toBe(422);
+    expect(duplicate.json().errors).toHaveProperty('email');
+  });
+
+  it('rejects a bad setup body with 422 and creates nothing', async () => {
+    const fresh = await createTestServer();
+    try {
+      const response = await fresh
+        .client()
+        .post('/api/setup', { ...NEW_ADMIN, password_confirmation: 'different' });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toHaveProperty('password_confirmation');
+      expect((await fresh.client().get('/api/app-state')).json().needs_setup).toBe(true);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -1,0 +1,75 @@
+import os from 'node:os';
+import path from 'node:path';
+import type { Permission } from '@kinfolio/contract';
+import { buildApp } from '../app.js';
+import { createAccount } from '../auth/accounts.js';
+import { loadConfig } from '../config.js';
+import { TestClient } from './client.js';
+import { createTestDatabase } from './database.js';
+
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  now?: () => Date;
+}
+
+export const ADMIN = {
+  email: 'admin@example.com',
+  password: 'admin-password-1',
+  name: 'Ada Admin',
+};
+
+/** The whole app on a fresh database of the dialect under test, with helpers to make users. */
+export async function createTestServer(options: TestServerOptions = {}) {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    DATA_DIR: path.join(os.tmpdir(), 'kinfolio-test-data'),
+    APP_URL: 'http://kinfolio.test',
+    WEB_DIST: path.join(os.tmpdir(), 'kinfolio-no-web-build'),
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const { app, ctx } = await buildApp(config, {
+    database,
+    logger: false,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  await app.ready();
+
+  async function createUser(fields: {
+    email: string;
+    password?: string;
+    name?: string;
+    permissions?: Permission[];
+  }) {
+    return createAccount(
+      ctx.db,
+      {
+        name: fields.name ?? fields.email.split('@')[0]!,
+        email: fields.email,
+        password: fields.password ?? 'user-password-1',
+        permissions: fields.permissions ?? [],
+        verified: true,
+      },
+      ctx.now(),
+    );
+  }
+
+  return {
+    app,
+    ctx,
+    config,
+    client: () => new TestClient(app),
+    createUser,
+    async createAdmin() {
+      return createUser({ ...ADMIN, permissions: ['admin'] });
+    },
+    async loggedIn(email: string, password = 'user-password-1') {
+      const client = new TestClient(app);
+      await client.login(email, password);
+      return client;
+    },
+    close: () => app.close(),
+  };
+}
+
+export type TestServer = Awaited<ReturnType<typeof createTestServer>>;

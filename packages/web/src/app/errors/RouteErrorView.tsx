@@ -1,0 +1,43 @@
+import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { useLocation, type ErrorComponentProps } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorScreen } from './ErrorScreen';
+import { errorStatus } from './RouteError';
+import { isChunkLoadError, reloadWithGuard } from './reloadGuard';
+
+/** Router error component: chunk-load failures reload the page, anything else the error screen. */
+export function RouteErrorView({ error }: ErrorComponentProps) {
+  const { t } = useTranslation(['errors', 'common']);
+  const pathname = useLocation({ select: (l) => l.pathname });
+  const chunkError = isChunkLoadError(error);
+  const [reloading, setReloading] = useState(false);
+
+  useEffect(() => {
+    if (chunkError) setReloading(reloadWithGuard(pathname));
+  }, [chunkError, pathname]);
+
+  if (chunkError) {
+    if (reloading) return null;
+    return (
+      <Container size="sm" py="xl">
+        <Stack align="center" ta="center">
+          <Title order={1} size="h2">
+            {t('chunk.title')}
+          </Title>
+          <Text c="dimmed">{t('chunk.message')}</Text>
+          <Button onClick={() => window.location.reload()}>{t('common:actions.reload')}</Button>
+        </Stack>
+      </Container>
+    );
+  }
+  const message = error instanceof Error ? error.message : undefined;
+  return <ErrorScreen statusCode={errorStatus(error)} message={message} />;
+}
+
+/** Unmatched address: the 404 error screen plus 'Page not found: /path' (spec §2, §8). */
+export function NotFoundView() {
+  const { t } = useTranslation('errors');
+  const pathname = useLocation({ select: (l) => l.pathname });
+  return <ErrorScreen statusCode={404} detail={t('notFound.path', { path: pathname })} />;
+}

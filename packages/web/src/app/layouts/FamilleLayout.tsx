@@ -1,0 +1,109 @@
+import { AppShell, Burger, Drawer, Group } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { LIMITS } from '@kinfolio/contract';
+import { useLocation } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { updateSiteparams, useSession } from '@/shared/session';
+import { Brand } from './Brand';
+import { ColorSchemeToggle, LanguagePicker } from './HeaderControls';
+import { NavbarContent } from './Navbar';
+import { PageTransition } from './PageTransition';
+import { MAIN_ID, SkipLink } from './SkipLink';
+import { UserMenu } from './UserMenu';
+
+const NAV_EXPANDED = 248;
+const NAV_COLLAPSED = 68;
+
+/** The logged-in layout ("famillelayout"): header, side navigation, main content. */
+export function FamilleLayout() {
+  const { t } = useTranslation('layout');
+  const { user, isAdmin } = useSession();
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const small = useMediaQuery(`(max-width: ${LIMITS.smallScreenPx - 0.02}px)`, false);
+  const pathname = useLocation({ select: (l) => l.pathname });
+  const left = user?.siteparams.isnavbarleft ?? true;
+  const expanded = user?.siteparams.isnavbarexpanded ?? true;
+
+  useEffect(() => drawer.close(), [pathname, small, drawer]);
+
+  const sideConfig = {
+    width: expanded ? NAV_EXPANDED : NAV_COLLAPSED,
+    breakpoint: LIMITS.smallScreenPx,
+    collapsed: { mobile: true, desktop: false },
+  };
+  const navContent = (
+    <NavbarContent
+      isAdmin={isAdmin}
+      expanded={expanded}
+      left={left}
+      withControls
+      onToggleExpanded={() => void updateSiteparams({ isnavbarexpanded: !expanded })}
+      onToggleSide={() => void updateSiteparams({ isnavbarleft: !left })}
+    />
+  );
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={left ? sideConfig : undefined}
+      aside={left ? undefined : sideConfig}
+      padding={{ base: 'sm', sm: 'lg' }}
+      className="kf-famille"
+    >
+      <SkipLink />
+      <AppShell.Header className="kf-header">
+        <Group h="100%" px="md" gap="xs" wrap="nowrap" justify="space-between">
+          <Group gap="xs" wrap="nowrap" style={{ order: left ? 0 : 1 }}>
+            <Burger
+              opened={drawerOpened}
+              onClick={drawer.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              color="var(--kf-on-main)"
+              aria-label={drawerOpened ? t('header.closeMenu') : t('header.openMenu')}
+              aria-expanded={drawerOpened}
+              aria-controls="kf-nav-drawer"
+            />
+            <Brand to="/user/userprofile" />
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            <LanguagePicker />
+            <ColorSchemeToggle />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      {left ? (
+        <AppShell.Navbar className="kf-sidebar" component="div">
+          {navContent}
+        </AppShell.Navbar>
+      ) : (
+        <AppShell.Aside className="kf-sidebar" component="div">
+          {navContent}
+        </AppShell.Aside>
+      )}
+      <Drawer
+        id="kf-nav-drawer"
+        opened={drawerOpened && small}
+        onClose={drawer.close}
+        position={left ? 'left' : 'right'}
+        size={280}
+        title={t('nav.label')}
+        classNames={{ content: 'kf-sidebar', header: 'kf-drawer-header' }}
+        closeButtonProps={{ 'aria-label': t('header.closeMenu') }}
+      >
+        <NavbarContent
+          isAdmin={isAdmin}
+          expanded
+          left={left}
+          withControls={false}
+          onNavigate={drawer.close}
+        />
+      </Drawer>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} className="kf-main">
+        <PageTransition />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,64 @@
+import { ActionIcon, Menu, Tooltip, UnstyledButton } from '@mantine/core';
+import { UI_LANGUAGES, type UiLanguage } from '@kinfolio/contract';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_LABELS, currentLanguage, setLanguage } from '@/shared/i18n';
+import { updateSiteparams, useSessionStore } from '@/shared/session';
+import { CheckIcon, LanguageIcon, MoonIcon, SunIcon } from '@/shared/ui/icons';
+import { useColorSchemeToggle } from './useColorSchemeToggle';
+
+/** Language menu; for a logged-in user the choice is also saved in siteparams.language. */
+export function LanguagePicker() {
+  const { t, i18n } = useTranslation('common');
+  const active = currentLanguage();
+  const choose = (lang: UiLanguage) => {
+    void setLanguage(lang);
+    if (useSessionStore.getState().user) void updateSiteparams({ language: lang });
+  };
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md">
+      <Menu.Target>
+        <Tooltip label={t('language.choose')} openDelay={400}>
+          <UnstyledButton className="kf-header-button" aria-label={t('language.choose')}>
+            <LanguageIcon />
+            <span className="kf-lang-code" aria-hidden="true">
+              {active.toUpperCase()}
+            </span>
+          </UnstyledButton>
+        </Tooltip>
+      </Menu.Target>
+      <Menu.Dropdown aria-label={t('language.label')}>
+        <Menu.Label>{t('language.label')}</Menu.Label>
+        {UI_LANGUAGES.map((lang) => (
+          <Menu.Item
+            key={lang}
+            lang={lang}
+            onClick={() => choose(lang)}
+            rightSection={i18n.language === lang ? <CheckIcon size={14} /> : null}
+            aria-current={i18n.language === lang ? 'true' : undefined}
+          >
+            {LANGUAGE_LABELS[lang]}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+export function ColorSchemeToggle() {
+  const { t } = useTranslation('common');
+  const { colorScheme, toggle } = useColorSchemeToggle();
+  const label = colorScheme === 'dark' ? t('colorScheme.toLight') : t('colorScheme.toDark');
+  return (
+    <Tooltip label={t('colorScheme.toggle')} openDelay={400}>
+      <ActionIcon
+        variant="subtle"
+        size="lg"
+        className="kf-header-button kf-header-icon"
+        onClick={toggle}
+        aria-label={label}
+      >
+        {colorScheme === 'dark' ? <SunIcon /> : <MoonIcon />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,107 @@
+import { Center, Loader, useComputedColorScheme } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { useRouter, useRouterState, type AnyRoute } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '@/shared/session';
+import { selectOverlayOpen, useUiStore } from '@/shared/stores/ui';
+import { resolveForcedScheme } from '@/shared/theme';
+import { loadingBar } from '@/shared/ui/loadingBar';
+import { LoadingBar } from '@/shared/ui/LoadingBar';
+import { PwaPrompts } from '@/shared/pwa/PwaPrompts';
+import { LOGGED_IN_HOME, LOGGED_OUT_HOME } from '../routing/guards';
+import { transitionFor } from '../routing/transitions';
+import { DefaultLayout } from './DefaultLayout';
+import { FamilleLayout } from './FamilleLayout';
+import { useColorSchemeToggle } from './useColorSchemeToggle';
+
+/** Root route component: picks the layout and runs the app-wide navigation side effects. */
+export function RootShell() {
+  const { isLoggedIn, isVerifying } = useSession();
+  useNavigationEffects();
+  useForcedColorScheme();
+  useBodyScrollLock();
+  useSessionRedirects(isLoggedIn);
+  const { t } = useTranslation('common');
+  const { toggle } = useColorSchemeToggle();
+  useHotkeys([['ctrl+L', toggle]]);
+
+  return (
+    <>
+      <LoadingBar />
+      {isVerifying ? (
+        <Center h="100dvh">
+          <Loader aria-label={t('loading')} />
+        </Center>
+      ) : isLoggedIn ? (
+        <FamilleLayout />
+      ) : (
+        <DefaultLayout />
+      )}
+      <PwaPrompts />
+    </>
+  );
+}
+
+/** Before each navigation: close panels and modals, pick the page transition (spec §2). */
+function useNavigationEffects() {
+  const router = useRouter();
+  useEffect(
+    () =>
+      router.subscribe('onBeforeNavigate', ({ toLocation, pathChanged }) => {
+        const ui = useUiStore.getState();
+        ui.closeAll();
+        if (!pathChanged) return;
+        const from = router.state.matches.at(-1)?.staticData.routeNumber;
+        const toMatches = router.matchRoutes(toLocation.pathname, toLocation.search);
+        const toRoute = (router.routesById as Record<string, AnyRoute | undefined>)[
+          toMatches.at(-1)?.routeId ?? ''
+        ];
+        ui.setTransition(transitionFor(from, toRoute?.options.staticData?.routeNumber));
+      }),
+    [router],
+  );
+  const loading = useRouterState({ select: (s) => s.isLoading || s.status === 'pending' });
+  useEffect(() => {
+    if (!loading) return;
+    loadingBar.start();
+    return () => loadingBar.finish();
+  }, [loading]);
+}
+
+function useForcedColorScheme() {
+  const forced = useRouterState({ select: (s) => s.matches.at(-1)?.staticData.colorScheme });
+  const system = useComputedColorScheme('light');
+  useEffect(() => {
+    const prefersDark = window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
+    useUiStore.getState().setForcedColorScheme(resolveForcedScheme(forced, prefersDark));
+  }, [forced, system]);
+}
+
+function useBodyScrollLock() {
+  const locked = useUiStore(selectOverlayOpen);
+  useEffect(() => {
+    if (!locked) return;
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = previous;
+    };
+  }, [locked]);
+}
+
+/** Login lands on the archive, logout (or a reset) leaves protected pages. */
+function useSessionRedirects(isLoggedIn: boolean) {
+  const router = useRouter();
+  const previous = useRef(isLoggedIn);
+  useEffect(() => {
+    if (previous.current === isLoggedIn) return;
+    previous.current = isLoggedIn;
+    const guardKind = router.state.matches.at(-1)?.staticData.guard;
+    if (isLoggedIn && guardKind === 'guest') {
+      void router.navigate({ to: LOGGED_IN_HOME, replace: true });
+    } else if (!isLoggedIn && (guardKind === 'auth' || guardKind === 'admin')) {
+      void router.navigate({ to: LOGGED_OUT_HOME, replace: true });
+    }
+  }, [isLoggedIn, router]);
+}

@@ -1,0 +1,61 @@
+import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '@/shared/session';
+import { LogoutIcon, SettingsIcon, ShieldIcon, UserIcon } from '@/shared/ui/icons';
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase();
+}
+
+export function UserMenu() {
+  const { t } = useTranslation('layout');
+  const navigate = useNavigate();
+  const { user, isAdmin, logout } = useSession();
+  if (!user) return null;
+  return (
+    <Menu position="bottom-end" shadow="md" width={220} withinPortal>
+      <Menu.Target>
+        <UnstyledButton
+          className="kf-header-button kf-user-button"
+          aria-label={t('userMenu.label', { name: user.name })}
+        >
+          <Avatar size={30} radius="xl" color="initials" name={user.name} className="kf-avatar">
+            {initials(user.name)}
+          </Avatar>
+          <Text component="span" size="sm" fw={500} visibleFrom="sm" className="kf-user-name">
+            {user.name}
+          </Text>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{user.email}</Menu.Label>
+        <Menu.Item
+          leftSection={<UserIcon size={16} />}
+          onClick={() => void navigate({ to: '/user/userprofile' })}
+        >
+          {t('userMenu.profile')}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<SettingsIcon size={16} />}
+          onClick={() => void navigate({ to: '/params/interface' })}
+        >
+          {t('userMenu.interface')}
+        </Menu.Item>
+        {isAdmin ? (
+          <Menu.Item
+            leftSection={<ShieldIcon size={16} />}
+            onClick={() => void navigate({ to: '/admin/tabAdminUsers/userList' })}
+          >
+            {t('userMenu.admin')}
+          </Menu.Item>
+        ) : null}
+        <Menu.Divider />
+        <Menu.Item leftSection={<LogoutIcon size={16} />} onClick={() => void logout()}>
+          {t('userMenu.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,3 @@
+export { AdminUsersTabs } from './AdminUsersTabs';
+export { DefaultLayout } from './DefaultLayout';
+export { FamilleLayout } from './FamilleLayout';

@@ -1,0 +1,46 @@
+import type { ComponentType } from 'react';
+import { SettingsIcon, ShieldIcon, UserIcon } from '@/shared/ui/icons';
+
+export interface NavItem {
+  to: string;
+  labelKey: string;
+  icon: ComponentType<{ size?: number }>;
+  /** Path prefix that marks the item active (tab groups). */
+  activePrefix?: string;
+  admin?: boolean;
+}
+
+export interface NavSection {
+  labelKey: string;
+  items: NavItem[];
+}
+
+/** The screens that exist so far; archive screens join here as they are built. */
+export const NAV_SECTIONS: NavSection[] = [
+  {
+    labelKey: 'nav.sectionAccount',
+    items: [
+      { to: '/user/userprofile', labelKey: 'nav.profile', icon: UserIcon },
+      { to: '/params/interface', labelKey: 'nav.interface', icon: SettingsIcon },
+    ],
+  },
+  {
+    labelKey: 'nav.sectionAdmin',
+    items: [
+      {
+        to: '/admin/tabAdminUsers/userList',
+        labelKey: 'nav.adminUsers',
+        icon: ShieldIcon,
+        activePrefix: '/admin/tabAdminUsers',
+        admin: true,
+      },
+    ],
+  },
+];
+
+export function visibleSections(isAdmin: boolean): NavSection[] {
+  return NAV_SECTIONS.map((section) => ({
+    ...section,
+    items: section.items.filter((item) => !item.admin || isAdmin),
+  })).filter((section) => section.items.length > 0);
+}

@@ -1,0 +1,60 @@
+import { redirect } from '@tanstack/react-router';
+import { hasPermission } from '@kinfolio/contract';
+import { i18next } from '@/shared/i18n';
+import { ensureSession } from '@/shared/session';
+import { RouteError } from '../errors/RouteError';
+
+export type GuardKind = 'auth' | 'guest' | 'admin' | 'none';
+
+/** Where guest pages send a logged-in user (the archive screens will take over later). */
+export const LOGGED_IN_HOME = '/user/userprofile';
+export const LOGGED_OUT_HOME = '/';
+
+export type GuardDecision =
+  | { type: 'allow' }
+  | { type: 'redirect'; to: string }
+  | { type: 'forbidden' };
+
+/** Pure decision of spec §2's guard groups, tested without a router. */
+export function decideGuard(
+  kind: GuardKind,
+  session: { isLoggedIn: boolean; isAdmin: boolean },
+): GuardDecision {
+  switch (kind) {
+    case 'auth':
+      return session.isLoggedIn ? { type: 'allow' } : { type: 'redirect', to: LOGGED_OUT_HOME };
+    case 'admin':
+      if (!session.isLoggedIn) return { type: 'redirect', to: LOGGED_OUT_HOME };
+      return session.isAdmin ? { type: 'allow' } : { type: 'forbidden' };
+    case 'guest':
+      return session.isLoggedIn ? { type: 'redirect', to: LOGGED_IN_HOME } : { type: 'allow' };
+    default:
+      return { type: 'allow' };
+  }
+}
+
+/** `beforeLoad` for a guard group: waits for the session check, then allows or redirects. */
+export function guard(kind: GuardKind) {
+  return async () => {
+    if (kind === 'none') return;
+    const { isLoggedIn, user } = await ensureSession();
+    const decision = decideGuard(kind, { isLoggedIn, isAdmin: hasPermission(user, 'admin') });
+    if (decision.type === 'redirect') throw redirect({ to: decision.to, replace: true });
+    if (decision.type === 'forbidden') {
+      throw new RouteError(403, i18next.t('errors:screen.403.message'));
+    }
+  };
+}
+
+export type ValidateResult = true | { statusCode?: number; message?: string };
+
+/**
+ * A route's validate rule (spec §2): anything but `true` shows the error screen with its status
+ * (default 404) and message.
+ */
+export function runValidate<P>(validate: (params: P) => ValidateResult | boolean, params: P): void {
+  const result = validate(params);
+  if (result === true) return;
+  if (result === false) throw new RouteError(404);
+  throw new RouteError(result.statusCode ?? 404, result.message ?? '');
+}

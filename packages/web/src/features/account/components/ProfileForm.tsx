@@ -1,0 +1,76 @@
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { emailField, nameField, type CurrentUser } from '@kinfolio/contract';
+import { FormErrorAlert } from '@/shared/ui';
+import { setUser } from '@/shared/session';
+import { applyServerErrors, focusFirstError, zodValidate } from '@/features/auth/validation';
+import { accountApi } from '../api';
+
+const profileSchema = z.object({ name: nameField, email: emailField });
+type ProfileValues = z.input<typeof profileSchema>;
+
+/** Name and email; a new email address has to be verified again. */
+export function ProfileForm({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation('account');
+  const [formError, setFormError] = useState<string | null>(null);
+  const [emailChanged, setEmailChanged] = useState(false);
+  const form = useForm<ProfileValues>({
+    initialValues: { name: user.name, email: user.email },
+    validate: zodValidate(profileSchema),
+  });
+
+  const submit = form.onSubmit(
+    async (values) => {
+      setFormError(null);
+      const changedEmail = values.email.trim().toLowerCase() !== user.email;
+      try {
+        const res = await accountApi.updateUser({
+          name: values.name,
+          ...(changedEmail ? { email: values.email } : {}),
+        });
+        setUser(res.user);
+        form.setInitialValues({ name: res.user.name, email: res.user.email });
+        form.setValues({ name: res.user.name, email: res.user.email });
+        setEmailChanged(changedEmail);
+      } catch (error) {
+        setFormError(applyServerErrors(form, error, ['name', 'email']));
+      }
+    },
+    (errors) => focusFirstError(form, errors),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <FormErrorAlert error={formError} />
+        <TextInput
+          label={t('profile.name')}
+          autoComplete="name"
+          required
+          {...form.getInputProps('name')}
+        />
+        <TextInput
+          label={t('profile.email')}
+          description={t('profile.emailHint')}
+          type="email"
+          autoComplete="email"
+          required
+          {...form.getInputProps('email')}
+        />
+        {emailChanged ? (
+          <Alert color="yellow" variant="light" role="status">
+            {t('profile.emailChanged')}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button type="submit" loading={form.submitting} disabled={!form.isDirty()}>
+            {t('profile.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

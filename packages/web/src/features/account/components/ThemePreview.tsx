@@ -1,0 +1,63 @@
+import { Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Themecolors } from '@kinfolio/contract';
+import { contrastRatio } from '@/shared/theme';
+import { AlertIcon } from '@/shared/ui';
+
+/** WCAG AA for normal text. */
+const MIN_CONTRAST = 4.5;
+const HEX = /^#[0-9a-f]{6}$/i;
+
+const PAIRS = [
+  ['maincolor', 'modulomaincolor'],
+  ['primarycolor', 'moduloprimarycolor'],
+  ['secondarycolor', 'modulosecondarycolor'],
+] as const;
+
+/** A miniature of the app in the chosen colours, with a warning for unreadable pairs. */
+export function ThemePreview({ colors }: { colors: Themecolors }) {
+  const { t } = useTranslation('account');
+  const weak = PAIRS.filter(
+    ([bg, fg]) =>
+      HEX.test(colors[bg]) &&
+      HEX.test(colors[fg]) &&
+      contrastRatio(colors[bg], colors[fg]) < MIN_CONTRAST,
+  );
+
+  return (
+    <Stack gap="sm">
+      <Paper withBorder radius="md" style={{ overflow: 'hidden' }} aria-hidden="true">
+        <Box
+          px="md"
+          py="sm"
+          style={{ background: colors.maincolor, color: colors.modulomaincolor }}
+        >
+          <Text fw={700}>{t('preview.header')}</Text>
+        </Box>
+        <Group p="md" gap="sm">
+          <Button
+            style={{ background: colors.primarycolor, color: colors.moduloprimarycolor }}
+            component="div"
+          >
+            {t('preview.primary')}
+          </Button>
+          <Button
+            style={{ background: colors.secondarycolor, color: colors.modulosecondarycolor }}
+            component="div"
+          >
+            {t('preview.secondary')}
+          </Button>
+          <Badge style={{ background: colors.secondarycolor, color: colors.modulosecondarycolor }}>
+            {t('preview.badge')}
+          </Badge>
+        </Group>
+      </Paper>
+      {weak.map(([bg]) => (
+        <Text key={bg} size="sm" c="var(--mantine-color-orange-text)" role="status">
+          <AlertIcon size={14} style={{ verticalAlign: 'text-bottom', marginRight: 4 }} />
+          {t('preview.lowContrast', { name: t(`colors.${bg}`) })}
+        </Text>
+      ))}
+    </Stack>
+  );
+}

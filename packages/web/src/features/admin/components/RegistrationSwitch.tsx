@@ -1,0 +1,34 @@
+import { Skeleton, Switch } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { adminApi, adminQueries, settingsDependents } from '../queries';
+
+/** Opens or closes self-registration for the whole site. */
+export function RegistrationSwitch() {
+  const { t } = useTranslation('admin');
+  const queryClient = useQueryClient();
+  const settings = useQuery(adminQueries.settings());
+  const update = useMutation({
+    mutationFn: adminApi.updateSettings,
+    onSuccess: async () => {
+      await Promise.all(
+        settingsDependents.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      );
+    },
+  });
+
+  if (settings.isPending) return <Skeleton height={40} width={280} />;
+  const checked = update.isPending
+    ? Boolean(update.variables?.registration_enabled)
+    : Boolean(settings.data?.registration_enabled);
+
+  return (
+    <Switch
+      label={t('registration.label')}
+      description={checked ? t('registration.open') : t('registration.closed')}
+      checked={checked}
+      disabled={update.isPending || settings.isError}
+      onChange={(event) => update.mutate({ registration_enabled: event.currentTarget.checked })}
+    />
+  );
+}

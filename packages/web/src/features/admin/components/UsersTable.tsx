@@ -1,0 +1,111 @@
+import { Anchor, Card, Group, Stack, Table, Text, type AnchorProps } from '@mantine/core';
+import { createLink } from '@tanstack/react-router';
+import type { ComponentPropsWithRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminUser } from '@kinfolio/contract';
+import { PermissionBadges, YesNoBadge } from './UserBadges';
+
+// Mantine's polymorphic Anchor loses its props through createLink; a plain wrapper keeps them.
+function RouterAnchor(props: AnchorProps & ComponentPropsWithRef<'a'>) {
+  return <Anchor component="a" {...props} />;
+}
+const AnchorLink = createLink(RouterAnchor);
+
+function useLastLogin() {
+  const { t, i18n } = useTranslation('admin');
+  const format = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  return (user: AdminUser) =>
+    user.last_login_at ? format.format(new Date(user.last_login_at)) : t('users.never');
+}
+
+function UserLink({ user }: { user: AdminUser }) {
+  const { t } = useTranslation('admin');
+  return (
+    <AnchorLink
+      to="/admin/tabAdminUsers/userProfileAndRights"
+      search={{ user: user.id }}
+      fw={500}
+      aria-label={t('users.edit', { name: user.name })}
+    >
+      {user.name}
+    </AnchorLink>
+  );
+}
+
+/** A table on wide screens, one card per user on phones. */
+export function UsersTable({ users }: { users: AdminUser[] }) {
+  const { t } = useTranslation('admin');
+  const lastLogin = useLastLogin();
+  const yes = t('users.yes');
+  const no = t('users.no');
+
+  return (
+    <>
+      <Table.ScrollContainer minWidth={860} visibleFrom="md">
+        <Table striped highlightOnHover verticalSpacing="sm">
+          <Table.Caption>{t('users.caption', { count: users.length })}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('users.name')}</Table.Th>
+              <Table.Th scope="col">{t('users.email')}</Table.Th>
+              <Table.Th scope="col">{t('users.verified')}</Table.Th>
+              <Table.Th scope="col">{t('users.active')}</Table.Th>
+              <Table.Th scope="col">{t('users.permissions')}</Table.Th>
+              <Table.Th scope="col">{t('users.lastLogin')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {users.map((user) => (
+              <Table.Tr key={user.id}>
+                <Table.Th scope="row" fw="normal">
+                  <UserLink user={user} />
+                </Table.Th>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.email}</Table.Td>
+                <Table.Td>
+                  <YesNoBadge value={Boolean(user.email_verified_at)} yes={yes} no={no} />
+                </Table.Td>
+                <Table.Td>
+                  <YesNoBadge value={user.active} yes={yes} no={no} />
+                </Table.Td>
+                <Table.Td>
+                  <PermissionBadges user={user} />
+                </Table.Td>
+                <Table.Td>{lastLogin(user)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      <Stack gap="sm" hiddenFrom="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {users.map((user) => (
+          <Card key={user.id} component="li" withBorder radius="md" padding="md">
+            <Stack gap={6}>
+              <UserLink user={user} />
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {user.email}
+              </Text>
+              <Group gap="xs">
+                <Text size="sm" c="dimmed">
+                  {t('users.verified')}
+                </Text>
+                <YesNoBadge value={Boolean(user.email_verified_at)} yes={yes} no={no} />
+                <Text size="sm" c="dimmed">
+                  {t('users.active')}
+                </Text>
+                <YesNoBadge value={user.active} yes={yes} no={no} />
+              </Group>
+              <PermissionBadges user={user} />
+              <Text size="sm" c="dimmed">
+                {t('users.lastLoginValue', { date: lastLogin(user) })}
+              </Text>
+            </Stack>
+          </Card>
+        ))}
+      </Stack>
+    </>
+  );
+}

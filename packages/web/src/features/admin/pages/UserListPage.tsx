@@ -1,0 +1,66 @@
+import { Alert, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '@/shared/ui';
+import { AdminUsersTabs } from '../components/AdminUsersTabs';
+import { RegistrationSwitch } from '../components/RegistrationSwitch';
+import { UsersTable } from '../components/UsersTable';
+import { adminQueries } from '../queries';
+import { filterUsers } from '../search';
+
+export default function UserListPage() {
+  const { t } = useTranslation('admin');
+  const users = useQuery(adminQueries.users());
+  const [search, setSearch] = useState('');
+  const deferred = useDeferredValue(search);
+  const visible = useMemo(() => filterUsers(users.data ?? [], deferred), [users.data, deferred]);
+
+  let content;
+  if (users.isPending) {
+    content = <Skeleton height={240} radius="md" />;
+  } else if (users.isError) {
+    content = (
+      <Alert color="red" variant="light" role="alert">
+        {t('users.loadError')}
+      </Alert>
+    );
+  } else if (visible.length === 0) {
+    content = (
+      <Text c="dimmed" role="status">
+        {t('users.noMatch')}
+      </Text>
+    );
+  } else {
+    content = <UsersTable users={visible} />;
+  }
+
+  return (
+    <Stack gap="md">
+      <PageTitle>{t('title')}</PageTitle>
+      <AdminUsersTabs active="userList">
+        <Stack gap="lg">
+          <Paper withBorder radius="md" p="md">
+            <RegistrationSwitch />
+          </Paper>
+          <Group align="flex-end" justify="space-between" gap="sm">
+            <TextInput
+              type="search"
+              label={t('users.search')}
+              placeholder={t('users.searchPlaceholder')}
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+              w={{ base: '100%', sm: 360 }}
+            />
+            {users.data ? (
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {t('users.count', { count: visible.length, total: users.data.length })}
+              </Text>
+            ) : null}
+          </Group>
+          {content}
+        </Stack>
+      </AdminUsersTabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,56 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/shared/api/client';
+import { renderPage } from '../test-utils';
+import { LoginForm } from './LoginForm';
+
+const login = vi.fn();
+vi.mock('@/shared/session', () => ({ useSession: () => ({ login }) }));
+
+describe('LoginForm', () => {
+  beforeEach(() => login.mockReset());
+
+  it('shows the server message under the email field after a wrong password', async () => {
+    const message = 'These credentials do not match our records.';
+    login.mockRejectedValue(new ApiError(422, message, { message, errors: { email: [message] } }));
+    await renderPage(LoginForm);
+    const user = userEvent.setup();
+
+    await user.type(screen.getByLabelText(/email address/i), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^password/i), 'wrong-password');
+    await user.keyboard('{Enter}');
+
+    const email = screen.getByLabelText(/email address/i);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(message);
+    expect(email).toHaveFocus();
+    expect(login).toHaveBeenCalledWith({
+      email: 'ada@example.com',
+      password: 'wrong-password',
+      remember: false,
+    });
+  });
+
+  it('shows the throttling message of a 429 above the form', async () => {
+    const message = 'Too many login attempts. Please try again in 60 seconds.';
+    login.mockRejectedValue(new ApiError(429, message, { message }));
+    await renderPage(LoginForm);
+    const user = userEvent.setup();
+
+    await user.type(screen.getByLabelText(/email address/i), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^password/i), 'whatever1');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('validates on the client before calling the server', async () => {
+    await renderPage(LoginForm);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findAllByText('This field is required.')).toHaveLength(2);
+    expect(login).not.toHaveBeenCalled();
+  });
+});

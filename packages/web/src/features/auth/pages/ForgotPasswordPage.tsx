@@ -1,0 +1,65 @@
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { forgotPasswordBody, type ForgotPasswordBody } from '@kinfolio/contract';
+import { api } from '@/shared/api/client';
+import { AuthCard, AuthPage } from '../components/AuthCard';
+import { FormAlert } from '../components/FormAlert';
+import { applyServerErrors, focusFirstError, zodValidate } from '../validation';
+
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation('auth');
+  const [sent, setSent] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<ForgotPasswordBody>({
+    initialValues: { email: '' },
+    validate: zodValidate(forgotPasswordBody),
+  });
+
+  const submit = form.onSubmit(
+    async (values) => {
+      setFormError(null);
+      try {
+        // The answer is the same whether the account exists, so it says nothing about it.
+        await api.post('/forgot-password', values, { validationCheck: true, silent: true });
+        setSent(t('forgot.sent', { email: values.email }));
+      } catch (error) {
+        setFormError(applyServerErrors(form, error, ['email']));
+      }
+    },
+    (errors) => focusFirstError(form, errors),
+  );
+
+  return (
+    <AuthPage>
+      <AuthCard title={t('forgot.title')} description={t('forgot.description')}>
+        {sent ? (
+          <FormAlert message={sent} color="green" title={t('forgot.sentTitle')} focus />
+        ) : (
+          <form onSubmit={submit} noValidate>
+            <Stack gap="md">
+              <FormAlert message={formError} />
+              <TextInput
+                label={t('fields.email')}
+                type="email"
+                autoComplete="email"
+                required
+                {...form.getInputProps('email')}
+              />
+              <Button type="submit" fullWidth loading={form.submitting}>
+                {t('forgot.submit')}
+              </Button>
+            </Stack>
+          </form>
+        )}
+        <Text size="sm" ta="center" mt="lg">
+          <Anchor component={Link} to="/" fw={500}>
+            {t('common.backToLogin')}
+          </Anchor>
+        </Text>
+      </AuthCard>
+    </AuthPage>
+  );
+}

@@ -1,0 +1,93 @@
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { resetPasswordBody, type ResetPasswordBody } from '@kinfolio/contract';
+import { api } from '@/shared/api/client';
+import { AuthCard, AuthPage } from '../components/AuthCard';
+import { FormAlert } from '../components/FormAlert';
+import { PasswordPair } from '../components/PasswordPair';
+import { applyServerErrors, focusFirstError, zodValidate } from '../validation';
+
+const REDIRECT_DELAY_MS = 4_000;
+
+function stringParam(source: unknown, key: string): string {
+  const value = (source as Record<string, unknown> | undefined)?.[key];
+  return typeof value === 'string' ? value : '';
+}
+
+export default function ResetPasswordPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const token = stringParam(useParams({ strict: false }), 'token');
+  const email = stringParam(useSearch({ strict: false }), 'email');
+  const [done, setDone] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<ResetPasswordBody>({
+    initialValues: { token, email, password: '', password_confirmation: '' },
+    validate: zodValidate(resetPasswordBody),
+  });
+
+  const submit = form.onSubmit(
+    async (values) => {
+      setFormError(null);
+      try {
+        const res = await api.post<{ message?: string }>('/reset-password', values, {
+          validationCheck: true,
+          silent: true,
+        });
+        setDone(res?.message ?? t('reset.done'));
+        window.setTimeout(() => void navigate({ to: '/' }), REDIRECT_DELAY_MS);
+      } catch (error) {
+        setFormError(
+          applyServerErrors(form, error, ['email', 'password', 'password_confirmation']),
+        );
+      }
+    },
+    (errors) => {
+      // A link without its token cannot be fixed by the user: say so instead of a hidden field.
+      if (errors.token) setFormError(t('reset.badLink'));
+      focusFirstError(form, errors);
+    },
+  );
+
+  return (
+    <AuthPage>
+      <AuthCard title={t('reset.title')} description={t('reset.description')}>
+        {done ? (
+          <Stack gap="md">
+            <FormAlert message={done} color="green" focus />
+            <Text size="sm">{t('reset.redirecting')}</Text>
+          </Stack>
+        ) : (
+          <form onSubmit={submit} noValidate>
+            <Stack gap="md">
+              <FormAlert message={formError} />
+              <TextInput
+                label={t('fields.email')}
+                type="email"
+                autoComplete="username"
+                required
+                {...form.getInputProps('email')}
+              />
+              <PasswordPair
+                isNew
+                password={form.getInputProps('password')}
+                confirmation={form.getInputProps('password_confirmation')}
+              />
+              <Button type="submit" fullWidth loading={form.submitting}>
+                {t('reset.submit')}
+              </Button>
+            </Stack>
+          </form>
+        )}
+        <Text size="sm" ta="center" mt="lg">
+          <Anchor component={Link} to="/" fw={500}>
+            {t('common.backToLogin')}
+          </Anchor>
+        </Text>
+      </AuthCard>
+    </AuthPage>
+  );
+}

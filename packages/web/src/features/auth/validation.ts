@@ -1,0 +1,99 @@
+import type { UseFormReturnType } from '@mantine/form';
+import { VALIDATION_KEYS } from '@kinfolio/contract';
+import type { z } from 'zod';
+import { isApiError } from '@/shared/api/client';
+import { i18next } from '@/shared/i18n';
+
+/*
+ * Form helpers shared by the auth, account and admin screens: the contract's zod schemas validate
+ * on the client, their issues become translated field messages, and a server 422 lands under the
+ * matching inputs.
+ */
+
+type FormErrors = Record<string, string>;
+type AnyForm = Pick<UseFormReturnType<never>, 'setErrors' | 'getInputNode'>;
+
+const tv = (key: string, options?: Record<string, unknown>) =>
+  i18next.t(`auth:validation.${key}`, options);
+
+const CUSTOM_KEYS: Record<string, string> = {
+  [VALIDATION_KEYS.passwordsMismatch]: 'passwordsMismatch',
+  [VALIDATION_KEYS.hexColor]: 'hexColor',
+};
+
+function valueAt(values: unknown, path: PropertyKey[]): unknown {
+  let current = values;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+function issueText(issue: z.core.$ZodIssue, values: unknown): string {
+  const custom = CUSTOM_KEYS[issue.message];
+  if (custom) return tv(custom);
+  const value = valueAt(values, issue.path);
+  // Empty fields read better as "required" than as a length or format complaint.
+  if (typeof value === 'string' && value.trim() === '') return tv('required');
+  switch (issue.code) {
+    case 'too_small':
+      return tv('minLength', { count: Number(issue.minimum) });
+    case 'too_big':
+      return tv('maxLength', { count: Number(issue.maximum) });
+    case 'invalid_format':
+      return issue.format === 'email' ? tv('email') : tv('invalid');
+    default:
+      return tv('invalid');
+  }
+}
+
+/** A Mantine `validate` function from a contract schema; first message per field wins. */
+export function zodValidate<Values>(schema: z.ZodType) {
+  return (values: Values): FormErrors => {
+    const result = schema.safeParse(values);
+    if (result.success) return {};
+    const errors: FormErrors = {};
+    for (const issue of result.error.issues) {
+      const field = issue.path.map(String).join('.');
+      if (field && !(field in errors)) errors[field] = issueText(issue, values);
+    }
+    return errors;
+  };
+}
+
+/** Moves keyboard focus to the first field in error so screen readers announce its message. */
+export function focusFirstError(form: AnyForm, errors: Record<string, unknown>): void {
+  const first = Object.keys(errors)[0];
+  if (first) form.getInputNode(first as never)?.focus();
+}
+
+/**
+ * Puts a failed submission where the user will see it: 422 field messages under the inputs
+ * named in `fields`, anything else returned as a message for the form-level alert.
+ * `rename` maps server field names onto form paths when they differ.
+ */
+export function applyServerErrors(
+  form: AnyForm,
+  error: unknown,
+  fields: readonly string[],
+  rename: Record<string, string> = {},
+): string | null {
+  if (!isApiError(error)) return i18next.t('auth:form.unexpected');
+  const fieldErrors: FormErrors = {};
+  const leftovers: string[] = [];
+  for (const [serverField, messages] of Object.entries(error.errors ?? {})) {
+    const field = rename[serverField] ?? serverField;
+    const message = messages[0];
+    if (!message) continue;
+    if (fields.includes(field)) fieldErrors[field] = message;
+    else leftovers.push(message);
+  }
+  if (Object.keys(fieldErrors).length > 0) {
+    form.setErrors(fieldErrors);
+    focusFirstError(form, fieldErrors);
+  }
+  if (leftovers.length > 0) return leftovers.join(' ');
+  if (Object.keys(fieldErrors).length > 0) return null;
+  return error.message || i18next.t('auth:form.unexpected');
+}

@@ -1,0 +1,36 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/app.css';
+import '@/shared/i18n';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Providers } from './app/Providers';
+import { reloadWithGuard } from './app/errors/reloadGuard';
+import { router } from './app/routing/router';
+import { registerNavigator } from './shared/navigation';
+import { useSessionStore, verifySession } from './shared/session';
+
+registerNavigator(
+  (to, options) => void router.navigate({ to, replace: options?.replace }),
+  () => router.state.location.pathname,
+);
+
+// A lazily loaded chunk from an older build is gone: reload once (guarded) to get the new one.
+window.addEventListener('vite:preloadError', (event) => {
+  if (reloadWithGuard(window.location.pathname)) event.preventDefault();
+});
+
+// The session flag survived a reload: check it is still valid before the first page decides.
+if (useSessionStore.getState().isLoggedIn) void verifySession();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('Missing #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);

@@ -1,0 +1,127 @@
+import { LIMITS } from '@kinfolio/contract';
+import { i18next } from '@/shared/i18n';
+import { showToast, type ToastIntent } from '@/shared/ui/toast';
+import { isRecord, type ApiError } from './ApiError';
+
+/** Wired by the app at start-up, so this module needs neither the router nor the session. */
+export interface ApiClientHooks {
+  /** Clears the session, local storage and cached queries. */
+  resetSession: () => void;
+  navigate: (to: string) => void;
+  currentPath: () => string;
+}
+
+const hooks: ApiClientHooks = {
+  resetSession: () => undefined,
+  navigate: (to) => window.location.assign(to),
+  currentPath: () => window.location.pathname,
+};
+
+export function configureApiClient(next: Partial<ApiClientHooks>): void {
+  Object.assign(hooks, next);
+}
+
+/** The login form lives on the guest home page. */
+const LOGIN_PATHS = new Set(['/', '/home']);
+
+const t = (key: string) => i18next.t(key, { ns: 'errors' });
+
+function bodyText(body: unknown): string | undefined {
+  if (!isRecord(body)) return undefined;
+  for (const key of ['message', 'error', 'warning'] as const) {
+    const value = body[key];
+    if (typeof value === 'string' && value.trim()) return value;
+  }
+  return undefined;
+}
+
+/** Client-side wording for failures the server did not describe. */
+function clientMessage(error: ApiError): string | undefined {
+  if (error.status === 0) return t('api.network');
+  if (error.status === 408 && error.body === undefined) return t('api.timeout');
+  return undefined;
+}
+
+/** Spec §8: server message/error/warning, else the client's message, else 'An error occurred'. */
+export function errorText(error: ApiError): string {
+  return bodyText(error.body) ?? clientMessage(error) ?? t('api.generic');
+}
+
+/** Spec §8: error when the body carries an `error` field, otherwise warning. */
+export function errorIntent(error: ApiError): ToastIntent {
+  return isRecord(error.body) && 'error' in error.body ? 'error' : 'warning';
+}
+
+// Parallel requests failing the same way should not stack identical toasts.
+const recent = new Map<string, number>();
+function toastOnce(intent: ToastIntent, title: string, message?: string, timeout?: number) {
+  const key = `${intent}|${title}|${message ?? ''}`;
+  const now = Date.now();
+  const last = recent.get(key);
+  if (last !== undefined && now - last < 1500) return;
+  recent.set(key, now);
+  showToast(intent, title, message, timeout);
+}
+
+function goHome(): void {
+  if (hooks.currentPath() !== '/') hooks.navigate('/');
+}
+
+/** Applies the status table of spec §8; the caller rethrows afterwards. */
+export function handleApiError(
+  error: ApiError,
+  opts: { validationCheck?: boolean; silent?: boolean },
+) {
+  const quiet = Boolean(opts.validationCheck || opts.silent);
+  const intent = errorIntent(error);
+  const text = errorText(error);
+  const serverText = bodyText(error.body);
+  const timeout = serverText ? LIMITS.toastServerMessageMs : LIMITS.toastDefaultMs;
+  const notify = (title: string, message?: string) => {
+    if (!quiet) toastOnce(intent, title, message, timeout);
+  };
+
+  switch (error.status) {
+    case 401:
+      hooks.resetSession();
+      notify(t('status.401.title'), t('status.401.message'));
+      if (!LOGIN_PATHS.has(hooks.currentPath())) goHome();
+      return;
+    case 403:
+      notify(t('status.403.title'), t('status.403.message'));
+      hooks.resetSession();
+      goHome();
+      return;
+    case 404:
+      notify(t('status.404.title'), serverText);
+      return;
+    case 419:
+      notify(t('status.419.title'), serverText);
+      hooks.resetSession();
+      goHome();
+      return;
+    case 500:
+      notify(t('status.500.title'), serverText);
+      return;
+    case 503:
+      notify(t('status.503.title'), serverText);
+      hooks.resetSession();
+      goHome();
+      return;
+    default:
+      notify(text);
+  }
+}
+
+/** Spec §8: a success body with success, warning or message shows a toast. */
+export function showSuccessToast(body: unknown): void {
+  if (!isRecord(body)) return;
+  const timeout = LIMITS.toastServerMessageMs;
+  if (typeof body.warning === 'string' && body.warning) {
+    toastOnce('warning', body.warning, undefined, timeout);
+  } else if (typeof body.success === 'string' && body.success) {
+    toastOnce('success', body.success, undefined, timeout);
+  } else if (typeof body.message === 'string' && body.message) {
+    toastOnce('success', body.message, undefined, timeout);
+  }
+}

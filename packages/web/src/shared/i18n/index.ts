@@ -1,0 +1,94 @@
+import i18next, { type Resource } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import {
+  DEFAULT_UI_LANGUAGE,
+  FALLBACK_UI_LANGUAGE,
+  UI_LANGUAGES,
+  isUiLanguage,
+  type UiLanguage,
+} from '@kinfolio/contract';
+
+export const LANGUAGE_STORAGE_KEY = 'kinfolio-language';
+
+/** Every namespace JSON under src/locales/<lang>/<ns>.json, so feature helpers only add files. */
+const modules = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json', {
+  eager: true,
+});
+
+function buildResources(): Resource {
+  const resources: Resource = {};
+  for (const [path, mod] of Object.entries(modules)) {
+    const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+    if (!match) continue;
+    const [, lang = '', ns = ''] = match;
+    resources[lang] ??= {};
+    resources[lang][ns] = mod.default;
+  }
+  return resources;
+}
+
+/** An unsupported locale falls back to en (spec §1). */
+export function normalizeLanguage(value: string | null | undefined): UiLanguage {
+  if (!value) return FALLBACK_UI_LANGUAGE;
+  const base = value.toLowerCase().split(/[-_]/)[0];
+  return isUiLanguage(base) ? base : FALLBACK_UI_LANGUAGE;
+}
+
+function readStoredLanguage(): UiLanguage | null {
+  try {
+    const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return stored ? normalizeLanguage(stored) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The chosen language, else the product default fr (spec §1: "The default is fr"). */
+export function initialLanguage(): UiLanguage {
+  return readStoredLanguage() ?? DEFAULT_UI_LANGUAGE;
+}
+
+const resources = buildResources();
+
+void i18next.use(initReactI18next).init({
+  resources,
+  lng: initialLanguage(),
+  fallbackLng: FALLBACK_UI_LANGUAGE,
+  supportedLngs: [...UI_LANGUAGES],
+  ns: Array.from(new Set(Object.values(resources).flatMap((r) => Object.keys(r)))),
+  defaultNS: 'common',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+});
+
+function syncDocumentLanguage(lang: string): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+}
+syncDocumentLanguage(i18next.language);
+i18next.on('languageChanged', syncDocumentLanguage);
+
+export function currentLanguage(): UiLanguage {
+  return normalizeLanguage(i18next.resolvedLanguage ?? i18next.language);
+}
+
+/** Switches the interface language and remembers the choice on this device. */
+export async function setLanguage(value: string): Promise<UiLanguage> {
+  const lang = normalizeLanguage(value);
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+  } catch {
+    // Private mode or full storage: the choice still applies to this page.
+  }
+  if (i18next.language !== lang) await i18next.changeLanguage(lang);
+  return lang;
+}
+
+export const LANGUAGE_LABELS: Record<UiLanguage, string> = {
+  fr: 'Français',
+  en: 'English',
+  it: 'Italiano',
+  de: 'Deutsch',
+};
+
+export { i18next };

@@ -1,0 +1,4 @@
+export { FormErrorAlert } from './FormErrorAlert';
+export { PageTitle } from './PageTitle';
+export { toast, showToast, type ToastIntent } from './toast';
+export * from './icons';

@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+import { postgresReachable, TEST_PG_URL } from './packages/server/src/test/database.js';
+
+/**
+ * One Vitest run for every package. The server suite runs twice, on SQLite and on PostgreSQL; the
+ * PostgreSQL run is skipped with a notice when no server answers, unless KINFOLIO_REQUIRE_PG=1.
+ */
+export default defineConfig(async () => {
+  const withPostgres = await postgresReachable();
+  if (!withPostgres) {
+    const notice = `PostgreSQL is not reachable at ${TEST_PG_URL}`;
+    if (process.env.KINFOLIO_REQUIRE_PG === '1')
+      throw new Error(`${notice} and KINFOLIO_REQUIRE_PG=1`);
+    console.warn(`\n  NOTICE: ${notice}; the PostgreSQL run of the server suite is skipped.\n`);
+  }
+  return {
+    test: {
+      projects: [
+        'packages/contract/vitest.config.ts',
+        'packages/server/vitest.config.ts',
+        ...(withPostgres ? ['packages/server/vitest.pg.config.ts'] : []),
+        'packages/web/vitest.config.ts',
+      ],
+    },
+  };
+});
