@@ -10,7 +10,7 @@
     document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
     var lang = window.localStorage.getItem('kinfolio-language');
     if (lang) document.documentElement.setAttribute('lang', lang);
-  } catch (e) {
+  } catch {
     document.documentElement.setAttribute('data-mantine-color-scheme', 'light');
   }
 })();

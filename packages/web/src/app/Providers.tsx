@@ -5,7 +5,12 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { useMemo, type ReactNode } from 'react';
 import { persistOptions, queryClient } from '@/shared/query/queryClient';
 import { useUiStore } from '@/shared/stores/ui';
-import { buildTheme, colorSchemeManager, cssVariablesResolver, useThemeColors } from '@/shared/theme';
+import {
+  buildTheme,
+  colorSchemeManager,
+  cssVariablesResolver,
+  useThemeColors,
+} from '@/shared/theme';
 
 export function Providers({ children }: { children: ReactNode }) {
   const colors = useThemeColors();

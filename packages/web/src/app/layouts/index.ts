@@ -1,3 +1,2 @@
-export { AdminUsersTabs } from './AdminUsersTabs';
 export { DefaultLayout } from './DefaultLayout';
 export { FamilleLayout } from './FamilleLayout';

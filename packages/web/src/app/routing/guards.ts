@@ -11,9 +11,7 @@ export const LOGGED_IN_HOME = '/user/userprofile';
 export const LOGGED_OUT_HOME = '/';
 
 export type GuardDecision =
-  | { type: 'allow' }
-  | { type: 'redirect'; to: string }
-  | { type: 'forbidden' };
+  { type: 'allow' } | { type: 'redirect'; to: string } | { type: 'forbidden' };
 
 /** Pure decision of spec §2's guard groups, tested without a router. */
 export function decideGuard(

@@ -9,7 +9,7 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
-import type { ComponentType } from 'react';
+import type { FunctionComponent } from 'react';
 import { i18next } from '@/shared/i18n';
 
 interface RenderPageOptions {
@@ -23,7 +23,7 @@ interface RenderPageOptions {
  * Renders a screen inside the providers it expects (Mantine, TanStack Query, a memory router)
  * in English. Any other path renders a marker, so tests can assert navigation.
  */
-export async function renderPage(Page: ComponentType, options: RenderPageOptions = {}) {
+export async function renderPage(Page: FunctionComponent, options: RenderPageOptions = {}) {
   const path = options.path ?? '/';
   await i18next.changeLanguage('en');
   const rootRoute = createRootRoute({ component: Outlet });

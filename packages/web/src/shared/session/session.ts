@@ -140,7 +140,8 @@ export async function updateSiteparams(partial: Partial<CurrentUser['siteparams'
       { siteparams: partial },
       { silent: true },
     );
-    if (res?.user && useSessionStore.getState().isLoggedIn) useSessionStore.setState({ user: res.user });
+    if (res?.user && useSessionStore.getState().isLoggedIn)
+      useSessionStore.setState({ user: res.user });
   } catch {
     // Kept locally for this visit; the status table already handled session errors.
   }

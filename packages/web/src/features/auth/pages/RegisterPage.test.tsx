@@ -4,10 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../test-utils';
 import RegisterPage from './RegisterPage';
+import type * as ApiClient from '@/shared/api/client';
 
 const post = vi.fn();
 vi.mock('@/shared/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/shared/api/client')>()),
+  ...(await importOriginal<typeof ApiClient>()),
   api: { post: (...args: unknown[]) => post(...args) },
 }));
 vi.mock('@/shared/session', () => ({
