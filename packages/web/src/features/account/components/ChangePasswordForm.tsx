@@ -1,9 +1,9 @@
-import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changePasswordBody, LIMITS, type ChangePasswordBody } from '@kinfolio/contract';
-import { FormErrorAlert } from '@/shared/ui';
+import { FormErrorAlert, PasswordField } from '@/shared/ui';
 import { applyServerErrors, focusFirstError, zodValidate } from '@/features/auth/validation';
 import { accountApi } from '../api';
 
@@ -36,20 +36,20 @@ export function ChangePasswordForm() {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <FormErrorAlert error={formError} />
-        <PasswordInput
+        <PasswordField
           label={t('password.current')}
           autoComplete="current-password"
           required
           {...form.getInputProps('current_password')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('password.new')}
           description={t('password.hint', { count: LIMITS.passwordMinLength })}
           autoComplete="new-password"
           required
           {...form.getInputProps('password')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('password.confirmation')}
           autoComplete="new-password"
           required

@@ -9,7 +9,10 @@ const login = vi.fn();
 vi.mock('@/shared/session', () => ({ useSession: () => ({ login }) }));
 
 describe('LoginForm', () => {
-  beforeEach(() => login.mockReset());
+  // A block body: a function returned from beforeEach would run as a teardown hook.
+  beforeEach(() => {
+    login.mockReset();
+  });
 
   it('shows the server message under the email field after a wrong password', async () => {
     const message = 'These credentials do not match our records.';

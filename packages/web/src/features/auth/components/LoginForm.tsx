@@ -1,8 +1,9 @@
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from '@/shared/ui';
 import { loginBody, type LoginBody } from '@kinfolio/contract';
 import { useSession } from '@/shared/session';
 import { applyServerErrors, focusFirstError, zodValidate } from '../validation';
@@ -42,7 +43,7 @@ export function LoginForm() {
           required
           {...form.getInputProps('email')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('fields.password')}
           autoComplete="current-password"
           required

@@ -1,6 +1,6 @@
-import { PasswordInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from '@/shared/ui';
 import { LIMITS } from '@kinfolio/contract';
 
 interface PasswordPairProps {
@@ -15,14 +15,14 @@ export function PasswordPair({ password, confirmation, isNew = false }: Password
   const { t } = useTranslation('auth');
   return (
     <>
-      <PasswordInput
+      <PasswordField
         label={isNew ? t('fields.newPassword') : t('fields.password')}
         description={t('fields.passwordHint', { count: LIMITS.passwordMinLength })}
         autoComplete="new-password"
         required
         {...password}
       />
-      <PasswordInput
+      <PasswordField
         label={t('fields.passwordConfirmation')}
         autoComplete="new-password"
         required
