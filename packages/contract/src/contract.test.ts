@@ -7,6 +7,7 @@ import {
   registerBody,
   routes,
   siteparamsSchema,
+  updateUserBody,
   themecolorsSchema,
 } from './index.js';
 
@@ -40,6 +41,15 @@ describe('contract', () => {
     });
     expect(themecolorsSchema.parse({}).maincolor).toBe('#003459');
     expect(themecolorsSchema.safeParse({ maincolor: 'red' }).success).toBe(false);
+  });
+
+  it('keeps a partial user update partial (no defaults filled in)', () => {
+    expect(updateUserBody.parse({ siteparams: { darkMode: true } })).toEqual({
+      siteparams: { darkMode: true },
+    });
+    expect(updateUserBody.parse({ themecolors: { maincolor: '#ABCDEF' } })).toEqual({
+      themecolors: { maincolor: '#abcdef' },
+    });
   });
 
   it('normalises emails and checks password confirmation', () => {

@@ -8,14 +8,35 @@ const hexColor = z
   .regex(/^#[0-9a-fA-F]{6}$/, { message: VALIDATION_KEYS.hexColor })
   .transform((value) => value.toLowerCase());
 
+/*
+ * Field shapes without defaults: a PATCH must leave absent keys alone, and zod 4 applies a
+ * field's default even inside `.partial()`.
+ */
+const siteparamsFields = {
+  isnavbarleft: z.boolean(),
+  isnavbarexpanded: z.boolean(),
+  darkMode: z.boolean(),
+  language: z.enum(UI_LANGUAGES),
+};
+const themecolorsFields = {
+  maincolor: hexColor,
+  modulomaincolor: hexColor,
+  primarycolor: hexColor,
+  moduloprimarycolor: hexColor,
+  secondarycolor: hexColor,
+  modulosecondarycolor: hexColor,
+};
+
+/** Stored siteparams; missing keys take the spec's defaults. */
 export const siteparamsSchema = z.object({
-  isnavbarleft: z.boolean().default(DEFAULT_SITEPARAMS.isnavbarleft),
-  isnavbarexpanded: z.boolean().default(DEFAULT_SITEPARAMS.isnavbarexpanded),
-  darkMode: z.boolean().default(DEFAULT_SITEPARAMS.darkMode),
-  language: z.enum(UI_LANGUAGES).default(DEFAULT_SITEPARAMS.language),
+  isnavbarleft: siteparamsFields.isnavbarleft.default(DEFAULT_SITEPARAMS.isnavbarleft),
+  isnavbarexpanded: siteparamsFields.isnavbarexpanded.default(DEFAULT_SITEPARAMS.isnavbarexpanded),
+  darkMode: siteparamsFields.darkMode.default(DEFAULT_SITEPARAMS.darkMode),
+  language: siteparamsFields.language.default(DEFAULT_SITEPARAMS.language),
 });
 export type Siteparams = z.infer<typeof siteparamsSchema>;
 
+/** Stored themecolors; missing keys take the spec's defaults. */
 export const themecolorsSchema = z.object({
   maincolor: hexColor.default(DEFAULT_THEME_COLORS.maincolor),
   modulomaincolor: hexColor.default(DEFAULT_THEME_COLORS.modulomaincolor),
@@ -60,8 +81,8 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const updateUserBody = z.object({
   name: nameField.optional(),
   email: emailField.optional(),
-  siteparams: siteparamsSchema.partial().optional(),
-  themecolors: themecolorsSchema.partial().optional(),
+  siteparams: z.object(siteparamsFields).partial().optional(),
+  themecolors: z.object(themecolorsFields).partial().optional(),
 });
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
 

@@ -30,6 +30,16 @@ describe('users: own settings and the admin screens', () => {
     expect(user.themecolors.primarycolor).toBe('#aa0000');
     expect(user.themecolors.maincolor).toBe('#003459');
     expect(response.json().message).toBeTypeOf('string');
+
+    // A later update of one key leaves the others as saved.
+    const darker = await client.patch('/api/update-user', { siteparams: { darkMode: true } });
+    expect(darker.json().user.siteparams).toEqual({
+      isnavbarleft: false,
+      isnavbarexpanded: true,
+      darkMode: true,
+      language: 'de',
+    });
+    expect(darker.json().user.themecolors.primarycolor).toBe('#aa0000');
   });
 
   it('rejects a bad colour or language with 422 and stores nothing', async () => {
