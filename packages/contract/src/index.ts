@@ -4,3 +4,4 @@ export * from './routes.js';
 export * from './schemas/common.js';
 export * from './schemas/user.js';
 export * from './schemas/auth.js';
+export * from './schemas/issues.js';

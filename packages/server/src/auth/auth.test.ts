@@ -87,7 +87,10 @@ describe('Sanctum-style authentication', () => {
     expect(response.statusCode).toBe(422);
     const body = response.json();
     expect(body.message).toBe('I dati forniti non sono validi.');
-    expect(Object.keys(body.errors).sort()).toEqual(['email', 'password']);
+    expect(body.errors).toEqual({
+      email: ['Inserisci un indirizzo email valido.'],
+      password: ['Questo campo è obbligatorio.'],
+    });
   });
 
   it('gives 400, not 500, for a body that is not JSON', async () => {

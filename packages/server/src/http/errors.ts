@@ -1,4 +1,4 @@
-import type { UiLanguage } from '@kinfolio/contract';
+import { issueMeaning, type IssueMeaning, type UiLanguage } from '@kinfolio/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,14 +31,27 @@ const zodLocales: Record<UiLanguage, () => { localeError: z.core.$ZodErrorMap }>
   de: z.locales.de,
 };
 
-/** Builds Laravel's `{field: [messages]}` from zod issues, in the request's language. */
-export function localisedIssues(issues: z.core.$ZodIssue[], language: UiLanguage) {
+const meaningKeys: Record<Exclude<IssueMeaning['kind'], 'invalid'>, MessageKey> = {
+  required: 'validation.required',
+  email: 'validation.email',
+  minLength: 'validation.min_length',
+  maxLength: 'validation.max_length',
+  passwordsMismatch: 'validation.passwords_mismatch',
+  hexColor: 'validation.hex_color',
+};
+
+/**
+ * Builds Laravel's `{field: [messages]}` from zod issues, in the request's language: the common
+ * cases in our own words, anything else as zod's localised message.
+ */
+export function localisedIssues(issues: z.core.$ZodIssue[], input: unknown, language: UiLanguage) {
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
     const field = issue.path.length ? issue.path.join('.') : '_';
-    const message = isMessageKey(issue.message)
-      ? translate(language, issue.message)
-      : issue.message;
+    const { kind, ...params } = issueMeaning(issue, input);
+    let message = issue.message;
+    if (kind !== 'invalid') message = translate(language, meaningKeys[kind], params);
+    else if (isMessageKey(issue.message)) message = translate(language, issue.message);
     (errors[field] ??= []).push(message);
   }
   return errors;
@@ -51,7 +64,7 @@ function revalidate(request: FastifyRequest, context: string | undefined, langua
   if (!(schema instanceof z.ZodType)) return undefined;
   const input = (request as unknown as Record<string, unknown>)[source];
   const result = schema.safeParse(input, { error: zodLocales[language]().localeError });
-  return result.success ? undefined : localisedIssues(result.error.issues, language);
+  return result.success ? undefined : localisedIssues(result.error.issues, input, language);
 }
 
 const statusKeys: Record<number, MessageKey> = {

@@ -1,5 +1,5 @@
 import type { UseFormReturnType } from '@mantine/form';
-import { VALIDATION_KEYS } from '@kinfolio/contract';
+import { issueMeaning } from '@kinfolio/contract';
 import type { z } from 'zod';
 import { isApiError } from '@/shared/api/client';
 import { i18next } from '@/shared/i18n';
@@ -16,36 +16,9 @@ type AnyForm = Pick<UseFormReturnType<never>, 'setErrors' | 'getInputNode'>;
 const tv = (key: string, options?: Record<string, unknown>) =>
   i18next.t(`auth:validation.${key}`, options);
 
-const CUSTOM_KEYS: Record<string, string> = {
-  [VALIDATION_KEYS.passwordsMismatch]: 'passwordsMismatch',
-  [VALIDATION_KEYS.hexColor]: 'hexColor',
-};
-
-function valueAt(values: unknown, path: PropertyKey[]): unknown {
-  let current = values;
-  for (const key of path) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<PropertyKey, unknown>)[key];
-  }
-  return current;
-}
-
 function issueText(issue: z.core.$ZodIssue, values: unknown): string {
-  const custom = CUSTOM_KEYS[issue.message];
-  if (custom) return tv(custom);
-  const value = valueAt(values, issue.path);
-  // Empty fields read better as "required" than as a length or format complaint.
-  if (typeof value === 'string' && value.trim() === '') return tv('required');
-  switch (issue.code) {
-    case 'too_small':
-      return tv('minLength', { count: Number(issue.minimum) });
-    case 'too_big':
-      return tv('maxLength', { count: Number(issue.maximum) });
-    case 'invalid_format':
-      return issue.format === 'email' ? tv('email') : tv('invalid');
-    default:
-      return tv('invalid');
-  }
+  const { kind, ...params } = issueMeaning(issue, values);
+  return tv(kind, params);
 }
 
 /** A Mantine `validate` function from a contract schema; first message per field wins. */
