@@ -1,5 +1,6 @@
 import { LIMITS } from '@kinfolio/contract';
 import { i18next } from '@/shared/i18n';
+import { appNavigate, currentAppPath } from '@/shared/navigation';
 import { showToast, type ToastIntent } from '@/shared/ui/toast';
 import { isRecord, type ApiError } from './ApiError';
 
@@ -11,10 +12,12 @@ export interface ApiClientHooks {
   currentPath: () => string;
 }
 
+// Navigation goes through the router registered in main.tsx (a full page load only before that),
+// so a 401/403/419/503 does not reload the whole app.
 const hooks: ApiClientHooks = {
   resetSession: () => undefined,
-  navigate: (to) => window.location.assign(to),
-  currentPath: () => window.location.pathname,
+  navigate: (to) => appNavigate(to),
+  currentPath: () => currentAppPath(),
 };
 
 export function configureApiClient(next: Partial<ApiClientHooks>): void {
@@ -76,9 +79,13 @@ export function handleApiError(
   const intent = errorIntent(error);
   const text = errorText(error);
   const serverText = bodyText(error.body);
-  const timeout = serverText ? LIMITS.toastServerMessageMs : LIMITS.toastDefaultMs;
   const notify = (title: string, message?: string) => {
-    if (!quiet) toastOnce(intent, title, message, timeout);
+    if (quiet) return;
+    // Spec §9: 10 s only when the toast shows the server's own words (401/403 use fixed wording).
+    const showsServer =
+      serverText !== undefined && (title === serverText || message === serverText);
+    const timeout = showsServer ? LIMITS.toastServerMessageMs : LIMITS.toastDefaultMs;
+    toastOnce(intent, title, message, timeout);
   };
 
   switch (error.status) {

@@ -1,0 +1,186 @@
+import { MantineProvider } from '@mantine/core';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { i18next } from '@/shared/i18n';
+import { RouteError } from './RouteError';
+import { NotFoundView, RouteErrorView } from './RouteErrorView';
+import { isChunkLoadError, reloadWithGuard } from './reloadGuard';
+
+describe('isChunkLoadError', () => {
+  it.each([
+    'Failed to fetch dynamically imported module: https://x/assets/Page-abc.js',
+    'error loading dynamically imported module',
+    'Importing a module script failed.',
+    'Unable to preload CSS for /assets/Page-abc.css',
+    'Loading chunk 42 failed.',
+  ])('recognises "%s"', (message) => {
+    expect(isChunkLoadError(new Error(message))).toBe(true);
+  });
+
+  it('recognises a ChunkLoadError by name', () => {
+    const error = new Error('whatever');
+    error.name = 'ChunkLoadError';
+    expect(isChunkLoadError(error)).toBe(true);
+  });
+
+  it('ignores other errors and non-errors', () => {
+    expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
+    expect(isChunkLoadError(new TypeError('Failed to fetch'))).toBe(false);
+    expect(isChunkLoadError('Failed to fetch dynamically imported module')).toBe(false);
+    expect(isChunkLoadError(null)).toBe(false);
+  });
+});
+
+describe('reloadWithGuard (spec §4, §9: reload once, path kept 10 s)', () => {
+  const reload = vi.fn();
+  const t0 = 1_700_000_000_000;
+
+  beforeEach(() => {
+    window.sessionStorage.clear();
+    reload.mockClear();
+  });
+
+  const attempt = (path: string, now: number) =>
+    reloadWithGuard(path, window.sessionStorage, reload, now);
+
+  it('reloads the first time and stores the reloaded path', () => {
+    expect(attempt('/posts', t0)).toBe(true);
+    expect(reload).toHaveBeenCalledOnce();
+    const stored = Object.keys(window.sessionStorage).map((key) => [
+      key,
+      window.sessionStorage.getItem(key),
+    ]);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.[0]).toContain('/posts');
+  });
+
+  it('does not reload the same path again within 10 s', () => {
+    attempt('/posts', t0);
+    expect(attempt('/posts', t0 + 1)).toBe(false);
+    expect(attempt('/posts', t0 + 9_999)).toBe(false);
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('reloads again once the 10 s have passed', () => {
+    attempt('/posts', t0);
+    expect(attempt('/posts', t0 + 10_000)).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(2);
+    // The new reload restarts the 10 s window.
+    expect(attempt('/posts', t0 + 15_000)).toBe(false);
+  });
+
+  it('guards each path on its own', () => {
+    attempt('/posts', t0);
+    expect(attempt('/mails', t0 + 1_000)).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(2);
+  });
+
+  it('still reloads when storage is unavailable', () => {
+    const broken = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('SecurityError');
+      },
+    } as unknown as Storage;
+    expect(reloadWithGuard('/posts', broken, reload, t0)).toBe(true);
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('defaults to window.sessionStorage and the current time', () => {
+    expect(reloadWithGuard('/default', undefined, reload)).toBe(true);
+    expect(reloadWithGuard('/default', undefined, reload)).toBe(false);
+    expect(reload).toHaveBeenCalledOnce();
+  });
+});
+
+describe('error screen of a route (spec §2)', () => {
+  beforeAll(async () => {
+    await i18next.changeLanguage('en');
+  });
+
+  beforeEach(() => {
+    window.sessionStorage.clear();
+    // The router logs the errors these pages throw on purpose.
+    const quiet = [
+      vi.spyOn(console, 'error').mockImplementation(() => undefined),
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined),
+    ];
+    onTestFinished(() => quiet.forEach((spy) => spy.mockRestore()));
+  });
+
+  function renderFailing(path: string, error: Error) {
+    const rootRoute = createRootRoute({
+      component: Outlet,
+      errorComponent: RouteErrorView,
+      notFoundComponent: NotFoundView,
+    });
+    const failing = createRoute({
+      getParentRoute: () => rootRoute,
+      path: '/broken',
+      loader: () => {
+        throw error;
+      },
+      component: () => null,
+    });
+    const home = createRoute({
+      getParentRoute: () => rootRoute,
+      path: '/',
+      component: () => <p>home page</p>,
+    });
+    const router = createRouter({
+      routeTree: rootRoute.addChildren([home, failing]),
+      history: createMemoryHistory({ initialEntries: [path] }),
+    });
+    render(
+      <MantineProvider>
+        <RouterProvider router={router} />
+      </MantineProvider>,
+    );
+    return router;
+  }
+
+  it('offers a manual reload when the guard already reloaded this path', async () => {
+    reloadWithGuard('/broken', window.sessionStorage, () => undefined);
+    renderFailing('/broken', new Error('Failed to fetch dynamically imported module: /x.js'));
+    expect(await screen.findByText('The application was updated')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+  });
+
+  it('shows the 500 wording', async () => {
+    renderFailing('/broken', new RouteError(500));
+    expect(await screen.findByText('Oh, oh, server error')).toBeInTheDocument();
+    expect(
+      screen.getByText('This is a problem on our end. Contact customer service.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the code, a request-error label and the message for other statuses', async () => {
+    renderFailing('/broken', new RouteError(403, 'No entry'));
+    expect(await screen.findByText('Request error')).toBeInTheDocument();
+    expect(screen.getByText('No entry')).toBeInTheDocument();
+    expect(screen.getByLabelText('Error 403')).toBeInTheDocument();
+  });
+
+  it('goes home with its button', async () => {
+    const router = renderFailing('/broken', new RouteError(418, 'Teapot'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Go home' }));
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('shows 404 and the path for an unmatched address', async () => {
+    renderFailing('/no/such/page', new Error('unused'));
+    expect(await screen.findByText('Oh, no page does not exist!')).toBeInTheDocument();
+    expect(screen.getByText('Page not found: /no/such/page')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,282 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { i18next } from '@/shared/i18n';
+import { clearCookies, stubFetch } from '@/shared/test/fetchStub';
+import { loadingBar } from '@/shared/ui/loadingBar';
+import { showToast } from '@/shared/ui/toast';
+import { api, ApiError, configureApiClient, invalidateCsrf } from './client';
+import { errorIntent, errorText } from './responses';
+
+vi.mock('@/shared/ui/toast', () => ({ showToast: vi.fn(() => 'toast-id') }));
+
+let server: ReturnType<typeof stubFetch>;
+let clock = Date.UTC(2031, 0, 1);
+let path = '/user/userprofile';
+const resetSession = vi.fn();
+const navigate = vi.fn();
+
+beforeAll(async () => {
+  await i18next.changeLanguage('en');
+});
+
+beforeEach(() => {
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+  });
+  clock += 60_000;
+  vi.setSystemTime(clock);
+  clearCookies();
+  invalidateCsrf();
+  loadingBar.reset();
+  vi.mocked(showToast).mockClear();
+  resetSession.mockClear();
+  navigate.mockClear();
+  path = '/user/userprofile';
+  configureApiClient({ resetSession, navigate, currentPath: () => path });
+  server = stubFetch();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+/** GET that fails with `status`; resolves with the ApiError it was rejected with. */
+async function failingGet(status: number, body?: unknown, opts = {}): Promise<ApiError> {
+  server.reply({ status, body });
+  try {
+    await api.get('/api/resource', opts);
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('the request did not fail');
+}
+
+const toasts = () => vi.mocked(showToast).mock.calls;
+
+describe('status table (spec §8)', () => {
+  it('401: resets the session, toasts "Unauthorized", goes to /', async () => {
+    const error = await failingGet(401);
+    expect(error.status).toBe(401);
+    expect(resetSession).toHaveBeenCalledOnce();
+    expect(toasts()).toEqual([['warning', 'Unauthorized', 'Please log in to continue.', 4000]]);
+    expect(navigate).toHaveBeenCalledWith('/');
+  });
+
+  it('401 with a server message still uses the fixed wording and the default 4 s', async () => {
+    await failingGet(401, { message: 'Unauthenticated.' });
+    expect(toasts()).toEqual([['warning', 'Unauthorized', 'Please log in to continue.', 4000]]);
+  });
+
+  it.each(['/', '/home'])('401 on the login page (%s): resets and toasts but stays', async (at) => {
+    path = at;
+    await failingGet(401);
+    expect(resetSession).toHaveBeenCalledOnce();
+    expect(toasts()).toHaveLength(1);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('403: toasts "Forbidden", resets the session, goes to /', async () => {
+    const error = await failingGet(403, { message: 'This action is unauthorized.' });
+    expect(error.status).toBe(403);
+    expect(toasts()).toEqual([
+      // Fixed client wording, not the server's message: the default 4 s.
+      ['warning', 'Forbidden', 'You do not have permission to access this resource.', 4000],
+    ]);
+    expect(resetSession).toHaveBeenCalledOnce();
+    expect(navigate).toHaveBeenCalledWith('/');
+  });
+
+  it('404: toasts "not found" and nothing else', async () => {
+    const error = await failingGet(404);
+    expect(error.status).toBe(404);
+    expect(toasts()).toEqual([['warning', 'Not found', undefined, 4000]]);
+    expect(resetSession).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('419: toasts "unknown status" with the server error, resets, goes to /', async () => {
+    const error = await failingGet(419, { error: 'CSRF token mismatch.' });
+    expect(error.status).toBe(419);
+    expect(toasts()).toEqual([['error', 'Unknown status', 'CSRF token mismatch.', 10000]]);
+    expect(resetSession).toHaveBeenCalledOnce();
+    expect(navigate).toHaveBeenCalledWith('/');
+  });
+
+  it('500: toasts "internal server error" without resetting', async () => {
+    const error = await failingGet(500, { message: 'Server Error' });
+    expect(error.status).toBe(500);
+    expect(toasts()).toEqual([['warning', 'Internal server error', 'Server Error', 10000]]);
+    expect(resetSession).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('503: toasts "down for maintenance" with the server error, resets, goes to /', async () => {
+    const error = await failingGet(503, { error: 'Back at noon' });
+    expect(error.status).toBe(503);
+    expect(toasts()).toEqual([['error', 'Down for maintenance', 'Back at noon', 10000]]);
+    expect(resetSession).toHaveBeenCalledOnce();
+    expect(navigate).toHaveBeenCalledWith('/');
+  });
+
+  it('does not navigate when already on /', async () => {
+    path = '/';
+    await failingGet(403);
+    expect(resetSession).toHaveBeenCalledOnce();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('rethrows other statuses with the server message and field errors', async () => {
+    const body = { message: 'The title field is required.', errors: { title: ['Required.'] } };
+    const error = await failingGet(422, body);
+    expect(error.message).toBe('The title field is required.');
+    expect(error.body).toEqual(body);
+    expect(error.fieldError('title')).toBe('Required.');
+    expect(toasts()).toEqual([['warning', 'The title field is required.', undefined, 10000]]);
+    expect(resetSession).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('falls back to "An error occurred" when neither server nor client has a message', async () => {
+    await failingGet(400);
+    expect(toasts()).toEqual([['warning', 'An error occurred', undefined, 4000]]);
+  });
+
+  it('shows one toast for identical failures of parallel requests', async () => {
+    server.reply({ status: 404 }, { status: 404 });
+    await Promise.allSettled([api.get('/api/a'), api.get('/api/b')]);
+    expect(toasts()).toHaveLength(1);
+    vi.setSystemTime(clock + 2_000);
+    await failingGet(404);
+    expect(toasts()).toHaveLength(2);
+  });
+});
+
+describe('validation-check mode (spec §5)', () => {
+  it('shows no error toast, but still rejects with the field errors', async () => {
+    server.reply({ status: 422, body: { message: 'Invalid.', errors: { email: ['Taken.'] } } });
+    const result = await api
+      .post('/register', {}, { validationCheck: true })
+      .catch((error: unknown) => error);
+    expect(result).toBeInstanceOf(ApiError);
+    expect((result as ApiError).fieldError('email')).toBe('Taken.');
+    expect(showToast).not.toHaveBeenCalled();
+  });
+
+  it('keeps the session handling of the status table', async () => {
+    await failingGet(401, undefined, { validationCheck: true });
+    expect(showToast).not.toHaveBeenCalled();
+    expect(resetSession).toHaveBeenCalledOnce();
+    expect(navigate).toHaveBeenCalledWith('/');
+  });
+
+  it('still shows success messages', async () => {
+    server.reply({ status: 200, body: { success: 'Account created.' } });
+    await api.post('/register', {}, { validationCheck: true });
+    expect(toasts()).toEqual([['success', 'Account created.', undefined, 10000]]);
+  });
+});
+
+describe('success bodies (spec §8)', () => {
+  it.each([
+    [{ success: 'Saved.' }, 'success', 'Saved.'],
+    [{ message: 'Post created.' }, 'success', 'Post created.'],
+    [{ warning: 'Saved, but the file is large.' }, 'warning', 'Saved, but the file is large.'],
+  ])('%j shows a %s toast for 10 s', async (body, intent, text) => {
+    server.reply({ status: 200, body });
+    await expect(api.get('/api/x')).resolves.toEqual(body);
+    expect(toasts()).toEqual([[intent, text, undefined, 10000]]);
+  });
+
+  it('shows no toast for a body without those fields, nor for an empty 204', async () => {
+    server.reply({ status: 200, body: { data: [{ message: 'nested' }] } }, { status: 204 });
+    await expect(api.get('/api/x')).resolves.toEqual({ data: [{ message: 'nested' }] });
+    await expect(api.delete('/api/x')).resolves.toBeUndefined();
+    expect(showToast).not.toHaveBeenCalled();
+  });
+
+  it('shows nothing at all for silent requests', async () => {
+    server.reply({ status: 200, body: { success: 'Saved.' } }, { status: 404 });
+    await api.patch('/api/update-user', {}, { silent: true });
+    await expect(api.get('/api/x', { silent: true })).rejects.toBeInstanceOf(ApiError);
+    expect(showToast).not.toHaveBeenCalled();
+  });
+});
+
+describe('error text and intent (spec §8)', () => {
+  it('is an error when the body has an error field, else a warning', () => {
+    expect(errorIntent(new ApiError(400, 'x', { error: 'Broken' }))).toBe('error');
+    expect(errorIntent(new ApiError(400, 'x', { error: '', message: 'm' }))).toBe('error');
+    expect(errorIntent(new ApiError(400, 'x', { message: 'm' }))).toBe('warning');
+    expect(errorIntent(new ApiError(400, 'x', { warning: 'w' }))).toBe('warning');
+    expect(errorIntent(new ApiError(400, 'x'))).toBe('warning');
+    expect(errorIntent(new ApiError(400, 'x', 'error'))).toBe('warning');
+  });
+
+  it('prefers the server message, then error, then warning, then the client message', () => {
+    expect(errorText(new ApiError(400, 'x', { message: 'M', error: 'E', warning: 'W' }))).toBe('M');
+    expect(errorText(new ApiError(400, 'x', { error: 'E', warning: 'W' }))).toBe('E');
+    expect(errorText(new ApiError(400, 'x', { warning: 'W' }))).toBe('W');
+    expect(errorText(new ApiError(0, 'network'))).toBe(
+      'The server cannot be reached. Check your connection.',
+    );
+    expect(errorText(new ApiError(418, 'x', { message: '  ' }))).toBe('An error occurred');
+  });
+
+  it('uses the error toast intent for an error body in the status table', async () => {
+    await failingGet(404, { error: 'No such post' });
+    expect(toasts()).toEqual([['error', 'Not found', 'No such post', 10000]]);
+  });
+
+  it('is worded in the current interface language', async () => {
+    await i18next.changeLanguage('fr');
+    try {
+      await failingGet(400);
+      expect(toasts()[0]?.[1]).not.toBe('An error occurred');
+      expect(toasts()[0]?.[1]).toBe(i18next.t('errors:api.generic'));
+    } finally {
+      await i18next.changeLanguage('en');
+    }
+  });
+});
+
+describe('ApiError', () => {
+  it('normalises Laravel field errors to string arrays', () => {
+    const error = new ApiError(422, 'Invalid', { errors: { a: ['one', 'two'], b: 'single' } });
+    expect(error.errors).toEqual({ a: ['one', 'two'], b: ['single'] });
+    expect(error.fieldError('a')).toBe('one');
+    expect(error.fieldError('missing')).toBeUndefined();
+    expect(new ApiError(500, 'x', 'text body').errors).toBeUndefined();
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe('ApiError');
+  });
+});
+
+describe('navigation defaults, before any configureApiClient', () => {
+  /** A fresh client whose hooks are the defaults, with a router navigator registered. */
+  async function freshClient(routerPath: string) {
+    vi.resetModules();
+    const navigation = await import('@/shared/navigation');
+    const routerNavigate = vi.fn();
+    navigation.registerNavigator(routerNavigate, () => routerPath);
+    const client = await import('./client');
+    return { freshApi: client.api, routerNavigate };
+  }
+
+  it('leaves for / through the registered router navigator, not a full page load', async () => {
+    const { freshApi, routerNavigate } = await freshClient('/posts');
+    server.reply({ status: 401 });
+    await expect(freshApi.get('/api/logged-in-user')).rejects.toMatchObject({ status: 401 });
+    expect(routerNavigate).toHaveBeenCalledWith('/', undefined);
+  });
+
+  it('reads the current path from the router, staying on the login page', async () => {
+    // The browser address and the router disagree: the router's path decides.
+    window.history.pushState({}, '', '/posts');
+    onTestFinished(() => window.history.pushState({}, '', '/'));
+    const { freshApi, routerNavigate } = await freshClient('/');
+    server.reply({ status: 401 });
+    await expect(freshApi.get('/api/logged-in-user')).rejects.toMatchObject({ status: 401 });
+    expect(routerNavigate).not.toHaveBeenCalled();
+  });
+});
