@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -26,17 +32,27 @@ export interface ContextOptions {
   colorScheme?: 'light' | 'dark';
   width?: number;
   height?: number;
+  /** 'reduce' (the default) turns off page transitions so screenshots and axe see settled pages. */
+  reducedMotion?: 'reduce' | 'no-preference';
 }
 
-export function newContext(browser: Browser, baseURL: string, options: ContextOptions = {}) {
-  return browser.newContext({
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  options: ContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
     baseURL,
     locale: options.locale ?? 'fr-FR',
     colorScheme: options.colorScheme ?? 'light',
     viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
+    reducedMotion: options.reducedMotion ?? 'reduce',
     // Service workers would serve cached pages between steps of a test.
     serviceWorkers: 'block',
   });
+  // Pages answer in well under a second here; a missing element should fail fast, not in 30 s.
+  context.setDefaultTimeout(10_000);
+  return context;
 }
 
 /** Saves a screenshot under e2e/screenshots (ignored by git) for people to look at. */
@@ -46,4 +62,4 @@ export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
 
-export type { Browser, BrowserContext, Page };
+export type { Browser, BrowserContext, Locator, Page };

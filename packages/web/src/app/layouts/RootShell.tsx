@@ -31,7 +31,7 @@ export function RootShell() {
       <LoadingBar />
       {isVerifying ? (
         <Center h="100dvh">
-          <Loader aria-label={t('loading')} />
+          <Loader role="status" aria-label={t('loading')} />
         </Center>
       ) : isLoggedIn ? (
         <FamilleLayout />

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Themecolors } from '@kinfolio/contract';
-import { contrastRatio } from '@/shared/theme';
+import { contrastRatio, readableOn } from '@/shared/theme';
 import { AlertIcon } from '@/shared/ui';
 
 /** WCAG AA for normal text. */
@@ -14,9 +14,14 @@ const PAIRS = [
   ['secondarycolor', 'modulosecondarycolor'],
 ] as const;
 
-/** A miniature of the app in the chosen colours, with a warning for unreadable pairs. */
+/**
+ * A miniature of the app in the chosen colours, painted as the app paints them (an unreadable text
+ * colour is replaced), with a warning for each such pair.
+ */
 export function ThemePreview({ colors }: { colors: Themecolors }) {
   const { t } = useTranslation('account');
+  const textOn = (bg: keyof Themecolors, fg: keyof Themecolors) =>
+    HEX.test(colors[bg]) && HEX.test(colors[fg]) ? readableOn(colors[bg], colors[fg]) : colors[fg];
   const weak = PAIRS.filter(
     ([bg, fg]) =>
       HEX.test(colors[bg]) &&
@@ -30,24 +35,35 @@ export function ThemePreview({ colors }: { colors: Themecolors }) {
         <Box
           px="md"
           py="sm"
-          style={{ background: colors.maincolor, color: colors.modulomaincolor }}
+          style={{ background: colors.maincolor, color: textOn('maincolor', 'modulomaincolor') }}
         >
           <Text fw={700}>{t('preview.header')}</Text>
         </Box>
         <Group p="md" gap="sm">
           <Button
-            style={{ background: colors.primarycolor, color: colors.moduloprimarycolor }}
+            style={{
+              background: colors.primarycolor,
+              color: textOn('primarycolor', 'moduloprimarycolor'),
+            }}
             component="div"
           >
             {t('preview.primary')}
           </Button>
           <Button
-            style={{ background: colors.secondarycolor, color: colors.modulosecondarycolor }}
+            style={{
+              background: colors.secondarycolor,
+              color: textOn('secondarycolor', 'modulosecondarycolor'),
+            }}
             component="div"
           >
             {t('preview.secondary')}
           </Button>
-          <Badge style={{ background: colors.secondarycolor, color: colors.modulosecondarycolor }}>
+          <Badge
+            style={{
+              background: colors.secondarycolor,
+              color: textOn('secondarycolor', 'modulosecondarycolor'),
+            }}
+          >
             {t('preview.badge')}
           </Badge>
         </Group>

@@ -129,7 +129,7 @@ export default function InterfaceParamsPage() {
         <InterfaceParamsForm key={user.id} user={user} />
       ) : (
         <Center py="xl">
-          <Loader aria-label={t('loading')} />
+          <Loader role="status" aria-label={t('loading')} />
         </Center>
       )}
     </Stack>

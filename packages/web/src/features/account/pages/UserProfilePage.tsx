@@ -15,7 +15,7 @@ export default function UserProfilePage() {
   if (!user) {
     return (
       <Center py="xl">
-        <Loader aria-label={t('loading')} />
+        <Loader role="status" aria-label={t('loading')} />
       </Center>
     );
   }

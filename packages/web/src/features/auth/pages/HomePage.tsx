@@ -16,7 +16,7 @@ export default function HomePage() {
   if (appState.isPending) {
     content = (
       <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="status" aria-label={t('common.loading')} />
       </Center>
     );
   } else if (appState.data?.needs_setup) {

@@ -26,7 +26,7 @@ export default function RegisterPage() {
   if (appState.isPending) {
     body = (
       <Center py="md">
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="status" aria-label={t('common.loading')} />
       </Center>
     );
   } else if (appState.data && !appState.data.registration_enabled) {

@@ -1,0 +1,120 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, Response } from 'playwright-core';
+import { expect } from 'vitest';
+import { SanctumClient } from './http-client.js';
+
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** Path of the page's current URL. */
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+/** Waits until the SPA (client-side routing included) shows this path. */
+export async function waitForPath(page: Page, path: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+/** The login form's fields and button, in French (the default) or English. */
+export function loginForm(page: Page) {
+  return {
+    email: page.getByLabel(/^(Adresse e-mail|Email address)/),
+    password: page.getByLabel(/^(Mot de passe|Password)( \*)?$/),
+    submit: page.getByRole('button', { name: /^(Se connecter|Log in)$/ }),
+  };
+}
+
+/** Fills and sends the login form of the current page (no navigation). */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  const form = loginForm(page);
+  await form.email.fill(email);
+  await form.password.fill(password);
+  await form.submit.click();
+}
+
+/** Logs in through the home page's form and waits for the start page. */
+export async function loginViaUi(page: Page, account: Pick<Account, 'email' | 'password'>) {
+  await page.goto('/');
+  await submitLogin(page, account.email, account.password);
+  await waitForPath(page, '/user/userprofile');
+  await userMenu(page).waitFor();
+}
+
+/** The account menu button of the logged-in layout (any language). */
+export function userMenu(page: Page) {
+  return page.getByRole('button', {
+    name: /^(Menu du compte de|Account menu for|Menu dell'account di|Kontomenü von) /,
+  });
+}
+
+/** Resolves with the next response of this method and path (start it before the action). */
+export function nextResponse(page: Page, method: string, path: string): Promise<Response> {
+  return page.waitForResponse(
+    (response) =>
+      response.request().method() === method && new URL(response.url()).pathname === path,
+  );
+}
+
+export interface LoggedInUser {
+  id: number;
+  email: string;
+  permissions: string[];
+  siteparams: { isnavbarleft: boolean; darkMode: boolean; language: string };
+  themecolors: Record<string, string>;
+}
+
+/** GET /api/logged-in-user with the page's cookies, as the app itself would. */
+export async function currentUserOf(page: Page): Promise<{ status: number; user?: LoggedInUser }> {
+  return page.evaluate(async () => {
+    const response = await fetch('/api/logged-in-user', {
+      headers: { accept: 'application/json' },
+    });
+    const body = (await response.json()) as LoggedInUser;
+    return response.ok ? { status: response.status, user: body } : { status: response.status };
+  });
+}
+
+/** Opens registration as the admin and registers the accounts through the API (setup, not tested). */
+export async function registerAccounts(
+  baseUrl: string,
+  admin: Pick<Account, 'email' | 'password'>,
+  accounts: (Account & { language: string })[],
+): Promise<void> {
+  const adminClient = new SanctumClient(baseUrl);
+  await adminClient.request('GET', '/sanctum/csrf-cookie');
+  expect((await adminClient.request('POST', '/login', admin)).status).toBe(200);
+  await adminClient.request('GET', '/sanctum/csrf-cookie');
+  const open = await adminClient.request('PATCH', '/api/admin-settings', {
+    registration_enabled: true,
+  });
+  expect(open.status, open.text).toBe(200);
+  for (const account of accounts) {
+    const client = new SanctumClient(baseUrl, account.language);
+    await client.request('GET', '/sanctum/csrf-cookie');
+    const registered = await client.request('POST', '/register', {
+      name: account.name,
+      email: account.email,
+      password: account.password,
+      password_confirmation: account.password,
+    });
+    expect(registered.status, registered.text).toBe(201);
+  }
+}
+
+/** Runs axe on the page and fails on serious or critical violations, naming them. */
+export async function expectNoSeriousA11yViolations(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+          .map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? node.html}`)
+          .join(', ')}`,
+    );
+  expect(serious, `axe on ${screen}`).toEqual([]);
+}
