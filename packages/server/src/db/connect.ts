@@ -20,6 +20,10 @@ export interface DatabaseHandle {
 export function connectDatabase(database: Config['database']): DatabaseHandle {
   if (database.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // An idle pooled connection closed by the server (restart, DROP DATABASE ... FORCE) emits
+    // 'error' on the pool; unhandled, that would crash the process. pg-pool already discards the
+    // broken client and the next query opens a fresh one, so there is nothing more to do.
+    pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
