@@ -80,6 +80,8 @@ export function UserRightsForm({ user }: { user: AdminUser }) {
           <TextInput
             label={t('rights.email')}
             description={t('rights.emailHint')}
+            // The hint under the input keeps both inputs of the row level.
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             type="email"
             required
             miw={220}
