@@ -5,3 +5,4 @@ export * from './schemas/common.js';
 export * from './schemas/user.js';
 export * from './schemas/auth.js';
 export * from './schemas/issues.js';
+export * from './schemas/organisation.js';

@@ -11,6 +11,19 @@ import {
 } from './schemas/auth.js';
 import { idParam } from './schemas/common.js';
 import { adminSettingsSchema, adminUserPatchBody, updateUserBody } from './schemas/user.js';
+import {
+  categoryCreateBody,
+  categoryUpdateBody,
+  participantCreateBody,
+  participantDivideBody,
+  participantMergeBody,
+  participantsQuery,
+  participantUpdateBody,
+  siteTranslationCreateBody,
+  siteTranslationUpdateBody,
+  tagCreateBody,
+  tagUpdateBody,
+} from './schemas/organisation.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -97,6 +110,112 @@ export const routes = {
     path: '/api/admin-settings',
     access: 'admin',
     body: adminSettingsSchema,
+  }),
+
+  // Organisation: reading needs a logged-in user, writing the content-editing permission.
+  categories: route({ method: 'GET', path: '/api/categories', access: 'auth' }),
+  category: route({ method: 'GET', path: '/api/categories/:id', access: 'auth', params: idParam }),
+  categoryCreate: route({
+    method: 'POST',
+    path: '/api/categories',
+    access: 'content.edit',
+    body: categoryCreateBody,
+  }),
+  categoryUpdate: route({
+    method: 'PATCH',
+    path: '/api/categories/:id',
+    access: 'content.edit',
+    params: idParam,
+    body: categoryUpdateBody,
+  }),
+  categoryDelete: route({
+    method: 'DELETE',
+    path: '/api/categories/:id',
+    access: 'content.edit',
+    params: idParam,
+  }),
+
+  participants: route({
+    method: 'GET',
+    path: '/api/participants',
+    access: 'auth',
+    query: participantsQuery,
+  }),
+  participant: route({
+    method: 'GET',
+    path: '/api/participants/:id',
+    access: 'auth',
+    params: idParam,
+  }),
+  participantCreate: route({
+    method: 'POST',
+    path: '/api/participants',
+    access: 'content.edit',
+    body: participantCreateBody,
+  }),
+  participantUpdate: route({
+    method: 'PATCH',
+    path: '/api/participants/:id',
+    access: 'content.edit',
+    params: idParam,
+    body: participantUpdateBody,
+  }),
+  participantDelete: route({
+    method: 'DELETE',
+    path: '/api/participants/:id',
+    access: 'content.edit',
+    params: idParam,
+  }),
+  participantMerge: route({
+    method: 'POST',
+    path: '/api/participants/merge',
+    access: 'content.edit',
+    body: participantMergeBody,
+  }),
+  participantDivide: route({
+    method: 'POST',
+    path: '/api/participants/divide/:id',
+    access: 'content.edit',
+    params: idParam,
+    body: participantDivideBody,
+  }),
+
+  tags: route({ method: 'GET', path: '/api/tags', access: 'auth' }),
+  tagCreate: route({
+    method: 'POST',
+    path: '/api/tags',
+    access: 'content.edit',
+    body: tagCreateBody,
+  }),
+  tagUpdate: route({
+    method: 'PATCH',
+    path: '/api/tags/:id',
+    access: 'content.edit',
+    params: idParam,
+    body: tagUpdateBody,
+  }),
+  tagDelete: route({
+    method: 'DELETE',
+    path: '/api/tags/:id',
+    access: 'content.edit',
+    params: idParam,
+  }),
+
+  // Interface strings are public so the logged-out pages show edited wording too.
+  siteTranslations: route({ method: 'GET', path: '/api/site-translations', access: 'public' }),
+  /** Reports a key the web app met without a value: any logged-in user, throttled. */
+  siteTranslationCreate: route({
+    method: 'POST',
+    path: '/api/site-translations',
+    access: 'auth',
+    body: siteTranslationCreateBody,
+  }),
+  siteTranslationUpdate: route({
+    method: 'PATCH',
+    path: '/api/site-translations/:id',
+    access: 'translations.edit',
+    params: idParam,
+    body: siteTranslationUpdateBody,
   }),
 } as const satisfies Record<string, RouteDef>;
 

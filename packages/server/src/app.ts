@@ -22,7 +22,11 @@ import { registerErrorHandling, HttpError } from './http/errors.js';
 import { registerSpa } from './http/spa.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { SETTING_KEYS, settingsRepository } from './modules/settings/repository.js';
+import { registerCategoryRoutes } from './modules/categories/routes.js';
+import { registerParticipantRoutes } from './modules/participants/routes.js';
 import { registerSettingsRoutes } from './modules/settings/routes.js';
+import { registerSiteTranslationRoutes } from './modules/site-translations/routes.js';
+import { registerTagRoutes } from './modules/tags/routes.js';
 import { registerUserRoutes } from './modules/users/routes.js';
 
 export interface BuildOptions {
@@ -142,6 +146,10 @@ export async function buildApp(
   registerAuthRoutes(app, ctx, sessions);
   registerUserRoutes(app, ctx);
   registerSettingsRoutes(app, ctx);
+  registerCategoryRoutes(app, ctx);
+  registerParticipantRoutes(app, ctx);
+  registerTagRoutes(app, ctx);
+  registerSiteTranslationRoutes(app, ctx);
   await registerSpa(app, config.webDist);
   schedulePruning(app, ctx);
 

@@ -5,9 +5,20 @@ import { LIMITS } from '../constants.js';
 export const VALIDATION_KEYS = {
   passwordsMismatch: 'validation.passwords_mismatch',
   hexColor: 'validation.hex_color',
+  keepAmongMerged: 'validation.keep_among_merged',
+  translationKey: 'validation.translation_key',
+  invalidCharacter: 'validation.invalid_character',
 } as const;
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+/** Ids are 32-bit integer columns (PostgreSQL `integer`): a larger one can only be bad input. */
+export const ID_MAX = 2_147_483_647;
+export const idField = z.coerce.number().int().positive().max(ID_MAX);
+export const idParam = z.object({ id: idField });
+
+/** PostgreSQL text cannot hold NUL characters; refuse them as input instead of failing later. */
+export function withoutNul(value: string): boolean {
+  return !value.includes('\u0000');
+}
 
 export const emailField = z
   .string()

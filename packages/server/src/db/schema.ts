@@ -44,9 +44,94 @@ export interface SettingsTable {
   value: string;
 }
 
+export interface ItemsTable {
+  id: Generated<number>;
+  /** post | mail | message | media */
+  type: string;
+  title: string;
+  content: string;
+  date: string | null;
+  language: string;
+  original_language: string | null;
+  /** The original this item translates, null for an original. */
+  parent_id: number | null;
+  status: string;
+  deleted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Columns of a name per interface language (categories, tags). */
+export interface TranslatedNameColumns {
+  name_fr: string | null;
+  name_en: string | null;
+  name_it: string | null;
+  name_de: string | null;
+}
+
+export interface CategoriesTable extends TranslatedNameColumns {
+  id: Generated<number>;
+  parent_id: number | null;
+  /** The contract's `order`: dense 0..n-1 among siblings. */
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TagsTable extends TranslatedNameColumns {
+  id: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ParticipantsTable {
+  id: Generated<number>;
+  name: string;
+  name_lower: string;
+  search_key: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ItemParticipantsTable {
+  item_id: number;
+  participant_id: number;
+  /** from | to */
+  role: string;
+}
+
+export interface ItemTagsTable {
+  item_id: number;
+  tag_id: number;
+}
+
+export interface ItemCategoriesTable {
+  item_id: number;
+  category_id: number;
+}
+
+export interface SiteTranslationsTable {
+  id: Generated<number>;
+  key: string;
+  fr: string;
+  en: string;
+  it: string;
+  de: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
   settings: SettingsTable;
+  items: ItemsTable;
+  categories: CategoriesTable;
+  tags: TagsTable;
+  participants: ParticipantsTable;
+  item_participants: ItemParticipantsTable;
+  item_tags: ItemTagsTable;
+  item_categories: ItemCategoriesTable;
+  site_translations: SiteTranslationsTable;
 }

@@ -16,12 +16,23 @@ export class HttpError extends Error {
   }
 }
 
-/** A 422 with messages per field, like Laravel's validation errors. */
+/**
+ * A 422 with messages per field, like Laravel's validation errors. `messageKey` words the top-level
+ * `message` (the web app's toast): the generic "invalid data" unless a rule has its own wording.
+ */
 export class FieldValidationError extends Error {
   readonly statusCode = 422;
-  constructor(readonly fields: Record<string, MessageKey[]>) {
-    super('validation.failed');
+  constructor(
+    readonly fields: Record<string, MessageKey[]>,
+    readonly messageKey: MessageKey = 'validation.failed',
+  ) {
+    super(messageKey);
   }
+}
+
+/** A business rule refused one field: the same wording in `message` and in `errors[field]`. */
+export function fieldError(field: string, key: MessageKey): FieldValidationError {
+  return new FieldValidationError({ [field]: [key] }, key);
 }
 
 const zodLocales: Record<UiLanguage, () => { localeError: z.core.$ZodErrorMap }> = {
@@ -94,7 +105,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
           keys.map((key) => translate(language, key)),
         ]),
       );
-      return reply.code(422).send({ message: translate(language, 'validation.failed'), errors });
+      return reply.code(422).send({ message: translate(language, error.messageKey), errors });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = revalidate(request, error.validationContext, language) ?? {

@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { UI_LANGUAGES, type UiLanguage } from '../constants.js';
+import { idField, VALIDATION_KEYS, withoutNul } from './common.js';
+
+/** Longest category, tag or participant name, and longest site-translation key or value. */
+export const ORGANISATION_LIMITS = {
+  nameMaxLength: 200,
+  translationKeyMaxLength: 255,
+  translationValueMaxLength: 5_000,
+  participantSearchMaxLength: 200,
+  /** Missing-key reports (POST /api/site-translations) a user may send per minute. */
+  translationReportsPerMinute: 120,
+} as const;
+
+const noNul = { message: VALIDATION_KEYS.invalidCharacter };
+
+const translatedText = z
+  .string()
+  .trim()
+  .max(ORGANISATION_LIMITS.nameMaxLength)
+  .refine(withoutNul, noNul);
+
+/**
+ * A name per interface language, as stored and returned: `{fr, en, it, de}`, each a string or
+ * null when that language has no name yet.
+ */
+export const translatedNameSchema = z.object({
+  fr: z.string().nullable(),
+  en: z.string().nullable(),
+  it: z.string().nullable(),
+  de: z.string().nullable(),
+});
+export type TranslatedName = z.infer<typeof translatedNameSchema>;
+
+/**
+ * A name as a client sends it: either an object of languages (absent keys unchanged on PATCH, an
+ * empty string or null clears that language) or a plain string, taken as the name in the
+ * request's language.
+ */
+export const translatedNameInput = z.union([
+  translatedText,
+  z
+    .object({
+      fr: translatedText.nullable().optional(),
+      en: translatedText.nullable().optional(),
+      it: translatedText.nullable().optional(),
+      de: translatedText.nullable().optional(),
+    })
+    .strict(),
+]);
+export type TranslatedNameInput = z.infer<typeof translatedNameInput>;
+
+/** Which language's name to show: the UI language, else en, else fr, else any (issue 3). */
+export function displayName(name: TranslatedName, language: UiLanguage): string {
+  const order: UiLanguage[] = [language, 'en', 'fr', ...UI_LANGUAGES];
+  for (const lang of order) {
+    const value = name[lang];
+    if (value) return value;
+  }
+  return '';
+}
+
+/* Categories -------------------------------------------------------------------------------- */
+
+export const categorySchema = z.object({
+  id: z.number().int(),
+  name: translatedNameSchema,
+  parent_id: z.number().int().nullable(),
+  order: z.number().int(),
+  /** Non-deleted items in the category and all its descendants. */
+  count: z.number().int(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+const parentId = idField.nullable();
+const siblingOrder = z.coerce.number().int().min(0);
+
+export const categoryCreateBody = z.object({
+  name: translatedNameInput,
+  parent_id: parentId.optional(),
+  /** Position among its siblings, from 0; the end when absent. */
+  order: siblingOrder.optional(),
+});
+export type CategoryCreateBody = z.infer<typeof categoryCreateBody>;
+
+/** Renames, moves (parent_id) and reorders (order) in one call; absent fields are unchanged. */
+export const categoryUpdateBody = z.object({
+  name: translatedNameInput.optional(),
+  parent_id: parentId.optional(),
+  order: siblingOrder.optional(),
+});
+export type CategoryUpdateBody = z.infer<typeof categoryUpdateBody>;
+
+/* Tags -------------------------------------------------------------------------------------- */
+
+export const tagSchema = z.object({
+  id: z.number().int(),
+  name: translatedNameSchema,
+  count: z.number().int(),
+});
+export type Tag = z.infer<typeof tagSchema>;
+
+export const tagCreateBody = z.object({ name: translatedNameInput });
+export type TagCreateBody = z.infer<typeof tagCreateBody>;
+export const tagUpdateBody = z.object({ name: translatedNameInput });
+export type TagUpdateBody = z.infer<typeof tagUpdateBody>;
+
+/* Participants ------------------------------------------------------------------------------ */
+
+export const participantSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Items the participant is linked to (as sender or recipient), deleted ones excluded. */
+  count: z.number().int(),
+});
+export type Participant = z.infer<typeof participantSchema>;
+
+const participantName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(ORGANISATION_LIMITS.nameMaxLength)
+  .refine(withoutNul, noNul);
+
+export const participantsQuery = z.object({
+  search: z
+    .string()
+    .max(ORGANISATION_LIMITS.participantSearchMaxLength)
+    .refine(withoutNul, noNul)
+    .optional(),
+});
+export const participantCreateBody = z.object({ name: participantName });
+export type ParticipantCreateBody = z.infer<typeof participantCreateBody>;
+export const participantUpdateBody = z.object({ name: participantName });
+export type ParticipantUpdateBody = z.infer<typeof participantUpdateBody>;
+
+export const participantMergeBody = z
+  .object({
+    participants: z.array(idField).min(2).max(500),
+    participantToKeep: idField,
+  })
+  .refine((body) => body.participants.includes(body.participantToKeep), {
+    path: ['participantToKeep'],
+    message: VALIDATION_KEYS.keepAmongMerged,
+  });
+export type ParticipantMergeBody = z.infer<typeof participantMergeBody>;
+
+export const participantDivideBody = z.object({ name1: participantName, name2: participantName });
+export type ParticipantDivideBody = z.infer<typeof participantDivideBody>;
+
+/* Site translations ------------------------------------------------------------------------- */
+
+export const siteTranslationSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  /** The value per interface language; an empty string is a missing translation. */
+  text: z.object({ fr: z.string(), en: z.string(), it: z.string(), de: z.string() }),
+});
+export type SiteTranslation = z.infer<typeof siteTranslationSchema>;
+
+/** i18next keys look like `namespace:path.to.key`. */
+export const translationKey = z
+  .string()
+  .trim()
+  .min(1)
+  .max(ORGANISATION_LIMITS.translationKeyMaxLength)
+  .regex(/^[A-Za-z0-9_.:-]+$/, { message: VALIDATION_KEYS.translationKey });
+
+export const siteTranslationCreateBody = z.object({ key: translationKey });
+export type SiteTranslationCreateBody = z.infer<typeof siteTranslationCreateBody>;
+
+const translationValue = z
+  .string()
+  .max(ORGANISATION_LIMITS.translationValueMaxLength)
+  .refine(withoutNul, noNul);
+export const siteTranslationUpdateBody = z.object({
+  text: z
+    .object({
+      fr: translationValue.optional(),
+      en: translationValue.optional(),
+      it: translationValue.optional(),
+      de: translationValue.optional(),
+    })
+    .strict(),
+});
+export type SiteTranslationUpdateBody = z.infer<typeof siteTranslationUpdateBody>;
+
+/* Write responses (lists and single GETs return the plain objects above; deletes `{message}`). */
+
+export interface CategorySaved {
+  message: string;
+  category: Category;
+}
+export interface TagSaved {
+  message: string;
+  tag: Tag;
+}
+/** Create, rename and merge (the kept participant, with its new count). */
+export interface ParticipantSaved {
+  message: string;
+  participant: Participant;
+}
+/** Divide: the original renamed to name1, then the new participant named name2. */
+export interface ParticipantsDivided {
+  message: string;
+  participants: [Participant, Participant];
+}
+export interface SiteTranslationSaved {
+  message: string;
+  translation: SiteTranslation;
+}
