@@ -1,60 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SanctumClient } from '../support/http-client.js';
-import { startKinfolio, type RunningServer } from '../support/server.js';
+import { DIALECTS, serverOn } from '../support/postgres.js';
 
-const PG_URL = process.env.KINFOLIO_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 
-async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
-  const name = `kinfolio_e2e_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch {
-    if (process.env.KINFOLIO_REQUIRE_PG === '1')
-      throw new Error(`PostgreSQL unreachable at ${PG_URL}`);
-    console.warn(`NOTICE: PostgreSQL unreachable at ${PG_URL}; its e2e dialect run is skipped.`);
-    return undefined;
-  }
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
-for (const dialect of ['sqlite', 'postgres'] as const) {
+for (const dialect of DIALECTS) {
   describe(`the spec's auth dialect against the started server (${dialect})`, () => {
-    let server: RunningServer | undefined;
-    let database: Awaited<ReturnType<typeof postgresDatabase>>;
-
-    beforeAll(async () => {
-      if (dialect === 'postgres') {
-        database = await postgresDatabase();
-        if (!database) return;
-      }
-      server = await startKinfolio({
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        ...(database ? { DATABASE_URL: database.url } : {}),
-      });
-    });
-    afterAll(async () => {
-      await server?.stop();
-      await database?.drop();
-    });
+    const current = serverOn(dialect, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
 
     it('csrf-cookie, 419 without the header, login, logged-in user with defaults, logout, 401 after', async (context) => {
+      const server = current();
       if (!server) return context.skip();
       const client = new SanctumClient(server.url);
       const csrf = await client.request('GET', '/sanctum/csrf-cookie');
@@ -82,6 +37,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     });
 
     it('serves the web app with history fallback and JSON 404s for the API', async (context) => {
+      const server = current();
       if (!server) return context.skip();
       const page = await fetch(`${server.url}/some/deep/link`);
       expect(page.status).toBe(200);
