@@ -8,7 +8,9 @@ import { createRoot } from 'react-dom/client';
 import { Providers } from './app/Providers';
 import { reloadWithGuard } from './app/errors/reloadGuard';
 import { router } from './app/routing/router';
+import { installSiteTranslations } from './shared/i18n/siteTranslations';
 import { registerNavigator } from './shared/navigation';
+import { queryClient } from './shared/query/queryClient';
 import { useSessionStore, verifySession } from './shared/session';
 
 registerNavigator(
@@ -20,6 +22,9 @@ registerNavigator(
 window.addEventListener('vite:preloadError', (event) => {
   if (reloadWithGuard(window.location.pathname)) event.preventDefault();
 });
+
+// Edited interface wording from the server, and reports of keys met without a value (spec §7).
+installSiteTranslations(queryClient);
 
 // The session flag survived a reload: check it is still valid before the first page decides.
 if (useSessionStore.getState().isLoggedIn) void verifySession();

@@ -1,5 +1,13 @@
 import type { ComponentType } from 'react';
-import { SettingsIcon, ShieldIcon, UserIcon } from '@/shared/ui/icons';
+import {
+  LanguageIcon,
+  SettingsIcon,
+  ShieldIcon,
+  TagIcon,
+  TreeIcon,
+  UserIcon,
+  UsersIcon,
+} from '@/shared/ui/icons';
 
 export interface NavItem {
   to: string;
@@ -17,6 +25,19 @@ export interface NavSection {
 
 /** The screens that exist so far; archive screens join here as they are built. */
 export const NAV_SECTIONS: NavSection[] = [
+  {
+    labelKey: 'nav.sectionOrganisation',
+    items: [
+      { to: '/tabOrganisation/categories', labelKey: 'nav.categories', icon: TreeIcon },
+      { to: '/tabOrganisation/participants', labelKey: 'nav.participants', icon: UsersIcon },
+      { to: '/tabOrganisation/tags', labelKey: 'nav.tags', icon: TagIcon },
+      {
+        to: '/tabOrganisation/siteTranslations',
+        labelKey: 'nav.siteTranslations',
+        icon: LanguageIcon,
+      },
+    ],
+  },
   {
     labelKey: 'nav.sectionAccount',
     items: [

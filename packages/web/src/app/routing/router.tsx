@@ -136,6 +136,49 @@ const adminUserRightsRoute = createRoute({
   component: page(() => import('@/features/admin/pages/UserRightsPage')),
 });
 
+const organisationRoute = (
+  path: string,
+  routeNumber: number,
+  importer: Parameters<typeof lazyRouteComponent>[0],
+) =>
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: `/tabOrganisation/${path}`,
+    staticData: { guard: 'auth', routeNumber },
+    beforeLoad: guard('auth'),
+    component: page(importer),
+  });
+
+const organisationIndexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/tabOrganisation',
+  staticData: { guard: 'auth' },
+  beforeLoad: async () => {
+    await guard('auth')();
+    throw redirect({ to: '/tabOrganisation/categories', replace: true });
+  },
+});
+const categoriesRoute = organisationRoute(
+  'categories',
+  1,
+  () => import('@/features/organisation/pages/CategoriesPage'),
+);
+const participantsRoute = organisationRoute(
+  'participants',
+  2,
+  () => import('@/features/organisation/pages/ParticipantsPage'),
+);
+const tagsRoute = organisationRoute(
+  'tags',
+  3,
+  () => import('@/features/organisation/pages/TagsPage'),
+);
+const siteTranslationsRoute = organisationRoute(
+  'siteTranslations',
+  1,
+  () => import('@/features/organisation/pages/SiteTranslationsPage'),
+);
+
 export const routeTree = rootRoute.addChildren([
   homeRoute,
   homeAliasRoute,
@@ -148,6 +191,11 @@ export const routeTree = rootRoute.addChildren([
   adminIndexRoute,
   adminUserListRoute,
   adminUserRightsRoute,
+  organisationIndexRoute,
+  categoriesRoute,
+  participantsRoute,
+  tagsRoute,
+  siteTranslationsRoute,
 ]);
 
 export const router = createRouter({

@@ -50,6 +50,13 @@ export function initialLanguage(): UiLanguage {
 
 const resources = buildResources();
 
+let missingKeyListener: ((ns: string, key: string) => void) | null = null;
+
+/** Receives every key `t()` finds in no language (needs a logged-in reporter, wired at start). */
+export function onMissingKey(listener: ((ns: string, key: string) => void) | null): void {
+  missingKeyListener = listener;
+}
+
 void i18next.use(initReactI18next).init({
   resources,
   lng: initialLanguage(),
@@ -60,6 +67,11 @@ void i18next.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
+  // Site translations (edited on the server) are merged in with addResourceBundle: re-render then.
+  react: { bindI18nStore: 'added' },
+  // Keys the app meets without a value are reported to the server (see siteTranslations.ts).
+  saveMissing: true,
+  missingKeyHandler: (_lngs, ns, key) => missingKeyListener?.(ns, key),
 });
 
 function syncDocumentLanguage(lang: string): void {

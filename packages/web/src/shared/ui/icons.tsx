@@ -110,3 +110,56 @@ export const HomeIcon = (p: IconProps) => (
     <path d="M3 11l9-7 9 7M5 10v10h14V10" />
   </Svg>
 );
+export const TreeIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3" y="3" width="7" height="5" rx="1" />
+    <rect x="14" y="10" width="7" height="5" rx="1" />
+    <rect x="14" y="17" width="7" height="4" rx="1" />
+    <path d="M6.5 8v11H14M6.5 12.5H14" />
+  </Svg>
+);
+export const UsersIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0113 0M16 4.5a3.5 3.5 0 010 7M18 14a6 6 0 013.5 6" />
+  </Svg>
+);
+export const TagIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M3 12V4a1 1 0 011-1h8l9 9-9 9z" />
+    <circle cx="8" cy="8" r="1.5" />
+  </Svg>
+);
+export const PlusIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 5v14M5 12h14" />
+  </Svg>
+);
+export const EditIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4" />
+  </Svg>
+);
+export const TrashIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6" />
+  </Svg>
+);
+export const MergeIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M6 4v4a4 4 0 004 4h8M18 4v0M6 20v-4a4 4 0 014-4M15 9l3 3-3 3" />
+  </Svg>
+);
+export const SplitIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 12h6l6-6h4M10 12l6 6h4M17 3l3 3-3 3M17 15l3 3-3 3" />
+  </Svg>
+);
+export const ArrowIcon = (p: IconProps & { direction?: 'up' | 'down' }) => {
+  const { direction = 'up', ...rest } = p;
+  return (
+    <Svg {...rest}>
+      <path d={direction === 'up' ? 'M12 19V5M6 11l6-6 6 6' : 'M12 5v14M6 13l6 6 6-6'} />
+    </Svg>
+  );
+};

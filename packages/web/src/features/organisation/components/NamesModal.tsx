@@ -1,0 +1,138 @@
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  ORGANISATION_LIMITS,
+  UI_LANGUAGES,
+  type TranslatedName,
+  type UiLanguage,
+} from '@kinfolio/contract';
+import { applyServerErrors, focusFirstError } from '@/features/auth/validation';
+import { LANGUAGE_LABELS } from '@/shared/i18n';
+import { FormErrorAlert } from '@/shared/ui';
+import { useUiLanguage } from '../hooks';
+
+type NameValues = Record<UiLanguage, string> & { parent: string | null };
+
+export interface NamesSubmit {
+  /** Every language: a trimmed name, or null to leave (or make) it empty. */
+  name: TranslatedName;
+  parent_id: number | null;
+}
+
+interface NamesModalProps {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  submitLabel: string;
+  initialName?: TranslatedName | null;
+  /** With options, a parent picker is shown ('' = top level). */
+  parentOptions?: { value: string; label: string }[];
+  initialParent?: number | null;
+  onSubmit: (values: NamesSubmit) => Promise<unknown>;
+}
+
+const SERVER_FIELDS = [...UI_LANGUAGES, 'parent'] as const;
+const RENAME: Record<string, string> = {
+  ...Object.fromEntries(UI_LANGUAGES.map((lng) => [`name.${lng}`, lng])),
+  parent_id: 'parent',
+};
+
+/** Create or rename a category or tag: one name per interface language, at least one. */
+export function NamesModal(props: NamesModalProps) {
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={props.title} size="lg">
+      {/* Mounted per opening, so each form starts from its own initial values. */}
+      {props.opened ? <NamesForm {...props} /> : null}
+    </Modal>
+  );
+}
+
+function NamesForm({
+  onClose,
+  submitLabel,
+  initialName,
+  parentOptions,
+  initialParent,
+  onSubmit,
+}: NamesModalProps) {
+  const { t } = useTranslation('organisation');
+  const uiLanguage = useUiLanguage();
+  const [formError, setFormError] = useState<string | null>(null);
+  const languages = [uiLanguage, ...UI_LANGUAGES.filter((lng) => lng !== uiLanguage)];
+  const form = useForm<NameValues>({
+    initialValues: {
+      fr: initialName?.fr ?? '',
+      en: initialName?.en ?? '',
+      it: initialName?.it ?? '',
+      de: initialName?.de ?? '',
+      parent: initialParent ? String(initialParent) : null,
+    },
+    validate: (values) => {
+      const errors: Record<string, string> = {};
+      if (UI_LANGUAGES.every((lng) => !values[lng].trim()))
+        errors[uiLanguage] = t('names.atLeastOne');
+      for (const lng of UI_LANGUAGES) {
+        if (values[lng].trim().length > ORGANISATION_LIMITS.nameMaxLength)
+          errors[lng] = t('names.tooLong', { count: ORGANISATION_LIMITS.nameMaxLength });
+      }
+      return errors;
+    },
+  });
+
+  const submit = form.onSubmit(
+    async (values) => {
+      setFormError(null);
+      const name = Object.fromEntries(
+        UI_LANGUAGES.map((lng) => [lng, values[lng].trim() || null]),
+      ) as TranslatedName;
+      try {
+        await onSubmit({ name, parent_id: values.parent ? Number(values.parent) : null });
+        onClose();
+      } catch (error) {
+        setFormError(applyServerErrors(form, error, SERVER_FIELDS, RENAME));
+      }
+    },
+    (errors) => focusFirstError(form, errors),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <FormErrorAlert error={formError} />
+        <Text size="sm" c="dimmed">
+          {t('names.hint')}
+        </Text>
+        {languages.map((lng, index) => (
+          <TextInput
+            key={lng}
+            label={t('names.label', { language: LANGUAGE_LABELS[lng] })}
+            lang={lng}
+            data-autofocus={index === 0 || undefined}
+            {...form.getInputProps(lng)}
+          />
+        ))}
+        {parentOptions ? (
+          <Select
+            label={t('categories.parent')}
+            placeholder={t('categories.topLevel')}
+            data={parentOptions}
+            searchable
+            clearable
+            nothingFoundMessage={t('categories.noParentMatch')}
+            {...form.getInputProps('parent')}
+          />
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="subtle" onClick={onClose}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" loading={form.submitting}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

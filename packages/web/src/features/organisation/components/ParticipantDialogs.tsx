@@ -1,0 +1,228 @@
+import { Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { participantCreateBody, participantDivideBody, type Participant } from '@kinfolio/contract';
+import { applyServerErrors, focusFirstError, zodValidate } from '@/features/auth/validation';
+import { isApiError } from '@/shared/api/client';
+import { FormErrorAlert } from '@/shared/ui';
+
+interface DialogProps {
+  onClose: () => void;
+}
+
+/** Create (no participant) or rename one participant. */
+export function ParticipantNameModal({
+  participant,
+  opened,
+  onClose,
+  onSubmit,
+}: DialogProps & {
+  opened: boolean;
+  participant: Participant | null;
+  onSubmit: (name: string) => Promise<unknown>;
+}) {
+  const { t } = useTranslation('organisation');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={participant ? t('participants.renameTitle') : t('participants.createTitle')}
+    >
+      {opened ? <NameForm participant={participant} onClose={onClose} onSubmit={onSubmit} /> : null}
+    </Modal>
+  );
+}
+
+function NameForm({
+  participant,
+  onClose,
+  onSubmit,
+}: DialogProps & {
+  participant: Participant | null;
+  onSubmit: (name: string) => Promise<unknown>;
+}) {
+  const { t } = useTranslation('organisation');
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { name: participant?.name ?? '' },
+    validate: zodValidate(participantCreateBody),
+  });
+  const submit = form.onSubmit(
+    async ({ name }) => {
+      setFormError(null);
+      try {
+        await onSubmit(name.trim());
+        onClose();
+      } catch (error) {
+        setFormError(applyServerErrors(form, error, ['name']));
+      }
+    },
+    (errors) => focusFirstError(form, errors),
+  );
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <FormErrorAlert error={formError} />
+        <TextInput
+          label={t('participants.name')}
+          required
+          data-autofocus
+          {...form.getInputProps('name')}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="subtle" onClick={onClose}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" loading={form.submitting}>
+            {participant ? t('actions.save') : t('actions.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Merge the selected participants into the one chosen to keep. */
+export function MergeModal({
+  participants,
+  opened,
+  onClose,
+  onMerge,
+}: DialogProps & {
+  opened: boolean;
+  participants: Participant[];
+  onMerge: (keep: number) => Promise<unknown>;
+}) {
+  const { t } = useTranslation('organisation');
+  const [keep, setKeep] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setKeep(null);
+    setError(null);
+    onClose();
+  };
+  const merge = async () => {
+    if (!keep) {
+      setError(t('participants.mergePick'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await onMerge(Number(keep));
+      close();
+    } catch (failure) {
+      setError(isApiError(failure) ? failure.message : t('participants.mergeFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened={opened} onClose={close} title={t('participants.mergeTitle')}>
+      <Stack gap="md">
+        <FormErrorAlert error={error} />
+        <Radio.Group
+          label={t('participants.keepLabel')}
+          description={t('participants.keepHint', { count: participants.length })}
+          value={keep}
+          onChange={setKeep}
+        >
+          <Stack gap="sm" mt="sm">
+            {participants.map((p) => (
+              <Radio
+                key={p.id}
+                value={String(p.id)}
+                label={p.name}
+                description={t('participants.countValue', { count: p.count })}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="subtle" onClick={close}>
+            {t('actions.cancel')}
+          </Button>
+          <Button onClick={() => void merge()} loading={busy} disabled={!keep}>
+            {t('participants.mergeConfirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Divide one participant into two names; both get every item of the original. */
+export function DivideModal({
+  participant,
+  onClose,
+  onDivide,
+}: DialogProps & {
+  participant: Participant | null;
+  onDivide: (id: number, body: { name1: string; name2: string }) => Promise<unknown>;
+}) {
+  const { t } = useTranslation('organisation');
+  return (
+    <Modal opened={participant !== null} onClose={onClose} title={t('participants.divideTitle')}>
+      {participant ? (
+        <DivideForm participant={participant} onClose={onClose} onDivide={onDivide} />
+      ) : null}
+    </Modal>
+  );
+}
+
+function DivideForm({
+  participant,
+  onClose,
+  onDivide,
+}: DialogProps & {
+  participant: Participant;
+  onDivide: (id: number, body: { name1: string; name2: string }) => Promise<unknown>;
+}) {
+  const { t } = useTranslation('organisation');
+  const form = useForm({
+    initialValues: { name1: participant.name, name2: '' },
+    validate: zodValidate(participantDivideBody),
+  });
+  const [failed, setFailed] = useState(false);
+  const submit = form.onSubmit(
+    async ({ name1, name2 }) => {
+      setFailed(false);
+      try {
+        await onDivide(participant.id, { name1: name1.trim(), name2: name2.trim() });
+        onClose();
+      } catch (error) {
+        // Spec §8: one message for a failed divide; the server's field messages go under inputs.
+        applyServerErrors(form, error, ['name1', 'name2']);
+        setFailed(true);
+      }
+    },
+    (errors) => focusFirstError(form, errors),
+  );
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <FormErrorAlert error={failed ? t('participants.divideFailed') : null} />
+        <Text size="sm" c="dimmed">
+          {t('participants.divideHint', { name: participant.name })}
+        </Text>
+        <TextInput label={t('participants.name1')} required {...form.getInputProps('name1')} />
+        <TextInput
+          label={t('participants.name2')}
+          required
+          data-autofocus
+          {...form.getInputProps('name2')}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="subtle" onClick={onClose}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" loading={form.submitting}>
+            {t('participants.divideConfirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,175 @@
+import {
+  Alert,
+  Group,
+  Pagination,
+  Skeleton,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { UI_LANGUAGES, type SiteTranslation, type UiLanguage } from '@kinfolio/contract';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '@/shared/api/client';
+import { i18next, LANGUAGE_LABELS } from '@/shared/i18n';
+import { splitKey } from '@/shared/i18n/mergeTranslations';
+import { siteTranslationKeys, siteTranslationsQuery } from '../api';
+import { AddKeyForm } from '../components/AddKeyForm';
+import { OrganisationTabs } from '../components/OrganisationTabs';
+import { TranslationCell } from '../components/TranslationCell';
+import { useCan } from '../hooks';
+import { isIncomplete, matchesText } from '../search';
+
+const PAGE_SIZE = 50;
+
+/** The app's wording for a key (an empty site value overrides nothing). */
+function builtInText(key: string, lng: UiLanguage): string | undefined {
+  const { ns, path } = splitKey(key, 'common');
+  const value: unknown = i18next.getResource(lng, ns, path);
+  return typeof value === 'string' ? value : undefined;
+}
+
+export default function SiteTranslationsPage() {
+  const { t } = useTranslation('organisation');
+  const canEdit = useCan('translations.edit');
+  const queryClient = useQueryClient();
+  const translations = useQuery(siteTranslationsQuery);
+  const [search, setSearch] = useState('');
+  const [missingOnly, setMissingOnly] = useState(false);
+  const [page, setPage] = useState(1);
+  const deferred = useDeferredValue(search);
+  const visible = useMemo(
+    () =>
+      (translations.data ?? [])
+        .filter((row) => !missingOnly || isIncomplete(row))
+        .filter((row) => matchesText(deferred, [row.key, ...UI_LANGUAGES.map((l) => row.text[l])]))
+        .sort((a, b) => a.key.localeCompare(b.key)),
+    [translations.data, deferred, missingOnly],
+  );
+  const pages = Math.max(1, Math.ceil(visible.length / PAGE_SIZE));
+  const current = Math.min(page, pages);
+  const rows = visible.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+
+  /** PATCH one value; the list (and with it the interface wording) updates at once. */
+  const save = async (row: SiteTranslation, lng: UiLanguage, value: string) => {
+    await api.patch(`/api/site-translations/${row.id}`, { text: { [lng]: value } });
+    queryClient.setQueryData(siteTranslationKeys.all, (old: SiteTranslation[] | undefined) =>
+      old?.map((r) => (r.id === row.id ? { ...r, text: { ...r.text, [lng]: value } } : r)),
+    );
+    void queryClient.invalidateQueries({ queryKey: siteTranslationKeys.all });
+  };
+
+  let content;
+  if (translations.isPending) {
+    content = <Skeleton height={240} radius="md" />;
+  } else if (translations.isError && !translations.data) {
+    content = (
+      <Alert color="red" variant="light" role="alert">
+        {t('translations.loadError')}
+      </Alert>
+    );
+  } else if (visible.length === 0) {
+    content = (
+      <Text c="dimmed" role="status">
+        {translations.data?.length ? t('translations.noMatch') : t('translations.empty')}
+      </Text>
+    );
+  } else {
+    content = (
+      <Table.ScrollContainer minWidth={960}>
+        <Table striped verticalSpacing={6} layout="fixed">
+          <Table.Caption className="kf-sr-only">{t('translations.caption')}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w="20%">{t('translations.key')}</Table.Th>
+              {UI_LANGUAGES.map((lng) => (
+                <Table.Th key={lng}>{LANGUAGE_LABELS[lng]}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.id}>
+                <Table.Th scope="row" fw="normal" className="kf-translation-key">
+                  {row.key}
+                </Table.Th>
+                {UI_LANGUAGES.map((lng) => (
+                  <Table.Td key={lng}>
+                    <TranslationCell
+                      translationKey={row.key}
+                      language={lng}
+                      value={row.text[lng]}
+                      builtIn={row.text[lng] ? undefined : builtInText(row.key, lng)}
+                      canEdit={canEdit}
+                      onSave={(value) => save(row, lng, value)}
+                    />
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+
+  return (
+    <OrganisationTabs active="siteTranslations">
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {canEdit ? t('translations.intro') : t('translations.readOnly')}
+        </Text>
+        <Group align="flex-end" gap="lg">
+          <TextInput
+            type="search"
+            label={t('translations.search')}
+            placeholder={t('translations.searchPlaceholder')}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              setPage(1);
+            }}
+            w={{ base: '100%', sm: 360 }}
+          />
+          <Switch
+            label={t('translations.missingOnly')}
+            checked={missingOnly}
+            onChange={(event) => {
+              setMissingOnly(event.currentTarget.checked);
+              setPage(1);
+            }}
+            mb={8}
+          />
+        </Group>
+        {canEdit ? (
+          <AddKeyForm
+            onAdded={async (key) => {
+              setSearch(key);
+              setMissingOnly(false);
+              setPage(1);
+              await queryClient.invalidateQueries({ queryKey: siteTranslationKeys.all });
+            }}
+          />
+        ) : null}
+        {translations.data ? (
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {t('translations.shown', { count: visible.length, total: translations.data.length })}
+          </Text>
+        ) : null}
+        {content}
+        {pages > 1 ? (
+          <Pagination
+            total={pages}
+            value={current}
+            onChange={setPage}
+            getControlProps={(control) => ({ 'aria-label': t(`translations.page.${control}`) })}
+            getItemProps={(n) => ({ 'aria-label': t('translations.page.number', { page: n }) })}
+          />
+        ) : null}
+      </Stack>
+    </OrganisationTabs>
+  );
+}

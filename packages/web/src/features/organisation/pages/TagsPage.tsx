@@ -1,0 +1,163 @@
+import { Alert, Button, Group, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { displayName, UI_LANGUAGES, type Tag } from '@kinfolio/contract';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_LABELS } from '@/shared/i18n';
+import { EditIcon, PlusIcon, TrashIcon } from '@/shared/ui';
+import { organisationApi, organisationKeys, organisationQueries } from '../api';
+import { confirmDelete } from '../components/confirmDelete';
+import { NamesModal, type NamesSubmit } from '../components/NamesModal';
+import { OrganisationTabs } from '../components/OrganisationTabs';
+import { RowAction } from '../components/RowAction';
+import { useCan, useUiLanguage } from '../hooks';
+import { matchesText } from '../search';
+
+type Editing = { tag: Tag | null } | null;
+
+export default function TagsPage() {
+  const { t } = useTranslation('organisation');
+  const language = useUiLanguage();
+  const canEdit = useCan('content.edit');
+  const queryClient = useQueryClient();
+  const tags = useQuery(organisationQueries.tags());
+  const [editing, setEditing] = useState<Editing>(null);
+  const [search, setSearch] = useState('');
+  const deferred = useDeferredValue(search);
+  const visible = useMemo(
+    () =>
+      (tags.data ?? [])
+        .filter((tag) =>
+          matchesText(
+            deferred,
+            UI_LANGUAGES.map((lng) => tag.name[lng]),
+          ),
+        )
+        .sort((a, b) =>
+          displayName(a.name, language).localeCompare(displayName(b.name, language), language),
+        ),
+    [tags.data, deferred, language],
+  );
+  const nameOf = (tag: Tag) => displayName(tag.name, language) || t('tags.untitled');
+  const refresh = () => queryClient.invalidateQueries({ queryKey: organisationKeys.tags });
+
+  const save = async ({ name }: NamesSubmit) => {
+    if (editing?.tag) await organisationApi.updateTag(editing.tag.id, { name });
+    else await organisationApi.createTag({ name });
+    await refresh();
+  };
+  const remove = (tag: Tag) =>
+    confirmDelete({
+      title: t('tags.deleteTitle'),
+      message: t('tags.deleteMessage', { name: nameOf(tag), count: tag.count }),
+      onConfirm: () => {
+        void organisationApi
+          .deleteTag(tag.id)
+          .catch(() => undefined)
+          .then(refresh);
+      },
+    });
+
+  let content;
+  if (tags.isPending) {
+    content = <Skeleton height={240} radius="md" />;
+  } else if (tags.isError && !tags.data) {
+    content = (
+      <Alert color="red" variant="light" role="alert">
+        {t('tags.loadError')}
+      </Alert>
+    );
+  } else if (visible.length === 0) {
+    content = (
+      <Text c="dimmed" role="status">
+        {search ? t('tags.noMatch') : t('tags.empty')}
+      </Text>
+    );
+  } else {
+    content = (
+      <Table.ScrollContainer minWidth={720}>
+        <Table striped highlightOnHover verticalSpacing="xs">
+          <Table.Caption className="kf-sr-only">{t('tags.caption')}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              {UI_LANGUAGES.map((lng) => (
+                <Table.Th key={lng}>{LANGUAGE_LABELS[lng]}</Table.Th>
+              ))}
+              <Table.Th ta="right">{t('tags.count')}</Table.Th>
+              {canEdit ? (
+                <Table.Th ta="right" className="kf-sticky-end">
+                  {t('tags.actions')}
+                </Table.Th>
+              ) : null}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {visible.map((tag) => (
+              <Table.Tr key={tag.id}>
+                {UI_LANGUAGES.map((lng) => (
+                  <Table.Td key={lng} lang={lng}>
+                    {tag.name[lng] ?? (
+                      <Text component="span" c="dimmed" size="sm">
+                        {t('tags.missing')}
+                      </Text>
+                    )}
+                  </Table.Td>
+                ))}
+                <Table.Td ta="right">{tag.count}</Table.Td>
+                {canEdit ? (
+                  <Table.Td className="kf-sticky-end">
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <RowAction
+                        label={t('tags.renameOne', { name: nameOf(tag) })}
+                        onClick={() => setEditing({ tag })}
+                      >
+                        <EditIcon size={16} />
+                      </RowAction>
+                      <RowAction
+                        label={t('tags.deleteOne', { name: nameOf(tag) })}
+                        onClick={() => remove(tag)}
+                        color="red"
+                      >
+                        <TrashIcon size={16} />
+                      </RowAction>
+                    </Group>
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+
+  return (
+    <OrganisationTabs active="tags">
+      <Stack gap="md">
+        <Group align="flex-end" justify="space-between" gap="sm">
+          <TextInput
+            type="search"
+            label={t('tags.search')}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            w={{ base: '100%', sm: 360 }}
+          />
+          {canEdit ? (
+            <Button leftSection={<PlusIcon size={16} />} onClick={() => setEditing({ tag: null })}>
+              {t('tags.create')}
+            </Button>
+          ) : null}
+        </Group>
+        {content}
+      </Stack>
+      <NamesModal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.tag ? t('tags.renameTitle') : t('tags.createTitle')}
+        submitLabel={editing?.tag ? t('actions.save') : t('actions.create')}
+        initialName={editing?.tag?.name ?? null}
+        onSubmit={save}
+      />
+    </OrganisationTabs>
+  );
+}

@@ -1,0 +1,65 @@
+import i18next from 'i18next';
+import type { SiteTranslation } from '@kinfolio/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { createTranslationMerger, splitKey } from './mergeTranslations';
+
+const row = (id: number, key: string, text: Partial<SiteTranslation['text']>): SiteTranslation => ({
+  id,
+  key,
+  text: { fr: '', en: '', it: '', de: '', ...text },
+});
+
+async function instance() {
+  const i18n = i18next.createInstance();
+  await i18n.init({
+    lng: 'fr',
+    fallbackLng: 'en',
+    defaultNS: 'common',
+    ns: ['common', 'layout'],
+    initAsync: false,
+    resources: {
+      fr: { layout: { nav: { profile: 'Mon profil', label: 'Navigation' } }, common: { ok: 'OK' } },
+      en: { layout: { nav: { profile: 'My profile', label: 'Navigation' } }, common: { ok: 'OK' } },
+    },
+  });
+  return i18n;
+}
+
+describe('site translation merge', () => {
+  it('splits keys into namespace and path', () => {
+    expect(splitKey('layout:nav.profile', 'common')).toEqual({ ns: 'layout', path: 'nav.profile' });
+    expect(splitKey('loading', 'common')).toEqual({ ns: 'common', path: 'loading' });
+  });
+
+  it('puts non-empty values over the bundle, keeps siblings, and signals a re-render', async () => {
+    const i18n = await instance();
+    const added = vi.fn();
+    i18n.store.on('added', added);
+    const merge = createTranslationMerger(i18n);
+    merge([row(1, 'layout:nav.profile', { fr: 'Mes infos', en: '  ', de: 'Mein Profil' })]);
+    expect(i18n.t('layout:nav.profile')).toBe('Mes infos');
+    expect(i18n.t('layout:nav.label')).toBe('Navigation');
+    expect(i18n.t('layout:nav.profile', { lng: 'en' })).toBe('My profile');
+    expect(i18n.t('layout:nav.profile', { lng: 'de' })).toBe('Mein Profil');
+    expect(added).toHaveBeenCalled();
+  });
+
+  it('adds keys the bundle lacks, and gives back the bundled wording when a value is cleared', async () => {
+    const i18n = await instance();
+    const merge = createTranslationMerger(i18n);
+    merge([
+      row(1, 'layout:nav.profile', { fr: 'Mes infos' }),
+      row(2, 'common:fresh.key', { fr: 'Nouveau' }),
+    ]);
+    expect(i18n.t('common:fresh.key')).toBe('Nouveau');
+    merge([row(1, 'layout:nav.profile', { fr: '' }), row(2, 'common:fresh.key', {})]);
+    expect(i18n.t('layout:nav.profile')).toBe('Mon profil');
+    expect(i18n.exists('common:fresh.key')).toBe(false);
+  });
+
+  it('leaves a key naming a group of messages alone', async () => {
+    const i18n = await instance();
+    createTranslationMerger(i18n)([row(1, 'layout:nav', { fr: 'oops' })]);
+    expect(i18n.t('layout:nav.profile')).toBe('Mon profil');
+  });
+});
