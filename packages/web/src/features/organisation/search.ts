@@ -1,4 +1,4 @@
-import { UI_LANGUAGES, type SiteTranslation } from '@kinfolio/contract';
+import { UI_LANGUAGES, type SiteTranslation, type UiLanguage } from '@kinfolio/contract';
 
 /** Lower case without accents, so "eleve" finds "Élève". */
 export function foldText(value: string): string {
@@ -17,7 +17,13 @@ export function matchesText(
   );
 }
 
-/** A site translation with at least one language left empty. */
-export function isIncomplete(row: SiteTranslation): boolean {
-  return UI_LANGUAGES.some((lng) => !row.text[lng].trim());
+/**
+ * A key that shows no text in some language: neither a site value nor wording built into the
+ * app (`builtIn`).
+ */
+export function isIncomplete(
+  row: Pick<SiteTranslation, 'key' | 'text'>,
+  builtIn: (key: string, lng: UiLanguage) => string | undefined,
+): boolean {
+  return UI_LANGUAGES.some((lng) => !row.text[lng].trim() && !builtIn(row.key, lng)?.trim());
 }

@@ -50,6 +50,26 @@ export function initialLanguage(): UiLanguage {
 
 const resources = buildResources();
 
+function flattenKeys(prefix: string, node: unknown, into: Set<string>): void {
+  if (typeof node === 'string') into.add(prefix);
+  else if (node && typeof node === 'object')
+    for (const [part, child] of Object.entries(node)) {
+      flattenKeys(prefix.endsWith(':') ? `${prefix}${part}` : `${prefix}.${part}`, child, into);
+    }
+}
+
+/**
+ * Every `namespace:path.key` the app ships a message for, in any language, sorted: the site
+ * translations editor offers them all, not only the keys already stored on the server.
+ * Computed before site translations are merged in (that merge mutates the bundles).
+ */
+export const BUNDLED_KEYS: readonly string[] = (() => {
+  const keys = new Set<string>();
+  for (const bundles of Object.values(resources))
+    for (const [ns, bundle] of Object.entries(bundles)) flattenKeys(`${ns}:`, bundle, keys);
+  return [...keys].sort();
+})();
+
 let missingKeyListener: ((ns: string, key: string) => void) | null = null;
 
 /** Receives every key `t()` finds in no language (needs a logged-in reporter, wired at start). */

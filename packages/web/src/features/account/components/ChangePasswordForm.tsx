@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changePasswordBody, LIMITS, type ChangePasswordBody } from '@kinfolio/contract';
 import { FormErrorAlert, PasswordField } from '@/shared/ui';
-import { applyServerErrors, focusFirstError, zodValidate } from '@/features/auth/validation';
+import { applyServerErrors, focusFirstError, zodValidate } from '@/shared/forms/validation';
 import { accountApi } from '../api';
 
 const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;

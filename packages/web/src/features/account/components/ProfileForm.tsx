@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { emailField, nameField, type CurrentUser } from '@kinfolio/contract';
 import { FormErrorAlert } from '@/shared/ui';
 import { setUser } from '@/shared/session';
-import { applyServerErrors, focusFirstError, zodValidate } from '@/features/auth/validation';
+import { applyServerErrors, focusFirstError, zodValidate } from '@/shared/forms/validation';
 import { accountApi } from '../api';
 
 const profileSchema = z.object({ name: nameField, email: emailField });

@@ -11,7 +11,7 @@ import {
   type Siteparams,
   type Themecolors,
 } from '@kinfolio/contract';
-import { applyServerErrors, focusFirstError, zodValidate } from '@/features/auth/validation';
+import { applyServerErrors, focusFirstError, zodValidate } from '@/shared/forms/validation';
 import { setLanguage } from '@/shared/i18n';
 import { useSession } from '@/shared/session';
 import { applyThemeColors, setColorSchemePreference } from '@/shared/theme';

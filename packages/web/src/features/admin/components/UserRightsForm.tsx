@@ -10,7 +10,7 @@ import {
   type AdminUserPatchBody,
   type Permission,
 } from '@kinfolio/contract';
-import { applyServerErrors, focusFirstError, zodValidate } from '@/features/auth/validation';
+import { applyServerErrors, focusFirstError, zodValidate } from '@/shared/forms/validation';
 import { useSession } from '@/shared/session';
 import { FormErrorAlert } from '@/shared/ui';
 import { adminApi, adminKeys } from '../queries';

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registerBody, type RegisterBody } from '@kinfolio/contract';
-import { applyServerErrors, focusFirstError, zodValidate } from '../validation';
+import { applyServerErrors, focusFirstError, zodValidate } from '@/shared/forms/validation';
 import { FormAlert } from './FormAlert';
 import { PasswordPair } from './PasswordPair';
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PasswordField } from '@/shared/ui';
 import { loginBody, type LoginBody } from '@kinfolio/contract';
 import { useSession } from '@/shared/session';
-import { applyServerErrors, focusFirstError, zodValidate } from '../validation';
+import { applyServerErrors, focusFirstError, zodValidate } from '@/shared/forms/validation';
 import { FormAlert } from './FormAlert';
 
 export function LoginForm() {

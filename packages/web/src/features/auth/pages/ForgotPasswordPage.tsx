@@ -7,7 +7,7 @@ import { forgotPasswordBody, type ForgotPasswordBody } from '@kinfolio/contract'
 import { api } from '@/shared/api/client';
 import { AuthCard, AuthPage } from '../components/AuthCard';
 import { FormAlert } from '../components/FormAlert';
-import { applyServerErrors, focusFirstError, zodValidate } from '../validation';
+import { applyServerErrors, focusFirstError, zodValidate } from '@/shared/forms/validation';
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation('auth');

@@ -8,7 +8,7 @@ import { api } from '@/shared/api/client';
 import { AuthCard, AuthPage } from '../components/AuthCard';
 import { FormAlert } from '../components/FormAlert';
 import { PasswordPair } from '../components/PasswordPair';
-import { applyServerErrors, focusFirstError, zodValidate } from '../validation';
+import { applyServerErrors, focusFirstError, zodValidate } from '@/shared/forms/validation';
 
 const REDIRECT_DELAY_MS = 4_000;
 

@@ -8,7 +8,7 @@ import {
   type TranslatedName,
   type UiLanguage,
 } from '@kinfolio/contract';
-import { applyServerErrors, focusFirstError } from '@/features/auth/validation';
+import { applyServerErrors, focusFirstError } from '@/shared/forms/validation';
 import { LANGUAGE_LABELS } from '@/shared/i18n';
 import { FormErrorAlert } from '@/shared/ui';
 import { useUiLanguage } from '../hooks';

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { participantCreateBody, participantDivideBody, type Participant } from '@kinfolio/contract';
-import { applyServerErrors, focusFirstError, zodValidate } from '@/features/auth/validation';
+import { applyServerErrors, focusFirstError, zodValidate } from '@/shared/forms/validation';
 import { isApiError } from '@/shared/api/client';
 import { FormErrorAlert } from '@/shared/ui';
 

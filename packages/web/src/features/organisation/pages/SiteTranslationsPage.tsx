@@ -14,16 +14,28 @@ import { UI_LANGUAGES, type SiteTranslation, type UiLanguage } from '@kinfolio/c
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/shared/api/client';
-import { i18next, LANGUAGE_LABELS } from '@/shared/i18n';
+import { BUNDLED_KEYS, i18next, LANGUAGE_LABELS } from '@/shared/i18n';
 import { splitKey } from '@/shared/i18n/mergeTranslations';
 import { siteTranslationKeys, siteTranslationsQuery } from '../api';
-import { AddKeyForm } from '../components/AddKeyForm';
 import { OrganisationTabs } from '../components/OrganisationTabs';
 import { TranslationCell } from '../components/TranslationCell';
 import { useCan } from '../hooks';
 import { isIncomplete, matchesText } from '../search';
 
 const PAGE_SIZE = 50;
+const EMPTY_TEXT = { fr: '', en: '', it: '', de: '' };
+
+/** A row of the editor: a stored site translation, or a bundled key not stored yet (id null). */
+type EditorRow = Omit<SiteTranslation, 'id'> & { id: number | null };
+
+/** Stored rows plus every key the app ships, so any interface text can be replaced. */
+function editorRows(stored: readonly SiteTranslation[]): EditorRow[] {
+  const byKey = new Map<string, EditorRow>(stored.map((row) => [row.key, row]));
+  for (const key of BUNDLED_KEYS) {
+    if (!byKey.has(key)) byKey.set(key, { id: null, key, text: EMPTY_TEXT });
+  }
+  return [...byKey.values()];
+}
 
 /** The app's wording for a key (an empty site value overrides nothing). */
 function builtInText(key: string, lng: UiLanguage): string | undefined {
@@ -43,8 +55,8 @@ export default function SiteTranslationsPage() {
   const deferred = useDeferredValue(search);
   const visible = useMemo(
     () =>
-      (translations.data ?? [])
-        .filter((row) => !missingOnly || isIncomplete(row))
+      editorRows(translations.data ?? [])
+        .filter((row) => !missingOnly || isIncomplete(row, builtInText))
         .filter((row) => matchesText(deferred, [row.key, ...UI_LANGUAGES.map((l) => row.text[l])]))
         .sort((a, b) => a.key.localeCompare(b.key)),
     [translations.data, deferred, missingOnly],
@@ -53,12 +65,26 @@ export default function SiteTranslationsPage() {
   const current = Math.min(page, pages);
   const rows = visible.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
 
-  /** PATCH one value; the list (and with it the interface wording) updates at once. */
-  const save = async (row: SiteTranslation, lng: UiLanguage, value: string) => {
-    await api.patch(`/api/site-translations/${row.id}`, { text: { [lng]: value } });
-    queryClient.setQueryData(siteTranslationKeys.all, (old: SiteTranslation[] | undefined) =>
-      old?.map((r) => (r.id === row.id ? { ...r, text: { ...r.text, [lng]: value } } : r)),
-    );
+  /**
+   * PATCH one value (storing a bundled key first); the list, and with it the interface wording,
+   * updates at once.
+   */
+  const save = async (row: EditorRow, lng: UiLanguage, value: string) => {
+    const id =
+      row.id ??
+      (
+        await api.post<SiteTranslation>(
+          '/api/site-translations',
+          { key: row.key },
+          { silent: true },
+        )
+      ).id;
+    const saved = { id, key: row.key, text: { ...row.text, [lng]: value } };
+    await api.patch(`/api/site-translations/${id}`, { text: { [lng]: value } });
+    queryClient.setQueryData(siteTranslationKeys.all, (old: SiteTranslation[] | undefined) => [
+      ...(old ?? []).filter((r) => r.id !== id),
+      saved,
+    ]);
     void queryClient.invalidateQueries({ queryKey: siteTranslationKeys.all });
   };
 
@@ -74,7 +100,7 @@ export default function SiteTranslationsPage() {
   } else if (visible.length === 0) {
     content = (
       <Text c="dimmed" role="status">
-        {translations.data?.length ? t('translations.noMatch') : t('translations.empty')}
+        {t('translations.noMatch')}
       </Text>
     );
   } else {
@@ -92,7 +118,7 @@ export default function SiteTranslationsPage() {
           </Table.Thead>
           <Table.Tbody>
             {rows.map((row) => (
-              <Table.Tr key={row.id}>
+              <Table.Tr key={row.key}>
                 <Table.Th scope="row" fw="normal" className="kf-translation-key">
                   {row.key}
                 </Table.Th>
@@ -144,19 +170,12 @@ export default function SiteTranslationsPage() {
             mb={8}
           />
         </Group>
-        {canEdit ? (
-          <AddKeyForm
-            onAdded={async (key) => {
-              setSearch(key);
-              setMissingOnly(false);
-              setPage(1);
-              await queryClient.invalidateQueries({ queryKey: siteTranslationKeys.all });
-            }}
-          />
-        ) : null}
         {translations.data ? (
           <Text size="sm" c="dimmed" aria-live="polite">
-            {t('translations.shown', { count: visible.length, total: translations.data.length })}
+            {t('translations.shown', {
+              count: visible.length,
+              total: editorRows(translations.data).length,
+            })}
           </Text>
         ) : null}
         {content}

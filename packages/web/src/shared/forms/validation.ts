@@ -5,7 +5,7 @@ import { isApiError } from '@/shared/api/client';
 import { i18next } from '@/shared/i18n';
 
 /*
- * Form helpers shared by the auth, account and admin screens: the contract's zod schemas validate
+ * Form helpers shared by every form: the contract's zod schemas validate
  * on the client, their issues become translated field messages, and a server 422 lands under the
  * matching inputs.
  */
@@ -14,7 +14,7 @@ type FormErrors = Record<string, string>;
 type AnyForm = Pick<UseFormReturnType<never>, 'setErrors' | 'getInputNode'>;
 
 const tv = (key: string, options?: Record<string, unknown>) =>
-  i18next.t(`auth:validation.${key}`, options);
+  i18next.t(`common:validation.${key}`, options);
 
 function issueText(issue: z.core.$ZodIssue, values: unknown): string {
   const { kind, ...params } = issueMeaning(issue, values);
@@ -52,7 +52,7 @@ export function applyServerErrors(
   fields: readonly string[],
   rename: Record<string, string> = {},
 ): string | null {
-  if (!isApiError(error)) return i18next.t('auth:form.unexpected');
+  if (!isApiError(error)) return i18next.t('common:form.unexpected');
   const fieldErrors: FormErrors = {};
   const leftovers: string[] = [];
   for (const [serverField, messages] of Object.entries(error.errors ?? {})) {
@@ -68,5 +68,5 @@ export function applyServerErrors(
   }
   if (leftovers.length > 0) return leftovers.join(' ');
   if (Object.keys(fieldErrors).length > 0) return null;
-  return error.message || i18next.t('auth:form.unexpected');
+  return error.message || i18next.t('common:form.unexpected');
 }

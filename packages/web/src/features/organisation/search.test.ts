@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { BUNDLED_KEYS } from '@/shared/i18n';
+import { isIncomplete, matchesText } from './search';
+
+describe('site translations editor helpers', () => {
+  it('lists every bundled key once, namespaced, including plural forms', () => {
+    expect(BUNDLED_KEYS).toContain('layout:nav.sectionOrganisation');
+    expect(BUNDLED_KEYS).toContain('common:validation.required');
+    expect(new Set(BUNDLED_KEYS).size).toBe(BUNDLED_KEYS.length);
+    expect(BUNDLED_KEYS.every((key) => /^[\w-]+:[\w.-]+$/.test(key))).toBe(true);
+  });
+
+  it('calls a key incomplete only when a language shows no text at all', () => {
+    const row = { key: 'common:x', text: { fr: 'Bonjour', en: '', it: '', de: '' } };
+    const builtIn = (_key: string, lng: string) => (lng === 'it' ? undefined : 'built in');
+    expect(isIncomplete(row, builtIn)).toBe(true);
+    expect(isIncomplete({ ...row, text: { ...row.text, it: 'Ciao' } }, builtIn)).toBe(false);
+  });
+
+  it('matches accent- and case-insensitively', () => {
+    expect(matchesText('eleve', ['Un Élève'])).toBe(true);
+    expect(matchesText('zzz', ['Un Élève'])).toBe(false);
+  });
+});
