@@ -6,3 +6,6 @@ export * from './schemas/user.js';
 export * from './schemas/auth.js';
 export * from './schemas/issues.js';
 export * from './schemas/organisation.js';
+export * from './schemas/items.js';
+export * from './item-routes.js';
+export { route } from './route-def.js';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import type { Permission } from './permissions.js';
+export type { Access, HttpMethod, RouteDef } from './route-def.js';
+import { itemRouteTable, searchAllRoute } from './item-routes.js';
+import { route, type RouteDef } from './route-def.js';
 import {
   changePasswordBody,
   forgotPasswordBody,
@@ -24,25 +26,6 @@ import {
   tagCreateBody,
   tagUpdateBody,
 } from './schemas/organisation.js';
-
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-
-/** Who may call a route: anyone, any logged-in active user, or holders of a permission. */
-export type Access = 'public' | 'auth' | Permission;
-
-export interface RouteDef {
-  method: HttpMethod;
-  /** Fastify-style path: `:name` marks a parameter. */
-  path: string;
-  access: Access;
-  body?: z.ZodType;
-  query?: z.ZodType;
-  params?: z.ZodType;
-}
-
-function route<const T extends RouteDef>(def: T): T {
-  return def;
-}
 
 /**
  * Every API route, declared once. The server registers its handlers from this table and the
@@ -217,6 +200,10 @@ export const routes = {
     params: idParam,
     body: siteTranslationUpdateBody,
   }),
+
+  // The archive: the same sixteen routes for each item base (see item-routes.ts), e.g. `post.all`.
+  ...itemRouteTable,
+  searchAll: searchAllRoute,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

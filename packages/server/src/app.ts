@@ -23,6 +23,7 @@ import { registerSpa } from './http/spa.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { SETTING_KEYS, settingsRepository } from './modules/settings/repository.js';
 import { registerCategoryRoutes } from './modules/categories/routes.js';
+import { registerItemRoutes } from './modules/items/routes.js';
 import { registerParticipantRoutes } from './modules/participants/routes.js';
 import { registerSettingsRoutes } from './modules/settings/routes.js';
 import { registerSiteTranslationRoutes } from './modules/site-translations/routes.js';
@@ -150,6 +151,7 @@ export async function buildApp(
   registerParticipantRoutes(app, ctx);
   registerTagRoutes(app, ctx);
   registerSiteTranslationRoutes(app, ctx);
+  registerItemRoutes(app, ctx);
   await registerSpa(app, config.webDist);
   schedulePruning(app, ctx);
 

@@ -1,11 +1,13 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001_foundation.js';
 import * as m0002 from './migrations/0002_organisation.js';
+import * as m0003 from './migrations/0003_items.js';
 
 /** Migrations are imported statically so they work the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_organisation': m0002,
+  '0003_items': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

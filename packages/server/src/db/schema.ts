@@ -59,6 +59,22 @@ export interface ItemsTable {
   deleted_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The content without markup, entities decoded (search, snippets). */
+  plain: Generated<string>;
+  /** The first 150 characters of `plain`. */
+  preview: Generated<string>;
+  /** Stored revisions, kept by the items service (lists of revised items). */
+  revisions_count: Generated<number>;
+}
+
+export interface ItemRevisionsTable {
+  id: Generated<number>;
+  item_id: number;
+  user_id: number | null;
+  user_name: string;
+  /** JSON of the contract's RevisionData. */
+  data: string;
+  created_at: string;
 }
 
 /** Columns of a name per interface language (categories, tags). */
@@ -133,5 +149,6 @@ export interface Database {
   item_participants: ItemParticipantsTable;
   item_tags: ItemTagsTable;
   item_categories: ItemCategoriesTable;
+  item_revisions: ItemRevisionsTable;
   site_translations: SiteTranslationsTable;
 }

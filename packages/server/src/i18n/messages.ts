@@ -1,4 +1,5 @@
 import type { UiLanguage } from '@kinfolio/contract';
+import { itemMessages } from './item-messages.js';
 
 /** Every message the server says to people, in the four interface languages. */
 const en = {
@@ -64,6 +65,7 @@ const en = {
   'mail.verify.subject': 'Confirm your email address for Kinfolio',
   'mail.verify.body':
     'Hello {name},\n\nPlease confirm your email address by opening this link:\n\n{url}\n\nIf you did not create an account, you can ignore this message.',
+  ...itemMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -139,6 +141,7 @@ const fr: Catalogue = {
   'mail.verify.subject': 'Confirmez votre adresse e-mail pour Kinfolio',
   'mail.verify.body':
     "Bonjour {name},\n\nVeuillez confirmer votre adresse e-mail en ouvrant ce lien :\n\n{url}\n\nSi vous n'avez pas créé de compte, ignorez ce message.",
+  ...itemMessages.fr,
 };
 
 const it: Catalogue = {
@@ -207,6 +210,7 @@ const it: Catalogue = {
   'mail.verify.subject': 'Conferma il tuo indirizzo email per Kinfolio',
   'mail.verify.body':
     'Ciao {name},\n\nconferma il tuo indirizzo email aprendo questo link:\n\n{url}\n\nSe non hai creato un account, puoi ignorare questo messaggio.',
+  ...itemMessages.it,
 };
 
 const de: Catalogue = {
@@ -280,6 +284,7 @@ const de: Catalogue = {
   'mail.verify.subject': 'Bestätigen Sie Ihre E-Mail-Adresse für Kinfolio',
   'mail.verify.body':
     'Hallo {name},\n\nbitte bestätigen Sie Ihre E-Mail-Adresse, indem Sie diesen Link öffnen:\n\n{url}\n\nWenn Sie kein Konto erstellt haben, können Sie diese Nachricht ignorieren.',
+  ...itemMessages.de,
 };
 
 export const catalogues: Record<UiLanguage, Catalogue> = { en, fr, it, de };

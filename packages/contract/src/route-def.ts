@@ -1,0 +1,21 @@
+import type { z } from 'zod';
+import type { Permission } from './permissions.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** Who may call a route: anyone, any logged-in active user, or holders of a permission. */
+export type Access = 'public' | 'auth' | Permission;
+
+export interface RouteDef {
+  method: HttpMethod;
+  /** Fastify-style path: `:name` marks a parameter. */
+  path: string;
+  access: Access;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+}
+
+export function route<const T extends RouteDef>(def: T): T {
+  return def;
+}

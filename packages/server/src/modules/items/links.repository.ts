@@ -1,0 +1,177 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, TranslatedNameColumns } from '../../db/schema.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** An item's links as ids, each list sorted and without duplicates. */
+export interface LinkIds {
+  from: number[];
+  to: number[];
+  tags: number[];
+  categories: number[];
+}
+
+export interface NamedLink {
+  item_id: number;
+  id: number;
+  name: string;
+}
+export interface ParticipantLink extends NamedLink {
+  role: string;
+}
+export type TranslatedLink = TranslatedNameColumns & { item_id: number; id: number };
+
+export function sortedIds(ids: readonly number[]): number[] {
+  return [...new Set(ids)].sort((a, b) => a - b);
+}
+
+/** Item ↔ participant, tag and category links: read for many items at once, replaced per item. */
+export function linksRepository(db: Executor) {
+  return {
+    async participants(itemIds: number[]): Promise<ParticipantLink[]> {
+      if (itemIds.length === 0) return [];
+      return db
+        .selectFrom('item_participants as ip')
+        .innerJoin('participants as p', 'p.id', 'ip.participant_id')
+        .select(['ip.item_id', 'ip.role', 'p.id', 'p.name'])
+        .where('ip.item_id', 'in', itemIds)
+        .orderBy('p.name')
+        .orderBy('p.id')
+        .execute();
+    },
+    async tags(itemIds: number[]): Promise<TranslatedLink[]> {
+      if (itemIds.length === 0) return [];
+      return db
+        .selectFrom('item_tags as it')
+        .innerJoin('tags as t', 't.id', 'it.tag_id')
+        .select(['it.item_id', 't.id', 't.name_fr', 't.name_en', 't.name_it', 't.name_de'])
+        .where('it.item_id', 'in', itemIds)
+        .orderBy('t.id')
+        .execute();
+    },
+    async categories(itemIds: number[]): Promise<TranslatedLink[]> {
+      if (itemIds.length === 0) return [];
+      return db
+        .selectFrom('item_categories as ic')
+        .innerJoin('categories as c', 'c.id', 'ic.category_id')
+        .select(['ic.item_id', 'c.id', 'c.name_fr', 'c.name_en', 'c.name_it', 'c.name_de'])
+        .where('ic.item_id', 'in', itemIds)
+        .orderBy('c.id')
+        .execute();
+    },
+
+    /** The ids of one item's links. */
+    async idsOf(itemId: number): Promise<LinkIds> {
+      const [people, tags, categories] = await Promise.all([
+        db
+          .selectFrom('item_participants')
+          .select(['participant_id', 'role'])
+          .where('item_id', '=', itemId)
+          .execute(),
+        db.selectFrom('item_tags').select('tag_id').where('item_id', '=', itemId).execute(),
+        db
+          .selectFrom('item_categories')
+          .select('category_id')
+          .where('item_id', '=', itemId)
+          .execute(),
+      ]);
+      const role = (name: string) =>
+        sortedIds(people.filter((p) => p.role === name).map((p) => p.participant_id));
+      return {
+        from: role('from'),
+        to: role('to'),
+        tags: sortedIds(tags.map((t) => t.tag_id)),
+        categories: sortedIds(categories.map((c) => c.category_id)),
+      };
+    },
+
+    /** Ids among `ids` that name no row of `table`. */
+    async missing(table: 'participants' | 'tags' | 'categories', ids: number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const found = await db.selectFrom(table).select('id').where('id', 'in', ids).execute();
+      const known = new Set(found.map((row) => row.id));
+      return ids.filter((id) => !known.has(id));
+    },
+
+    /** Replaces the given kinds of links of one item (absent kinds are left alone). */
+    async replace(itemId: number, links: Partial<LinkIds>): Promise<void> {
+      if (links.from || links.to) {
+        const roles = [...(links.from ? ['from'] : []), ...(links.to ? ['to'] : [])];
+        await db
+          .deleteFrom('item_participants')
+          .where('item_id', '=', itemId)
+          .where('role', 'in', roles)
+          .execute();
+        const rows = [
+          ...(links.from ?? []).map((id) => ({
+            item_id: itemId,
+            participant_id: id,
+            role: 'from',
+          })),
+          ...(links.to ?? []).map((id) => ({ item_id: itemId, participant_id: id, role: 'to' })),
+        ];
+        if (rows.length) await db.insertInto('item_participants').values(rows).execute();
+      }
+      if (links.tags) {
+        await db.deleteFrom('item_tags').where('item_id', '=', itemId).execute();
+        const rows = links.tags.map((id) => ({ item_id: itemId, tag_id: id }));
+        if (rows.length) await db.insertInto('item_tags').values(rows).execute();
+      }
+      if (links.categories) {
+        await db.deleteFrom('item_categories').where('item_id', '=', itemId).execute();
+        const rows = links.categories.map((id) => ({ item_id: itemId, category_id: id }));
+        if (rows.length) await db.insertInto('item_categories').values(rows).execute();
+      }
+    },
+
+    /** A category and all its descendants (empty when it does not exist). */
+    async categorySubtree(rootId: number): Promise<number[]> {
+      const rows = await db
+        .withRecursive('subtree(id)', (qb) =>
+          qb
+            .selectFrom('categories')
+            .select('id')
+            .where('id', '=', rootId)
+            .union((q) =>
+              q
+                .selectFrom('categories as c')
+                .innerJoin('subtree', 'subtree.id', 'c.parent_id')
+                .select('c.id'),
+            ),
+        )
+        .selectFrom('subtree')
+        .select('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Current names of participants, tags and categories by id (for revisions). */
+    async participantNames(ids: number[]) {
+      if (ids.length === 0) return [];
+      return db.selectFrom('participants').select(['id', 'name']).where('id', 'in', ids).execute();
+    },
+    async tagNames(ids: number[]) {
+      if (ids.length === 0) return [];
+      return db
+        .selectFrom('tags')
+        .select(['id', 'name_fr', 'name_en', 'name_it', 'name_de'])
+        .where('id', 'in', ids)
+        .execute();
+    },
+    async categoryNames(ids: number[]) {
+      if (ids.length === 0) return [];
+      return db
+        .selectFrom('categories')
+        .select(['id', 'name_fr', 'name_en', 'name_it', 'name_de'])
+        .where('id', 'in', ids)
+        .execute();
+    },
+
+    async exists(table: 'participants' | 'tags', id: number): Promise<boolean> {
+      const row = await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}
+
+export type LinksRepository = ReturnType<typeof linksRepository>;

@@ -1,0 +1,228 @@
+import {
+  LIMITS,
+  type CorrelationEntry,
+  type CorrelationRow,
+  type Item,
+  type ItemListRow,
+  type ItemType,
+  type Revision,
+  type RevisionData,
+  type SearchGroup,
+} from '@kinfolio/contract';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { HttpError } from '../../http/errors.js';
+import { paginated, pageWindow, type Paginated } from '../../http/paginate.js';
+import { nameOf } from '../../i18n/translated-name.js';
+import { linksRepository } from './links.repository.js';
+import { byLanguage, presentItem, presentRows } from './present.js';
+import { itemsRepository, type ListFilter, type TrashView } from './repository.js';
+import { revisionsRepository } from './revisions.repository.js';
+import { matchQuery } from './search.js';
+import { cut, escapeHtml, searchTerms, snippet } from './text.js';
+
+export interface PageQuery {
+  page: number;
+  per_page: number;
+}
+
+/** What narrows a list besides its trash view and language. */
+export type ListScope =
+  | { by: 'all' }
+  | { by: 'category' | 'participant' | 'tag'; id: number }
+  | { by: 'search'; query: string };
+
+/** The words to search for, or undefined when the query is too short to filter (spec §5). */
+export function searchWords(query: string): string[] | undefined {
+  return query.trim().length < LIMITS.searchMinLength ? undefined : searchTerms(query);
+}
+
+async function scopeFilter(ctx: AppContext, scope: ListScope): Promise<Partial<ListFilter>> {
+  const links = linksRepository(ctx.db);
+  switch (scope.by) {
+    case 'all':
+    case 'search':
+      return {};
+    case 'category': {
+      const categoryIds = await links.categorySubtree(scope.id);
+      if (categoryIds.length === 0) throw new HttpError(404, 'http.not_found');
+      return { categoryIds };
+    }
+    case 'participant':
+      if (!(await links.exists('participants', scope.id)))
+        throw new HttpError(404, 'http.not_found');
+      return { participantId: scope.id };
+    case 'tag':
+      if (!(await links.exists('tags', scope.id))) throw new HttpError(404, 'http.not_found');
+      return { tagId: scope.id };
+  }
+}
+
+/** Any item list of a type: filters, trash view, language, search; newest first (or by rank). */
+export async function listItems(
+  ctx: AppContext,
+  request: FastifyRequest,
+  type: ItemType,
+  view: TrashView,
+  scope: ListScope,
+  query: PageQuery & { language?: string | undefined },
+): Promise<Paginated<ItemListRow>> {
+  const window = pageWindow(query);
+  const filter: ListFilter = {
+    type,
+    view,
+    language: query.language,
+    ...(await scopeFilter(ctx, scope)),
+  };
+  const words = scope.by === 'search' ? searchWords(scope.query) : undefined;
+  if (words?.length === 0) return paginated(request, ctx.config.appUrl, window, 0, []);
+  if (words) filter.match = matchQuery(ctx.dialect, words);
+  const repo = itemsRepository(ctx.db);
+  const [total, rows] = await Promise.all([
+    repo.count(filter),
+    repo.page(filter, window.limit, window.offset),
+  ]);
+  const snippetOf = words
+    ? (row: { plain?: string; title: string; preview: string }) =>
+        snippet(row.plain ?? '', words) || snippet(row.title, words) || escapeHtml(row.preview)
+    : undefined;
+  const data = await presentRows(ctx.db, rows, snippetOf);
+  return paginated(request, ctx.config.appUrl, window, total, data);
+}
+
+export async function findItem(ctx: AppContext, type: ItemType, id: number): Promise<Item> {
+  const row = await itemsRepository(ctx.db).find(id);
+  if (!row || row.type !== type) throw new HttpError(404, 'http.not_found');
+  return presentItem(ctx.db, row);
+}
+
+/** Originals, newest first, each with its live versions as JSON text (50-character previews). */
+export async function correlation(
+  ctx: AppContext,
+  request: FastifyRequest,
+  type: ItemType,
+  query: PageQuery,
+): Promise<Paginated<CorrelationRow>> {
+  const window = pageWindow(query);
+  const repo = itemsRepository(ctx.db);
+  const [total, originals] = await Promise.all([
+    repo.countOriginals(type),
+    repo.originals(type, window.limit, window.offset),
+  ]);
+  const members = await repo.families(
+    originals.map((o) => o.id),
+    true,
+  );
+  const data = originals.map((original) => {
+    const entries: CorrelationEntry[] = members
+      .filter((m) => m.id === original.id || m.parent_id === original.id)
+      .sort((a, b) => Number(a.id !== original.id) - Number(b.id !== original.id))
+      .map((m) => ({
+        id: m.id,
+        language: m.language,
+        content: cut(m.preview, LIMITS.correlationPreviewLength),
+      }));
+    return {
+      parent_id: original.id,
+      date: original.date ?? '',
+      original_language: original.original_language ?? original.language,
+      translations: JSON.stringify(entries),
+    };
+  });
+  return paginated(request, ctx.config.appUrl, window, total, data);
+}
+
+/** An item's revisions, newest first, with the current names of their links. */
+export async function listRevisions(
+  ctx: AppContext,
+  request: FastifyRequest,
+  type: ItemType,
+  id: number,
+  query: PageQuery,
+): Promise<Paginated<Revision>> {
+  const item = await itemsRepository(ctx.db).find(id);
+  if (!item || item.type !== type) throw new HttpError(404, 'http.not_found');
+  const window = pageWindow(query);
+  const revisions = revisionsRepository(ctx.db);
+  const [total, rows] = await Promise.all([
+    revisions.count(id),
+    revisions.page(id, window.limit, window.offset),
+  ]);
+  const parsed = rows.map((row) => ({ row, data: JSON.parse(row.data) as RevisionData }));
+  const all = (pick: (d: RevisionData) => number[]) => [
+    ...new Set(parsed.flatMap(({ data }) => pick(data))),
+  ];
+  const links = linksRepository(ctx.db);
+  const [people, tags, categories] = await Promise.all([
+    links.participantNames(all((d) => [...d.from, ...d.to])),
+    links.tagNames(all((d) => d.tags)),
+    links.categoryNames(all((d) => d.categories)),
+  ]);
+  const person = new Map(people.map((p) => [p.id, p]));
+  const tag = new Map(tags.map((t) => [t.id, { id: t.id, name: nameOf(t) }]));
+  const category = new Map(categories.map((c) => [c.id, { id: c.id, name: nameOf(c) }]));
+  const pick = <T>(map: Map<number, T>, ids: number[]) =>
+    ids.flatMap((i) => (map.has(i) ? [map.get(i)!] : []));
+  const data = parsed.map(({ row, data }) => ({
+    id: row.id,
+    item_id: row.item_id,
+    user: { id: row.user_id, name: row.user_name },
+    created_at: row.created_at,
+    data,
+    names: {
+      from: pick(person, data.from),
+      to: pick(person, data.to),
+      tags: pick(tag, data.tags),
+      categories: pick(category, data.categories),
+    },
+  }));
+  return paginated(request, ctx.config.appUrl, window, total, data);
+}
+
+/**
+ * Search over the four types, hits grouped by family (an original and its translations), best
+ * family first; each group lists every live version, the matching ones with a snippet.
+ */
+export async function searchAll(
+  ctx: AppContext,
+  request: FastifyRequest,
+  query: PageQuery & { query: string },
+): Promise<Paginated<SearchGroup>> {
+  const window = pageWindow(query);
+  const words = searchWords(query.query);
+  if (!words?.length) return paginated(request, ctx.config.appUrl, window, 0, []);
+  const match = matchQuery(ctx.dialect, words);
+  const repo = itemsRepository(ctx.db);
+  const [total, families] = await Promise.all([
+    repo.countFamilies(match),
+    repo.familyPage(match, window.limit, window.offset),
+  ]);
+  const familyIds = families.map((f) => Number(f.family_id));
+  const members = await repo.families(familyIds, true, true);
+  const matched = await repo.matching(
+    match,
+    members.map((m) => m.id),
+  );
+  const data = families.flatMap((family): SearchGroup[] => {
+    const id = Number(family.family_id);
+    const versions = members
+      .filter((m) => m.id === id || m.parent_id === id)
+      .sort(
+        (a, b) => Number(a.id !== id) - Number(b.id !== id) || byLanguage(a.language, b.language),
+      )
+      .map((m) => ({
+        id: m.id,
+        language: m.language,
+        title: m.title,
+        preview: m.preview,
+        matched: matched.has(m.id),
+        ...(matched.has(m.id)
+          ? { snippet: snippet(m.plain, words) || snippet(m.title, words) || escapeHtml(m.preview) }
+          : {}),
+      }));
+    const first = members.find((m) => m.id === id || m.parent_id === id);
+    if (!first) return [];
+    return [{ type: first.type as ItemType, original_id: id, date: family.date, versions }];
+  });
+  return paginated(request, ctx.config.appUrl, window, total, data);
+}

@@ -1,0 +1,283 @@
+import type {
+  Item,
+  ItemCreateBody,
+  ItemStatus,
+  ItemType,
+  ItemUpdateBody,
+  RevisionData,
+} from '@kinfolio/contract';
+import type { AppContext } from '../../context.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { FieldValidationError, fieldError } from '../../http/errors.js';
+import type { MessageKey } from '../../i18n/translate.js';
+import {
+  linksRepository,
+  sortedIds,
+  type LinkIds,
+  type LinksRepository,
+} from './links.repository.js';
+import { presentItem } from './present.js';
+import { itemsRepository, type ItemChanges, type ItemRow } from './repository.js';
+import { revisionsRepository } from './revisions.repository.js';
+import { cut, plainText, sanitizeContent } from './text.js';
+
+/** Who makes a change (kept with the revision it creates). */
+export interface Actor {
+  id: number;
+  name: string;
+}
+
+const LINK_KINDS = ['from', 'to', 'tags', 'categories'] as const;
+const LINK_CHECKS: Record<
+  (typeof LINK_KINDS)[number],
+  { table: 'participants' | 'tags' | 'categories'; key: MessageKey }
+> = {
+  from: { table: 'participants', key: 'items.participant_missing' },
+  to: { table: 'participants', key: 'items.participant_missing' },
+  tags: { table: 'tags', key: 'items.tag_missing' },
+  categories: { table: 'categories', key: 'items.category_missing' },
+};
+
+/** Sanitised content with its plain text and preview. */
+function contentColumns(html: string) {
+  const content = sanitizeContent(html);
+  const plain = plainText(content);
+  return { content, plain, preview: cut(plain) };
+}
+
+/** 422 naming every field whose ids do not all exist. */
+async function assertLinksExist(links: LinksRepository, ids: Partial<LinkIds>) {
+  const errors: Record<string, MessageKey[]> = {};
+  for (const kind of LINK_KINDS) {
+    const list = ids[kind];
+    if (!list?.length) continue;
+    const check = LINK_CHECKS[kind];
+    if ((await links.missing(check.table, list)).length) errors[kind] = [check.key];
+  }
+  if (Object.keys(errors).length) throw new FieldValidationError(errors);
+}
+
+function snapshot(row: ItemRow, links: LinkIds): RevisionData {
+  return {
+    title: row.title,
+    content: row.content,
+    ...links,
+    date: row.date ?? row.created_at,
+    language: row.language,
+    status: row.status as ItemStatus,
+  };
+}
+
+const sameIds = (a: number[], b: number[]) =>
+  a.length === b.length && a.every((v, i) => v === b[i]);
+
+function translationConflict(error: unknown): never {
+  if (isUniqueViolation(error)) throw fieldError('language', 'items.translation_exists');
+  throw error;
+}
+
+async function findOfType(repo: ReturnType<typeof itemsRepository>, type: ItemType, id: number) {
+  const row = await repo.find(id);
+  return row && row.type === type ? row : undefined;
+}
+
+/**
+ * Creates an item, or with `parent_id` a translation of that original: the original must be a
+ * live original of the same type, the language new in its family; the translation inherits its
+ * original language and, when absent from the body, its links and date.
+ */
+export async function createItem(
+  ctx: AppContext,
+  type: ItemType,
+  body: ItemCreateBody,
+): Promise<Item> {
+  const columns = contentColumns(body.content);
+  return ctx.db.transaction().execute(async (trx) => {
+    const repo = itemsRepository(trx);
+    const links = linksRepository(trx);
+    let parent: ItemRow | undefined;
+    if (body.parent_id) {
+      parent = await findOfType(repo, type, body.parent_id);
+      if (!parent || parent.deleted_at) throw fieldError('parent_id', 'items.parent_missing');
+      if (parent.parent_id !== null) throw fieldError('parent_id', 'items.parent_not_original');
+      if (body.language === parent.language) {
+        throw fieldError('language', 'items.translation_same_language');
+      }
+      if (await repo.translationIn(parent.id, body.language)) {
+        throw fieldError('language', 'items.translation_exists');
+      }
+    }
+    const inherited = parent ? await links.idsOf(parent.id) : undefined;
+    const ids: LinkIds = {
+      from: sortedIds(body.from ?? inherited?.from ?? []),
+      to: sortedIds(body.to ?? inherited?.to ?? []),
+      tags: sortedIds(body.tags ?? inherited?.tags ?? []),
+      categories: sortedIds(body.categories ?? inherited?.categories ?? []),
+    };
+    await assertLinksExist(links, ids);
+    const now = ctx.now().toISOString();
+    const row = await repo
+      .insert({
+        type,
+        title: body.title,
+        ...columns,
+        date: body.date ?? parent?.date ?? now,
+        language: body.language,
+        original_language: parent ? parent.language : body.language,
+        parent_id: parent?.id ?? null,
+        status: body.status,
+        deleted_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .catch(translationConflict);
+    await links.replace(row.id, ids);
+    return presentItem(trx, row);
+  });
+}
+
+/** A language change must keep one version per language in the family. */
+async function assertLanguageFree(
+  repo: ReturnType<typeof itemsRepository>,
+  item: ItemRow,
+  language: string,
+) {
+  if (item.parent_id !== null) {
+    const original = await repo.find(item.parent_id);
+    if (original?.language === language) {
+      throw fieldError('language', 'items.translation_same_language');
+    }
+    if (await repo.translationIn(item.parent_id, language, item.id)) {
+      throw fieldError('language', 'items.translation_exists');
+    }
+  } else if ((await repo.translationsOf(item.id)).some((t) => t.language === language)) {
+    throw fieldError('language', 'items.translation_exists');
+  }
+}
+
+/**
+ * Applies a PATCH. When anything changes, the previous version is stored as a revision in the
+ * same transaction; a PATCH that changes nothing writes nothing. Undefined: no such item.
+ */
+export async function updateItem(
+  ctx: AppContext,
+  type: ItemType,
+  id: number,
+  body: ItemUpdateBody,
+  actor: Actor,
+): Promise<{ item: Item; revision: boolean } | undefined> {
+  const columns = body.content === undefined ? undefined : contentColumns(body.content);
+  return ctx.db.transaction().execute(async (trx) => {
+    const repo = itemsRepository(trx);
+    const links = linksRepository(trx);
+    const current = await findOfType(repo, type, id);
+    if (!current) return undefined;
+    const before = snapshot(current, await links.idsOf(id));
+    const next: RevisionData = {
+      title: body.title ?? before.title,
+      content: columns?.content ?? before.content,
+      from: body.from ? sortedIds(body.from) : before.from,
+      to: body.to ? sortedIds(body.to) : before.to,
+      tags: body.tags ? sortedIds(body.tags) : before.tags,
+      categories: body.categories ? sortedIds(body.categories) : before.categories,
+      date: body.date ?? before.date,
+      language: body.language ?? before.language,
+      status: body.status ?? before.status,
+    };
+    const changedLinks: Partial<LinkIds> = {};
+    for (const kind of LINK_KINDS) {
+      if (!sameIds(before[kind], next[kind])) changedLinks[kind] = next[kind];
+    }
+    const changes: ItemChanges = {};
+    if (next.title !== before.title) changes.title = next.title;
+    if (columns && next.content !== before.content) Object.assign(changes, columns);
+    if (next.date !== before.date) changes.date = next.date;
+    if (next.status !== before.status) changes.status = next.status;
+    if (next.language !== before.language) {
+      await assertLanguageFree(repo, current, next.language);
+      changes.language = next.language;
+      if (current.parent_id === null) {
+        changes.original_language = next.language;
+        await repo.setOriginalLanguage(id, next.language);
+      }
+    }
+    if (Object.keys(changes).length === 0 && Object.keys(changedLinks).length === 0) {
+      return { item: await presentItem(trx, current), revision: false };
+    }
+    await assertLinksExist(links, changedLinks);
+    const now = ctx.now().toISOString();
+    await revisionsRepository(trx).insert({
+      item_id: id,
+      user_id: actor.id,
+      user_name: actor.name,
+      data: JSON.stringify(before),
+      created_at: now,
+    });
+    await repo
+      .update(id, { ...changes, revisions_count: current.revisions_count + 1, updated_at: now })
+      .catch(translationConflict);
+    await links.replace(id, changedLinks);
+    return { item: await presentItem(trx, (await repo.find(id))!), revision: true };
+  });
+}
+
+/** Detaches a translation into an original of its own (422 for an original). */
+export async function separateItem(
+  ctx: AppContext,
+  type: ItemType,
+  id: number,
+): Promise<Item | undefined> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const repo = itemsRepository(trx);
+    const current = await findOfType(repo, type, id);
+    if (!current) return undefined;
+    if (current.parent_id === null) throw fieldError('id', 'items.not_translation');
+    await repo.update(id, {
+      parent_id: null,
+      original_language: current.language,
+      updated_at: ctx.now().toISOString(),
+    });
+    return presentItem(trx, (await repo.find(id))!);
+  });
+}
+
+/** Soft delete (into the trash) or restore; trashing a trashed item changes nothing. */
+export async function setTrashed(
+  ctx: AppContext,
+  type: ItemType,
+  id: number,
+  trashed: boolean,
+): Promise<Item | undefined> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const repo = itemsRepository(trx);
+    const current = await findOfType(repo, type, id);
+    if (!current) return undefined;
+    if ((current.deleted_at !== null) !== trashed) {
+      await repo.update(id, { deleted_at: trashed ? ctx.now().toISOString() : null });
+    }
+    return presentItem(trx, (await repo.find(id))!);
+  });
+}
+
+/**
+ * Deletes a trashed item for good with its revisions and links. An original's translations stay:
+ * the oldest (live ones first) becomes the original of the others.
+ */
+export async function hardDeleteItem(ctx: AppContext, type: ItemType, id: number) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const repo = itemsRepository(trx);
+    const current = await findOfType(repo, type, id);
+    if (!current) return false;
+    if (current.deleted_at === null) throw fieldError('id', 'items.not_in_trash');
+    if (current.parent_id === null) {
+      const translations = await repo.translationsOf(id);
+      const heir = translations.find((t) => t.deleted_at === null) ?? translations[0];
+      if (heir) {
+        await repo.update(heir.id, { parent_id: null, original_language: heir.language });
+        await repo.reparent(id, heir.id, heir.language);
+      }
+    }
+    await repo.hardDelete(id);
+    return true;
+  });
+}
