@@ -34,17 +34,18 @@ export function TranslationCell({
     key: translationKey,
     language: LANGUAGE_LABELS[language],
   });
-  const missing = (
-    <>
-      <Text component="span" size="sm" c="dimmed" fs="italic" display="block">
-        {t('translations.missing')}
-      </Text>
-      {builtIn ? (
-        <Text component="span" size="xs" c="dimmed" display="block" lang={language}>
-          {t('translations.builtIn', { text: builtIn })}
-        </Text>
-      ) : null}
-    </>
+  // No site value: the app shows its built-in wording, and only without one is the text missing.
+  const fallbackText = builtIn
+    ? t('translations.builtIn', { text: builtIn })
+    : t('translations.missing');
+  const missing = builtIn ? (
+    <Text component="span" size="xs" c="dimmed" display="block" lang={language}>
+      {fallbackText}
+    </Text>
+  ) : (
+    <Text component="span" size="sm" c="dimmed" fs="italic" display="block">
+      {fallbackText}
+    </Text>
   );
 
   if (!canEdit) {
@@ -108,7 +109,7 @@ export function TranslationCell({
   return (
     <UnstyledButton
       className="kf-translation-cell"
-      aria-label={`${label}: ${value || t('translations.missing')}`}
+      aria-label={`${label}: ${value || fallbackText}`}
       lang={language}
       onClick={() => {
         done.current = false;
