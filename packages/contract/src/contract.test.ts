@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ITEM_BASES,
+  ITEM_TYPES,
+  itemCreateBody,
+  itemListQuery,
+  itemRoutes,
+  itemTrashQuery,
+  itemUpdateBody,
   buildPath,
   hasPermission,
   loginBody,
@@ -66,5 +73,59 @@ describe('contract', () => {
     });
     expect(mismatch.success).toBe(false);
     expect(mismatch.error?.issues[0]?.path).toEqual(['password_confirmation']);
+  });
+});
+
+describe('item routes', () => {
+  it('declares the sixteen spec routes once per base, plus the cross-type search', () => {
+    const expected = [
+      ['GET', '-all'],
+      ['GET', '-search'],
+      ['GET', '-category/:id'],
+      ['GET', '-participant/:id'],
+      ['GET', '-tag/:id'],
+      ['GET', '-deleted'],
+      ['GET', '-deletedandrevisions'],
+      ['GET', '-correlation'],
+      ['GET', '-revision/:id'],
+      ['GET', '-single/:id'],
+      ['POST', ''],
+      ['PATCH', '/:id'],
+      ['POST', '-separate/:id'],
+      ['DELETE', '/:id'],
+      ['DELETE', '-harddelete/:id'],
+      ['POST', '-restore/:id'],
+    ];
+    for (const type of ITEM_TYPES) {
+      const declared = Object.values(itemRoutes[type]).map((r) => [r.method, r.path]);
+      expect(declared.sort()).toEqual(
+        expected.map(([method, suffix]) => [method, `${ITEM_BASES[type]}${suffix}`]).sort(),
+      );
+    }
+    const table = Object.values(routes);
+    expect(table.filter((r) => r.path.startsWith('/api/posts'))).toHaveLength(16);
+    expect(routes['media.hardDelete']).toMatchObject({
+      method: 'DELETE',
+      path: '/api/medias-harddelete/:id',
+      access: 'content.delete',
+    });
+    expect(routes.searchAll.path).toBe('/api/search');
+  });
+
+  it('validates item bodies and list queries', () => {
+    expect(itemCreateBody.parse({ language: 'ar' })).toEqual({
+      title: '',
+      content: '',
+      language: 'ar',
+      status: 'published',
+    });
+    expect(itemCreateBody.parse({ language: 'fr', date: '1954-06-12' }).date).toBe(
+      '1954-06-12T00:00:00.000Z',
+    );
+    expect(itemCreateBody.safeParse({ language: 'es' }).success).toBe(false);
+    expect(itemUpdateBody.parse({})).toEqual({});
+    expect(itemListQuery.parse({})).toEqual({ page: 1, per_page: 20 });
+    expect(itemTrashQuery.parse({}).per_page).toBe(30);
+    expect(itemListQuery.safeParse({ per_page: '101' }).success).toBe(false);
   });
 });

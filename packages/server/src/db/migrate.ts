@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as m0001 from './migrations/0001_foundation.js';
 import * as m0002 from './migrations/0002_organisation.js';
 import * as m0003 from './migrations/0003_items.js';
+import * as m0004 from './migrations/0004_search_scope.js';
 
 /** Migrations are imported statically so they work the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_organisation': m0002,
   '0003_items': m0003,
+  '0004_search_scope': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,6 +4,7 @@ import type { TestClient } from '../test/client.js';
 import { ADMIN, createTestServer, type TestServer } from '../test/server.js';
 
 const allRoutes = Object.entries(routes) as [string, RouteDef][];
+const SESSION_ENDING = new Set<string>([routes.logout.path, routes.changePassword.path]);
 
 function pathOf(route: RouteDef) {
   return buildPath(route.path, { id: 1, hash: 'x' });
@@ -25,12 +26,20 @@ describe('permission matrix over the whole route table', () => {
   });
   afterAll(() => server.close());
 
-  // Each call gets a fresh client: some routes (logout, password change) end the session.
-  async function as(who: 'anonymous' | 'user' | 'admin'): Promise<TestClient> {
-    if (who === 'anonymous') return server.client();
+  // Logging in costs a password hash: clients are reused, except for the routes that end the
+  // session (logout, password change), which get a fresh one.
+  const reused = new Map<string, TestClient>();
+  async function login(who: 'user' | 'admin') {
     return who === 'admin'
       ? server.loggedIn(ADMIN.email, ADMIN.password)
       : server.loggedIn('plain@example.com');
+  }
+  async function as(who: 'anonymous' | 'user' | 'admin', route?: RouteDef): Promise<TestClient> {
+    if (who === 'anonymous') return server.client();
+    if (route && SESSION_ENDING.has(route.path)) return login(who);
+    let client = reused.get(who);
+    if (!client) reused.set(who, (client = await login(who)));
+    return client;
   }
 
   it.each(allRoutes)('%s: anonymous callers get 401 unless public', async (_name, route) => {
@@ -47,7 +56,7 @@ describe('permission matrix over the whole route table', () => {
   it.each(allRoutes)(
     '%s: a user without permissions gets 403 where one is needed',
     async (_name, route) => {
-      const client = await as('user');
+      const client = await as('user', route);
       const response = await client.send(
         route.method,
         pathOf(route),
@@ -62,7 +71,7 @@ describe('permission matrix over the whole route table', () => {
   );
 
   it.each(allRoutes)('%s: an admin is allowed', async (_name, route) => {
-    const client = await as('admin');
+    const client = await as('admin', route);
     const response = await client.send(
       route.method,
       pathOf(route),
@@ -74,7 +83,7 @@ describe('permission matrix over the whole route table', () => {
   it.each(allRoutes.filter(([, route]) => route.method !== 'GET'))(
     '%s: without the X-XSRF-TOKEN header it is 419',
     async (_name, route) => {
-      const client = await as('admin');
+      const client = await as('admin', route);
       const response = await client.send(route.method, pathOf(route), {}, { xsrf: false });
       expect(response.statusCode, route.path).toBe(419);
     },

@@ -102,10 +102,10 @@ function common(row: ItemListRecord, decorations: Decorations) {
   };
 }
 
-export async function presentRows(
+export async function presentRows<R extends ItemListRecord>(
   db: Executor,
-  rows: ItemListRecord[],
-  snippetOf?: (row: ItemListRecord) => string,
+  rows: R[],
+  snippetOf?: (row: R) => string,
 ): Promise<ItemListRow[]> {
   const decorations = await decorate(db, rows);
   return rows.map((row) => ({

@@ -18,7 +18,7 @@ import { linksRepository } from './links.repository.js';
 import { byLanguage, presentItem, presentRows } from './present.js';
 import { itemsRepository, type ListFilter, type TrashView } from './repository.js';
 import { revisionsRepository } from './revisions.repository.js';
-import { matchQuery } from './search.js';
+import { matchQuery, scopedSearch } from './search.js';
 import { cut, escapeHtml, searchTerms, snippet } from './text.js';
 
 export interface PageQuery {
@@ -75,19 +75,29 @@ export async function listItems(
     ...(await scopeFilter(ctx, scope)),
   };
   const words = scope.by === 'search' ? searchWords(scope.query) : undefined;
-  if (words?.length === 0) return paginated(request, ctx.config.appUrl, window, 0, []);
-  if (words) filter.match = matchQuery(ctx.dialect, words);
   const repo = itemsRepository(ctx.db);
+  if (words) {
+    if (words.length === 0) return paginated(request, ctx.config.appUrl, window, 0, []);
+    const search = scopedSearch(ctx.dialect, words, { type, language: query.language });
+    const [total, hits] = await Promise.all([
+      search.count(ctx.db),
+      search.page(ctx.db, window.limit, window.offset),
+    ]);
+    const rows = await repo.rowsByIds(hits.map((hit) => Number(hit.item_id)));
+    const data = await presentRows(ctx.db, rows, (row) => snippetOf(row, words));
+    return paginated(request, ctx.config.appUrl, window, total, data);
+  }
   const [total, rows] = await Promise.all([
     repo.count(filter),
     repo.page(filter, window.limit, window.offset),
   ]);
-  const snippetOf = words
-    ? (row: { plain?: string; title: string; preview: string }) =>
-        snippet(row.plain ?? '', words) || snippet(row.title, words) || escapeHtml(row.preview)
-    : undefined;
-  const data = await presentRows(ctx.db, rows, snippetOf);
+  const data = await presentRows(ctx.db, rows);
   return paginated(request, ctx.config.appUrl, window, total, data);
+}
+
+/** Around the first match in the text, else in the title, else the preview (all escaped). */
+function snippetOf(row: { plain: string; title: string; preview: string }, words: string[]) {
+  return snippet(row.plain, words) || snippet(row.title, words) || escapeHtml(row.preview);
 }
 
 export async function findItem(ctx: AppContext, type: ItemType, id: number): Promise<Item> {
@@ -216,9 +226,7 @@ export async function searchAll(
         title: m.title,
         preview: m.preview,
         matched: matched.has(m.id),
-        ...(matched.has(m.id)
-          ? { snippet: snippet(m.plain, words) || snippet(m.title, words) || escapeHtml(m.preview) }
-          : {}),
+        ...(matched.has(m.id) ? { snippet: snippetOf(m, words) } : {}),
       }));
     const first = members.find((m) => m.id === id || m.parent_id === id);
     if (!first) return [];

@@ -26,7 +26,6 @@ export interface ListFilter {
   categoryIds?: number[];
   participantId?: number;
   tagId?: number;
-  match?: RawBuilder<MatchRow>;
 }
 
 /** The columns of a list row: everything but the (possibly large) content and its plain text. */
@@ -75,9 +74,6 @@ export interface FamilyMember {
 
 function filtered(db: Executor, filter: ListFilter) {
   let query = db.selectFrom('items as i').where('i.type', '=', filter.type);
-  if (filter.match) {
-    query = query.innerJoin(filter.match.as('m'), (join) => join.onRef('m.item_id', '=', 'i.id'));
-  }
   query =
     filter.view === 'live'
       ? query.where('i.deleted_at', 'is', null)
@@ -117,18 +113,27 @@ export function itemsRepository(db: Executor) {
       return Number(row.n);
     },
 
-    /** One page, newest date first; search hits by relevance first (with their plain text). */
-    async page(filter: ListFilter, limit: number, offset: number): Promise<ItemListRecord[]> {
-      let query = filtered(db, filter).select(ROW_COLUMNS);
-      if (filter.match) {
-        query = query
-          .select('i.plain')
-          .orderBy(sql`m.score`, 'desc')
-          .orderBy('i.date', 'desc');
-      } else {
-        query = query.orderBy('i.date', 'desc');
-      }
-      return query.orderBy('i.id', 'desc').limit(limit).offset(offset).execute();
+    /** One page, newest date first. */
+    page(filter: ListFilter, limit: number, offset: number): Promise<ItemListRecord[]> {
+      return filtered(db, filter)
+        .select(ROW_COLUMNS)
+        .orderBy('i.date', 'desc')
+        .orderBy('i.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    },
+
+    /** List rows with their plain text (search hits), in the order of `ids`. */
+    async rowsByIds(ids: number[]): Promise<Required<ItemListRecord>[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('items as i')
+        .select([...ROW_COLUMNS, 'i.plain'])
+        .where('i.id', 'in', ids)
+        .execute();
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
     },
 
     find(id: number): Promise<ItemRow | undefined> {

@@ -1,5 +1,14 @@
-import { sql, type RawBuilder } from 'kysely';
+import type { ItemType } from '@kinfolio/contract';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/connect.js';
+import type { Database } from '../../db/schema.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** FTS5 strings in double quotes are literal; the trailing * makes the last one a prefix. */
+function ftsTerms(terms: string[]): string {
+  return terms.map((term, i) => `"${term}"${i === terms.length - 1 ? '*' : ''}`).join(' ');
+}
 
 /** Rows of a full-text match: the matching item ids with a relevance score (higher is better). */
 export interface MatchRow {
@@ -23,14 +32,75 @@ export function matchQuery(dialect: Dialect, terms: string[]): RawBuilder<MatchR
       where i.search_vector @@ q.query
     )`;
   }
-  // FTS5 strings in double quotes are literal; the trailing * makes the last one a prefix.
-  const expression = terms
-    .map((term, index) => `"${term}"${index === terms.length - 1 ? '*' : ''}`)
-    .join(' ');
+  const expression = `{title body} : (${ftsTerms(terms)})`;
   // bm25: lower is better; the title weighs ten times the text. LIMIT -1 keeps SQLite from
   // flattening the subquery into an aggregate, where bm25 cannot be evaluated.
   return sql<MatchRow>`(
-    select rowid as item_id, -bm25(items_fts, 10.0, 1.0) as score
+    select rowid as item_id, -bm25(items_fts, 10.0, 1.0, 0.0) as score
     from items_fts where items_fts match ${expression} limit -1
   )`;
+}
+
+/** What a per-type search looks at: live items of one type, optionally of one language. */
+export interface SearchScope {
+  type: ItemType;
+  language?: string | undefined;
+}
+
+/**
+ * A per-type search: how many live items match, and one page of them best first (then newest).
+ * On SQLite the scope is matched inside the FTS5 index (its `kind` tokens) and ranked by FTS5's
+ * own `rank`, so a common word does not cost a lookup in `items` per match.
+ */
+export function scopedSearch(dialect: Dialect, terms: string[], scope: SearchScope) {
+  if (dialect === 'postgres') {
+    const expression = terms
+      .map((term, index) => (index === terms.length - 1 ? `${term}:*` : term))
+      .join(' & ');
+    const query = sql`to_tsquery('simple'::regconfig, kinfolio_unaccent(${expression}))`;
+    const matching = (db: Executor) =>
+      db
+        .selectFrom('items')
+        .where(sql<boolean>`search_vector @@ ${query}`)
+        .where('type', '=', scope.type)
+        .where('deleted_at', 'is', null)
+        .$if(scope.language !== undefined, (q) => q.where('language', '=', scope.language!));
+    return {
+      async count(db: Executor): Promise<number> {
+        const row = await matching(db)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+        return Number(row.n);
+      },
+      page(db: Executor, limit: number, offset: number): Promise<MatchRow[]> {
+        return matching(db)
+          .select(['id as item_id', sql<number>`ts_rank(search_vector, ${query})`.as('score')])
+          .orderBy('score', 'desc')
+          .orderBy('date', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute();
+      },
+    };
+  }
+  const scopeTokens = [`t${scope.type}`, 'live', ...(scope.language ? [`l${scope.language}`] : [])];
+  const expression =
+    `kind : (${scopeTokens.map((token) => `"${token}"`).join(' AND ')}) AND ` +
+    `{title body} : (${ftsTerms(terms)})`;
+  return {
+    async count(db: Executor): Promise<number> {
+      const { rows } = await sql<{ n: number }>`
+        select count(*) as n from items_fts where items_fts match ${expression}
+      `.execute(db);
+      return Number(rows[0]?.n ?? 0);
+    },
+    async page(db: Executor, limit: number, offset: number): Promise<MatchRow[]> {
+      const { rows } = await sql<MatchRow>`
+        select rowid as item_id, -rank as score from items_fts
+        where items_fts match ${expression} order by rank limit ${limit} offset ${offset}
+      `.execute(db);
+      return rows;
+    },
+  };
 }
