@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTENT_LANGUAGES, LIMITS } from '../constants.js';
-import { idField, VALIDATION_KEYS, withoutNul } from './common.js';
+import { idField, paginated, VALIDATION_KEYS, withoutNul } from './common.js';
 import { translatedNameSchema } from './organisation.js';
 
 /**
@@ -185,24 +185,7 @@ export const itemListRowSchema = z.object({
 });
 export type ItemListRow = z.infer<typeof itemListRowSchema>;
 
-export const itemPageSchema = z.object({
-  data: z.array(itemListRowSchema),
-  meta: z.object({
-    current_page: z.number().int(),
-    from: z.number().int().nullable(),
-    last_page: z.number().int(),
-    path: z.string(),
-    per_page: z.number().int(),
-    to: z.number().int().nullable(),
-    total: z.number().int(),
-  }),
-  links: z.object({
-    first: z.string(),
-    last: z.string(),
-    prev: z.string().nullable(),
-    next: z.string().nullable(),
-  }),
-});
+export const itemPageSchema = paginated(itemListRowSchema);
 
 /** One `-correlation` row: an original with all its language versions. */
 export const correlationRowSchema = z.object({
@@ -213,6 +196,7 @@ export const correlationRowSchema = z.object({
   translations: z.string(),
 });
 export type CorrelationRow = z.infer<typeof correlationRowSchema>;
+export const correlationPageSchema = paginated(correlationRowSchema);
 export const correlationEntrySchema = z.object({
   id: z.number().int(),
   language: z.string(),
@@ -251,6 +235,7 @@ export const revisionSchema = z.object({
   }),
 });
 export type Revision = z.infer<typeof revisionSchema>;
+export const revisionPageSchema = paginated(revisionSchema);
 
 /**
  * `GET /api/search`: hits of all four types grouped by original (a family). `versions` lists every
@@ -273,6 +258,7 @@ export const searchGroupSchema = z.object({
   ),
 });
 export type SearchGroup = z.infer<typeof searchGroupSchema>;
+export const searchPageSchema = paginated(searchGroupSchema);
 
 /* Write responses. */
 export interface ItemSaved {

@@ -207,6 +207,24 @@ describe('translations, revisions and trash', () => {
       expect((await eraser.hardDelete(item.id)).statusCode).toBe(404);
     });
 
+    it('serialises concurrent edits and concurrent translations into one language', async () => {
+      const item = await api.create({ title: 'start', language: 'fr' });
+      const edits = await Promise.all(
+        [1, 2, 3, 4, 5].map((n) => api.update(item.id, { title: `edit ${n}` })),
+      );
+      expect(edits.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      const revisions = (await api.revisions(item.id)).json() as PageBody<Revision>;
+      expect(revisions.meta.total).toBe(5);
+      expect((await api.single(item.id)).revisions_count).toBe(5);
+      // Each revision keeps the version its edit replaced: all different.
+      expect(new Set(revisions.data.map((r) => r.data.title)).size).toBe(5);
+
+      const tries = await Promise.all(
+        [1, 2, 3].map(() => api.createRaw({ parent_id: item.id, language: 'en' })),
+      );
+      expect(tries.map((r) => r.statusCode).sort()).toEqual([201, 422, 422]);
+    });
+
     it('keeps the translations of a hard-deleted original under a new original', async () => {
       const original = await api.create({ title: 'o', language: 'fr' });
       const en = await api.create({ parent_id: original.id, language: 'en' });

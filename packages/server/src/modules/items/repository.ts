@@ -136,8 +136,17 @@ export function itemsRepository(db: Executor) {
       return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
     },
 
-    find(id: number): Promise<ItemRow | undefined> {
-      return db.selectFrom('items').selectAll().where('id', '=', id).executeTakeFirst();
+    /**
+     * `lock`: the row stays locked until the transaction ends (PostgreSQL; SQLite transactions
+     * are serial already), so concurrent edits of one item apply one after the other.
+     */
+    find(id: number, lock = false): Promise<ItemRow | undefined> {
+      return db
+        .selectFrom('items')
+        .selectAll()
+        .where('id', '=', id)
+        .$if(lock, (q) => q.forUpdate())
+        .executeTakeFirst();
     },
 
     /** Every version of the families of these originals (trashed ones too, unless `live`). */

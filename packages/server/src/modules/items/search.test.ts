@@ -131,6 +131,9 @@ describe('full-text search', () => {
     await posts.update(item.id, { title: 'Luftschiff' });
     expect((await search('zeppelin')).data).toEqual([]);
     expect((await search('luftschiff')).data.map((row) => row.id)).toEqual([item.id]);
+    await posts.update(item.id, { language: 'it' });
+    expect((await search('luftschiff', { language: 'de' })).data).toEqual([]);
+    expect((await search('luftschiff', { language: 'it' })).meta.total).toBe(1);
     await posts.trash(item.id);
     expect((await search('luftschiff')).data).toEqual([]);
     await posts.restore(item.id);

@@ -76,8 +76,14 @@ function translationConflict(error: unknown): never {
   throw error;
 }
 
-async function findOfType(repo: ReturnType<typeof itemsRepository>, type: ItemType, id: number) {
-  const row = await repo.find(id);
+/** The item if it is of this type; locked for the transaction on PostgreSQL when `ctx` is given. */
+async function findOfType(
+  repo: ReturnType<typeof itemsRepository>,
+  type: ItemType,
+  id: number,
+  ctx?: AppContext,
+) {
+  const row = await repo.find(id, ctx?.dialect === 'postgres');
   return row && row.type === type ? row : undefined;
 }
 
@@ -97,7 +103,7 @@ export async function createItem(
     const links = linksRepository(trx);
     let parent: ItemRow | undefined;
     if (body.parent_id) {
-      parent = await findOfType(repo, type, body.parent_id);
+      parent = await findOfType(repo, type, body.parent_id, ctx);
       if (!parent || parent.deleted_at) throw fieldError('parent_id', 'items.parent_missing');
       if (parent.parent_id !== null) throw fieldError('parent_id', 'items.parent_not_original');
       if (body.language === parent.language) {
@@ -170,7 +176,7 @@ export async function updateItem(
   return ctx.db.transaction().execute(async (trx) => {
     const repo = itemsRepository(trx);
     const links = linksRepository(trx);
-    const current = await findOfType(repo, type, id);
+    const current = await findOfType(repo, type, id, ctx);
     if (!current) return undefined;
     const before = snapshot(current, await links.idsOf(id));
     const next: RevisionData = {
@@ -214,7 +220,11 @@ export async function updateItem(
       created_at: now,
     });
     await repo
-      .update(id, { ...changes, revisions_count: current.revisions_count + 1, updated_at: now })
+      .update(id, {
+        ...changes,
+        revisions_count: current.revisions_count + 1,
+        updated_at: now,
+      })
       .catch(translationConflict);
     await links.replace(id, changedLinks);
     return { item: await presentItem(trx, (await repo.find(id))!), revision: true };
@@ -229,7 +239,7 @@ export async function separateItem(
 ): Promise<Item | undefined> {
   return ctx.db.transaction().execute(async (trx) => {
     const repo = itemsRepository(trx);
-    const current = await findOfType(repo, type, id);
+    const current = await findOfType(repo, type, id, ctx);
     if (!current) return undefined;
     if (current.parent_id === null) throw fieldError('id', 'items.not_translation');
     await repo.update(id, {
@@ -250,7 +260,7 @@ export async function setTrashed(
 ): Promise<Item | undefined> {
   return ctx.db.transaction().execute(async (trx) => {
     const repo = itemsRepository(trx);
-    const current = await findOfType(repo, type, id);
+    const current = await findOfType(repo, type, id, ctx);
     if (!current) return undefined;
     if ((current.deleted_at !== null) !== trashed) {
       await repo.update(id, { deleted_at: trashed ? ctx.now().toISOString() : null });
@@ -266,7 +276,7 @@ export async function setTrashed(
 export async function hardDeleteItem(ctx: AppContext, type: ItemType, id: number) {
   return ctx.db.transaction().execute(async (trx) => {
     const repo = itemsRepository(trx);
-    const current = await findOfType(repo, type, id);
+    const current = await findOfType(repo, type, id, ctx);
     if (!current) return false;
     if (current.deleted_at === null) throw fieldError('id', 'items.not_in_trash');
     if (current.parent_id === null) {
