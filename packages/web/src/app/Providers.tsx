@@ -12,12 +12,24 @@ import {
   useThemeColors,
 } from '@/shared/theme';
 
+/**
+ * Restored lists show at once, but may predate the last edit (writes to localStorage are throttled,
+ * and another tab or device may have changed them): mark them stale so they refresh on mount.
+ */
+function refreshRestoredQueries() {
+  void queryClient.invalidateQueries({ predicate: (query) => query.meta?.persist === true });
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   const colors = useThemeColors();
   const theme = useMemo(() => buildTheme(colors), [colors]);
   const forced = useUiStore((s) => s.forcedColorScheme);
   return (
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+    <PersistQueryClientProvider
+      client={queryClient}
+      persistOptions={persistOptions}
+      onSuccess={refreshRestoredQueries}
+    >
       <MantineProvider
         theme={theme}
         colorSchemeManager={colorSchemeManager}

@@ -41,8 +41,15 @@ const RENAME: Record<string, string> = {
 
 /** Create or rename a category or tag: one name per interface language, at least one. */
 export function NamesModal(props: NamesModalProps) {
+  const { t } = useTranslation('common');
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.title} size="lg">
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.title}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+    >
       {/* Mounted per opening, so each form starts from its own initial values. */}
       {props.opened ? <NamesForm {...props} /> : null}
     </Modal>

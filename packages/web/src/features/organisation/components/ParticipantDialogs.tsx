@@ -28,6 +28,7 @@ export function ParticipantNameModal({
       opened={opened}
       onClose={onClose}
       title={participant ? t('participants.renameTitle') : t('participants.createTitle')}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
     >
       {opened ? <NameForm participant={participant} onClose={onClose} onSubmit={onSubmit} /> : null}
     </Modal>
@@ -120,7 +121,12 @@ export function MergeModal({
     }
   };
   return (
-    <Modal opened={opened} onClose={close} title={t('participants.mergeTitle')}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('participants.mergeTitle')}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+    >
       <Stack gap="md">
         <FormErrorAlert error={error} />
         <Radio.Group
@@ -164,7 +170,12 @@ export function DivideModal({
 }) {
   const { t } = useTranslation('organisation');
   return (
-    <Modal opened={participant !== null} onClose={onClose} title={t('participants.divideTitle')}>
+    <Modal
+      opened={participant !== null}
+      onClose={onClose}
+      title={t('participants.divideTitle')}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+    >
       {participant ? (
         <DivideForm participant={participant} onClose={onClose} onDivide={onDivide} />
       ) : null}

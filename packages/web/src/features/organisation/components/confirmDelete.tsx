@@ -13,6 +13,7 @@ export function confirmDelete(options: { title: string; message: string; onConfi
     children: <Text size="sm">{options.message}</Text>,
     labels: { confirm: t('actions.delete'), cancel: t('actions.cancel') },
     confirmProps: { color: 'red' },
+    closeButtonProps: { 'aria-label': i18next.t('common:actions.close') },
     onConfirm: options.onConfirm,
   });
 }
