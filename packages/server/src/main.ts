@@ -4,6 +4,7 @@ import { createOrPromoteAdmin } from './auth/accounts.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { connectDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
+import { ArchiveNotEmptyError, DEMO_DEFAULT_SIZE, seedDemo } from './demo/seed.js';
 
 const USAGE = `Usage: kinfolio [command] [options]
 
@@ -13,6 +14,9 @@ Commands:
   create-admin --email E --password P [--name N]
                               create an administrator, or make an existing account admin
                               with a new password
+  seed-demo [--size N] [--seed S]
+                              fill an empty archive with a multilingual demo family
+                              (N items in all, default ${DEMO_DEFAULT_SIZE}; same seed, same archive)
 
 Configuration comes from the environment; see README.md.`;
 
@@ -76,6 +80,33 @@ async function createAdmin(config: Config, args: string[]) {
   }
 }
 
+async function seedDemoCommand(config: Config, args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: { size: { type: 'string' }, seed: { type: 'string' } },
+  });
+  const size = values.size === undefined ? DEMO_DEFAULT_SIZE : Number(values.size);
+  const seed = values.seed === undefined ? 1 : Number(values.seed);
+  if (!Number.isInteger(size) || size < 1 || !Number.isInteger(seed)) {
+    throw new ConfigError('seed-demo takes --size (a positive integer) and --seed (an integer)');
+  }
+  const handle = connectDatabase(config.database);
+  try {
+    await migrateToLatest(handle.db);
+    const summary = await seedDemo(handle, { size, seed });
+    console.log(
+      `Seeded ${summary.items} items (${summary.translations} translations), ` +
+        `${summary.participants} participants, ${summary.tags} tags, ` +
+        `${summary.categories} categories.`,
+    );
+  } catch (error) {
+    if (error instanceof ArchiveNotEmptyError) throw new ConfigError(error.message);
+    throw error;
+  } finally {
+    await handle.destroy();
+  }
+}
+
 async function main(argv: string[]) {
   const [command = 'serve', ...rest] = argv;
   if (command === 'help' || command === '--help' || command === '-h') {
@@ -90,6 +121,8 @@ async function main(argv: string[]) {
       return migrate(config);
     case 'create-admin':
       return createAdmin(config, rest);
+    case 'seed-demo':
+      return seedDemoCommand(config, rest);
     default:
       throw new ConfigError(`Unknown command "${command}".\n\n${USAGE}`);
   }

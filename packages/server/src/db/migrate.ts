@@ -3,6 +3,7 @@ import * as m0001 from './migrations/0001_foundation.js';
 import * as m0002 from './migrations/0002_organisation.js';
 import * as m0003 from './migrations/0003_items.js';
 import * as m0004 from './migrations/0004_search_scope.js';
+import * as m0005 from './migrations/0005_drop_deleted_at_index.js';
 
 /** Migrations are imported statically so they work the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0002_organisation': m0002,
   '0003_items': m0003,
   '0004_search_scope': m0004,
+  '0005_drop_deleted_at_index': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

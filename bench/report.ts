@@ -1,0 +1,77 @@
+/** The figures of one bench run and their rendering as a markdown table with the targets. */
+export interface Scenario {
+  name: string;
+  path: string;
+  requestsPerSecond: number;
+  /** Latency percentiles in milliseconds. */
+  p50: number;
+  p99: number;
+  requests: number;
+  /** Non-2xx responses, socket errors and timeouts. */
+  errors: number;
+}
+
+export interface BenchResult {
+  dialect: 'sqlite' | 'postgres';
+  date: string;
+  size: number;
+  translations: number;
+  livePosts: number;
+  matches: { common: number; rare: number };
+  seedSeconds: number;
+  databaseMegabytes: number | null;
+  connections: number;
+  durationSeconds: number;
+  node: string;
+  scenarios: Scenario[];
+}
+
+export interface TargetCheck {
+  name: string;
+  value: string;
+  pass: boolean;
+}
+
+/** The issue's targets (set for SQLite; shown for PostgreSQL as a comparison). */
+export function targets(result: BenchResult): TargetCheck[] {
+  const find = (prefix: string) => result.scenarios.find((s) => s.name.startsWith(prefix));
+  const bare = find('bare')?.requestsPerSecond ?? 0;
+  const checks: TargetCheck[] = [];
+  for (const s of result.scenarios.filter((s) => s.name.startsWith('posts-search'))) {
+    checks.push({ name: `${s.name}: p99 < 50 ms`, value: `${s.p99} ms`, pass: s.p99 < 50 });
+  }
+  for (const s of result.scenarios.filter((s) => s.name.startsWith('posts-all'))) {
+    const ratio = bare ? s.requestsPerSecond / bare : 0;
+    checks.push({
+      name: `${s.name}: ≥ 1/3 of the bare route's req/s`,
+      value: `${(ratio * 100).toFixed(1)} %`,
+      pass: ratio >= 1 / 3,
+    });
+  }
+  return checks;
+}
+
+export function markdownReport(result: BenchResult): string {
+  const lines = [
+    `## ${result.dialect}, ${result.size.toLocaleString('en')} items (${result.date.slice(0, 16)}Z)`,
+    '',
+    `${result.translations.toLocaleString('en')} translations, ${result.livePosts.toLocaleString('en')} live posts; ` +
+      `search matches: common ${result.matches.common}, rare ${result.matches.rare}. ` +
+      `Generated in ${result.seedSeconds} s` +
+      (result.databaseMegabytes ? `, database ${result.databaseMegabytes} MB` : '') +
+      `. autocannon -c ${result.connections} -d ${result.durationSeconds}, Node ${result.node}.`,
+    '',
+    '| scenario | req/s | p50 ms | p99 ms | requests | errors |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...result.scenarios.map(
+      (s) =>
+        `| ${s.name} | ${s.requestsPerSecond} | ${s.p50} | ${s.p99} | ${s.requests} | ${s.errors} |`,
+    ),
+    '',
+    `| target${result.dialect === 'sqlite' ? '' : ' (set for SQLite)'} | value | result |`,
+    '| --- | ---: | --- |',
+    ...targets(result).map((t) => `| ${t.name} | ${t.value} | ${t.pass ? 'pass' : 'FAIL'} |`),
+    '',
+  ];
+  return lines.join('\n');
+}

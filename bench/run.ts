@@ -1,0 +1,161 @@
+/**
+ * `npm run bench [-- --size N --dialect sqlite|postgres|both --duration S --connections C]`:
+ * generates the demo archive at `size` items into a fresh database per dialect, serves the real app
+ * and a bare Fastify route from a child process, loads them with autocannon on loopback, prints
+ * a table and writes bench/results/<date>-<dialect>.json and .md. Targets are reported, never
+ * enforced (the exit code only says whether the bench itself ran).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { XSRF_COOKIE, XSRF_HEADER } from '@kinfolio/contract';
+import autocannon from 'autocannon';
+import { markdownReport, type BenchResult, type Scenario } from './report.js';
+import { BENCH_USER, type ReadyMessage } from './server.js';
+
+const here = import.meta.dirname;
+const { values } = parseArgs({
+  options: {
+    size: { type: 'string', default: '100000' },
+    dialect: { type: 'string', default: 'both' },
+    duration: { type: 'string', default: '8' },
+    connections: { type: 'string', default: '20' },
+    common: { type: 'string', default: 'nonna' },
+    rare: { type: 'string', default: 'barnabe' },
+  },
+});
+const size = Number(values.size);
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const isDialect = (d: string): d is 'sqlite' | 'postgres' => d === 'sqlite' || d === 'postgres';
+const dialects = (values.dialect === 'both' ? ['sqlite', 'postgres'] : [values.dialect]).filter(
+  isDialect,
+);
+if (!Number.isInteger(size) || size < 100 || dialects.length === 0) {
+  console.error('Usage: npm run bench -- [--size N>=100] [--dialect sqlite|postgres|both]');
+  process.exit(2);
+}
+
+function startServer(dialect: string): Promise<{ child: ChildProcess; ready: ReadyMessage }> {
+  const child = fork(path.join(here, 'server.ts'), [dialect, String(size)], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.on('message', (message: { type: string; written?: number }) => {
+      if (message.type === 'progress')
+        console.log(`  ${dialect}: ${message.written} items written`);
+      if (message.type === 'ready') resolve({ child, ready: message as ReadyMessage });
+    });
+    child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+}
+
+/** Logs in like the SPA: CSRF cookie, then POST /login with X-XSRF-TOKEN. */
+async function login(appUrl: string): Promise<Record<string, string>> {
+  const jar = new Map<string, string>();
+  const keep = (response: Response) => {
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      const at = pair.indexOf('=');
+      jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  };
+  const header = () => ({
+    cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+    [XSRF_HEADER]: decodeURIComponent(jar.get(XSRF_COOKIE) ?? ''),
+  });
+  keep(await fetch(`${appUrl}/sanctum/csrf-cookie`));
+  const response = await fetch(`${appUrl}/login`, {
+    method: 'POST',
+    headers: { ...header(), 'content-type': 'application/json' },
+    body: JSON.stringify({ ...BENCH_USER, remember: false }),
+  });
+  if (response.status !== 200) throw new Error(`login failed: ${response.status}`);
+  keep(response);
+  return { ...header(), 'accept-language': 'en' };
+}
+
+async function load(name: string, url: string, headers: Record<string, string>): Promise<Scenario> {
+  const result = await autocannon({ url, headers, connections, duration });
+  const errors = result.non2xx + result.errors + result.timeouts;
+  return {
+    name,
+    path: new URL(url).pathname + new URL(url).search,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    errors,
+  };
+}
+
+async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<BenchResult> {
+  console.log(`\n${dialect}: generating ${size} items…`);
+  const { child, ready } = await startServer(dialect);
+  try {
+    console.log(`  ${dialect}: ${ready.items} items in ${(ready.seedMs / 1000).toFixed(1)} s`);
+    const headers = await login(ready.appUrl);
+    const api = (pathAndQuery: string) => `${ready.appUrl}${pathAndQuery}`;
+    const total = async (pathAndQuery: string) => {
+      const response = await fetch(api(pathAndQuery), { headers });
+      if (response.status !== 200) throw new Error(`${pathAndQuery}: ${response.status}`);
+      return ((await response.json()) as { meta?: { total: number } }).meta?.total ?? 0;
+    };
+    const common = `/api/posts-search?query=${encodeURIComponent(values.common)}`;
+    const rare = `/api/posts-search?query=${encodeURIComponent(values.rare)}`;
+    const matches = { common: await total(common), rare: await total(rare) };
+    const posts = await total('/api/posts-all');
+    const plan: [string, string][] = [
+      ['bare Fastify route', ready.bareUrl],
+      ['posts-all page 1', api('/api/posts-all')],
+      ['posts-all page 500', api('/api/posts-all?page=500')],
+      [`posts-search common (${values.common})`, api(common)],
+      [`posts-search rare (${values.rare})`, api(rare)],
+      ['posts-single', api(`/api/posts-single/${ready.singleId}`)],
+    ];
+    const scenarios: Scenario[] = [];
+    for (const [name, url] of plan) {
+      await autocannon({ url, headers, connections, duration: 1 }); // warm-up
+      const scenario = await load(name, url, headers);
+      console.log(`  ${name}: ${scenario.requestsPerSecond} req/s, p99 ${scenario.p99} ms`);
+      scenarios.push(scenario);
+    }
+    return {
+      dialect,
+      date: new Date().toISOString(),
+      size: ready.items,
+      translations: ready.translations,
+      livePosts: posts,
+      matches,
+      seedSeconds: Math.round(ready.seedMs / 100) / 10,
+      databaseMegabytes: ready.databaseBytes && Math.round(ready.databaseBytes / 1e5) / 10,
+      connections,
+      durationSeconds: duration,
+      node: process.version,
+      scenarios,
+    };
+  } finally {
+    child.send('stop');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
+const resultsDir = path.join(here, 'results');
+fs.mkdirSync(resultsDir, { recursive: true });
+let failed = false;
+for (const dialect of dialects) {
+  try {
+    const result = await benchDialect(dialect);
+    const report = markdownReport(result);
+    const base = path.join(resultsDir, `${result.date.slice(0, 10)}-${dialect}`);
+    fs.writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
+    fs.writeFileSync(`${base}.md`, report);
+    console.log(`\n${report}\nWritten to ${path.relative(process.cwd(), base)}.json and .md`);
+  } catch (error) {
+    failed = true;
+    console.error(`${dialect}: the bench did not complete`, error);
+  }
+}
+process.exit(failed ? 1 : 0);

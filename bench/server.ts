@@ -1,0 +1,157 @@
+/**
+ * The benchmark's server process: a fresh database of one dialect filled by the demo generator,
+ * the real app and a bare Fastify route, both on loopback. The parent (run.ts) drives the load
+ * from its own process, so the load generator never shares the server's event loop.
+ * Messages: → {type: 'ready', ...}; ← 'stop' (closes the apps, removes the database).
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../packages/server/src/app.js';
+import { createAccount } from '../packages/server/src/auth/accounts.js';
+import { loadConfig } from '../packages/server/src/config.js';
+import { connectDatabase, type DatabaseHandle } from '../packages/server/src/db/connect.js';
+import { migrateToLatest } from '../packages/server/src/db/migrate.js';
+import { seedDemo } from '../packages/server/src/demo/seed.js';
+
+export const BENCH_USER = { email: 'bench@example.com', password: 'bench-password-1' };
+
+export interface ReadyMessage {
+  type: 'ready';
+  appUrl: string;
+  bareUrl: string;
+  seedMs: number;
+  items: number;
+  translations: number;
+  singleId: number;
+  databaseBytes: number | null;
+}
+
+const dialect = process.argv[2] === 'postgres' ? 'postgres' : 'sqlite';
+const size = Number(process.argv[3] ?? 100_000);
+const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const name = `kinfolio_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+const send = (message: unknown) => process.send?.(message);
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: pgAdminUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function openDatabase(): Promise<{ handle: DatabaseHandle; remove: () => Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinfolio-bench-'));
+    const handle = connectDatabase({ dialect: 'sqlite', file: path.join(dir, `${name}.sqlite`) });
+    return { handle, remove: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(pgAdminUrl);
+  url.pathname = `/${name}`;
+  const handle = connectDatabase({ dialect: 'postgres', url: url.toString() });
+  return { handle, remove: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+async function databaseBytes(handle: DatabaseHandle): Promise<number | null> {
+  if (handle.dialect === 'postgres') {
+    const { rows } = await sql<{
+      n: number;
+    }>`select pg_database_size(current_database()) as n`.execute(handle.db);
+    return Number(rows[0]?.n ?? 0);
+  }
+  const { rows } = await sql<{
+    n: number;
+  }>`select page_count * page_size as n from pragma_page_count(), pragma_page_size()`.execute(
+    handle.db,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+async function main() {
+  const { handle, remove } = await openDatabase();
+  let cleaned = false;
+  const cleanup = async () => {
+    if (cleaned) return;
+    cleaned = true;
+    await remove().catch((error: unknown) => console.error('database removal failed', error));
+  };
+  try {
+    await migrateToLatest(handle.db);
+    const started = performance.now();
+    const summary = await seedDemo(handle, {
+      size,
+      seed: 1,
+      onProgress: (written) => {
+        if (written % 20_000 < 500) send({ type: 'progress', written });
+      },
+    });
+    const seedMs = performance.now() - started;
+    // PostgreSQL's autovacuum would analyse the fresh table soon after such a load; SQLite has
+    // no automatic statistics and the app does not run ANALYZE, so it is left without them.
+    if (dialect === 'postgres') await sql`analyze`.execute(handle.db);
+    const bytes = await databaseBytes(handle);
+    await createAccount(
+      handle.db,
+      { name: 'Bench', ...BENCH_USER, permissions: ['admin'], verified: true },
+      new Date(),
+    );
+    const single = await handle.db
+      .selectFrom('items')
+      .select('id')
+      .where('type', '=', 'post')
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .offset(Math.floor(summary.items / 8))
+      .limit(1)
+      .executeTakeFirstOrThrow();
+
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinfolio-bench-data-'));
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      APP_URL: 'http://127.0.0.1',
+      WEB_DIST: path.join(dataDir, 'no-web-build'),
+      LOG_LEVEL: 'silent',
+    });
+    const { app } = await buildApp(config, { database: handle, logger: false });
+    const bare = Fastify({ logger: false });
+    bare.get('/bare', async () => ({ hello: 'world' }));
+    const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+    const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
+    const ready: ReadyMessage = {
+      type: 'ready',
+      appUrl,
+      bareUrl: `${bareUrl}/bare`,
+      seedMs,
+      items: summary.items,
+      translations: summary.translations,
+      singleId: single.id,
+      databaseBytes: bytes,
+    };
+    send(ready);
+    await new Promise<void>((resolve) => process.on('message', (m) => m === 'stop' && resolve()));
+    await bare.close();
+    await app.close(); // closes the database handle too
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  } catch (error) {
+    await handle.destroy().catch(() => undefined);
+    throw error;
+  } finally {
+    await cleanup();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,266 @@
+import {
+  CONTENT_LANGUAGES,
+  ITEM_TYPES,
+  LIMITS,
+  type ContentLanguage,
+  type ItemType,
+} from '@kinfolio/contract';
+import { ar } from './lexicon/ar.js';
+import { de } from './lexicon/de.js';
+import { en } from './lexicon/en.js';
+import { fr } from './lexicon/fr.js';
+import { it } from './lexicon/it.js';
+import type { Lexicon } from './lexicon/types.js';
+import { EVENT_TAGS, PEOPLE, TAGS, flatCategories } from './people.js';
+
+export const LEXICONS: Record<ContentLanguage, Lexicon> = { fr, en, it, de, ar };
+
+/** mulberry32: a small, fast, seeded PRNG (uniform in [0, 1)). */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** One demo item, its links as indexes into PEOPLE, TAGS and flatCategories(). */
+export interface DemoItem {
+  type: ItemType;
+  title: string;
+  /** Sanitised HTML (paragraphs of plain text), with its plain text and preview as the app stores them. */
+  content: string;
+  plain: string;
+  preview: string;
+  date: string;
+  language: ContentLanguage;
+  original_language: ContentLanguage;
+  /** Index (in the generated sequence) of the original this item translates. */
+  parent: number | null;
+  status: 'published' | 'draft';
+  deleted: boolean;
+  from: number[];
+  to: number[];
+  tags: number[];
+  categories: number[];
+}
+
+type Slot = 'place' | 'dish' | 'event' | 'weather' | 'activity' | 'object' | 'season';
+const SLOT_LISTS: Record<Slot, (lex: Lexicon) => string[]> = {
+  place: (l) => l.places,
+  dish: (l) => l.dishes,
+  event: (l) => l.events,
+  weather: (l) => l.weather,
+  activity: (l) => l.activities,
+  object: (l) => l.objects,
+  season: (l) => l.seasons,
+};
+
+/** A sentence chosen independently of language: which pattern, and what fills it. */
+interface Sentence {
+  list: (lex: Lexicon) => string[];
+  index: number;
+  slots: Record<Slot, number>;
+  p: number;
+  q: number;
+  year: number;
+}
+
+/** Years each type spreads over (letters from the fifties, text messages from the nineties). */
+const YEARS: Record<ItemType, [number, number]> = {
+  post: [1965, 2025],
+  mail: [1950, 2025],
+  message: [1995, 2025],
+  media: [1950, 2025],
+};
+
+const CATEGORY_COUNT = flatCategories().length;
+
+class Writer {
+  constructor(readonly random: () => number) {}
+
+  int(max: number) {
+    return Math.floor(this.random() * max);
+  }
+  between(min: number, max: number) {
+    return min + this.int(max - min + 1);
+  }
+  pick<T>(list: readonly T[]): T {
+    return list[this.int(list.length)]!;
+  }
+  /** `count` distinct indexes below `max`. */
+  distinct(count: number, max: number): number[] {
+    const out = new Set<number>();
+    while (out.size < Math.min(count, max)) out.add(this.int(max));
+    return [...out].sort((a, b) => a - b);
+  }
+
+  sentence(list: (lex: Lexicon) => string[], index: number, people: number[], year: number) {
+    const slots = {} as Record<Slot, number>;
+    for (const slot of Object.keys(SLOT_LISTS) as Slot[]) {
+      const size = SLOT_LISTS[slot](fr).length;
+      // The last keepsake (the zoetrope) is rare: a word that only a few items contain.
+      slots[slot] =
+        slot === 'object'
+          ? this.random() < 0.002
+            ? size - 1
+            : this.int(size - 1)
+          : this.int(size);
+    }
+    const p = this.pick(people);
+    const others = people.filter((id) => id !== p);
+    const q = others.length ? this.pick(others) : this.int(PEOPLE.length);
+    const past = this.random() < 0.3 ? this.int(30) : 0;
+    return { list, index, slots, p, q, year: Math.max(1925, year - past) } satisfies Sentence;
+  }
+
+  /** `count` different sentences from the given lists. */
+  sentences(lists: ((lex: Lexicon) => string[])[], count: number, people: number[], year: number) {
+    const pool = lists.flatMap((list) => list(fr).map((_, index) => ({ list, index })));
+    return this.distinct(count, pool.length)
+      .map((n) => pool[n]!)
+      .sort(() => this.random() - 0.5)
+      .map(({ list, index }) => this.sentence(list, index, people, year));
+  }
+}
+
+/** A whole item in the abstract: title, paragraphs of sentences, signature. */
+interface Draft {
+  title: Sentence;
+  paragraphs: Sentence[][];
+  sender: number;
+}
+
+function render(sentence: Sentence, language: ContentLanguage, sender: number): string {
+  const lex = LEXICONS[language];
+  const person = (index: number) => (language === 'ar' ? PEOPLE[index]!.ar : PEOPLE[index]!.name);
+  let text = sentence.list(lex)[sentence.index]!;
+  text = text.replace(
+    /\{(place|dish|event|weather|activity|object|season)\}/g,
+    (_, slot: Slot) => SLOT_LISTS[slot](lex)[sentence.slots[slot]]!,
+  );
+  text = text
+    .replace(/\{p\}/g, person(sentence.p))
+    .replace(/\{q\}/g, person(sentence.q))
+    .replace(/\{me\}/g, person(sender))
+    .replace(/\{year\}/g, String(sentence.year));
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function draftOf(w: Writer, type: ItemType, people: number[], sender: number, year: number): Draft {
+  const story = (l: Lexicon) => l.story;
+  const titles = (l: Lexicon) => l[type].titles;
+  const title = w.sentence(titles, w.int(titles(fr).length), people, year);
+  const paragraphs: Sentence[][] = [];
+  if (type === 'post') {
+    const count = w.between(3, 6);
+    const all = w.sentences([story, (l) => l.post.sentences], count * 3, people, year);
+    for (let i = 0; i < count; i++) paragraphs.push(all.slice(i * 3, i * 3 + w.between(2, 3)));
+  } else if (type === 'mail') {
+    const greetings = (l: Lexicon) => l.mail.greetings;
+    const closings = (l: Lexicon) => l.mail.closings;
+    paragraphs.push([w.sentence(greetings, w.int(greetings(fr).length), people, year)]);
+    const count = w.between(2, 4);
+    const all = w.sentences([(l) => l.mail.sentences, story], count * 3, people, year);
+    for (let i = 0; i < count; i++) paragraphs.push(all.slice(i * 3, i * 3 + w.between(2, 3)));
+    paragraphs.push([w.sentence(closings, w.int(closings(fr).length), people, year)]);
+  } else if (type === 'message') {
+    paragraphs.push(w.sentences([(l) => l.message.sentences], w.between(1, 3), people, year));
+  } else {
+    paragraphs.push(w.sentences([(l) => l.media.captions], w.between(1, 3), people, year));
+  }
+  return { title, paragraphs, sender };
+}
+
+const escapeText = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function write(draft: Draft, language: ContentLanguage) {
+  const paragraphs = draft.paragraphs.map((p) =>
+    p.map((s) => render(s, language, draft.sender)).join(' '),
+  );
+  const plain = paragraphs.join(' ');
+  return {
+    title: render(draft.title, language, draft.sender),
+    content: paragraphs.map((p) => `<p>${escapeText(p)}</p>`).join(''),
+    plain,
+    preview: Array.from(plain).slice(0, LIMITS.previewLength).join(''),
+  };
+}
+
+function dateIn(w: Writer, [from, to]: [number, number]): Date {
+  // More recent years hold more items (families write more once they have phones).
+  const span = to - from + 1;
+  const year = from + Math.floor(Math.sqrt(w.random()) * span);
+  const day = w.int(365);
+  const minutes = w.between(7 * 60, 22 * 60);
+  return new Date(Date.UTC(year, 0, 1 + day, 0, minutes));
+}
+
+/**
+ * `size` items (originals, each followed by its translations), deterministic for a seed: the
+ * four types in equal shares, 1950–2025, in the languages their senders write, about a third of
+ * the originals translated into one or two other languages.
+ */
+export function* demoItems(size: number, seed = 1): Generator<DemoItem> {
+  const w = new Writer(seededRandom(seed));
+  let produced = 0;
+  let typeIndex = 0;
+  while (produced < size) {
+    const type = ITEM_TYPES[typeIndex++ % ITEM_TYPES.length]!;
+    const sender = w.int(PEOPLE.length);
+    const others = w.distinct(type === 'media' ? w.between(1, 5) : w.between(1, 3), PEOPLE.length);
+    const to = others.filter((id) => id !== sender);
+    const people = [sender, ...to];
+    const date = dateIn(w, YEARS[type]);
+    const draft = draftOf(w, type, people, sender, date.getUTCFullYear());
+    const language = w.pick(PEOPLE[sender]!.writes);
+    const tags = w.distinct(w.int(3), TAGS.length);
+    // A title naming an occasion (Christmas, a wedding…) carries its tag.
+    const eventTag = draft.title.list(fr)[draft.title.index]!.includes('{event}')
+      ? EVENT_TAGS[draft.title.slots.event]
+      : null;
+    if (eventTag !== null && eventTag !== undefined) tags.push(eventTag);
+    const links = {
+      from: [sender],
+      to,
+      tags: [...new Set(tags)].sort((a, b) => a - b),
+      categories: w.distinct(w.between(1, 2), CATEGORY_COUNT),
+    };
+    const originalIndex = produced;
+    const deleted = w.random() < 0.015;
+    yield {
+      type,
+      ...write(draft, language),
+      date: date.toISOString(),
+      language,
+      original_language: language,
+      parent: null,
+      status: w.random() < 0.04 ? 'draft' : 'published',
+      deleted,
+      ...links,
+    };
+    produced++;
+    const translated = w.random() < 0.35 ? w.between(1, 2) : 0;
+    const targets = CONTENT_LANGUAGES.filter((l) => l !== language);
+    for (const n of w.distinct(translated, targets.length)) {
+      if (produced >= size) break;
+      const target = targets[n]!;
+      yield {
+        type,
+        ...write(draft, target),
+        date: date.toISOString(),
+        language: target,
+        original_language: language,
+        parent: originalIndex,
+        status: 'published',
+        deleted: false,
+        ...links,
+      };
+      produced++;
+    }
+  }
+}

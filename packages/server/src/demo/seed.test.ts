@@ -1,0 +1,125 @@
+import { CONTENT_LANGUAGES, ITEM_TYPES, type ItemListRow } from '@kinfolio/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchKeyOf } from '../modules/participants/repository.js';
+import { cut, plainText, sanitizeContent } from '../modules/items/text.js';
+import type { TestClient } from '../test/client.js';
+import { itemsApi } from '../test/items-api.js';
+import { createTestServer, type TestServer } from '../test/server.js';
+import { demoItems, LEXICONS } from './generate.js';
+import type { Lexicon } from './lexicon/types.js';
+import { ArchiveNotEmptyError, seedDemo } from './seed.js';
+
+const SIZE = 240;
+
+describe('demo data', () => {
+  let server: TestServer;
+  let reader: TestClient;
+
+  beforeAll(async () => {
+    server = await createTestServer();
+    await server.createUser({ email: 'reader@example.com' });
+    reader = await server.loggedIn('reader@example.com');
+    await seedDemo(server.ctx, { size: SIZE, seed: 7 });
+  });
+  afterAll(() => server?.close());
+
+  it('writes the requested number of items of every type, with translations', async () => {
+    const rows = await server.ctx.db.selectFrom('items').selectAll().execute();
+    expect(rows).toHaveLength(SIZE);
+    for (const type of ITEM_TYPES)
+      expect(rows.filter((r) => r.type === type).length).toBeGreaterThan(40);
+    expect(new Set(rows.map((r) => r.language))).toEqual(new Set(CONTENT_LANGUAGES));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const translations = rows.filter((r) => r.parent_id !== null);
+    expect(translations.length).toBeGreaterThan(SIZE / 6);
+    for (const t of translations) {
+      const original = byId.get(t.parent_id!)!;
+      expect(original.parent_id).toBeNull();
+      expect(original.type).toBe(t.type);
+      expect(t.language).not.toBe(original.language);
+      expect(t.original_language).toBe(original.language);
+      expect(t.date).toBe(original.date);
+    }
+    const years = rows.map((r) => Number(r.date!.slice(0, 4)));
+    expect(Math.min(...years)).toBeLessThan(1975);
+    expect(Math.max(...years)).toBeGreaterThan(2015);
+    // Stored exactly as the items service stores content.
+    for (const row of rows.slice(0, 60)) {
+      expect(sanitizeContent(row.content)).toBe(row.content);
+      expect(row.plain).toBe(plainText(row.content));
+      expect(row.preview).toBe(cut(row.plain));
+    }
+  });
+
+  it('links participants, tags and a three-level category tree', async () => {
+    const db = server.ctx.db;
+    const count = async (table: 'participants' | 'tags' | 'categories' | 'item_tags') =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await count('participants')).toBe(30);
+    expect(await count('tags')).toBe(20);
+    expect(await count('item_tags')).toBeGreaterThan(0);
+    const categories = await db.selectFrom('categories').selectAll().execute();
+    const parent = new Map(categories.map((c) => [c.id, c.parent_id]));
+    const depth = (id: number): number => (parent.get(id) ? 1 + depth(parent.get(id)!) : 1);
+    expect(Math.max(...categories.map((c) => depth(c.id)))).toBe(3);
+    expect(categories.every((c) => c.name_fr && c.name_en && c.name_it && c.name_de)).toBe(true);
+
+    const posts = itemsApi(reader, 'post');
+    const first = (await posts.list('all')).data[0]!;
+    const item = await posts.single(first.id);
+    expect(item.from).toHaveLength(1);
+    expect(item.to.length).toBeGreaterThan(0);
+    expect(item.categories.length).toBeGreaterThan(0);
+  });
+
+  it('is found by search, accent-insensitively', async () => {
+    const post = await server.ctx.db
+      .selectFrom('items')
+      .select(['id', 'title'])
+      .where('type', '=', 'post')
+      .where('language', '=', 'fr')
+      .where('deleted_at', 'is', null)
+      .where('title', 'like', '%é%')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const query = searchKeyOf(post.title);
+    expect(query).not.toBe(post.title.toLowerCase());
+    const page = await itemsApi(reader, 'post').list('search', { query, per_page: 100 });
+    expect(page.data.map((row: ItemListRow) => row.id)).toContain(post.id);
+  });
+
+  it('refuses an archive that already has items', async () => {
+    await expect(seedDemo(server.ctx, { size: 10 })).rejects.toBeInstanceOf(ArchiveNotEmptyError);
+    const rows = await server.ctx.db
+      .selectFrom('items')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(rows.n)).toBe(SIZE);
+  });
+
+  it('is deterministic and renders the same sentences in every language', () => {
+    const a = [...demoItems(50, 3)].map((item) => item.title + item.plain);
+    const b = [...demoItems(50, 3)].map((item) => item.title + item.plain);
+    expect(a).toEqual(b);
+    const shape = (lexicon: Lexicon) =>
+      JSON.stringify(lexicon, (_, value: unknown) =>
+        typeof value === 'string' ? (value.match(/\{\w+\}/g) ?? []).sort().join() : value,
+      );
+    for (const language of CONTENT_LANGUAGES) {
+      expect(shape(LEXICONS[language])).toBe(shape(LEXICONS.fr));
+      const strings: string[] = [];
+      JSON.stringify(LEXICONS[language], (_, value: unknown) => {
+        if (typeof value === 'string') strings.push(value);
+        return value;
+      });
+      expect(strings.filter((text) => /["<>&]/.test(text))).toEqual([]);
+    }
+  });
+});

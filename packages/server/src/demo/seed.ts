@@ -1,0 +1,215 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Dialect } from '../db/connect.js';
+import type { Database } from '../db/schema.js';
+import { nameKeys } from '../modules/participants/repository.js';
+import { demoItems, type DemoItem } from './generate.js';
+import { PEOPLE, TAGS, flatCategories } from './people.js';
+
+/** The archive already holds items: the demo only fills an empty one. */
+export class ArchiveNotEmptyError extends Error {
+  constructor(count: number) {
+    super(
+      `The archive already holds ${count} item(s); seed-demo only fills an empty archive. ` +
+        'Use a fresh DATA_DIR or DATABASE_URL.',
+    );
+  }
+}
+
+export interface SeedOptions {
+  /** How many items in all (originals and translations); default 1,200 (300 of each type). */
+  size?: number;
+  /** PRNG seed: the same seed and size give the same archive. */
+  seed?: number;
+  /** Timestamp of the rows (created_at, updated_at, deleted_at). */
+  now?: Date;
+  /** Items per INSERT statement. */
+  batch?: number;
+  onProgress?: (written: number) => void;
+}
+
+export interface SeedSummary {
+  items: number;
+  translations: number;
+  participants: number;
+  tags: number;
+  categories: number;
+}
+
+export const DEMO_DEFAULT_SIZE = 1200;
+
+type Executor = Transaction<Database>;
+
+async function insertPeople(trx: Executor, now: string): Promise<number[]> {
+  const rows = PEOPLE.map((p) => ({ ...nameKeys(p.name), created_at: now, updated_at: now }));
+  // A participant of the same name may already exist (an empty archive can have people): reuse it.
+  await trx
+    .insertInto('participants')
+    .values(rows)
+    .onConflict((oc) => oc.column('name_lower').doNothing())
+    .execute();
+  const found = await trx
+    .selectFrom('participants')
+    .select(['id', 'name_lower'])
+    .where(
+      'name_lower',
+      'in',
+      rows.map((r) => r.name_lower),
+    )
+    .execute();
+  const byName = new Map(found.map((f) => [f.name_lower, f.id]));
+  return rows.map((r) => byName.get(r.name_lower)!);
+}
+
+async function insertTags(trx: Executor, now: string): Promise<number[]> {
+  const ids: number[] = [];
+  for (const names of TAGS) {
+    const row = await trx
+      .insertInto('tags')
+      .values({
+        name_fr: names.fr,
+        name_en: names.en,
+        name_it: names.it,
+        name_de: names.de,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(row.id);
+  }
+  return ids;
+}
+
+async function insertCategories(trx: Executor, now: string): Promise<number[]> {
+  // Demo roots go after any existing roots, keeping positions dense among siblings.
+  const roots = await trx
+    .selectFrom('categories')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('parent_id', 'is', null)
+    .executeTakeFirstOrThrow();
+  const ids: number[] = [];
+  for (const category of flatCategories()) {
+    const parent = category.parent === null ? null : ids[category.parent]!;
+    const row = await trx
+      .insertInto('categories')
+      .values({
+        name_fr: category.names.fr,
+        name_en: category.names.en,
+        name_it: category.names.it,
+        name_de: category.names.de,
+        parent_id: parent,
+        position: category.position + (parent === null ? Number(roots.n) : 0),
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(row.id);
+  }
+  return ids;
+}
+
+/**
+ * Fills an empty archive with the demo family (see generate.ts), in one transaction. Items go in
+ * by multi-row INSERTs with explicit ids; the full-text index follows as for any write (FTS5
+ * triggers on SQLite, the generated tsvector column on PostgreSQL), no revisions are written.
+ */
+export async function seedDemo(
+  handle: { db: Kysely<Database>; dialect: Dialect },
+  options: SeedOptions = {},
+): Promise<SeedSummary> {
+  const size = options.size ?? DEMO_DEFAULT_SIZE;
+  const batch = options.batch ?? 500;
+  const now = (options.now ?? new Date()).toISOString();
+  return handle.db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('items')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    if (Number(existing.n) > 0) throw new ArchiveNotEmptyError(Number(existing.n));
+    const people = await insertPeople(trx, now);
+    const tags = await insertTags(trx, now);
+    const categories = await insertCategories(trx, now);
+    const max = await trx
+      .selectFrom('items')
+      .select((eb) => eb.fn.max<number | null>('id').as('id'))
+      .executeTakeFirstOrThrow();
+    const firstId = Number(max.id ?? 0) + 1;
+
+    let written = 0;
+    let translations = 0;
+    let pending: DemoItem[] = [];
+    const flush = async () => {
+      if (pending.length === 0) return;
+      const start = firstId + written;
+      await trx
+        .insertInto('items')
+        .values(
+          pending.map((item, i) => ({
+            id: start + i,
+            type: item.type,
+            title: item.title,
+            content: item.content,
+            plain: item.plain,
+            preview: item.preview,
+            date: item.date,
+            language: item.language,
+            original_language: item.original_language,
+            parent_id: item.parent === null ? null : firstId + item.parent,
+            status: item.status,
+            deleted_at: item.deleted ? now : null,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+      const participantRows = pending.flatMap((item, i) => [
+        ...item.from.map((p) => ({ item_id: start + i, participant_id: people[p]!, role: 'from' })),
+        ...item.to.map((p) => ({ item_id: start + i, participant_id: people[p]!, role: 'to' })),
+      ]);
+      const tagRows = pending.flatMap((item, i) =>
+        item.tags.map((t) => ({ item_id: start + i, tag_id: tags[t]! })),
+      );
+      const categoryRows = pending.flatMap((item, i) =>
+        item.categories.map((c) => ({ item_id: start + i, category_id: categories[c]! })),
+      );
+      for (const rows of chunks(participantRows, 2000)) {
+        await trx.insertInto('item_participants').values(rows).execute();
+      }
+      for (const rows of chunks(tagRows, 2000)) {
+        await trx.insertInto('item_tags').values(rows).execute();
+      }
+      for (const rows of chunks(categoryRows, 2000)) {
+        await trx.insertInto('item_categories').values(rows).execute();
+      }
+      written += pending.length;
+      pending = [];
+      options.onProgress?.(written);
+    };
+    for (const item of demoItems(size, options.seed)) {
+      if (item.parent !== null) translations++;
+      pending.push(item);
+      if (pending.length >= batch) await flush();
+    }
+    await flush();
+    if (handle.dialect === 'postgres') {
+      // Ids were given explicitly: move the identity sequence past them.
+      await sql`select setval(pg_get_serial_sequence('items', 'id'), (select max(id) from items))`.execute(
+        trx,
+      );
+    }
+    return {
+      items: written,
+      translations,
+      participants: people.length,
+      tags: tags.length,
+      categories: categories.length,
+    };
+  });
+}
+
+function chunks<T>(rows: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
