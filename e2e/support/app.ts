@@ -9,6 +9,9 @@ export interface Account {
   password: string;
 }
 
+/** Where a login (and a logged-in visit to a guest page) leads: the archive. */
+export const START_PAGE = '/posts';
+
 /** Path of the page's current URL. */
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
@@ -40,7 +43,7 @@ export async function submitLogin(page: Page, email: string, password: string): 
 export async function loginViaUi(page: Page, account: Pick<Account, 'email' | 'password'>) {
   await page.goto('/');
   await submitLogin(page, account.email, account.password);
-  await waitForPath(page, '/user/userprofile');
+  await waitForPath(page, START_PAGE);
   await userMenu(page).waitFor();
 }
 

@@ -5,6 +5,7 @@ import {
   loginForm,
   submitLogin,
   waitForPath,
+  START_PAGE,
 } from '../support/app.js';
 import { launchBrowser, newContext, snap, type Browser } from '../support/browser.js';
 import { startKinfolio, type RunningServer } from '../support/server.js';
@@ -114,8 +115,8 @@ describe('a fresh installation: first administrator, then a password reset by ma
 
     // …the new one does.
     await submitLogin(page, ADMIN.email, NEW_PASSWORD);
-    await waitForPath(page, '/user/userprofile');
-    await page.getByRole('heading', { level: 1, name: 'Mon profil' }).waitFor();
+    await waitForPath(page, START_PAGE);
+    await page.getByRole('heading', { level: 1, name: 'Articles' }).waitFor();
 
     // The link is used up: a second try is refused with the server's message.
     const reused = await newContext(browser, server.url);

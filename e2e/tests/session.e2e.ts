@@ -10,6 +10,7 @@ import {
   submitLogin,
   userMenu,
   waitForPath,
+  START_PAGE,
 } from '../support/app.js';
 import { launchBrowser, newContext, snap, type Browser, type Page } from '../support/browser.js';
 import { startKinfolio, type RunningServer } from '../support/server.js';
@@ -74,9 +75,9 @@ describe('login, logout, guards, not found, language and colour scheme', () => {
 
     await form.password.fill(ADMIN.password);
     await form.submit.click();
-    await waitForPath(page, '/user/userprofile');
+    await waitForPath(page, START_PAGE);
     // The admin's own language (en, the default for a new user) takes over after login.
-    await page.getByRole('heading', { level: 1, name: 'My profile' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
     expect((await currentUserOf(page)).user?.email).toBe(ADMIN.email);
 
     await userMenu(page).click();
@@ -114,13 +115,13 @@ describe('login, logout, guards, not found, language and colour scheme', () => {
 
     // 'Go home' goes to /, which sends a logged-in user on to the start page.
     await page.getByRole('button', { name: "Retour à l'accueil" }).click();
-    await waitForPath(page, '/user/userprofile');
-    await page.getByRole('heading', { level: 1, name: 'Mon profil' }).waitFor();
+    await waitForPath(page, START_PAGE);
+    await page.getByRole('heading', { level: 1, name: 'Articles' }).waitFor();
 
     // Typing a guest address while logged in lands on the start page too.
     await page.goto('/');
-    await waitForPath(page, '/user/userprofile');
-    await page.getByRole('heading', { level: 1, name: 'Mon profil' }).waitFor();
+    await waitForPath(page, START_PAGE);
+    await page.getByRole('heading', { level: 1, name: 'Articles' }).waitFor();
     expect(await loginForm(page).submit.count()).toBe(0);
     await context.close();
   });
@@ -154,20 +155,20 @@ describe('login, logout, guards, not found, language and colour scheme', () => {
 
     // Logged in, the user's own language (fr) applies, and a change is saved on the account.
     await loginViaUi(page, POLYGLOT);
-    await page.getByRole('heading', { level: 1, name: 'Mon profil' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Articles' }).waitFor();
     await page.getByRole('button', { name: "Choisir la langue de l'interface" }).click();
     const saved = nextResponse(page, 'PATCH', '/api/update-user');
     await page.getByRole('menuitem', { name: 'Deutsch' }).click();
     const response = await saved;
     expect(response.status()).toBe(200);
     expect(response.request().postDataJSON()).toMatchObject({ siteparams: { language: 'de' } });
-    await page.getByRole('heading', { level: 1, name: 'Mein Profil' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Beiträge' }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('de');
 
     // Without the device's remembered choice, the language still comes from the account.
     await page.evaluate(() => window.localStorage.removeItem('kinfolio-language'));
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'Mein Profil' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Beiträge' }).waitFor();
     expect((await currentUserOf(page)).user?.siteparams.language).toBe('de');
     await context.close();
   });
@@ -185,7 +186,7 @@ describe('login, logout, guards, not found, language and colour scheme', () => {
     await expect.poll(() => colorScheme(page)).toBe('light');
 
     await loginViaUi(page, MEMBER);
-    await page.getByRole('heading', { level: 1, name: 'Mon profil' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Articles' }).waitFor();
     expect(await colorScheme(page)).toBe('light');
     const saved = nextResponse(page, 'PATCH', '/api/update-user');
     await page.keyboard.press('Control+l');
@@ -193,8 +194,8 @@ describe('login, logout, guards, not found, language and colour scheme', () => {
     expect((await saved).request().postDataJSON()).toMatchObject({
       siteparams: { darkMode: true },
     });
-    await expectNoSeriousA11yViolations(page, 'user profile in dark mode');
-    await snap(page, 'profile-dark');
+    await expectNoSeriousA11yViolations(page, 'archive list in dark mode');
+    await snap(page, 'posts-dark');
 
     // The choice belongs to the account: a new browser gets it at login.
     const other = await newContext(browser, server.url);

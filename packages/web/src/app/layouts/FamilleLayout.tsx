@@ -4,7 +4,9 @@ import { LIMITS } from '@kinfolio/contract';
 import { useLocation } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QuickSearch } from '@/features/archive/components/QuickSearch';
 import { updateSiteparams, useSession } from '@/shared/session';
+import { LOGGED_IN_HOME } from '../routing/guards';
 import { Brand } from './Brand';
 import { ColorSchemeToggle, LanguagePicker } from './HeaderControls';
 import { NavbarContent } from './Navbar';
@@ -65,9 +67,10 @@ export function FamilleLayout() {
               aria-expanded={drawerOpened}
               aria-controls="kf-nav-drawer"
             />
-            <Brand to="/user/userprofile" />
+            <Brand to={LOGGED_IN_HOME} />
           </Group>
           <Group gap={4} wrap="nowrap">
+            <QuickSearch />
             <LanguagePicker />
             <ColorSchemeToggle />
             <UserMenu />

@@ -1,8 +1,13 @@
 import type { ComponentType } from 'react';
 import {
   LanguageIcon,
+  MailIcon,
+  MediaIcon,
+  MessageIcon,
+  PostIcon,
   SettingsIcon,
   ShieldIcon,
+  TableIcon,
   TagIcon,
   TreeIcon,
   UserIcon,
@@ -23,8 +28,23 @@ export interface NavSection {
   items: NavItem[];
 }
 
-/** The screens that exist so far; archive screens join here as they are built. */
+/** The screens that exist so far. */
 export const NAV_SECTIONS: NavSection[] = [
+  {
+    labelKey: 'nav.sectionArchive',
+    items: [
+      { to: '/posts', labelKey: 'nav.posts', icon: PostIcon },
+      { to: '/mails', labelKey: 'nav.mails', icon: MailIcon },
+      { to: '/messages', labelKey: 'nav.messages', icon: MessageIcon },
+      { to: '/medias', labelKey: 'nav.medias', icon: MediaIcon },
+      {
+        to: '/correlation/post',
+        labelKey: 'nav.correlation',
+        icon: TableIcon,
+        activePrefix: '/correlation',
+      },
+    ],
+  },
   {
     labelKey: 'nav.sectionOrganisation',
     items: [

@@ -63,11 +63,11 @@ describe('guards (spec §2, §6)', () => {
     expect(await outcome('auth')).toBe('allow');
   });
 
-  it('guest: sends a logged-in user to the profile page, lets a visitor in', async () => {
+  it('guest: sends a logged-in user to the archive, lets a visitor in', async () => {
     expect(await outcome('guest')).toBe('allow');
     logIn([]);
-    expect(LOGGED_IN_HOME).toBe('/user/userprofile');
-    expect(await outcome('guest')).toBe('redirect /user/userprofile');
+    expect(LOGGED_IN_HOME).toBe('/posts');
+    expect(await outcome('guest')).toBe('redirect /posts');
   });
 
   it('admin: 403 for a user without the admin permission, / when logged out', async () => {
@@ -115,6 +115,7 @@ describe('guards in a router', () => {
     const router = createRouter({
       routeTree: rootRoute.addChildren([
         route('/', 'guest'),
+        route('/posts', 'auth'),
         route('/user/userprofile', 'auth'),
         route('/admin/tabAdminUsers/userList', 'admin'),
       ]),
@@ -130,11 +131,11 @@ describe('guards in a router', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('lands a logged-in user of a guest page on the profile', async () => {
+  it('lands a logged-in user of a guest page on the archive', async () => {
     logIn([]);
     const router = renderGuarded('/');
-    expect(await screen.findByText('page /user/userprofile')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/user/userprofile');
+    expect(await screen.findByText('page /posts')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/posts');
   });
 
   it('shows the 403 error to a non-admin on an admin page', async () => {
@@ -158,7 +159,7 @@ describe('guards in a router', () => {
     await act(async () => {
       await router.navigate({ to: '/' });
     });
-    expect(await screen.findByText('page /user/userprofile')).toBeInTheDocument();
+    expect(await screen.findByText('page /posts')).toBeInTheDocument();
   });
 });
 

@@ -6,8 +6,8 @@ import { RouteError } from '../errors/RouteError';
 
 export type GuardKind = 'auth' | 'guest' | 'admin' | 'none';
 
-/** Where guest pages send a logged-in user (the archive screens will take over later). */
-export const LOGGED_IN_HOME = '/user/userprofile';
+/** Where guest pages (and the login) send a logged-in user: the archive. */
+export const LOGGED_IN_HOME = '/posts';
 export const LOGGED_OUT_HOME = '/';
 
 export type GuardDecision =

@@ -5,6 +5,9 @@ import {
   lazyRouteComponent,
   redirect,
 } from '@tanstack/react-router';
+import { CONTENT_LANGUAGES, type ContentLanguage, type ItemType } from '@kinfolio/contract';
+import { parseId, parseTypeParam } from '@/features/archive/itemTypes';
+import { validateArchiveSearch } from '@/features/archive/listSearch';
 import type { ForcedColorScheme } from '@/shared/theme';
 import { RouteErrorView, NotFoundView } from '../errors/RouteErrorView';
 import { RootShell } from '../layouts/RootShell';
@@ -17,6 +20,8 @@ declare module '@tanstack/react-router' {
     /** Forces the colour scheme while the page is shown. */
     colorScheme?: ForcedColorScheme;
     guard?: GuardKind;
+    /** The archive's generic screens: which of the four item types the route shows. */
+    itemType?: ItemType;
   }
   interface Register {
     router: typeof router;
@@ -179,7 +184,119 @@ const siteTranslationsRoute = organisationRoute(
   () => import('@/features/organisation/pages/SiteTranslationsPage'),
 );
 
+/* The archive (issue 4): one list, one profile for the four types, parameterised by type. */
+
+const positivePage = (search: Record<string, unknown>): { page?: number } => {
+  const page = Number(search.page);
+  return Number.isInteger(page) && page > 1 && page < 2 ** 31 ? { page } : {};
+};
+
+function itemListRoute<const P extends string>(type: ItemType, path: P, routeNumber?: number) {
+  return createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    staticData: { guard: 'auth', itemType: type, routeNumber },
+    validateSearch: validateArchiveSearch,
+    beforeLoad: guard('auth'),
+    component: page(() => import('@/features/archive/pages/ItemListPage')),
+  });
+}
+
+interface NewItemSearch {
+  /** Create a translation of this original… */
+  parent?: number;
+  /** …in this language (or preselect the language of a new item). */
+  language?: ContentLanguage;
+}
+
+function itemProfileRoute<const P extends string>(type: ItemType, path: P, param: string) {
+  return createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    staticData: { guard: 'auth', itemType: type },
+    validateSearch: (search: Record<string, unknown>): NewItemSearch => {
+      const parent = Number(search.parent);
+      return {
+        ...(Number.isInteger(parent) && parent > 0 ? { parent } : {}),
+        ...((CONTENT_LANGUAGES as readonly unknown[]).includes(search.language)
+          ? { language: search.language as ContentLanguage }
+          : {}),
+      };
+    },
+    beforeLoad: async ({ params }) => {
+      runValidate((p: Record<string, string>) => {
+        const value = p[param];
+        return value === 'new' || parseId(value) !== null;
+      }, params);
+      await guard('auth')();
+    },
+    component: page(() => import('@/features/archive/pages/ItemProfilePage')),
+  });
+}
+
+const postsRoute = itemListRoute('post', '/posts');
+const mailsRoute = itemListRoute('mail', '/mails');
+const messagesRoute = itemListRoute('message', '/messages');
+const mediasRoute = itemListRoute('media', '/medias', 1);
+const postProfileRoute = itemProfileRoute('post', '/posts/$post_id/profile', 'post_id');
+const mailProfileRoute = itemProfileRoute('mail', '/mails/$mail_id/profile', 'mail_id');
+const messageProfileRoute = itemProfileRoute(
+  'message',
+  '/messages/$message_id/profile',
+  'message_id',
+);
+const mediaProfileRoute = itemProfileRoute('media', '/medias/$media_id/profile', 'media_id');
+
+const historyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/history/$type/$id',
+  staticData: { guard: 'auth' },
+  validateSearch: positivePage,
+  beforeLoad: async ({ params }) => {
+    runValidate(
+      (p: { type: string; id: string }) =>
+        parseTypeParam(p.type) !== null && parseId(p.id) !== null,
+      params,
+    );
+    await guard('auth')();
+  },
+  component: page(() => import('@/features/archive/pages/HistoryPage')),
+});
+
+const correlationIndexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/correlation',
+  staticData: { guard: 'auth' },
+  beforeLoad: async () => {
+    await guard('auth')();
+    throw redirect({ to: '/correlation/$type', params: { type: 'post' }, replace: true });
+  },
+});
+
+const correlationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/correlation/$type',
+  staticData: { guard: 'auth' },
+  validateSearch: positivePage,
+  beforeLoad: async ({ params }) => {
+    runValidate((p: { type: string }) => parseTypeParam(p.type) !== null, params);
+    await guard('auth')();
+  },
+  component: page(() => import('@/features/archive/pages/CorrelationPage')),
+});
+
 export const routeTree = rootRoute.addChildren([
+  postsRoute,
+  mailsRoute,
+  messagesRoute,
+  mediasRoute,
+  postProfileRoute,
+  mailProfileRoute,
+  messageProfileRoute,
+  mediaProfileRoute,
+  historyRoute,
+  correlationIndexRoute,
+  correlationRoute,
   homeRoute,
   homeAliasRoute,
   registerRoute,

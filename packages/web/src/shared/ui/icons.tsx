@@ -163,3 +163,49 @@ export const ArrowIcon = (p: IconProps & { direction?: 'up' | 'down' }) => {
     </Svg>
   );
 };
+export const PostIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M14 3H6a1 1 0 00-1 1v16a1 1 0 001 1h12a1 1 0 001-1V8z" />
+    <path d="M14 3v5h5M9 13h6M9 17h6M9 9h2" />
+  </Svg>
+);
+export const MailIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3 7l9 6 9-6" />
+  </Svg>
+);
+export const MessageIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 5h16a1 1 0 011 1v10a1 1 0 01-1 1H9l-5 4V6a1 1 0 011-1z" />
+  </Svg>
+);
+export const MediaIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <circle cx="9" cy="10" r="2" />
+    <path d="M21 16l-5-5-9 9" />
+  </Svg>
+);
+export const SearchIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="M20 20l-4-4" />
+  </Svg>
+);
+export const HistoryIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M3 12a9 9 0 109-9 9 9 0 00-6.4 2.6L3 8M3 3v5h5M12 7v5l3 3" />
+  </Svg>
+);
+export const RestoreIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M9 14L4 9l5-5M4 9h11a5 5 0 010 10h-3" />
+  </Svg>
+);
+export const TableIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3" y="4" width="18" height="16" rx="1" />
+    <path d="M3 10h18M3 15h18M9 4v16M15 4v16" />
+  </Svg>
+);

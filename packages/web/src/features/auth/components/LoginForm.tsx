@@ -24,7 +24,7 @@ export function LoginForm() {
       setFormError(null);
       try {
         await login(values);
-        await navigate({ to: '/user/userprofile' });
+        await navigate({ to: '/posts' });
       } catch (error) {
         setFormError(applyServerErrors(form, error, ['email', 'password']));
       }

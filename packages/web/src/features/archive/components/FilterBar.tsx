@@ -1,0 +1,184 @@
+import { Button, Collapse, Group, Select, Stack, Text, TextInput, TreeSelect } from '@mantine/core';
+import { useDebouncedValue, useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { CONTENT_LANGUAGES, displayName, LIMITS, type ContentLanguage } from '@kinfolio/contract';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { categoryTreeData } from '@/shared/organisation/categoryTree';
+import { useUiLanguage } from '@/shared/organisation/hooks';
+import { organisationQueries } from '@/shared/organisation/queries';
+import { SearchIcon } from '@/shared/ui';
+import type { ArchiveSearch } from '../listSearch';
+
+interface FilterBarProps {
+  search: ArchiveSearch;
+  onChange: (change: Partial<ArchiveSearch>) => void;
+  /** Trash and revisions views: only the language applies. */
+  languageOnly?: boolean;
+}
+
+const toId = (value: string | null) => (value ? Number(value) : undefined);
+
+/** Search box and filters of a list; every change goes to the address (query parameters). */
+export function FilterBar({ search, onChange, languageOnly = false }: FilterBarProps) {
+  const { t } = useTranslation('archive');
+  const uiLanguage = useUiLanguage();
+  const categories = useQuery({ ...organisationQueries.categories(), enabled: !languageOnly });
+  const participants = useQuery({ ...organisationQueries.participants(), enabled: !languageOnly });
+  const tags = useQuery({ ...organisationQueries.tags(), enabled: !languageOnly });
+
+  const categoryData = useMemo(
+    () => categoryTreeData(categories.data ?? [], uiLanguage, t('filters.untitled')),
+    [categories.data, uiLanguage, t],
+  );
+  const participantData = useMemo(
+    () =>
+      (participants.data ?? [])
+        .map((p) => ({ value: String(p.id), label: p.name }))
+        .sort((a, b) => a.label.localeCompare(b.label, uiLanguage)),
+    [participants.data, uiLanguage],
+  );
+  const tagData = useMemo(
+    () =>
+      (tags.data ?? [])
+        .map((tag) => ({
+          value: String(tag.id),
+          label: displayName(tag.name, uiLanguage) || t('filters.untitled'),
+        }))
+        .sort((a, b) => a.label.localeCompare(b.label, uiLanguage)),
+    [tags.data, uiLanguage, t],
+  );
+  const small = useMediaQuery(`(max-width: ${LIMITS.smallScreenPx - 0.02}px)`, false);
+  const [filtersOpened, filtersToggle] = useDisclosure(false);
+  const activeFilters = [search.category, search.participant, search.tag, search.language].filter(
+    (value) => value !== undefined,
+  ).length;
+  const languageData = CONTENT_LANGUAGES.map((lang) => ({
+    value: lang,
+    label: t(`languages.${lang}`),
+  }));
+
+  // The search box updates the address once typing pauses.
+  const [text, setText] = useState(search.search ?? '');
+  const [debounced] = useDebouncedValue(text, 350);
+  const lastSent = useRef(search.search ?? '');
+  useEffect(() => {
+    const fromUrl = search.search ?? '';
+    if (fromUrl !== lastSent.current) {
+      lastSent.current = fromUrl;
+      setText(fromUrl);
+    }
+  }, [search.search]);
+  useEffect(() => {
+    if (debounced === lastSent.current) return;
+    lastSent.current = debounced;
+    onChange({ search: debounced || undefined });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new debounced text sends
+  }, [debounced]);
+
+  const language = (
+    <Select
+      label={t('filters.language')}
+      placeholder={t('filters.anyLanguage')}
+      data={languageData}
+      value={search.language ?? null}
+      onChange={(value) => onChange({ language: (value as ContentLanguage | null) ?? undefined })}
+      clearable
+      w={{ base: '100%', xs: 170 }}
+    />
+  );
+  if (languageOnly) return <Group align="flex-end">{language}</Group>;
+
+  const searchBox = (
+    <TextInput
+      type="search"
+      label={t('filters.search')}
+      description={t('filters.searchHint', { count: LIMITS.searchMinLength })}
+      leftSection={<SearchIcon size={16} />}
+      value={text}
+      onChange={(event) => setText(event.currentTarget.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') {
+          lastSent.current = text;
+          onChange({ search: text || undefined });
+        }
+      }}
+      w={{ base: '100%', sm: 260 }}
+    />
+  );
+  const filterInputs = (
+    <>
+      <TreeSelect
+        label={t('filters.category')}
+        placeholder={t('filters.any.category')}
+        data={categoryData}
+        value={search.category ? String(search.category) : null}
+        onChange={(value) => onChange({ category: toId(value) })}
+        searchable
+        clearable
+        defaultExpandAll
+        nothingFoundMessage={t('filters.nothingFound')}
+        w={{ base: '100%', sm: 200 }}
+      />
+      <Select
+        label={t('filters.participant')}
+        placeholder={t('filters.any.participant')}
+        data={participantData}
+        value={search.participant ? String(search.participant) : null}
+        onChange={(value) => onChange({ participant: toId(value) })}
+        searchable
+        clearable
+        limit={100}
+        nothingFoundMessage={t('filters.nothingFound')}
+        w={{ base: '100%', sm: 200 }}
+      />
+      <Select
+        label={t('filters.tag')}
+        placeholder={t('filters.any.tag')}
+        data={tagData}
+        value={search.tag ? String(search.tag) : null}
+        onChange={(value) => onChange({ tag: toId(value) })}
+        searchable
+        clearable
+        nothingFoundMessage={t('filters.nothingFound')}
+        w={{ base: '100%', sm: 180 }}
+      />
+      {language}
+    </>
+  );
+
+  return (
+    <Stack gap={4} role="search">
+      {small ? (
+        <>
+          <Group align="flex-end" gap="xs" wrap="nowrap">
+            <div style={{ flex: 1 }}>{searchBox}</div>
+            <Button
+              variant="default"
+              onClick={filtersToggle.toggle}
+              aria-expanded={filtersOpened}
+              aria-controls="kf-archive-filters"
+            >
+              {activeFilters > 0
+                ? t('filters.toggleCount', { count: activeFilters })
+                : t('filters.toggle')}
+            </Button>
+          </Group>
+          <Collapse expanded={filtersOpened} id="kf-archive-filters">
+            <Stack gap="xs" pt="xs">
+              {filterInputs}
+            </Stack>
+          </Collapse>
+        </>
+      ) : (
+        <Group align="flex-end" gap="sm" className="kf-filter-bar">
+          {searchBox}
+          {filterInputs}
+        </Group>
+      )}
+      <Text size="xs" c="dimmed">
+        {t('filters.oneAtATime')}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,139 @@
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { displayName, LIMITS, type ItemListRow } from '@kinfolio/contract';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useCan, useUiLanguage } from '@/shared/organisation/hooks';
+import { HistoryIcon, RestoreIcon, TrashIcon } from '@/shared/ui';
+import { useDateFormat } from '../hooks';
+import { historyPath, profilePath } from '../itemTypes';
+import { LanguageBadges } from './LanguageBadges';
+import { Snippet } from './Snippet';
+
+export type CardMode = 'list' | 'trash' | 'revisions';
+
+interface ItemCardProps {
+  item: ItemListRow;
+  mode: CardMode;
+  onRestore?: (item: ItemListRow) => void;
+  onHardDelete?: (item: ItemListRow) => void;
+}
+
+/** One item of a list: title, date, sender and recipients, preview or search snippet, badges. */
+export function ItemCard({ item, mode, onRestore, onHardDelete }: ItemCardProps) {
+  const { t } = useTranslation('archive');
+  const language = useUiLanguage();
+  const formatDate = useDateFormat();
+  const canEdit = useCan('content.edit');
+  const canDelete = useCan('content.delete');
+  const title = item.title || t('item.untitled');
+  const names = (refs: { name: string }[]) => refs.map((r) => r.name).join(', ');
+  const rtl = item.language === 'ar';
+  const trashed = item.deleted_at !== null;
+  const titleId = `item-${item.id}-title`;
+
+  return (
+    <Paper
+      component="article"
+      withBorder
+      radius="md"
+      p="md"
+      className="kf-item-card"
+      aria-labelledby={titleId}
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Title
+            order={2}
+            size="h4"
+            id={titleId}
+            lang={item.language}
+            dir={rtl ? 'rtl' : undefined}
+            className="kf-item-title"
+          >
+            {trashed ? (
+              title
+            ) : (
+              <Anchor component={Link} to={profilePath(item.type, item.id)} inherit>
+                {title}
+              </Anchor>
+            )}
+          </Title>
+          <Group gap={4} wrap="nowrap">
+            {item.status === 'draft' ? (
+              <Badge color="orange" variant="light" size="sm">
+                {t('status.draft')}
+              </Badge>
+            ) : null}
+            {trashed ? (
+              <Badge color="red" variant="light" size="sm">
+                {t('item.inTrash')}
+              </Badge>
+            ) : null}
+          </Group>
+        </Group>
+        <Text size="sm" c="dimmed">
+          <time dateTime={item.date}>{formatDate(item.date)}</time>
+          {item.from.length > 0 ? ` · ${t('item.fromNames', { names: names(item.from) })}` : ''}
+          {item.to.length > 0 ? ` · ${t('item.toNames', { names: names(item.to) })}` : ''}
+        </Text>
+        {item.snippet ? (
+          <Snippet snippet={item.snippet} lang={item.language} />
+        ) : item.preview ? (
+          <Text size="sm" lang={item.language} dir={rtl ? 'rtl' : undefined} className="kf-preview">
+            {item.preview.length >= LIMITS.previewLength ? `${item.preview}…` : item.preview}
+          </Text>
+        ) : null}
+        <Group justify="space-between" gap="xs">
+          <LanguageBadges languages={item.languages} current={item.language} />
+          {item.tags.length > 0 ? (
+            <Group gap={4} component="ul" className="kf-plain-list" aria-label={t('item.tags')}>
+              {item.tags.map((tag) => (
+                <li key={tag.id}>
+                  <Badge size="sm" variant="default" radius="xl" tt="none">
+                    {displayName(tag.name, language)}
+                  </Badge>
+                </li>
+              ))}
+            </Group>
+          ) : null}
+        </Group>
+        {mode !== 'list' ? (
+          <Group gap="xs" justify="flex-end">
+            {item.revisions_count > 0 && !trashed ? (
+              <Button
+                component={Link}
+                to={historyPath(item.type, item.id)}
+                size="xs"
+                variant="subtle"
+                leftSection={<HistoryIcon size={14} />}
+              >
+                {t('history.open', { count: item.revisions_count })}
+              </Button>
+            ) : null}
+            {trashed && canEdit && onRestore ? (
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<RestoreIcon size={14} />}
+                onClick={() => onRestore(item)}
+              >
+                {t('trash.restore')}
+              </Button>
+            ) : null}
+            {trashed && canDelete && onHardDelete ? (
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                leftSection={<TrashIcon size={14} />}
+                onClick={() => onHardDelete(item)}
+              >
+                {t('trash.hardDelete')}
+              </Button>
+            ) : null}
+          </Group>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

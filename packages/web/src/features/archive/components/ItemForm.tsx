@@ -1,0 +1,235 @@
+import {
+  Button,
+  Group,
+  Input,
+  MultiSelect,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  TextInput,
+  TreeSelect,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import {
+  CONTENT_LANGUAGES,
+  ITEM_STATUSES,
+  displayName,
+  itemCreateBody,
+  itemUpdateBody,
+  type ContentLanguage,
+  type Item,
+  type ItemStatus,
+  type ItemType,
+} from '@kinfolio/contract';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { applyServerErrors, focusFirstError, zodValidate } from '@/shared/forms/validation';
+import { categoryTreeData } from '@/shared/organisation/categoryTree';
+import { useUiLanguage } from '@/shared/organisation/hooks';
+import { organisationQueries } from '@/shared/organisation/queries';
+import { FormErrorAlert } from '@/shared/ui';
+import { itemsApi } from '../api';
+import {
+  createBody,
+  initialFormValues,
+  ITEM_FORM_FIELDS,
+  updateBody,
+  type ItemFormValues,
+} from '../formValues';
+
+// Tiptap only loads when a form opens.
+const RichTextEditor = lazy(() => import('./RichTextEditor'));
+
+interface ItemFormProps {
+  type: ItemType;
+  /** The item being edited; null to create one. */
+  item: Item | null;
+  /** Creating a translation: the original it belongs to. */
+  parent?: Item | null;
+  /** Languages the new item may take (a translation's are the missing ones). */
+  languages?: readonly ContentLanguage[];
+  defaultLanguage: ContentLanguage;
+  onSaved: (item: Item) => void;
+  onCancel: () => void;
+}
+
+/** Create and edit form of the four item types. */
+export function ItemForm({
+  type,
+  item,
+  parent = null,
+  languages = CONTENT_LANGUAGES,
+  defaultLanguage,
+  onSaved,
+  onCancel,
+}: ItemFormProps) {
+  const { t } = useTranslation('archive');
+  const uiLanguage = useUiLanguage();
+  const contentLabelId = useId();
+  const [formError, setFormError] = useState<string | null>(null);
+  const initial = useMemo(
+    () => initialFormValues(item, { language: defaultLanguage, copyFrom: parent }),
+    [item, parent, defaultLanguage],
+  );
+  const parentId = parent ? (parent.parent_id ?? parent.id) : null;
+  const form = useForm<ItemFormValues>({
+    initialValues: initial,
+    validate: (values) =>
+      item
+        ? zodValidate(itemUpdateBody)(updateBody(values, initial))
+        : zodValidate(itemCreateBody)(createBody(values, parentId)),
+  });
+
+  const participants = useQuery(organisationQueries.participants());
+  const tags = useQuery(organisationQueries.tags());
+  const categories = useQuery(organisationQueries.categories());
+  const participantData = useMemo(
+    () =>
+      (participants.data ?? [])
+        .map((p) => ({ value: String(p.id), label: p.name }))
+        .sort((a, b) => a.label.localeCompare(b.label, uiLanguage)),
+    [participants.data, uiLanguage],
+  );
+  const tagData = useMemo(
+    () =>
+      (tags.data ?? []).map((tag) => ({
+        value: String(tag.id),
+        label: displayName(tag.name, uiLanguage) || t('filters.untitled'),
+      })),
+    [tags.data, uiLanguage, t],
+  );
+  const categoryData = useMemo(
+    () => categoryTreeData(categories.data ?? [], uiLanguage, t('filters.untitled')),
+    [categories.data, uiLanguage, t],
+  );
+
+  const rtl = form.values.language === 'ar';
+  const submit = form.onSubmit(
+    async (values) => {
+      setFormError(null);
+      try {
+        const saved = item
+          ? await itemsApi.update(type, item.id, updateBody(values, initial))
+          : await itemsApi.create(type, createBody(values, parentId));
+        onSaved(saved.item);
+      } catch (error) {
+        setFormError(applyServerErrors(form, error, ITEM_FORM_FIELDS, { parent_id: 'language' }));
+      }
+    },
+    (errors) => focusFirstError(form, errors),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <FormErrorAlert error={formError} />
+        <TextInput
+          label={t('form.title')}
+          dir={rtl ? 'rtl' : undefined}
+          lang={form.values.language}
+          {...form.getInputProps('title')}
+          key={form.key('title')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <TextInput
+            type="date"
+            label={t('form.date')}
+            description={item ? undefined : t('form.dateHint')}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            {...form.getInputProps('date')}
+          />
+          <Select
+            label={t('form.language')}
+            data={languages.map((lang) => ({ value: lang, label: t(`languages.${lang}`) }))}
+            allowDeselect={false}
+            {...form.getInputProps('language')}
+          />
+          <Input.Wrapper
+            label={t('status.label')}
+            labelElement="div"
+            labelProps={{ id: `${contentLabelId}-status` }}
+          >
+            <SegmentedControl
+              fullWidth
+              aria-labelledby={`${contentLabelId}-status`}
+              data={ITEM_STATUSES.map((status) => ({
+                value: status,
+                label: t(`status.${status}`),
+              }))}
+              value={form.values.status}
+              onChange={(value) => form.setFieldValue('status', value as ItemStatus)}
+            />
+          </Input.Wrapper>
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <MultiSelect
+            label={t('form.from')}
+            data={participantData}
+            searchable
+            clearable
+            limit={100}
+            nothingFoundMessage={t('filters.nothingFound')}
+            {...form.getInputProps('from')}
+          />
+          <MultiSelect
+            label={t('form.to')}
+            data={participantData}
+            searchable
+            clearable
+            limit={100}
+            nothingFoundMessage={t('filters.nothingFound')}
+            {...form.getInputProps('to')}
+          />
+          <MultiSelect
+            label={t('form.tags')}
+            data={tagData}
+            searchable
+            clearable
+            nothingFoundMessage={t('filters.nothingFound')}
+            {...form.getInputProps('tags')}
+          />
+          <TreeSelect
+            mode="multiple"
+            label={t('form.categories')}
+            data={categoryData}
+            searchable
+            clearable
+            defaultExpandAll
+            nothingFoundMessage={t('filters.nothingFound')}
+            value={form.values.categories}
+            onChange={(value) => form.setFieldValue('categories', value)}
+            error={form.errors.categories}
+          />
+        </SimpleGrid>
+        <Input.Wrapper
+          label={t('form.content')}
+          labelElement="div"
+          labelProps={{ id: `${contentLabelId}-label` }}
+          error={form.errors.content}
+        >
+          <Suspense fallback={<Skeleton height={290} radius="sm" />}>
+            <RichTextEditor
+              value={initial.content}
+              onChange={(html) => form.setFieldValue('content', html)}
+              labelId={`${contentLabelId}-label`}
+              lang={form.values.language}
+              dir={rtl ? 'rtl' : 'ltr'}
+              invalid={Boolean(form.errors.content)}
+            />
+          </Suspense>
+        </Input.Wrapper>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" loading={form.submitting}>
+            {item ? t('actions.save') : t('actions.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,75 @@
+import { Badge, Group, Stack, Text, Title, Typography } from '@mantine/core';
+import { displayName, type Item } from '@kinfolio/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUiLanguage } from '@/shared/organisation/hooks';
+import { useDateFormat } from '../hooks';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text component="dt" size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text component="dd" size="sm" m={0}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** An item as it reads: its fields, then the content (HTML sanitised by the server). */
+export function ItemReadView({ item }: { item: Item }) {
+  const { t } = useTranslation('archive');
+  const uiLanguage = useUiLanguage();
+  const formatDate = useDateFormat();
+  const rtl = item.language === 'ar';
+  const none = t('item.none');
+  const names = (refs: { name: string }[]) => refs.map((r) => r.name).join(', ') || none;
+  const translated = (refs: Item['tags']) =>
+    refs.map((r) => displayName(r.name, uiLanguage)).join(', ') || none;
+  return (
+    <Stack gap="lg">
+      <Group gap="xs">
+        <Badge variant="light">{t(`languages.${item.language}`)}</Badge>
+        <Badge variant="light" color={item.status === 'draft' ? 'orange' : 'green'}>
+          {t(`status.${item.status}`)}
+        </Badge>
+        {item.parent_id !== null ? (
+          <Badge variant="default">
+            {t('translations.isTranslation', {
+              language: t(`languages.${item.original_language}`),
+            })}
+          </Badge>
+        ) : null}
+      </Group>
+      <dl className="kf-fields">
+        <Field label={t('form.date')}>
+          <time dateTime={item.date}>{formatDate(item.date)}</time>
+        </Field>
+        <Field label={t('form.from')}>{names(item.from)}</Field>
+        <Field label={t('form.to')}>{names(item.to)}</Field>
+        <Field label={t('form.tags')}>{translated(item.tags)}</Field>
+        <Field label={t('form.categories')}>{translated(item.categories)}</Field>
+      </dl>
+      <section aria-labelledby="kf-item-content-title">
+        <Title order={2} size="h4" id="kf-item-content-title" className="kf-sr-only">
+          {t('form.content')}
+        </Title>
+        {item.content ? (
+          <Typography>
+            <div
+              className="kf-item-content"
+              lang={item.language}
+              dir={rtl ? 'rtl' : undefined}
+              // Sanitised on the server with an allowlist of tags and attributes (issue 4).
+              dangerouslySetInnerHTML={{ __html: item.content }}
+            />
+          </Typography>
+        ) : (
+          <Text c="dimmed">{t('item.noContent')}</Text>
+        )}
+      </section>
+    </Stack>
+  );
+}

@@ -1,0 +1,159 @@
+import '../archive.css';
+import { Badge, Group, Loader, Modal, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { effectiveSearch } from '@/shared/search';
+import { SearchIcon } from '@/shared/ui';
+import { itemQueries } from '../api';
+import { ITEM_TYPE_META, profilePath } from '../itemTypes';
+import { moveActive, quickSearchSections, type QuickOption } from '../quickSearch';
+import { Snippet } from './Snippet';
+
+/** The Ctrl+K dialog (loaded on first use): one search over the four types. */
+export default function QuickSearchDialog({
+  opened,
+  onClose,
+}: {
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('archive');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('quickSearch.title')}
+      size="lg"
+      yOffset="8vh"
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+    >
+      {opened ? <QuickSearchBody onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function QuickSearchBody({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('archive');
+  const navigate = useNavigate();
+  const baseId = useId();
+  const [text, setText] = useState('');
+  const [debounced] = useDebouncedValue(text, 250);
+  const query = useQuery(itemQueries.searchAll(debounced));
+  const active = effectiveSearch(debounced) !== '';
+  const sections = useMemo(
+    () => (active && query.data ? quickSearchSections(query.data.data) : []),
+    [active, query.data],
+  );
+  const options = useMemo(() => sections.flatMap((s) => s.options), [sections]);
+  const [activeIndex, setActiveIndex] = useState(-1);
+  useEffect(() => setActiveIndex(options.length > 0 ? 0 : -1), [options]);
+  const optionId = (option: QuickOption) => `${baseId}-${option.key}`;
+  const activeOption = options[activeIndex];
+
+  const open = (option: QuickOption | undefined) => {
+    if (!option) return;
+    onDone();
+    void navigate({ to: profilePath(option.type, option.id) });
+  };
+
+  let status: string;
+  if (!effectiveSearch(text)) status = t('quickSearch.hint');
+  else if (query.isFetching || text !== debounced) status = t('quickSearch.searching');
+  else if (options.length === 0) status = t('quickSearch.noResult');
+  else status = t('quickSearch.results', { count: query.data?.meta.total ?? 0 });
+
+  return (
+    <>
+      <TextInput
+        data-autofocus
+        role="combobox"
+        aria-expanded={options.length > 0}
+        aria-controls={`${baseId}-list`}
+        aria-activedescendant={activeOption ? optionId(activeOption) : undefined}
+        aria-autocomplete="list"
+        aria-label={t('quickSearch.label')}
+        placeholder={t('quickSearch.placeholder')}
+        leftSection={<SearchIcon size={16} />}
+        rightSection={query.isFetching ? <Loader size={16} /> : null}
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+            event.preventDefault();
+            const next = moveActive(activeIndex, options.length, event.key);
+            setActiveIndex(next);
+            const option = options[next];
+            if (option) {
+              document.getElementById(optionId(option))?.scrollIntoView({ block: 'nearest' });
+            }
+          } else if (event.key === 'Enter') {
+            event.preventDefault();
+            open(activeOption);
+          }
+        }}
+      />
+      <Text size="sm" c="dimmed" mt="xs" role="status" aria-live="polite">
+        {status}
+      </Text>
+      <div
+        id={`${baseId}-list`}
+        role="listbox"
+        aria-label={t('quickSearch.resultsLabel')}
+        className="kf-quick-results"
+      >
+        {sections.map((section) => {
+          const Icon = ITEM_TYPE_META[section.type].icon;
+          const headingId = `${baseId}-${section.type}`;
+          return (
+            <div key={section.type} role="group" aria-labelledby={headingId}>
+              <Group gap={6} mt="sm" mb={4} c="dimmed">
+                <Icon size={16} />
+                <Text id={headingId} size="xs" fw={700} tt="uppercase">
+                  {t(`types.${section.type}.plural`)}
+                </Text>
+              </Group>
+              {section.options.map((option) => {
+                const index = options.indexOf(option);
+                const rtl = option.language === 'ar';
+                return (
+                  <div
+                    key={option.key}
+                    id={optionId(option)}
+                    role="option"
+                    aria-selected={index === activeIndex}
+                    className="kf-quick-option"
+                    data-family-start={option.familyStart || undefined}
+                    onMouseMove={() => setActiveIndex(index)}
+                    onClick={() => open(option)}
+                    style={option.familyStart ? undefined : { paddingInlineStart: 28 }}
+                  >
+                    <Group gap={6} wrap="nowrap">
+                      <Badge size="xs" radius="sm" variant={option.matched ? 'filled' : 'light'}>
+                        {option.language.toUpperCase()}
+                      </Badge>
+                      <Text
+                        size="sm"
+                        fw={option.matched ? 600 : 400}
+                        truncate
+                        lang={option.language}
+                        dir={rtl ? 'rtl' : undefined}
+                      >
+                        {option.title || t('item.untitled')}
+                      </Text>
+                    </Group>
+                    {option.snippet ? (
+                      <Snippet snippet={option.snippet} lang={option.language} />
+                    ) : null}
+                  </div>
+                );
+              })}
+            </div>
+          );
+        })}
+      </div>
+    </>
+  );
+}

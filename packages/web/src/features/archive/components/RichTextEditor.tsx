@@ -1,0 +1,265 @@
+import { ActionIcon, Button, Group, Popover, Stack, TextInput, Tooltip } from '@mantine/core';
+import StarterKit from '@tiptap/starter-kit';
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface RichTextEditorProps {
+  /** Initial HTML; later changes of this prop are not pushed into the editor. */
+  value: string;
+  onChange: (html: string) => void;
+  /** Id of the visible label element. */
+  labelId: string;
+  lang?: string;
+  dir?: 'rtl' | 'ltr';
+  invalid?: boolean;
+}
+
+const glyph = (d: string) => (
+  <svg
+    width={16}
+    height={16}
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
+    <path d={d} />
+  </svg>
+);
+const ICONS = {
+  bulletList: glyph('M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01'),
+  orderedList: glyph(
+    'M10 6h10M10 12h10M10 18h10M4 4v4M3 8h2M3 14a1 1 0 012 0c0 1-2 2-2 2h2M3 19h2v2H3',
+  ),
+  link: glyph('M10 14a4 4 0 006 0l3-3a4 4 0 00-6-6l-1 1M14 10a4 4 0 00-6 0l-3 3a4 4 0 006 6l1-1'),
+  blockquote: glyph('M7 7H4v5h3l-1 4M17 7h-3v5h3l-1 4'),
+  undo: glyph('M9 14L4 9l5-5M4 9h11a5 5 0 010 10h-3'),
+  redo: glyph('M15 14l5-5-5-5M20 9H9a5 5 0 000 10h3'),
+};
+
+function ToolButton(props: {
+  label: string;
+  active?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip label={props.label} openDelay={400}>
+      <ActionIcon
+        variant={props.active ? 'light' : 'subtle'}
+        color={props.active ? undefined : 'gray'}
+        size="md"
+        aria-label={props.label}
+        aria-pressed={props.active}
+        disabled={props.disabled}
+        onClick={props.onClick}
+        onMouseDown={(event) => event.preventDefault()}
+      >
+        {props.children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+function LinkButton({ editor, active }: { editor: Editor; active: boolean }) {
+  const { t } = useTranslation('archive');
+  const [opened, setOpened] = useState(false);
+  const [href, setHref] = useState('');
+  const apply = () => {
+    const url = href.trim();
+    const chain = editor.chain().focus().extendMarkRange('link');
+    if (url) chain.setLink({ href: /^[a-z]+:|^\//i.test(url) ? url : `https://${url}` }).run();
+    else chain.unsetLink().run();
+    setOpened(false);
+  };
+  return (
+    <Popover opened={opened} onChange={setOpened} trapFocus position="bottom" withArrow shadow="md">
+      <Popover.Target>
+        <ActionIcon
+          variant={active ? 'light' : 'subtle'}
+          color={active ? undefined : 'gray'}
+          size="md"
+          aria-label={t('editor.link')}
+          aria-pressed={active}
+          aria-haspopup="dialog"
+          aria-expanded={opened}
+          onClick={() => {
+            setHref((editor.getAttributes('link').href as string | undefined) ?? '');
+            setOpened((o) => !o);
+          }}
+        >
+          {ICONS.link}
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs">
+          <TextInput
+            label={t('editor.linkUrl')}
+            placeholder="https://"
+            value={href}
+            onChange={(event) => setHref(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                apply();
+              }
+            }}
+            data-autofocus
+          />
+          <Group gap="xs" justify="flex-end">
+            {active ? (
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                onClick={() => {
+                  setHref('');
+                  editor.chain().focus().extendMarkRange('link').unsetLink().run();
+                  setOpened(false);
+                }}
+              >
+                {t('editor.unlink')}
+              </Button>
+            ) : null}
+            <Button size="xs" onClick={apply}>
+              {t('editor.applyLink')}
+            </Button>
+          </Group>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+/** Tiptap rich text for an item's content, with a small toolbar (bold to undo/redo). */
+export default function RichTextEditor({
+  value,
+  onChange,
+  labelId,
+  lang,
+  dir,
+  invalid,
+}: RichTextEditorProps) {
+  const { t } = useTranslation('archive');
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3] },
+        link: { openOnClick: false, autolink: true, defaultProtocol: 'https' },
+      }),
+    ],
+    content: value,
+    editorProps: {
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelId,
+        ...(lang ? { lang } : {}),
+        dir: dir ?? 'ltr',
+      },
+    },
+    onUpdate: ({ editor: current }) => onChange(current.getHTML()),
+  });
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      h2: e.isActive('heading', { level: 2 }),
+      h3: e.isActive('heading', { level: 3 }),
+      bulletList: e.isActive('bulletList'),
+      orderedList: e.isActive('orderedList'),
+      blockquote: e.isActive('blockquote'),
+      link: e.isActive('link'),
+      canUndo: e.can().undo(),
+      canRedo: e.can().redo(),
+    }),
+  });
+  const run = (fn: (chain: ReturnType<Editor['chain']>) => ReturnType<Editor['chain']>) => () => {
+    fn(editor.chain().focus()).run();
+  };
+
+  return (
+    <div className="kf-editor" data-error={invalid || undefined}>
+      <Group gap={2} className="kf-editor-toolbar" role="toolbar" aria-label={t('editor.toolbar')}>
+        <ToolButton
+          label={t('editor.bold')}
+          active={state.bold}
+          onClick={run((c) => c.toggleBold())}
+        >
+          <strong aria-hidden="true">B</strong>
+        </ToolButton>
+        <ToolButton
+          label={t('editor.italic')}
+          active={state.italic}
+          onClick={run((c) => c.toggleItalic())}
+        >
+          <em aria-hidden="true" style={{ fontFamily: 'serif', fontWeight: 700 }}>
+            I
+          </em>
+        </ToolButton>
+        <ToolButton
+          label={t('editor.heading2')}
+          active={state.h2}
+          onClick={run((c) => c.toggleHeading({ level: 2 }))}
+        >
+          <span aria-hidden="true" style={{ fontSize: 12, fontWeight: 700 }}>
+            H2
+          </span>
+        </ToolButton>
+        <ToolButton
+          label={t('editor.heading3')}
+          active={state.h3}
+          onClick={run((c) => c.toggleHeading({ level: 3 }))}
+        >
+          <span aria-hidden="true" style={{ fontSize: 12, fontWeight: 700 }}>
+            H3
+          </span>
+        </ToolButton>
+        <ToolButton
+          label={t('editor.bulletList')}
+          active={state.bulletList}
+          onClick={run((c) => c.toggleBulletList())}
+        >
+          {ICONS.bulletList}
+        </ToolButton>
+        <ToolButton
+          label={t('editor.orderedList')}
+          active={state.orderedList}
+          onClick={run((c) => c.toggleOrderedList())}
+        >
+          {ICONS.orderedList}
+        </ToolButton>
+        <LinkButton editor={editor} active={state.link} />
+        <ToolButton
+          label={t('editor.blockquote')}
+          active={state.blockquote}
+          onClick={run((c) => c.toggleBlockquote())}
+        >
+          {ICONS.blockquote}
+        </ToolButton>
+        <ToolButton
+          label={t('editor.undo')}
+          disabled={!state.canUndo}
+          onClick={run((c) => c.undo())}
+        >
+          {ICONS.undo}
+        </ToolButton>
+        <ToolButton
+          label={t('editor.redo')}
+          disabled={!state.canRedo}
+          onClick={run((c) => c.redo())}
+        >
+          {ICONS.redo}
+        </ToolButton>
+      </Group>
+      <EditorContent editor={editor} />
+    </div>
+  );
+}

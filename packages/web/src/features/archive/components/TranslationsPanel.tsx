@@ -1,0 +1,163 @@
+import { Anchor, Badge, Button, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useQueryClient } from '@tanstack/react-query';
+import { CONTENT_LANGUAGES, type Item } from '@kinfolio/contract';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { PlusIcon, SplitIcon } from '@/shared/ui';
+import { itemKeys, itemsApi } from '../api';
+import { NEW_ITEM, profilePath } from '../itemTypes';
+
+/** The item's language versions: open one, add a missing language, separate a translation. */
+export function TranslationsPanel({ item, canEdit }: { item: Item; canEdit: boolean }) {
+  const { t } = useTranslation('archive');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const versions =
+    item.translations.length > 0
+      ? item.translations
+      : [
+          {
+            id: item.id,
+            language: item.language,
+            title: item.title,
+            parent_id: item.parent_id,
+            deleted_at: null,
+          },
+        ];
+  const present = new Set(versions.map((v) => v.language));
+  const missing = CONTENT_LANGUAGES.filter((lang) => !present.has(lang));
+  const originalId = item.parent_id ?? item.id;
+
+  const separate = (version: (typeof versions)[number]) =>
+    modals.openConfirmModal({
+      title: t('translations.separateTitle'),
+      children: (
+        <Text size="sm">
+          {t('translations.separateMessage', { language: t(`languages.${version.language}`) })}
+        </Text>
+      ),
+      labels: { confirm: t('translations.separate'), cancel: t('actions.cancel') },
+      onConfirm: () => {
+        void itemsApi
+          .separate(item.type, version.id)
+          .then(() => queryClient.invalidateQueries({ queryKey: itemKeys.type(item.type) }))
+          .catch(() => undefined);
+      },
+    });
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="section"
+      aria-labelledby="kf-translations-title"
+    >
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="kf-translations-title">
+          {t('translations.title')}
+        </Title>
+        <Stack gap={6} component="ul" className="kf-plain-list">
+          {versions.map((version) => {
+            const current = version.id === item.id;
+            const label = version.title || t('item.untitled');
+            return (
+              <li key={version.id}>
+                <Group gap="xs" wrap="nowrap" justify="space-between">
+                  <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                    <Badge
+                      style={{ flexShrink: 0 }}
+                      size="sm"
+                      radius="sm"
+                      variant={current ? 'filled' : 'light'}
+                      aria-label={t(`languages.${version.language}`)}
+                      title={t(`languages.${version.language}`)}
+                    >
+                      {version.language.toUpperCase()}
+                    </Badge>
+                    {current || version.deleted_at ? (
+                      <Text
+                        size="sm"
+                        fw={current ? 700 : 400}
+                        truncate
+                        aria-current={current ? 'page' : undefined}
+                        lang={version.language}
+                        dir={version.language === 'ar' ? 'rtl' : undefined}
+                      >
+                        {label}
+                      </Text>
+                    ) : (
+                      <Anchor
+                        component={Link}
+                        to={profilePath(item.type, version.id)}
+                        size="sm"
+                        truncate
+                        lang={version.language}
+                        dir={version.language === 'ar' ? 'rtl' : undefined}
+                      >
+                        {label}
+                      </Anchor>
+                    )}
+                    {version.parent_id === null ? (
+                      <Badge size="xs" variant="default" style={{ flexShrink: 0 }}>
+                        {t('translations.original')}
+                      </Badge>
+                    ) : null}
+                    {version.deleted_at ? (
+                      <Badge size="xs" variant="light" color="red" style={{ flexShrink: 0 }}>
+                        {t('item.inTrash')}
+                      </Badge>
+                    ) : null}
+                  </Group>
+                  {canEdit && version.parent_id !== null && !version.deleted_at ? (
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      leftSection={<SplitIcon size={12} />}
+                      onClick={() => separate(version)}
+                      aria-label={t('translations.separateOne', {
+                        language: t(`languages.${version.language}`),
+                      })}
+                    >
+                      {t('translations.separate')}
+                    </Button>
+                  ) : null}
+                </Group>
+              </li>
+            );
+          })}
+        </Stack>
+        {canEdit && missing.length > 0 ? (
+          <Menu position="bottom-start" withinPortal>
+            <Menu.Target>
+              <Button
+                variant="light"
+                size="xs"
+                leftSection={<PlusIcon size={14} />}
+                style={{ alignSelf: 'flex-start' }}
+              >
+                {t('translations.add')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {missing.map((lang) => (
+                <Menu.Item
+                  key={lang}
+                  onClick={() =>
+                    void navigate({
+                      to: profilePath(item.type, NEW_ITEM),
+                      search: { parent: originalId, language: lang },
+                    })
+                  }
+                >
+                  {t(`languages.${lang}`)}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

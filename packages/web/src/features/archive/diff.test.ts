@@ -1,0 +1,80 @@
+import type { Item, RevisionData } from '@kinfolio/contract';
+import { describe, expect, it } from 'vitest';
+import { condense, htmlToText, revisionDiff, wordDiff } from './diff';
+
+const current: Item = {
+  id: 1,
+  type: 'post',
+  title: 'La maison de Lyon',
+  content: '<p>Nous avons visité la <strong>maison</strong>.</p><p>Il pleuvait.</p>',
+  from: [{ id: 1, name: 'Marie' }],
+  to: [
+    { id: 2, name: 'Paul' },
+    { id: 3, name: 'Anne' },
+  ],
+  date: '1954-06-12T00:00:00.000Z',
+  language: 'fr',
+  original_language: 'fr',
+  parent_id: null,
+  status: 'published',
+  tags: [],
+  categories: [],
+  languages: ['fr'],
+  created_at: '',
+  updated_at: '',
+  deleted_at: null,
+  translations: [],
+  revisions_count: 1,
+};
+
+const old: RevisionData = {
+  title: 'La maison',
+  content: '<p>Nous avons vu la maison.</p><p>Il pleuvait.</p>',
+  from: [1],
+  to: [3, 2],
+  tags: [],
+  categories: [],
+  date: '1954-06-12T00:00:00.000Z',
+  language: 'fr',
+  status: 'draft',
+};
+
+describe('htmlToText', () => {
+  it('keeps the words and one line per block', () => {
+    expect(htmlToText(current.content)).toBe('Nous avons visité la maison.\nIl pleuvait.');
+    expect(htmlToText('')).toBe('');
+  });
+});
+
+describe('revisionDiff', () => {
+  it('counts the words added and removed in title and text, lists other changed fields', () => {
+    const diff = revisionDiff(old, current);
+    expect(diff.wordsAdded).toBe(3);
+    expect(diff.wordsRemoved).toBe(1);
+    expect(diff.title).toEqual([{ text: 'La maison ' }, { text: 'de Lyon', added: true }]);
+    expect(diff.content.filter((p) => p.removed).map((p) => p.text)).toEqual(['vu']);
+    expect(diff.content.filter((p) => p.added).map((p) => p.text)).toEqual(['visité']);
+    // Recipients in another order are the same recipients.
+    expect(diff.changedFields).toEqual(['status']);
+    expect(diff.same).toBe(false);
+  });
+
+  it('says when a version equals the current one', () => {
+    const same = revisionDiff(
+      { ...old, title: current.title, content: current.content, status: 'published', to: [2, 3] },
+      current,
+    );
+    expect(same.same).toBe(true);
+    expect(same.wordsAdded + same.wordsRemoved).toBe(0);
+  });
+});
+
+describe('condense', () => {
+  it('shortens long unchanged runs around the changes', () => {
+    const long = Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ');
+    const parts = condense(wordDiff(`${long} old ${long}`, `${long} new ${long}`), 2);
+    expect(parts[0]).toEqual({ text: '… w38 w39 ' });
+    expect(parts.at(-1)).toEqual({ text: ' w0 w1 …' });
+    expect(parts.some((p) => p.added && p.text === 'new')).toBe(true);
+  });
+});

@@ -1,0 +1,67 @@
+import type { Item } from '@kinfolio/contract';
+import { describe, expect, it } from 'vitest';
+import { createBody, initialFormValues, updateBody } from './formValues';
+
+const item: Item = {
+  id: 4,
+  type: 'mail',
+  title: 'Lettre',
+  content: '<p>Bonjour</p>',
+  from: [{ id: 1, name: 'Marie' }],
+  to: [{ id: 2, name: 'Paul' }],
+  date: '1961-07-02T10:30:00.000Z',
+  language: 'fr',
+  original_language: 'fr',
+  parent_id: null,
+  status: 'published',
+  tags: [{ id: 5, name: { fr: 'Voyage', en: null, it: null, de: null } }],
+  categories: [],
+  languages: ['fr'],
+  created_at: '',
+  updated_at: '',
+  deleted_at: null,
+  translations: [],
+  revisions_count: 0,
+};
+
+describe('item form values', () => {
+  it('starts from the item, or from the original for a translation', () => {
+    expect(initialFormValues(item, { language: 'en' })).toMatchObject({
+      from: ['1'],
+      to: ['2'],
+      tags: ['5'],
+      date: '1961-07-02',
+      language: 'fr',
+    });
+    const translation = initialFormValues(null, { language: 'it', copyFrom: item });
+    expect(translation).toMatchObject({ title: '', content: '', from: ['1'], language: 'it' });
+  });
+
+  it('creates with numeric ids, the parent, and no empty date', () => {
+    const values = { ...initialFormValues(null, { language: 'fr' }), title: 'Nouveau' };
+    expect(createBody(values, null)).toEqual({
+      title: 'Nouveau',
+      content: '',
+      from: [],
+      to: [],
+      tags: [],
+      categories: [],
+      language: 'fr',
+      status: 'published',
+    });
+    expect(createBody({ ...values, date: '2001-02-03', to: ['7'] }, 4)).toMatchObject({
+      to: [7],
+      date: '2001-02-03',
+      parent_id: 4,
+    });
+  });
+
+  it('patches only what changed', () => {
+    const initial = initialFormValues(item, { language: 'fr' });
+    expect(updateBody(initial, initial)).toEqual({});
+    expect(
+      updateBody({ ...initial, to: ['2'], from: ['1', '3'], status: 'draft' }, initial),
+    ).toEqual({ from: [1, 3], status: 'draft' });
+    expect(updateBody({ ...initial, date: '1961-07-03' }, initial)).toEqual({ date: '1961-07-03' });
+  });
+});

@@ -1,0 +1,93 @@
+import type { ContentLanguage, Item, ItemStatus } from '@kinfolio/contract';
+import type { ItemCreateInput, ItemUpdateInput } from './api';
+
+/** The edit form's values: ids as strings (Mantine pickers), the date as `YYYY-MM-DD`. */
+export interface ItemFormValues {
+  title: string;
+  content: string;
+  from: string[];
+  to: string[];
+  tags: string[];
+  categories: string[];
+  date: string;
+  language: ContentLanguage;
+  status: ItemStatus;
+}
+
+export const ITEM_FORM_FIELDS = [
+  'title',
+  'content',
+  'from',
+  'to',
+  'tags',
+  'categories',
+  'date',
+  'language',
+  'status',
+] as const;
+
+const ids = (refs: readonly { id: number }[]) => refs.map((r) => String(r.id));
+const toIds = (values: readonly string[]) => values.map(Number);
+
+/** A stored date (UTC ISO) as the calendar day the date input shows. */
+export function dateInputValue(iso: string): string {
+  return /^\d{4}-\d{2}-\d{2}/.test(iso) ? iso.slice(0, 10) : '';
+}
+
+/**
+ * The form's starting values: the item being edited, or for a new item its original's links
+ * and date (a translation) or nothing, in the given language.
+ */
+export function initialFormValues(
+  item: Item | null,
+  options: { language: ContentLanguage; copyFrom?: Item | null },
+): ItemFormValues {
+  const source = item ?? options.copyFrom ?? null;
+  return {
+    title: item?.title ?? '',
+    content: item?.content ?? '',
+    from: source ? ids(source.from) : [],
+    to: source ? ids(source.to) : [],
+    tags: source ? ids(source.tags) : [],
+    categories: source ? ids(source.categories) : [],
+    date: source ? dateInputValue(source.date) : '',
+    language: item ? (item.language as ContentLanguage) : options.language,
+    status: item?.status ?? 'published',
+  };
+}
+
+/** POST body: an empty date means "now" on the server, so it is left out. */
+export function createBody(values: ItemFormValues, parentId: number | null): ItemCreateInput {
+  return {
+    title: values.title,
+    content: values.content,
+    from: toIds(values.from),
+    to: toIds(values.to),
+    tags: toIds(values.tags),
+    categories: toIds(values.categories),
+    ...(values.date ? { date: values.date } : {}),
+    language: values.language,
+    status: values.status,
+    ...(parentId !== null ? { parent_id: parentId } : {}),
+  };
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+/**
+ * PATCH body with only what the user changed, so saving an untouched form stores no revision
+ * and a date-time is not truncated to its day unless the day itself was edited.
+ */
+export function updateBody(values: ItemFormValues, initial: ItemFormValues): ItemUpdateInput {
+  const body: ItemUpdateInput = {};
+  if (values.title !== initial.title) body.title = values.title;
+  if (values.content !== initial.content) body.content = values.content;
+  for (const key of ['from', 'to', 'tags', 'categories'] as const) {
+    if (!sameList(values[key], initial[key])) body[key] = toIds(values[key]);
+  }
+  if (values.date !== initial.date && values.date) body.date = values.date;
+  if (values.language !== initial.language) body.language = values.language;
+  if (values.status !== initial.status) body.status = values.status;
+  return body;
+}

@@ -1,0 +1,34 @@
+import type { ItemType } from '@kinfolio/contract';
+import { useParams, useRouterState, useSearch } from '@tanstack/react-router';
+import { useUiLanguage } from '@/shared/organisation/hooks';
+import { ITEM_TYPE_META } from './itemTypes';
+import type { ArchiveSearch } from './listSearch';
+
+/** The item type of the current route (its static data), for the generic list and profile. */
+export function useItemType(): ItemType {
+  return useRouterState({ select: (s) => s.matches.at(-1)?.staticData.itemType }) ?? 'post';
+}
+
+/** The profile route's parameter (`post_id`, …): `new` or a validated positive id. */
+export function useProfileId(type: ItemType): number | 'new' {
+  const params = useParams({ strict: false }) as Record<string, string | undefined>;
+  const raw = params[ITEM_TYPE_META[type].param];
+  return raw === 'new' || raw === undefined ? 'new' : Number(raw);
+}
+
+export function useArchiveSearch(): ArchiveSearch {
+  return useSearch({ strict: false }) as ArchiveSearch;
+}
+
+/** Dates are calendar dates stored at UTC midnight: shown in UTC so the day never shifts. */
+export function useDateFormat(): (iso: string, withTime?: boolean) => string {
+  const language = useUiLanguage();
+  return (iso, withTime = false) => {
+    const date = new Date(iso);
+    if (Number.isNaN(date.getTime())) return iso;
+    return new Intl.DateTimeFormat(language, {
+      dateStyle: 'long',
+      ...(withTime ? { timeStyle: 'short' } : { timeZone: 'UTC' }),
+    }).format(date);
+  };
+}

@@ -1,0 +1,141 @@
+import '../archive.css';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Pagination,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { CONTENT_LANGUAGES, ITEM_TYPES, LIMITS } from '@kinfolio/contract';
+import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '@/shared/ui';
+import { itemQueries } from '../api';
+import { correlationCells } from '../correlation';
+import { useDateFormat } from '../hooks';
+import { correlationPath, parseTypeParam, profilePath } from '../itemTypes';
+
+/** `/correlation/{type}`: every original with its versions in fr, en, it, de and ar. */
+export default function CorrelationPage() {
+  const { t } = useTranslation('archive');
+  const params = useParams({ strict: false }) as { type?: string };
+  const type = parseTypeParam(params.type) ?? 'post';
+  const { page = 1 } = useSearch({ strict: false }) as { page?: number };
+  const navigate = useNavigate();
+  const formatDate = useDateFormat();
+  const query = useQuery(itemQueries.correlation(type, page));
+  const meta = query.data?.meta;
+
+  let content;
+  if (query.isPending) {
+    content = <Skeleton height={320} radius="md" />;
+  } else if (!query.data) {
+    content = (
+      <Alert color="red" role="alert">
+        {t('correlation.loadError')}
+      </Alert>
+    );
+  } else if (query.data.data.length === 0) {
+    content = (
+      <Text c="dimmed" role="status">
+        {t('correlation.empty')}
+      </Text>
+    );
+  } else {
+    content = (
+      <Table.ScrollContainer minWidth={900}>
+        <Table striped verticalSpacing="sm" className="kf-correlation" aria-busy={query.isFetching}>
+          <Table.Caption className="kf-sr-only">
+            {t('correlation.caption', { type: t(`types.${type}.plural`) })}
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('form.date')}</Table.Th>
+              {CONTENT_LANGUAGES.map((lang) => (
+                <Table.Th key={lang} scope="col">
+                  <abbr title={t(`languages.${lang}`)}>{lang.toUpperCase()}</abbr>
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {query.data.data.map((row) => {
+              const cells = correlationCells(row);
+              return (
+                <Table.Tr key={row.parent_id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 0 }}>
+                    <time dateTime={row.date}>{formatDate(row.date)}</time>
+                  </Table.Td>
+                  {CONTENT_LANGUAGES.map((lang) => {
+                    const entry = cells[lang];
+                    return (
+                      <Table.Td key={lang} lang={lang} dir={lang === 'ar' ? 'rtl' : undefined}>
+                        {entry ? (
+                          <Stack gap={2} align="flex-start">
+                            <Anchor component={Link} to={profilePath(type, entry.id)} size="sm">
+                              {entry.content.length >= LIMITS.correlationPreviewLength
+                                ? `${entry.content}…`
+                                : entry.content || t('item.untitled')}
+                            </Anchor>
+                            {lang === row.original_language ? (
+                              <Badge size="xs" variant="default">
+                                {t('translations.original')}
+                              </Badge>
+                            ) : null}
+                          </Stack>
+                        ) : (
+                          <Text component="span" size="sm" c="dimmed">
+                            <span aria-hidden="true">—</span>
+                            <span className="kf-sr-only">{t('correlation.missing')}</span>
+                          </Text>
+                        )}
+                      </Table.Td>
+                    );
+                  })}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <PageTitle mb={0}>{t('correlation.title')}</PageTitle>
+      <SegmentedControl
+        value={type}
+        onChange={(value) => void navigate({ to: correlationPath(value as typeof type) })}
+        aria-label={t('correlation.type')}
+        data={ITEM_TYPES.map((value) => ({ value, label: t(`types.${value}.plural`) }))}
+        style={{ alignSelf: 'flex-start' }}
+        w={{ base: '100%', xs: 'auto' }}
+      />
+      {meta ? (
+        <Text size="sm" c="dimmed" role="status">
+          {t('correlation.total', { count: meta.total })}
+        </Text>
+      ) : null}
+      {content}
+      {meta && meta.last_page > 1 ? (
+        <Pagination
+          total={meta.last_page}
+          value={meta.current_page}
+          onChange={(value) =>
+            void navigate({ to: correlationPath(type), search: value > 1 ? { page: value } : {} })
+          }
+          getItemProps={(value) => ({ 'aria-label': t('list.page', { page: value }) })}
+          getControlProps={(control) => ({ 'aria-label': t(`list.control.${control}`) })}
+          withEdges
+          style={{ alignSelf: 'center' }}
+        />
+      ) : null}
+    </Stack>
+  );
+}

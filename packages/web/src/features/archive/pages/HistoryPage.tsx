@@ -1,0 +1,242 @@
+import '../archive.css';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { displayName, type Item, type ItemType, type Revision } from '@kinfolio/contract';
+import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCan, useUiLanguage } from '@/shared/organisation/hooks';
+import { PageTitle, RestoreIcon } from '@/shared/ui';
+import { itemKeys, itemQueries, itemsApi } from '../api';
+import { DiffText } from '../components/DiffText';
+import { condense, revisionDiff, type ChangedField } from '../diff';
+import { useDateFormat } from '../hooks';
+import { historyPath, parseId, parseTypeParam, profilePath } from '../itemTypes';
+
+/** `/history/{type}/{id}`: an item's stored versions, each compared with the current one. */
+export default function HistoryPage() {
+  const { t } = useTranslation('archive');
+  const params = useParams({ strict: false }) as { type?: string; id?: string };
+  const type = parseTypeParam(params.type) ?? 'post';
+  const id = parseId(params.id) ?? 0;
+  const { page = 1 } = useSearch({ strict: false }) as { page?: number };
+  const navigate = useNavigate();
+  const current = useQuery(itemQueries.single(type, id));
+  const revisions = useQuery(itemQueries.revisions(type, id, page));
+  const item = current.data;
+  const meta = revisions.data?.meta;
+
+  let content;
+  if (current.isPending || revisions.isPending) {
+    content = <Skeleton height={300} radius="md" />;
+  } else if (!item || !revisions.data) {
+    content = (
+      <Alert color="red" role="alert">
+        {t('history.loadError')}
+      </Alert>
+    );
+  } else if (revisions.data.data.length === 0) {
+    content = (
+      <Text c="dimmed" role="status">
+        {t('history.empty')}
+      </Text>
+    );
+  } else {
+    content = (
+      <Stack gap="md" component="ol" className="kf-plain-list">
+        {revisions.data.data.map((revision) => (
+          <li key={revision.id}>
+            <RevisionCard type={type} item={item} revision={revision} />
+          </li>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="sm">
+      {item ? (
+        <Anchor component={Link} to={profilePath(type, id)} size="sm">
+          ← {item.title || t('item.untitled')}
+        </Anchor>
+      ) : null}
+      <PageTitle>
+        {item
+          ? t('history.title', { title: item.title || t('item.untitled') })
+          : t('history.titleShort')}
+      </PageTitle>
+      {meta ? (
+        <Text size="sm" c="dimmed">
+          {t('history.count', { count: meta.total })}
+        </Text>
+      ) : null}
+      {content}
+      {meta && meta.last_page > 1 ? (
+        <Pagination
+          total={meta.last_page}
+          value={meta.current_page}
+          onChange={(value) =>
+            void navigate({ to: historyPath(type, id), search: value > 1 ? { page: value } : {} })
+          }
+          getItemProps={(value) => ({ 'aria-label': t('list.page', { page: value }) })}
+          getControlProps={(control) => ({ 'aria-label': t(`list.control.${control}`) })}
+          style={{ alignSelf: 'center' }}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+function RevisionCard({
+  type,
+  item,
+  revision,
+}: {
+  type: ItemType;
+  item: Item;
+  revision: Revision;
+}) {
+  const { t } = useTranslation('archive');
+  const uiLanguage = useUiLanguage();
+  const formatDate = useDateFormat();
+  const queryClient = useQueryClient();
+  const canEdit = useCan('content.edit');
+  const diff = useMemo(() => revisionDiff(revision.data, item), [revision.data, item]);
+  const titleId = `revision-${revision.id}`;
+
+  const names = (field: ChangedField, side: 'old' | 'new'): string => {
+    const none = t('item.none');
+    switch (field) {
+      case 'from':
+      case 'to':
+        return (
+          (side === 'old' ? revision.names[field] : item[field]).map((r) => r.name).join(', ') ||
+          none
+        );
+      case 'tags':
+      case 'categories':
+        return (
+          (side === 'old' ? revision.names[field] : item[field])
+            .map((r) => displayName(r.name, uiLanguage))
+            .join(', ') || none
+        );
+      case 'date':
+        return formatDate(side === 'old' ? revision.data.date : item.date);
+      case 'language': {
+        const lang = side === 'old' ? revision.data.language : item.language;
+        return t(`languages.${lang}`, { defaultValue: lang });
+      }
+      case 'status':
+        return t(`status.${side === 'old' ? revision.data.status : item.status}`);
+    }
+  };
+
+  const restore = () =>
+    modals.openConfirmModal({
+      title: t('history.restoreTitle'),
+      children: (
+        <Text size="sm">
+          {t('history.restoreMessage', { date: formatDate(revision.created_at, true) })}
+        </Text>
+      ),
+      labels: { confirm: t('history.restore'), cancel: t('actions.cancel') },
+      onConfirm: () => {
+        void itemsApi
+          .restoreVersion(type, item.id, revision.data)
+          .then((saved) => {
+            queryClient.setQueryData(itemKeys.single(type, item.id), saved.item);
+            return queryClient.invalidateQueries({ queryKey: itemKeys.type(type) });
+          })
+          .catch(() => undefined);
+      },
+    });
+
+  return (
+    <Paper withBorder radius="md" p="md" component="article" aria-labelledby={titleId}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <div>
+            <Title order={2} size="h5" id={titleId}>
+              {t('history.versionOf', { date: formatDate(revision.created_at, true) })}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('history.changedBy', { name: revision.user.name || t('history.unknownUser') })}
+            </Text>
+          </div>
+          {canEdit && !diff.same ? (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<RestoreIcon size={14} />}
+              onClick={restore}
+            >
+              {t('history.restore')}
+            </Button>
+          ) : null}
+        </Group>
+        {diff.same ? (
+          <Badge variant="light" color="gray" style={{ alignSelf: 'flex-start' }}>
+            {t('history.same')}
+          </Badge>
+        ) : (
+          <Group gap="xs">
+            <Badge variant="light" color="green">
+              {t('history.wordsAdded', { count: diff.wordsAdded })}
+            </Badge>
+            <Badge variant="light" color="red">
+              {t('history.wordsRemoved', { count: diff.wordsRemoved })}
+            </Badge>
+          </Group>
+        )}
+        {diff.title.some((p) => p.added || p.removed) ? (
+          <div>
+            <Text size="xs" fw={600} c="dimmed" tt="uppercase">
+              {t('form.title')}
+            </Text>
+            <DiffText parts={diff.title} lang={item.language} />
+          </div>
+        ) : null}
+        {diff.content.some((p) => p.added || p.removed) ? (
+          <div>
+            <Text size="xs" fw={600} c="dimmed" tt="uppercase">
+              {t('form.content')}
+            </Text>
+            <DiffText parts={condense(diff.content)} lang={item.language} />
+          </div>
+        ) : null}
+        {diff.changedFields.length > 0 ? (
+          <div>
+            <Text size="xs" fw={600} c="dimmed" tt="uppercase">
+              {t('history.otherChanges')}
+            </Text>
+            <ul className="kf-change-list">
+              {diff.changedFields.map((field) => (
+                <li key={field}>
+                  <Text size="sm" component="span" fw={600}>
+                    {t('history.fieldLabel', {
+                      field: field === 'status' ? t('status.label') : t(`form.${field}`),
+                    })}
+                  </Text>{' '}
+                  <del>{names(field, 'old')}</del> → <ins>{names(field, 'new')}</ins>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

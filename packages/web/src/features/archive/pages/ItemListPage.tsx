@@ -1,0 +1,164 @@
+import '../archive.css';
+import {
+  Alert,
+  Button,
+  Group,
+  Pagination,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ItemListRow } from '@kinfolio/contract';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '@/shared/organisation/hooks';
+import { PageTitle, PlusIcon } from '@/shared/ui';
+import { itemKeys, itemQueries, itemsApi } from '../api';
+import { FilterBar } from '../components/FilterBar';
+import { ItemCard, type CardMode } from '../components/ItemCard';
+import { useArchiveSearch, useItemType } from '../hooks';
+import { ITEM_TYPE_META, NEW_ITEM, profilePath } from '../itemTypes';
+import { listRequest, withChange, type ArchiveSearch } from '../listSearch';
+
+/** `/posts`, `/mails`, `/messages`, `/medias`: one list screen for the four types. */
+export default function ItemListPage() {
+  const { t } = useTranslation('archive');
+  const type = useItemType();
+  const meta = ITEM_TYPE_META[type];
+  const search = useArchiveSearch();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const canEdit = useCan('content.edit');
+  const request = listRequest(type, search);
+  const list = useQuery(itemQueries.list(type, request));
+  const mode: CardMode = search.deleted ? 'trash' : search.revisions ? 'revisions' : 'list';
+
+  const go = (next: ArchiveSearch) => void navigate({ to: meta.listPath, search: next });
+  const change = (partial: Partial<ArchiveSearch>) => go(withChange(search, partial));
+  const setMode = (value: string) =>
+    go({
+      ...(search.language ? { language: search.language } : {}),
+      ...(value === 'trash' ? { deleted: 1 } : value === 'revisions' ? { revisions: 1 } : {}),
+    });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: itemKeys.type(type) });
+
+  const restore = (item: ItemListRow) => {
+    void itemsApi
+      .restore(type, item.id)
+      .then(refresh)
+      .catch(() => undefined);
+  };
+  const hardDelete = (item: ItemListRow) =>
+    modals.openConfirmModal({
+      title: t('trash.hardDeleteTitle'),
+      children: (
+        <Text size="sm">
+          {t('trash.hardDeleteMessage', { title: item.title || t('item.untitled') })}
+        </Text>
+      ),
+      labels: { confirm: t('trash.hardDelete'), cancel: t('actions.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        void itemsApi
+          .hardDelete(type, item.id)
+          .then(refresh)
+          .catch(() => undefined);
+      },
+    });
+
+  const page = list.data?.meta;
+  let content;
+  if (list.isPending) {
+    content = (
+      <div className="kf-card-grid" aria-busy="true">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} height={170} radius="md" />
+        ))}
+      </div>
+    );
+  } else if (list.isError && !list.data) {
+    content = (
+      <Alert color="red" variant="light" role="alert">
+        {t('list.loadError')}
+      </Alert>
+    );
+  } else if (list.data.data.length === 0) {
+    content = (
+      <Text c="dimmed" role="status">
+        {t(`list.empty.${request.kind}`)}
+      </Text>
+    );
+  } else {
+    content = (
+      <div className="kf-card-grid" aria-busy={list.isFetching}>
+        {list.data.data.map((item) => (
+          <ItemCard
+            key={item.id}
+            item={item}
+            mode={mode}
+            onRestore={restore}
+            onHardDelete={hardDelete}
+          />
+        ))}
+      </div>
+    );
+  }
+
+  const title =
+    mode === 'trash'
+      ? t('list.trashTitle', { type: t(`types.${type}.plural`) })
+      : mode === 'revisions'
+        ? t('list.revisionsTitle', { type: t(`types.${type}.plural`) })
+        : t(`types.${type}.plural`);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <PageTitle mb={0}>{title}</PageTitle>
+        {canEdit && mode === 'list' ? (
+          <Button
+            component={Link}
+            to={profilePath(type, NEW_ITEM)}
+            leftSection={<PlusIcon size={16} />}
+          >
+            {t(`types.${type}.new`)}
+          </Button>
+        ) : null}
+      </Group>
+      <SegmentedControl
+        value={mode}
+        onChange={setMode}
+        aria-label={t('list.views')}
+        data={[
+          { value: 'list', label: t('list.viewAll') },
+          { value: 'revisions', label: t('list.viewRevisions') },
+          { value: 'trash', label: t('list.viewTrash') },
+        ]}
+        w={{ base: '100%', xs: 'auto' }}
+        style={{ alignSelf: 'flex-start' }}
+      />
+      <FilterBar search={search} onChange={change} languageOnly={mode !== 'list'} />
+      {page ? (
+        <Text size="sm" c="dimmed" role="status" aria-live="polite">
+          {t('list.total', { count: page.total })}
+        </Text>
+      ) : null}
+      {content}
+      {page && page.last_page > 1 ? (
+        <Pagination
+          total={page.last_page}
+          value={page.current_page}
+          onChange={(value) => change({ page: value })}
+          getItemProps={(value) => ({ 'aria-label': t('list.page', { page: value }) })}
+          getControlProps={(control) => ({ 'aria-label': t(`list.control.${control}`) })}
+          withEdges
+          siblings={1}
+          style={{ alignSelf: 'center' }}
+        />
+      ) : null}
+    </Stack>
+  );
+}

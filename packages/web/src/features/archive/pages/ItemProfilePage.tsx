@@ -1,0 +1,227 @@
+import '../archive.css';
+import { Alert, Anchor, Button, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  CONTENT_LANGUAGES,
+  type ContentLanguage,
+  type Item,
+  type ItemType,
+} from '@kinfolio/contract';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '@/shared/organisation/hooks';
+import { EditIcon, HistoryIcon, PageTitle, TrashIcon } from '@/shared/ui';
+import { itemKeys, itemQueries, itemsApi } from '../api';
+import { ItemForm } from '../components/ItemForm';
+import { ItemReadView } from '../components/ItemReadView';
+import { TranslationsPanel } from '../components/TranslationsPanel';
+import { useItemType, useProfileId } from '../hooks';
+import { historyPath, ITEM_TYPE_META, profilePath } from '../itemTypes';
+
+/** `/posts/{post_id}/profile` and its three siblings; `new` as the id opens the create form. */
+export default function ItemProfilePage() {
+  const type = useItemType();
+  const id = useProfileId(type);
+  return id === 'new' ? <NewItem type={type} /> : <ExistingItem key={id} type={type} id={id} />;
+}
+
+function BackLink({ type }: { type: ItemType }) {
+  const { t } = useTranslation('archive');
+  return (
+    <Anchor component={Link} to={ITEM_TYPE_META[type].listPath} size="sm">
+      ← {t(`types.${type}.plural`)}
+    </Anchor>
+  );
+}
+
+function useSaved(type: ItemType) {
+  const queryClient = useQueryClient();
+  return (item: Item) => {
+    queryClient.setQueryData(itemKeys.single(type, item.id), item);
+    void queryClient.invalidateQueries({ queryKey: itemKeys.type(type) });
+  };
+}
+
+function NewItem({ type }: { type: ItemType }) {
+  const { t } = useTranslation('archive');
+  const navigate = useNavigate();
+  const canEdit = useCan('content.edit');
+  const search = useSearch({ strict: false }) as { parent?: number; language?: ContentLanguage };
+  const parent = useQuery({
+    ...itemQueries.single(type, search.parent ?? 0),
+    enabled: search.parent !== undefined,
+  });
+  const saved = useSaved(type);
+  const taken = new Set(parent.data?.translations.map((v) => v.language) ?? []);
+  if (parent.data) taken.add(parent.data.language);
+  const languages = CONTENT_LANGUAGES.filter((lang) => !taken.has(lang));
+  const defaultLanguage =
+    search.language && languages.includes(search.language)
+      ? search.language
+      : (languages[0] ?? 'fr');
+  const title = parent.data
+    ? t('translations.newTitle', { title: parent.data.title || t('item.untitled') })
+    : t(`types.${type}.new`);
+
+  let body;
+  if (!canEdit) {
+    body = <Alert color="yellow">{t('form.noPermission')}</Alert>;
+  } else if (search.parent !== undefined && parent.isPending) {
+    body = <Skeleton height={400} radius="md" />;
+  } else if (search.parent !== undefined && !parent.data) {
+    body = <Alert color="red">{t('profile.loadError')}</Alert>;
+  } else {
+    body = (
+      <ItemForm
+        type={type}
+        item={null}
+        parent={parent.data ?? null}
+        languages={parent.data ? languages : CONTENT_LANGUAGES}
+        defaultLanguage={defaultLanguage}
+        onSaved={(item) => {
+          saved(item);
+          void navigate({ to: profilePath(type, item.id), replace: true });
+        }}
+        onCancel={() =>
+          void navigate({
+            to: parent.data ? profilePath(type, parent.data.id) : ITEM_TYPE_META[type].listPath,
+          })
+        }
+      />
+    );
+  }
+  return (
+    <Stack gap="sm">
+      <BackLink type={type} />
+      <PageTitle>{title}</PageTitle>
+      {body}
+    </Stack>
+  );
+}
+
+function ExistingItem({ type, id }: { type: ItemType; id: number }) {
+  const { t } = useTranslation('archive');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const canEdit = useCan('content.edit');
+  const query = useQuery(itemQueries.single(type, id));
+  const [editing, setEditing] = useState(false);
+  const saved = useSaved(type);
+
+  if (query.isPending) {
+    return (
+      <Stack gap="sm">
+        <BackLink type={type} />
+        <Skeleton height={36} width="60%" radius="sm" />
+        <Skeleton height={320} radius="md" />
+      </Stack>
+    );
+  }
+  if (!query.data) {
+    return (
+      <Stack gap="sm">
+        <BackLink type={type} />
+        <Alert color="red" role="alert">
+          {t('profile.loadError')}
+        </Alert>
+      </Stack>
+    );
+  }
+  const item = query.data;
+  const title = item.title || t('item.untitled');
+
+  const trash = () =>
+    modals.openConfirmModal({
+      title: t('profile.deleteTitle'),
+      children: <Text size="sm">{t('profile.deleteMessage', { title })}</Text>,
+      labels: { confirm: t('actions.delete'), cancel: t('actions.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        void itemsApi
+          .trash(type, item.id)
+          .then(async () => {
+            queryClient.removeQueries({ queryKey: itemKeys.single(type, item.id) });
+            await queryClient.invalidateQueries({ queryKey: itemKeys.type(type) });
+            await navigate({ to: ITEM_TYPE_META[type].listPath });
+          })
+          .catch(() => undefined);
+      },
+    });
+
+  return (
+    <Stack gap="sm">
+      <BackLink type={type} />
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <PageTitle
+          mb={0}
+          lang={item.language}
+          dir={item.language === 'ar' ? 'rtl' : undefined}
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          {title}
+        </PageTitle>
+        {!editing ? (
+          <Group gap="xs">
+            {item.revisions_count > 0 ? (
+              <Button
+                component={Link}
+                to={historyPath(type, item.id)}
+                variant="subtle"
+                leftSection={<HistoryIcon size={16} />}
+              >
+                {t('history.open', { count: item.revisions_count })}
+              </Button>
+            ) : null}
+            {canEdit && !item.deleted_at ? (
+              <>
+                <Button
+                  variant="light"
+                  leftSection={<EditIcon size={16} />}
+                  onClick={() => setEditing(true)}
+                >
+                  {t('actions.edit')}
+                </Button>
+                <Button
+                  variant="subtle"
+                  color="red"
+                  leftSection={<TrashIcon size={16} />}
+                  onClick={trash}
+                >
+                  {t('actions.delete')}
+                </Button>
+              </>
+            ) : null}
+          </Group>
+        ) : null}
+      </Group>
+      {item.deleted_at ? (
+        <Alert color="red" variant="light">
+          {t('profile.inTrash')}
+        </Alert>
+      ) : null}
+      <Grid gap="lg" mt="xs">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          {editing ? (
+            <ItemForm
+              type={type}
+              item={item}
+              defaultLanguage={item.language as ContentLanguage}
+              onSaved={(next) => {
+                saved(next);
+                setEditing(false);
+              }}
+              onCancel={() => setEditing(false)}
+            />
+          ) : (
+            <ItemReadView item={item} />
+          )}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <TranslationsPanel item={item} canEdit={canEdit && !editing} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+export { organisationKeys, organisationQueries } from './queries';
+export { useCan, useUiLanguage } from './hooks';
