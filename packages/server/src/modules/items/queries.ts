@@ -79,10 +79,10 @@ export async function listItems(
   if (words) {
     if (words.length === 0) return paginated(request, ctx.config.appUrl, window, 0, []);
     const search = scopedSearch(ctx.dialect, words, { type, language: query.language });
-    const [total, hits] = await Promise.all([
-      search.count(ctx.db),
-      search.page(ctx.db, window.limit, window.offset),
-    ]);
+    // The count first: a page past the last match (no match at all, most often) is not ranked.
+    const total = await search.count(ctx.db);
+    const hits =
+      window.offset < total ? await search.page(ctx.db, window.limit, window.offset) : [];
     const rows = await repo.rowsByIds(hits.map((hit) => Number(hit.item_id)));
     const data = await presentRows(ctx.db, rows, (row) => snippetOf(row, words));
     return paginated(request, ctx.config.appUrl, window, total, data);

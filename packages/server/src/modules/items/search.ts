@@ -49,8 +49,8 @@ export interface SearchScope {
 
 /**
  * A per-type search: how many live items match, and one page of them best first (then newest).
- * On SQLite the scope is matched inside the FTS5 index (its `kind` tokens) and ranked by FTS5's
- * own `rank`, so a common word does not cost a lookup in `items` per match.
+ * On SQLite the count matches the scope inside the FTS5 index (its `kind` tokens); the page ranks
+ * the text alone with FTS5's own `rank` and checks the scope in `items` (see below).
  */
 export function scopedSearch(dialect: Dialect, terms: string[], scope: SearchScope) {
   if (dialect === 'postgres') {
@@ -85,20 +85,30 @@ export function scopedSearch(dialect: Dialect, terms: string[], scope: SearchSco
     };
   }
   const scopeTokens = [`t${scope.type}`, 'live', ...(scope.language ? [`l${scope.language}`] : [])];
-  const expression =
-    `kind : (${scopeTokens.map((token) => `"${token}"`).join(' AND ')}) AND ` +
-    `{title body} : (${ftsTerms(terms)})`;
+  const text = `{title body} : (${ftsTerms(terms)})`;
+  const scoped = `kind : (${scopeTokens.map((token) => `"${token}"`).join(' AND ')}) AND ${text}`;
   return {
     async count(db: Executor): Promise<number> {
+      // Counting never ranks, so the scope tokens are cheap here and spare a lookup in `items`
+      // (a wide row) per match of a common word.
       const { rows } = await sql<{ n: number }>`
-        select count(*) as n from items_fts where items_fts match ${expression}
+        select count(*) as n from items_fts where items_fts match ${scoped}
       `.execute(db);
       return Number(rows[0]?.n ?? 0);
     },
     async page(db: Executor, limit: number, offset: number): Promise<MatchRow[]> {
+      // Ranking a query that names the scope tokens costs their document frequencies, i.e. a
+      // walk of posting lists as long as the archive ("live", "tpost"): the text alone is ranked
+      // here (the kind column weighs 0, so the scores are the same) and FTS5 hands the matches
+      // over best first, the scope being checked in `items` for only as many as the page needs
+      // (all the text matches at worst, when few of them are in scope: about as long as ranking
+      // the scoped query was; listItems skips the page when the count says it is empty).
       const { rows } = await sql<MatchRow>`
-        select rowid as item_id, -rank as score from items_fts
-        where items_fts match ${expression} order by rank limit ${limit} offset ${offset}
+        select f.rowid as item_id, -f.rank as score
+        from items_fts f join items i on i.id = f.rowid
+        where items_fts match ${text} and i.type = ${scope.type} and i.deleted_at is null
+        ${scope.language ? sql`and i.language = ${scope.language}` : sql``}
+        order by f.rank limit ${limit} offset ${offset}
       `.execute(db);
       return rows;
     },
