@@ -72,6 +72,12 @@ export const paginationLinks = z.object({
   prev: z.string().nullable(),
   next: z.string().nullable(),
 });
+/** Laravel's paginated answer, `{data, meta, links}`, for rows of type T. */
+export interface Paginated<T> {
+  data: T[];
+  meta: z.infer<typeof paginationMeta>;
+  links: z.infer<typeof paginationLinks>;
+}
 export function paginated<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), meta: paginationMeta, links: paginationLinks });
 }

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Paginated } from '@kinfolio/contract';
 
 export interface PageWindow {
   page: number;
@@ -7,6 +8,8 @@ export interface PageWindow {
   offset: number;
 }
 
+export type { Paginated };
+
 export function pageWindow(query: { page: number; per_page: number }): PageWindow {
   return {
     page: query.page,
@@ -14,20 +17,6 @@ export function pageWindow(query: { page: number; per_page: number }): PageWindo
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
   };
-}
-
-export interface Paginated<T> {
-  data: T[];
-  meta: {
-    current_page: number;
-    from: number | null;
-    last_page: number;
-    path: string;
-    per_page: number;
-    to: number | null;
-    total: number;
-  };
-  links: { first: string; last: string; prev: string | null; next: string | null };
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   type ItemSaved,
   type ItemType,
   type ItemUpdated,
+  type Paginated,
   type Revision,
   type RevisionData,
   type SearchGroup,
@@ -18,21 +19,6 @@ import type { z } from 'zod';
 import { api } from '@/shared/api/client';
 import { effectiveSearch } from '@/shared/search';
 import type { ListRequest } from './listSearch';
-
-/** Laravel's paginated answer (`{data, meta, links}`). */
-export interface Paginated<T> {
-  data: T[];
-  meta: {
-    current_page: number;
-    from: number | null;
-    last_page: number;
-    path: string;
-    per_page: number;
-    to: number | null;
-    total: number;
-  };
-  links: { first: string; last: string; prev: string | null; next: string | null };
-}
 
 export type ItemCreateInput = z.input<typeof itemCreateBody>;
 export type ItemUpdateInput = z.input<typeof itemUpdateBody>;
