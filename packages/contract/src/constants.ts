@@ -58,6 +58,8 @@ export const LIMITS = {
   emailVerificationMinutes: 60 * 24,
   loginMaxAttempts: 5,
   loginDecaySeconds: 60,
+  /** Largest accepted upload (FilePond), 200 MiB. */
+  uploadMaxBytes: 200 * 1024 * 1024,
 } as const;
 
 /** Loading bar timings (spec §9). */

@@ -7,5 +7,8 @@ export * from './schemas/auth.js';
 export * from './schemas/issues.js';
 export * from './schemas/organisation.js';
 export * from './schemas/items.js';
+export * from './schemas/files.js';
+export * from './schemas/attachments.js';
 export * from './item-routes.js';
+export * from './file-routes.js';
 export { route } from './route-def.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 export type { Access, HttpMethod, RouteDef } from './route-def.js';
+import { fileRouteTable } from './file-routes.js';
 import { itemRouteTable, searchAllRoute } from './item-routes.js';
 import { route, type RouteDef } from './route-def.js';
 import {
@@ -204,6 +205,7 @@ export const routes = {
   // The archive: the same sixteen routes for each item base (see item-routes.ts), e.g. `post.all`.
   ...itemRouteTable,
   searchAll: searchAllRoute,
+  ...fileRouteTable,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

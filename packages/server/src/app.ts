@@ -1,3 +1,4 @@
+import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
@@ -20,9 +21,12 @@ import { connectDatabase, type DatabaseHandle } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { registerErrorHandling, HttpError } from './http/errors.js';
 import { registerSpa } from './http/spa.js';
+import { localStorage } from './storage/local.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { SETTING_KEYS, settingsRepository } from './modules/settings/repository.js';
 import { registerCategoryRoutes } from './modules/categories/routes.js';
+import { registerFileRoutes } from './modules/files/routes.js';
+import { pruneTemporaryUploads } from './modules/files/service.js';
 import { registerItemRoutes } from './modules/items/routes.js';
 import { registerParticipantRoutes } from './modules/participants/routes.js';
 import { registerSettingsRoutes } from './modules/settings/routes.js';
@@ -55,6 +59,7 @@ function schedulePruning(app: FastifyInstance, ctx: AppContext) {
       .deleteFrom('password_reset_tokens')
       .where('created_at', '<', tokensBefore.toISOString())
       .execute();
+    await pruneTemporaryUploads(ctx, app.log);
   };
   const run = () => prune().catch((err: unknown) => app.log.error({ err }, 'pruning failed'));
   const timer = setInterval(run, 60 * 60 * 1000);
@@ -95,6 +100,7 @@ export async function buildApp(
     dialect: database.dialect,
     appKey: await appKeyFor(config, database),
     mailer: options.mailer ?? createMailer(config, app.log),
+    storage: localStorage(path.join(config.dataDir, 'files')),
     now: options.now ?? (() => new Date()),
   };
 
@@ -152,6 +158,7 @@ export async function buildApp(
   registerTagRoutes(app, ctx);
   registerSiteTranslationRoutes(app, ctx);
   registerItemRoutes(app, ctx);
+  await registerFileRoutes(app, ctx);
   await registerSpa(app, config.webDist);
   schedulePruning(app, ctx);
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { LIMITS } from '@kinfolio/contract';
 import { z } from 'zod';
 
 const booleanish = z
@@ -33,6 +34,7 @@ const envSchema = z.object({
   TRUST_PROXY: booleanish.default(false),
   SESSION_LIFETIME_MINUTES: z.coerce.number().int().min(5).default(120),
   REMEMBER_LIFETIME_DAYS: z.coerce.number().int().min(1).default(30),
+  UPLOAD_MAX_MB: z.coerce.number().positive().max(100_000).optional(),
 });
 
 export interface Config {
@@ -52,6 +54,8 @@ export interface Config {
   sessionLifetimeMinutes: number;
   rememberLifetimeDays: number;
   secureCookies: boolean;
+  /** Largest accepted upload; the contract's limit unless UPLOAD_MAX_MB says otherwise. */
+  uploadMaxBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -93,6 +97,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionLifetimeMinutes: e.SESSION_LIFETIME_MINUTES,
     rememberLifetimeDays: e.REMEMBER_LIFETIME_DAYS,
     secureCookies: appUrl.startsWith('https://'),
+    uploadMaxBytes: e.UPLOAD_MAX_MB
+      ? Math.floor(e.UPLOAD_MAX_MB * 1024 * 1024)
+      : LIMITS.uploadMaxBytes,
   };
 }
 

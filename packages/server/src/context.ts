@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Dialect } from './db/connect.js';
 import type { Database } from './db/schema.js';
 import type { Mailer } from './mail/mailer.js';
+import type { FileStorage } from './storage/storage.js';
 
 /** What every module needs from the running app, built once in buildApp. */
 export interface AppContext {
@@ -12,5 +13,7 @@ export interface AppContext {
   /** Secret for CSRF tokens and signed links: APP_KEY, else generated once and kept in settings. */
   appKey: string;
   mailer: Mailer;
+  /** Bytes of uploaded files (DATA_DIR/files). */
+  storage: FileStorage;
   now(): Date;
 }

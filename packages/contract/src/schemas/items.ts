@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_LANGUAGES, LIMITS } from '../constants.js';
 import { idField, paginated, VALIDATION_KEYS, withoutNul } from './common.js';
+import { attachedFileSchema } from './files.js';
 import { translatedNameSchema } from './organisation.js';
 
 /**
@@ -169,6 +170,8 @@ export const itemSchema = z.object({
   /** The original first, then its translations by language, trashed ones included. */
   translations: z.array(itemVersionSchema),
   revisions_count: z.number().int(),
+  /** Attached files, oldest first. */
+  files: z.array(attachedFileSchema),
 });
 export type Item = z.infer<typeof itemSchema>;
 

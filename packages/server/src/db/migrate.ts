@@ -4,6 +4,7 @@ import * as m0002 from './migrations/0002_organisation.js';
 import * as m0003 from './migrations/0003_items.js';
 import * as m0004 from './migrations/0004_search_scope.js';
 import * as m0005 from './migrations/0005_drop_deleted_at_index.js';
+import * as m0006 from './migrations/0006_files.js';
 
 /** Migrations are imported statically so they work the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003_items': m0003,
   '0004_search_scope': m0004,
   '0005_drop_deleted_at_index': m0005,
+  '0006_files': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

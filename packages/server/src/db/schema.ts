@@ -137,6 +137,27 @@ export interface SiteTranslationsTable {
   updated_at: string;
 }
 
+export interface FilesTable {
+  id: Generated<number>;
+  /** Null while a FilePond upload waits to be attached. */
+  item_id: number | null;
+  /** The FilePond server id of the upload (opaque, random). */
+  upload_token: string | null;
+  /** The uploader's file name. */
+  name: string;
+  mime: string;
+  size: number;
+  storage_key: string;
+  /** WebP preview of an image the server could decode. */
+  thumb_key: string | null;
+  sha256: string;
+  width: number | null;
+  height: number | null;
+  created_by: number | null;
+  created_at: string;
+  attached_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -151,4 +172,5 @@ export interface Database {
   item_categories: ItemCategoriesTable;
   item_revisions: ItemRevisionsTable;
   site_translations: SiteTranslationsTable;
+  files: FilesTable;
 }

@@ -1,4 +1,5 @@
 import type { UiLanguage } from '@kinfolio/contract';
+import { fileMessages } from './file-messages.js';
 import { itemMessages } from './item-messages.js';
 
 /** Every message the server says to people, in the four interface languages. */
@@ -66,6 +67,7 @@ const en = {
   'mail.verify.body':
     'Hello {name},\n\nPlease confirm your email address by opening this link:\n\n{url}\n\nIf you did not create an account, you can ignore this message.',
   ...itemMessages.en,
+  ...fileMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -142,6 +144,7 @@ const fr: Catalogue = {
   'mail.verify.body':
     "Bonjour {name},\n\nVeuillez confirmer votre adresse e-mail en ouvrant ce lien :\n\n{url}\n\nSi vous n'avez pas créé de compte, ignorez ce message.",
   ...itemMessages.fr,
+  ...fileMessages.fr,
 };
 
 const it: Catalogue = {
@@ -211,6 +214,7 @@ const it: Catalogue = {
   'mail.verify.body':
     'Ciao {name},\n\nconferma il tuo indirizzo email aprendo questo link:\n\n{url}\n\nSe non hai creato un account, puoi ignorare questo messaggio.',
   ...itemMessages.it,
+  ...fileMessages.it,
 };
 
 const de: Catalogue = {
@@ -285,6 +289,7 @@ const de: Catalogue = {
   'mail.verify.body':
     'Hallo {name},\n\nbitte bestätigen Sie Ihre E-Mail-Adresse, indem Sie diesen Link öffnen:\n\n{url}\n\nWenn Sie kein Konto erstellt haben, können Sie diese Nachricht ignorieren.',
   ...itemMessages.de,
+  ...fileMessages.de,
 };
 
 export const catalogues: Record<UiLanguage, Catalogue> = { en, fr, it, de };

@@ -9,6 +9,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { nameOf } from '../../i18n/translated-name.js';
+import { filesRepository, presentFile } from '../files/repository.js';
 import { linksRepository, type TranslatedLink } from './links.repository.js';
 import { itemsRepository, type ItemListRecord, type ItemRow } from './repository.js';
 
@@ -117,9 +118,10 @@ export async function presentRows<R extends ItemListRecord>(
 
 /** The full item: content, links with names, and every version of its family. */
 export async function presentItem(db: Executor, row: ItemRow): Promise<Item> {
-  const [decorations, family] = await Promise.all([
+  const [decorations, family, files] = await Promise.all([
     decorate(db, [row]),
     itemsRepository(db).families([row.parent_id ?? row.id], false),
+    filesRepository(db).ofItem(row.id),
   ]);
   const versions = family
     .map(({ id, language, title, parent_id, deleted_at }) => ({
@@ -138,5 +140,6 @@ export async function presentItem(db: Executor, row: ItemRow): Promise<Item> {
     ...common(row, decorations.get(row.id)!),
     content: row.content,
     translations: versions,
+    files: files.map(presentFile),
   };
 }

@@ -8,6 +8,7 @@ import type {
 } from '@kinfolio/contract';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { deleteFilesOfItem, removeBytes } from '../files/service.js';
 import { FieldValidationError, fieldError } from '../../http/errors.js';
 import type { MessageKey } from '../../i18n/translate.js';
 import {
@@ -274,7 +275,8 @@ export async function setTrashed(
  * the oldest (live ones first) becomes the original of the others.
  */
 export async function hardDeleteItem(ctx: AppContext, type: ItemType, id: number) {
-  return ctx.db.transaction().execute(async (trx) => {
+  let fileKeys: string[] = [];
+  const deleted = await ctx.db.transaction().execute(async (trx) => {
     const repo = itemsRepository(trx);
     const current = await findOfType(repo, type, id, ctx);
     if (!current) return false;
@@ -287,7 +289,11 @@ export async function hardDeleteItem(ctx: AppContext, type: ItemType, id: number
         await repo.reparent(id, heir.id, heir.language);
       }
     }
+    fileKeys = await deleteFilesOfItem(trx, id);
     await repo.hardDelete(id);
     return true;
   });
+  // The bytes go only once the rows are gone for good.
+  if (deleted) await removeBytes(ctx, fileKeys);
+  return deleted;
 }

@@ -25,6 +25,7 @@ const current: Item = {
   deleted_at: null,
   translations: [],
   revisions_count: 1,
+  files: [],
 };
 
 const old: RevisionData = {

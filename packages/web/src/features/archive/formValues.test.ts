@@ -22,6 +22,7 @@ const item: Item = {
   deleted_at: null,
   translations: [],
   revisions_count: 0,
+  files: [],
 };
 
 describe('item form values', () => {

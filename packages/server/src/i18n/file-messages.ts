@@ -1,0 +1,56 @@
+/** The files module's messages, merged into the catalogues of messages.ts. */
+export const fileMessages = {
+  en: {
+    'files.attached': 'The files have been attached.',
+    'files.deleted': 'The file has been deleted.',
+    'files.reverted': 'The upload has been removed.',
+    'files.missing': 'Choose a file to upload.',
+    'files.too_large': 'This file is too large: at most {max}.',
+    'files.type_refused':
+      'This type of file is not accepted: send photos, audio, video, PDF or plain text.',
+    'files.unknown_upload':
+      'Some of these uploads are unknown, have expired or are already attached: upload them again.',
+    'files.item_missing': 'The item to attach the files to does not exist.',
+    'validation.model_type': 'Choose post, mail, message or media.',
+  },
+  fr: {
+    'files.attached': 'Les fichiers ont été joints.',
+    'files.deleted': 'Le fichier a été supprimé.',
+    'files.reverted': "L'envoi a été retiré.",
+    'files.missing': 'Choisissez un fichier à envoyer.',
+    'files.too_large': 'Ce fichier est trop volumineux : {max} au maximum.',
+    'files.type_refused':
+      "Ce type de fichier n'est pas accepté : envoyez des photos, de l'audio, de la vidéo, du PDF ou du texte brut.",
+    'files.unknown_upload':
+      'Certains de ces envois sont inconnus, ont expiré ou sont déjà joints : envoyez-les à nouveau.',
+    'files.item_missing': "L'élément auquel joindre les fichiers n'existe pas.",
+    'validation.model_type': 'Choisissez post, mail, message ou media.',
+  },
+  it: {
+    'files.attached': 'I file sono stati allegati.',
+    'files.deleted': 'Il file è stato eliminato.',
+    'files.reverted': 'Il caricamento è stato rimosso.',
+    'files.missing': 'Scegli un file da caricare.',
+    'files.too_large': 'Questo file è troppo grande: al massimo {max}.',
+    'files.type_refused':
+      'Questo tipo di file non è accettato: invia foto, audio, video, PDF o testo semplice.',
+    'files.unknown_upload':
+      'Alcuni di questi caricamenti sono sconosciuti, scaduti o già allegati: caricali di nuovo.',
+    'files.item_missing': "L'elemento a cui allegare i file non esiste.",
+    'validation.model_type': 'Scegli post, mail, message o media.',
+  },
+  de: {
+    'files.attached': 'Die Dateien wurden angehängt.',
+    'files.deleted': 'Die Datei wurde gelöscht.',
+    'files.reverted': 'Der Upload wurde entfernt.',
+    'files.missing': 'Wählen Sie eine Datei zum Hochladen.',
+    'files.too_large': 'Diese Datei ist zu groß: höchstens {max}.',
+    'files.type_refused':
+      'Dieser Dateityp wird nicht angenommen: Senden Sie Fotos, Audio, Video, PDF oder reinen Text.',
+    'files.unknown_upload':
+      'Einige dieser Uploads sind unbekannt, abgelaufen oder bereits angehängt: Laden Sie sie erneut hoch.',
+    'files.item_missing':
+      'Der Eintrag, an den die Dateien angehängt werden sollen, existiert nicht.',
+    'validation.model_type': 'Wählen Sie post, mail, message oder media.',
+  },
+} as const;

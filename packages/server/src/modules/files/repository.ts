@@ -1,0 +1,92 @@
+import type { AttachedFile } from '@kinfolio/contract';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, FilesTable } from '../../db/schema.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+export type FileRow = Selectable<FilesTable>;
+export type NewFile = Insertable<FilesTable>;
+
+/** The storage keys a row holds (the file and, for images, its thumbnail). */
+export function keysOf(rows: Pick<FileRow, 'storage_key' | 'thumb_key'>[]): string[] {
+  return rows.flatMap((row) =>
+    row.thumb_key ? [row.storage_key, row.thumb_key] : [row.storage_key],
+  );
+}
+
+export function presentFile(row: FileRow): AttachedFile {
+  const url = `/api/files/${row.id}`;
+  return {
+    id: row.id,
+    name: row.name,
+    mime: row.mime,
+    size: Number(row.size),
+    url,
+    ...(row.thumb_key ? { thumbnail_url: `${url}?thumb=1` } : {}),
+    ...(row.width !== null && row.height !== null ? { width: row.width, height: row.height } : {}),
+    created_at: row.created_at,
+  };
+}
+
+export function filesRepository(db: Executor) {
+  return {
+    async insert(values: NewFile): Promise<FileRow> {
+      return db.insertInto('files').values(values).returningAll().executeTakeFirstOrThrow();
+    },
+
+    find(id: number): Promise<FileRow | undefined> {
+      return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    ofItem(itemId: number): Promise<FileRow[]> {
+      return db
+        .selectFrom('files')
+        .selectAll()
+        .where('item_id', '=', itemId)
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Temporary uploads by these server ids (attached or not: the caller tells them apart). */
+    byTokens(tokens: string[]): Promise<FileRow[]> {
+      if (!tokens.length) return Promise.resolve([]);
+      return db.selectFrom('files').selectAll().where('upload_token', 'in', tokens).execute();
+    },
+
+    async attach(ids: number[], itemId: number, at: string): Promise<number> {
+      const result = await db
+        .updateTable('files')
+        .set({ item_id: itemId, upload_token: null, attached_at: at })
+        .where('id', 'in', ids)
+        .where('item_id', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    async delete(id: number): Promise<void> {
+      await db.deleteFrom('files').where('id', '=', id).execute();
+    },
+
+    /** Removes the rows of an item's files and returns their storage keys. */
+    async deleteOfItem(itemId: number): Promise<string[]> {
+      const rows = await db
+        .deleteFrom('files')
+        .where('item_id', '=', itemId)
+        .returning(['storage_key', 'thumb_key'])
+        .execute();
+      return keysOf(rows);
+    },
+
+    /** Removes uploads never attached and created before `before`; returns their storage keys. */
+    async deleteTemporaryBefore(before: string): Promise<string[]> {
+      const rows = await db
+        .deleteFrom('files')
+        .where('item_id', 'is', null)
+        .where('created_at', '<', before)
+        .returning(['storage_key', 'thumb_key'])
+        .execute();
+      return keysOf(rows);
+    },
+  };
+}
+
+export type FilesRepository = ReturnType<typeof filesRepository>;

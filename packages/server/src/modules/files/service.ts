@@ -1,0 +1,93 @@
+import { FILE_LIMITS, type AttachedFile, type ItemType } from '@kinfolio/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
+import { fieldError, HttpError } from '../../http/errors.js';
+import { filesRepository, keysOf, presentFile } from './repository.js';
+import { removeBytes } from './upload.js';
+
+/**
+ * `addfilepond`: attaches the caller's temporary uploads to an item, all or none. Unknown,
+ * expired, already attached or someone else's uploads are refused alike, so server ids cannot be
+ * probed.
+ */
+export async function attachUploads(
+  ctx: AppContext,
+  input: { tokens: string[]; itemId: number; type: ItemType; userId: number },
+): Promise<AttachedFile[]> {
+  const tokens = [...new Set(input.tokens)];
+  return ctx.db.transaction().execute(async (trx) => {
+    const item = await trx
+      .selectFrom('items')
+      .select(['id', 'type'])
+      .where('id', '=', input.itemId)
+      .executeTakeFirst();
+    if (!item || item.type !== input.type) throw fieldError('modelId', 'files.item_missing');
+    const repo = filesRepository(trx);
+    const rows = await repo.byTokens(tokens);
+    const usable = rows.filter((row) => row.item_id === null && row.created_by === input.userId);
+    if (usable.length !== tokens.length) throw fieldError('newmedias', 'files.unknown_upload');
+    const attached = await repo.attach(
+      usable.map((row) => row.id),
+      item.id,
+      ctx.now().toISOString(),
+    );
+    // A concurrent call attached one of them first: this one must not half-succeed.
+    if (attached !== usable.length) throw fieldError('newmedias', 'files.unknown_upload');
+    return (await repo.ofItem(item.id))
+      .filter((row) => usable.some((u) => u.id === row.id))
+      .map(presentFile);
+  });
+}
+
+/** FilePond's `revert`: the uploader removes an upload that is not attached yet. */
+export async function revertUpload(
+  ctx: AppContext,
+  token: string,
+  userId: number,
+  log?: FastifyBaseLogger,
+): Promise<void> {
+  const repo = filesRepository(ctx.db);
+  const [row] = await repo.byTokens([token]);
+  if (!row || row.item_id !== null || row.created_by !== userId) {
+    throw new HttpError(404, 'http.not_found');
+  }
+  await repo.delete(row.id);
+  await removeBytes(ctx, keysOf([row]), log);
+}
+
+/** Detaches and removes one attached file (rows first; the bytes once that is committed). */
+export async function deleteFile(
+  ctx: AppContext,
+  id: number,
+  log?: FastifyBaseLogger,
+): Promise<boolean> {
+  const repo = filesRepository(ctx.db);
+  const row = await repo.find(id);
+  if (!row || row.item_id === null) return false;
+  await repo.delete(row.id);
+  await removeBytes(ctx, keysOf([row]), log);
+  return true;
+}
+
+/**
+ * Hard deletion of an item: its file rows go in the item's transaction; the returned storage
+ * keys are removed by the caller after the commit, so a rollback never loses bytes.
+ */
+export function deleteFilesOfItem(trx: Transaction<Database>, itemId: number): Promise<string[]> {
+  return filesRepository(trx).deleteOfItem(itemId);
+}
+
+export { removeBytes };
+
+/** Uploads never attached within FILE_LIMITS.temporaryHours are removed (hourly pruning). */
+export async function pruneTemporaryUploads(
+  ctx: AppContext,
+  log?: FastifyBaseLogger,
+): Promise<number> {
+  const before = new Date(ctx.now().getTime() - FILE_LIMITS.temporaryHours * 3_600_000);
+  const keys = await filesRepository(ctx.db).deleteTemporaryBefore(before.toISOString());
+  await removeBytes(ctx, keys, log);
+  return keys.length;
+}

@@ -1,0 +1,129 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { FILE_LIMITS, isAllowedMime } from '@kinfolio/contract';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { randomToken } from '../../auth/tokens.js';
+import { HttpError } from '../../http/errors.js';
+import { filesRepository, keysOf, type FileRow } from './repository.js';
+import { makeThumbnail } from './thumbnails.js';
+
+/** `ab/cd/uuid`: two levels of fan-out keep directories small on a local disk. */
+function newStorageKey(): string {
+  const id = randomUUID();
+  return `${id.slice(0, 2)}/${id.slice(2, 4)}/${id}`;
+}
+
+/** A file name safe to store and show: no path, no control characters, at most 255 characters. */
+export function cleanName(raw: string): string {
+  const base = raw.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what we remove
+  const name = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return [...(name || 'file')].slice(0, FILE_LIMITS.nameMaxLength).join('');
+}
+
+export function humanSize(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${Math.round(bytes / 1024 / 1024)} MB`
+    : `${Math.ceil(bytes / 1024)} KB`;
+}
+
+/** Counts and hashes bytes on their way to the storage, so nothing is read twice. */
+function meter() {
+  const hash = createHash('sha256');
+  let size = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  return { stream, result: () => ({ size, sha256: hash.digest('hex') }) };
+}
+
+/** Streams `source` into the storage; the stored bytes are removed again if anything fails. */
+async function store(ctx: AppContext, key: string, source: Readable) {
+  const counted = meter();
+  const results = await Promise.allSettled([
+    pipeline(source, counted.stream),
+    ctx.storage.put(key, counted.stream),
+  ]);
+  const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) {
+    await ctx.storage.delete(key);
+    throw failure.reason;
+  }
+  return counted.result();
+}
+
+const tooLarge = (maxBytes: number) =>
+  new HttpError(413, 'files.too_large', { max: humanSize(maxBytes) });
+
+/**
+ * FilePond's `process`: stores one uploaded file as a temporary upload and returns it. The type
+ * is checked before any byte is written; the size while streaming.
+ */
+export async function receiveUpload(
+  ctx: AppContext,
+  part: MultipartFile,
+  maxBytes: number,
+  userId: number,
+): Promise<FileRow> {
+  const mime = part.mimetype.toLowerCase().split(';')[0]!.trim();
+  if (!isAllowedMime(mime)) {
+    part.file.resume();
+    throw new HttpError(415, 'files.type_refused');
+  }
+  const key = newStorageKey();
+  let stored: { size: number; sha256: string };
+  try {
+    stored = await store(ctx, key, part.file);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
+    throw error;
+  }
+  if (part.file.truncated) {
+    await ctx.storage.delete(key);
+    throw tooLarge(maxBytes);
+  }
+  const thumbnail = mime.startsWith('image/') ? await makeThumbnail(ctx, key) : undefined;
+  try {
+    return await filesRepository(ctx.db).insert({
+      item_id: null,
+      upload_token: randomToken(24),
+      name: cleanName(part.filename),
+      mime,
+      size: stored.size,
+      storage_key: key,
+      thumb_key: thumbnail?.key ?? null,
+      sha256: stored.sha256,
+      width: thumbnail?.width ?? null,
+      height: thumbnail?.height ?? null,
+      created_by: userId,
+      created_at: ctx.now().toISOString(),
+      attached_at: null,
+    });
+  } catch (error) {
+    await removeBytes(ctx, keysOf([{ storage_key: key, thumb_key: thumbnail?.key ?? null }]));
+    throw error;
+  }
+}
+
+/**
+ * Deletes stored bytes after their rows are gone. A failure is logged, never fatal: bytes without
+ * a row are unreachable, only wasted space.
+ */
+export async function removeBytes(
+  ctx: AppContext,
+  keys: string[],
+  log?: FastifyBaseLogger,
+): Promise<void> {
+  await Promise.all(
+    keys.map((key) =>
+      ctx.storage.delete(key).catch((err: unknown) => log?.warn({ err, key }, 'file not removed')),
+    ),
+  );
+}
