@@ -123,7 +123,8 @@ export async function buildApp(
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
+        // FilePond's image preview decodes pictures in a worker it builds from a blob: URL.
+        workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

@@ -1,7 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
+  buildPath,
   itemRoutes,
+  routes,
   searchAllRoute,
+  type FilesAttached,
+  type MessageBody,
   type CorrelationRow,
   type Item,
   type ItemListRow,
@@ -112,4 +116,16 @@ export const itemsApi = {
     api.post<ItemSaved>(path(itemRoutes[type].restore.path, id)),
   hardDelete: (type: ItemType, id: number) =>
     api.delete(path(itemRoutes[type].hardDelete.path, id)),
+};
+
+export const filesApi = {
+  /** `PATCH /api/medias/addfilepond`: the finished FilePond uploads join the saved item. */
+  attach: (type: ItemType, itemId: number, serverIds: string[]) =>
+    api.patch<FilesAttached>(routes.addFilepond.path, {
+      newmedias: serverIds,
+      modelId: itemId,
+      modelType: type,
+    }),
+  delete: (fileId: number) =>
+    api.delete<MessageBody>(buildPath(routes.fileDelete.path, { id: fileId })),
 };

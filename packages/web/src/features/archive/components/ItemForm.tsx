@@ -31,7 +31,8 @@ import { categoryTreeData } from '@/shared/organisation/categoryTree';
 import { useUiLanguage } from '@/shared/organisation/hooks';
 import { organisationQueries } from '@/shared/organisation/queries';
 import { FormErrorAlert } from '@/shared/ui';
-import { itemsApi } from '../api';
+import { filesApi, itemsApi } from '../api';
+import type { UploadState } from './FileDropZone';
 import {
   createBody,
   initialFormValues,
@@ -40,8 +41,9 @@ import {
   type ItemFormValues,
 } from '../formValues';
 
-// Tiptap only loads when a form opens.
+// Tiptap and FilePond only load when a form opens.
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
+const FileDropZone = lazy(() => import('./FileDropZone'));
 
 interface ItemFormProps {
   type: ItemType;
@@ -70,6 +72,7 @@ export function ItemForm({
   const uiLanguage = useUiLanguage();
   const contentLabelId = useId();
   const [formError, setFormError] = useState<string | null>(null);
+  const [uploads, setUploads] = useState<UploadState>({ serverIds: [], busy: false });
   const initial = useMemo(
     () => initialFormValues(item, { language: defaultLanguage, copyFrom: parent }),
     [item, parent, defaultLanguage],
@@ -110,17 +113,32 @@ export function ItemForm({
   const submit = form.onSubmit(
     async (values) => {
       setFormError(null);
+      if (uploads.busy) {
+        setFormError(t('files.stillUploading'));
+        return;
+      }
       try {
         const saved = item
           ? await itemsApi.update(type, item.id, updateBody(values, initial))
           : await itemsApi.create(type, createBody(values, parentId));
-        onSaved(saved.item);
+        onSaved(await withUploads(saved.item));
       } catch (error) {
         setFormError(applyServerErrors(form, error, ITEM_FORM_FIELDS, { parent_id: 'language' }));
       }
     },
     (errors) => focusFirstError(form, errors),
   );
+
+  /** The saved item with the finished uploads attached; on failure the server's toast explains. */
+  async function withUploads(saved: Item): Promise<Item> {
+    if (!uploads.serverIds.length) return saved;
+    try {
+      const { files } = await filesApi.attach(type, saved.id, uploads.serverIds);
+      return { ...saved, files: [...saved.files, ...files] };
+    } catch {
+      return saved;
+    }
+  }
 
   return (
     <form onSubmit={submit} noValidate>
@@ -221,11 +239,21 @@ export function ItemForm({
             />
           </Suspense>
         </Input.Wrapper>
+        <Input.Wrapper
+          label={t('files.add')}
+          labelProps={{ htmlFor: `${contentLabelId}-files` }}
+          description={t('files.hint')}
+          inputWrapperOrder={['label', 'input', 'description']}
+        >
+          <Suspense fallback={<Skeleton height={76} radius="sm" />}>
+            <FileDropZone inputId={`${contentLabelId}-files`} onChange={setUploads} />
+          </Suspense>
+        </Input.Wrapper>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
             {t('actions.cancel')}
           </Button>
-          <Button type="submit" loading={form.submitting}>
+          <Button type="submit" loading={form.submitting} disabled={uploads.busy}>
             {item ? t('actions.save') : t('actions.create')}
           </Button>
         </Group>

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUiLanguage } from '@/shared/organisation/hooks';
 import { useDateFormat } from '../hooks';
+import { Attachments } from './Attachments';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -70,6 +71,7 @@ export function ItemReadView({ item }: { item: Item }) {
           <Text c="dimmed">{t('item.noContent')}</Text>
         )}
       </section>
+      <Attachments item={item} />
     </Stack>
   );
 }

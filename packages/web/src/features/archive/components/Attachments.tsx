@@ -1,0 +1,167 @@
+import {
+  ActionIcon,
+  Anchor,
+  Group,
+  Image,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useQueryClient } from '@tanstack/react-query';
+import { fileKind, type AttachedFile, type Item } from '@kinfolio/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCan, useUiLanguage } from '@/shared/organisation/hooks';
+import { DownloadIcon, TrashIcon } from '@/shared/ui';
+import { filesApi, itemKeys } from '../api';
+
+/** `2.4 MB`, `830 kB` in the interface language. */
+export function useFileSize(): (bytes: number) => string {
+  const language = useUiLanguage();
+  return (bytes) => {
+    const [value, unit] =
+      bytes >= 1_000_000
+        ? [bytes / 1_000_000, 'megabyte']
+        : bytes >= 1_000
+          ? [bytes / 1_000, 'kilobyte']
+          : [bytes, 'byte'];
+    return new Intl.NumberFormat(language, {
+      style: 'unit',
+      unit,
+      unitDisplay: 'short',
+      maximumFractionDigits: value < 10 ? 1 : 0,
+    }).format(value);
+  };
+}
+
+function DeleteButton({ item, file }: { item: Item; file: AttachedFile }) {
+  const { t } = useTranslation('archive');
+  const queryClient = useQueryClient();
+  const confirm = () =>
+    modals.openConfirmModal({
+      title: t('files.deleteTitle'),
+      children: <Text size="sm">{t('files.deleteMessage', { name: file.name })}</Text>,
+      labels: { confirm: t('actions.delete'), cancel: t('actions.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        void filesApi
+          .delete(file.id)
+          .then(() =>
+            queryClient.invalidateQueries({ queryKey: itemKeys.single(item.type, item.id) }),
+          )
+          .catch(() => undefined);
+      },
+    });
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="red"
+      onClick={confirm}
+      aria-label={t('files.delete', { name: file.name })}
+    >
+      <TrashIcon size={16} />
+    </ActionIcon>
+  );
+}
+
+function FileLine({
+  item,
+  file,
+  canDelete,
+}: {
+  item: Item;
+  file: AttachedFile;
+  canDelete: boolean;
+}) {
+  const { t } = useTranslation('archive');
+  const size = useFileSize();
+  const kind = fileKind(file.mime);
+  return (
+    <Paper withBorder p="xs" radius="md" className="kf-file">
+      <Stack gap={6}>
+        {kind === 'audio' ? (
+          <audio controls preload="metadata" src={file.url} aria-label={file.name} />
+        ) : null}
+        {kind === 'video' ? (
+          <video controls preload="metadata" src={file.url} aria-label={file.name} />
+        ) : null}
+        <Group gap="xs" wrap="nowrap" justify="space-between">
+          <Anchor href={file.url} target="_blank" rel="noopener" size="sm" className="kf-file-name">
+            <DownloadIcon size={14} /> {file.name}
+          </Anchor>
+          <Group gap={4} wrap="nowrap">
+            <Text size="xs" c="dimmed">
+              {t('files.size', { size: size(file.size) })}
+            </Text>
+            {canDelete ? <DeleteButton item={item} file={file} /> : null}
+          </Group>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The item's files: thumbnails opening the full picture, players, then plain downloads. */
+export function Attachments({ item }: { item: Item }) {
+  const { t } = useTranslation('archive');
+  const canDelete = useCan('content.edit') && !item.deleted_at;
+  const size = useFileSize();
+  const [open, setOpen] = useState<AttachedFile | null>(null);
+  if (!item.files.length) return null;
+  const pictures = item.files.filter((f) => f.thumbnail_url);
+  const others = item.files.filter((f) => !f.thumbnail_url);
+  return (
+    <section aria-labelledby="kf-item-files-title">
+      <Title order={2} size="h4" id="kf-item-files-title" mb="xs">
+        {t('files.title', { count: item.files.length })}
+      </Title>
+      {pictures.length ? (
+        <div className="kf-thumbs">
+          {pictures.map((file) => (
+            <figure key={file.id} className="kf-thumb">
+              <UnstyledButton
+                onClick={() => setOpen(file)}
+                aria-label={t('files.open', { name: file.name })}
+              >
+                <Image src={file.thumbnail_url} alt={file.name} radius="sm" loading="lazy" />
+              </UnstyledButton>
+              <Group gap={4} wrap="nowrap" justify="space-between">
+                <Text component="figcaption" size="xs" c="dimmed" truncate>
+                  {file.name} · {size(file.size)}
+                </Text>
+                {canDelete ? <DeleteButton item={item} file={file} /> : null}
+              </Group>
+            </figure>
+          ))}
+        </div>
+      ) : null}
+      {others.length ? (
+        <Stack gap="xs" mt={pictures.length ? 'sm' : 0}>
+          {others.map((file) => (
+            <FileLine key={file.id} item={item} file={file} canDelete={canDelete} />
+          ))}
+        </Stack>
+      ) : null}
+      <Modal
+        opened={open !== null}
+        onClose={() => setOpen(null)}
+        title={open?.name}
+        size="xl"
+        centered
+      >
+        {open ? (
+          <Stack gap="xs">
+            <Image src={open.url} alt={open.name} fit="contain" mah="75vh" />
+            <Anchor href={open.url} target="_blank" rel="noopener" size="sm">
+              <DownloadIcon size={14} /> {t('files.download', { size: size(open.size) })}
+            </Anchor>
+          </Stack>
+        ) : null}
+      </Modal>
+    </section>
+  );
+}

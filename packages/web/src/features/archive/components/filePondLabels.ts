@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+
+/** FilePond's own wording (labels, buttons, validation), in the interface language. */
+export function useFilePondLabels() {
+  const { t } = useTranslation('archive');
+  return {
+    // FilePond renders labelIdle as HTML: the span is its "browse" link.
+    labelIdle: t('files.pond.idle', {
+      browse: `<span class="filepond--label-action">${t('files.pond.browse')}</span>`,
+      interpolation: { escapeValue: false },
+    }),
+    labelInvalidField: t('files.pond.invalidField'),
+    labelFileWaitingForSize: t('files.pond.waitingForSize'),
+    labelFileSizeNotAvailable: t('files.pond.sizeNotAvailable'),
+    labelFileLoading: t('files.pond.loading'),
+    labelFileLoadError: t('files.pond.loadError'),
+    labelFileProcessing: t('files.pond.processing'),
+    labelFileProcessingComplete: t('files.pond.processingComplete'),
+    labelFileProcessingAborted: t('files.pond.processingAborted'),
+    labelFileProcessingRevertError: t('files.pond.revertError'),
+    labelFileRemoveError: t('files.pond.removeError'),
+    labelTapToCancel: t('files.pond.tapToCancel'),
+    labelTapToRetry: t('files.pond.tapToRetry'),
+    labelTapToUndo: t('files.pond.tapToUndo'),
+    labelButtonRemoveItem: t('files.pond.remove'),
+    labelButtonAbortItemLoad: t('files.pond.abort'),
+    labelButtonRetryItemLoad: t('files.pond.retry'),
+    labelButtonAbortItemProcessing: t('files.pond.cancel'),
+    labelButtonUndoItemProcessing: t('files.pond.undo'),
+    labelButtonRetryItemProcessing: t('files.pond.retry'),
+    labelButtonProcessItem: t('files.pond.upload'),
+    labelMaxFileSizeExceeded: t('files.pond.tooLarge'),
+    labelMaxFileSize: t('files.pond.maxSize', { size: '{filesize}' }),
+    labelFileTypeNotAllowed: t('files.pond.typeNotAllowed'),
+    fileValidateTypeLabelExpectedTypes: t('files.pond.expectedTypes'),
+  };
+}
