@@ -45,7 +45,7 @@ function DeleteButton({ item, file }: { item: Item; file: AttachedFile }) {
     modals.openConfirmModal({
       title: t('files.deleteTitle'),
       children: <Text size="sm">{t('files.deleteMessage', { name: file.name })}</Text>,
-      labels: { confirm: t('actions.delete'), cancel: t('actions.cancel') },
+      labels: { confirm: t('files.confirmDelete'), cancel: t('actions.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () => {
         void filesApi

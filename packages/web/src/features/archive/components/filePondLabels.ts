@@ -33,5 +33,9 @@ export function useFilePondLabels() {
     labelMaxFileSize: t('files.pond.maxSize', { size: '{filesize}' }),
     labelFileTypeNotAllowed: t('files.pond.typeNotAllowed'),
     fileValidateTypeLabelExpectedTypes: t('files.pond.expectedTypes'),
+    labelFileSizeBytes: t('files.pond.bytes'),
+    labelFileSizeKilobytes: t('files.pond.kilobytes'),
+    labelFileSizeMegabytes: t('files.pond.megabytes'),
+    labelFileSizeGigabytes: t('files.pond.gigabytes'),
   };
 }
