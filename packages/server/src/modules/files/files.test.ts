@@ -198,6 +198,25 @@ describe('files: FilePond uploads, addfilepond, downloads', () => {
     expect((await itemsApi(editor, 'mail').single(mail.id)).files).toHaveLength(1);
   });
 
+  it('attaches an upload once when two calls race for it', async () => {
+    const [first, second] = await Promise.all([
+      itemsApi(editor, 'post').create({ language: 'fr' }),
+      itemsApi(editor, 'post').create({ language: 'fr' }),
+    ]);
+    const id = (await uploadFile(editor, { name: 'r.pdf', type: 'application/pdf', data: photo }))
+      .body;
+    const responses = await Promise.all(
+      [first, second].map((item) =>
+        attach(editor, { newmedias: [id], modelId: item.id, modelType: 'post' }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    const counts = await Promise.all(
+      [first, second].map(async (item) => (await itemsApi(editor, 'post').single(item.id)).files),
+    );
+    expect(counts.flat()).toHaveLength(1);
+  });
+
   it('refuses disallowed types and oversized files with a clear message, storing nothing', async () => {
     const before = storedFiles(dataDir).length;
     const svg = await uploadFile(editor, {

@@ -18,11 +18,9 @@ export async function attachUploads(
 ): Promise<AttachedFile[]> {
   const tokens = [...new Set(input.tokens)];
   return ctx.db.transaction().execute(async (trx) => {
-    const item = await trx
-      .selectFrom('items')
-      .select(['id', 'type'])
-      .where('id', '=', input.itemId)
-      .executeTakeFirst();
+    const query = trx.selectFrom('items').select(['id', 'type']).where('id', '=', input.itemId);
+    // A concurrent hard delete must wait (PostgreSQL); SQLite serialises write transactions.
+    const item = await (ctx.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
     if (!item || item.type !== input.type) throw fieldError('modelId', 'files.item_missing');
     const repo = filesRepository(trx);
     const rows = await repo.byTokens(tokens);
