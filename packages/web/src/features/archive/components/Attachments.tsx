@@ -129,10 +129,15 @@ export function Attachments({ item }: { item: Item }) {
               >
                 <Image src={file.thumbnail_url} alt={file.name} radius="sm" loading="lazy" />
               </UnstyledButton>
-              <Group gap={4} wrap="nowrap" justify="space-between">
-                <Text component="figcaption" size="xs" c="dimmed" truncate>
-                  {file.name} · {size(file.size)}
-                </Text>
+              <Group gap={4} wrap="nowrap" justify="space-between" align="flex-start">
+                <figcaption className="kf-thumb-caption">
+                  <Text size="xs" truncate title={file.name}>
+                    {file.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {size(file.size)}
+                  </Text>
+                </figcaption>
                 {canDelete ? <DeleteButton item={item} file={file} /> : null}
               </Group>
             </figure>
