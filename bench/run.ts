@@ -38,8 +38,9 @@ if (!Number.isInteger(size) || size < 100 || dialects.length === 0) {
 }
 
 function startServer(dialect: string): Promise<{ child: ChildProcess; ready: ReadyMessage }> {
-  const child = fork(path.join(here, 'server.ts'), [dialect, String(size)], {
+  const child = fork(path.join(here, 'server.ts'), [], {
     execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_DIALECT: dialect, BENCH_SIZE: String(size) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {

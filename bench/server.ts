@@ -31,8 +31,9 @@ export interface ReadyMessage {
   databaseBytes: number | null;
 }
 
-const dialect = process.argv[2] === 'postgres' ? 'postgres' : 'sqlite';
-const size = Number(process.argv[3] ?? 100_000);
+// Passed in the environment: under `npx tsx`, a forked child sees the parent's argv.
+const dialect = process.env.BENCH_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
+const size = Number(process.env.BENCH_SIZE ?? 100_000);
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = `kinfolio_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
 const send = (message: unknown) => process.send?.(message);
