@@ -25,11 +25,18 @@ import {
 export function itemRouteSet(type: ItemType) {
   const base = ITEM_BASES[type];
   const list = (suffix: string) =>
-    route({ method: 'GET', path: `${base}-${suffix}`, access: 'auth', query: itemListQuery });
+    route({
+      method: 'GET',
+      cache: 'archive',
+      path: `${base}-${suffix}`,
+      access: 'auth',
+      query: itemListQuery,
+    });
   return {
     all: list('all'),
     search: route({
       method: 'GET',
+      cache: 'archive',
       path: `${base}-search`,
       access: 'auth',
       query: itemSearchQuery,
@@ -37,6 +44,7 @@ export function itemRouteSet(type: ItemType) {
     /** The category and all its descendants. */
     category: route({
       method: 'GET',
+      cache: 'archive',
       path: `${base}-category/:id`,
       access: 'auth',
       params: idParam,
@@ -45,6 +53,7 @@ export function itemRouteSet(type: ItemType) {
     /** Items the participant sent or received. */
     participant: route({
       method: 'GET',
+      cache: 'archive',
       path: `${base}-participant/:id`,
       access: 'auth',
       params: idParam,
@@ -52,6 +61,7 @@ export function itemRouteSet(type: ItemType) {
     }),
     tag: route({
       method: 'GET',
+      cache: 'archive',
       path: `${base}-tag/:id`,
       access: 'auth',
       params: idParam,
@@ -59,6 +69,7 @@ export function itemRouteSet(type: ItemType) {
     }),
     deleted: route({
       method: 'GET',
+      cache: 'archive',
       path: `${base}-deleted`,
       access: 'auth',
       query: itemTrashQuery,
@@ -66,24 +77,33 @@ export function itemRouteSet(type: ItemType) {
     /** Trashed items and items with at least one revision. */
     deletedAndRevisions: route({
       method: 'GET',
+      cache: 'archive',
       path: `${base}-deletedandrevisions`,
       access: 'auth',
       query: itemTrashQuery,
     }),
     correlation: route({
       method: 'GET',
+      cache: 'archive',
       path: `${base}-correlation`,
       access: 'auth',
       query: itemCorrelationQuery,
     }),
     revisions: route({
       method: 'GET',
+      cache: 'archive',
       path: `${base}-revision/:id`,
       access: 'auth',
       params: idParam,
       query: revisionListQuery,
     }),
-    single: route({ method: 'GET', path: `${base}-single/:id`, access: 'auth', params: idParam }),
+    single: route({
+      method: 'GET',
+      cache: 'archive',
+      path: `${base}-single/:id`,
+      access: 'auth',
+      params: idParam,
+    }),
     create: route({ method: 'POST', path: base, access: 'content.edit', body: itemCreateBody }),
     update: route({
       method: 'PATCH',
@@ -143,6 +163,7 @@ export const itemRouteTable = Object.fromEntries(
 /** Search across the four types, hits grouped by original (`searchGroupSchema`, paginated). */
 export const searchAllRoute = route({
   method: 'GET',
+  cache: 'archive',
   path: '/api/search',
   access: 'auth',
   query: searchAllQuery,

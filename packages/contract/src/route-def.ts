@@ -14,6 +14,11 @@ export interface RouteDef {
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;
+  /**
+   * `archive`: a read whose answer depends only on the archive's content (and the language), the
+   * same for every logged-in user; the server keeps it until the archive changes.
+   */
+  cache?: 'archive';
 }
 
 export function route<const T extends RouteDef>(def: T): T {

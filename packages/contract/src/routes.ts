@@ -97,8 +97,14 @@ export const routes = {
   }),
 
   // Organisation: reading needs a logged-in user, writing the content-editing permission.
-  categories: route({ method: 'GET', path: '/api/categories', access: 'auth' }),
-  category: route({ method: 'GET', path: '/api/categories/:id', access: 'auth', params: idParam }),
+  categories: route({ method: 'GET', path: '/api/categories', access: 'auth', cache: 'archive' }),
+  category: route({
+    method: 'GET',
+    path: '/api/categories/:id',
+    access: 'auth',
+    cache: 'archive',
+    params: idParam,
+  }),
   categoryCreate: route({
     method: 'POST',
     path: '/api/categories',
@@ -123,12 +129,14 @@ export const routes = {
     method: 'GET',
     path: '/api/participants',
     access: 'auth',
+    cache: 'archive',
     query: participantsQuery,
   }),
   participant: route({
     method: 'GET',
     path: '/api/participants/:id',
     access: 'auth',
+    cache: 'archive',
     params: idParam,
   }),
   participantCreate: route({
@@ -164,7 +172,7 @@ export const routes = {
     body: participantDivideBody,
   }),
 
-  tags: route({ method: 'GET', path: '/api/tags', access: 'auth' }),
+  tags: route({ method: 'GET', path: '/api/tags', access: 'auth', cache: 'archive' }),
   tagCreate: route({
     method: 'POST',
     path: '/api/tags',

@@ -20,6 +20,7 @@ import type { AppContext } from './context.js';
 import { connectDatabase, type DatabaseHandle } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { registerErrorHandling, HttpError } from './http/errors.js';
+import { registerResponseCache } from './http/response-cache.js';
 import { registerSpa } from './http/spa.js';
 import { localStorage } from './storage/local.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -101,6 +102,7 @@ export async function buildApp(
     appKey: await appKeyFor(config, database),
     mailer: options.mailer ?? createMailer(config, app.log),
     storage: localStorage(path.join(config.dataDir, 'files')),
+    readStamps: database.readStamps,
     now: options.now ?? (() => new Date()),
   };
 
@@ -151,6 +153,7 @@ export async function buildApp(
   registerErrorHandling(app);
   const sessions = sessionManager(ctx);
   sessions.register(app);
+  registerResponseCache(app);
   registerAuthRoutes(app, ctx, sessions);
   registerUserRoutes(app, ctx);
   registerSettingsRoutes(app, ctx);

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { Dialect } from './db/connect.js';
 import type { Database } from './db/schema.js';
+import type { StampReader } from './db/stamps.js';
 import type { Mailer } from './mail/mailer.js';
 import type { FileStorage } from './storage/storage.js';
 
@@ -15,5 +16,7 @@ export interface AppContext {
   mailer: Mailer;
   /** Bytes of uploaded files (DATA_DIR/files). */
   storage: FileStorage;
+  /** The change stamps, read once per request (db/stamps.ts). */
+  readStamps: StampReader;
   now(): Date;
 }

@@ -1,10 +1,12 @@
 import { SESSION_COOKIE, XSRF_COOKIE, hasPermission, type Access } from '@kinfolio/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../context.js';
+import type { Stamps } from '../db/stamps.js';
 import { HttpError } from '../http/errors.js';
 import type { UserRow } from '../modules/users/repository.js';
 import { permissionsOf } from '../modules/users/present.js';
-import { sessionsRepository } from './sessions.repository.js';
+import { sessionsRepository, type SessionWithUser } from './sessions.repository.js';
 import { hmac, randomToken, safeEqual, sha256 } from './tokens.js';
 
 export interface AuthState {
@@ -19,12 +21,16 @@ export interface AuthState {
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthState;
+    /** The change stamps as they were when the request came in (contract routes only). */
+    stamps: Stamps;
   }
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // Refreshing a session's expiry on every request would turn every read into a write.
 const TOUCH_AFTER_MS = 5 * 60 * 1000;
+/** Logged-in sessions kept in memory per instance (each a few hundred bytes). */
+const SESSION_CACHE_SIZE = 10_000;
 
 function decodeHeader(value: string | string[] | undefined): string {
   if (typeof value !== 'string') return '';
@@ -37,6 +43,11 @@ function decodeHeader(value: string | string[] | undefined): string {
 
 export function sessionManager(ctx: AppContext) {
   const repo = sessionsRepository(ctx.db);
+  // Sessions with their user, by token hash, each with the auth stamp read before it was loaded:
+  // while that stamp holds, no user was changed and no session removed, by any instance.
+  const cache = new LRUCache<string, { stamp: number; found: SessionWithUser }>({
+    max: SESSION_CACHE_SIZE,
+  });
   const cookieBase = { path: '/', sameSite: 'lax' as const, secure: ctx.config.secureCookies };
 
   function lifetimeMs(remember: boolean) {
@@ -55,12 +66,30 @@ export function sessionManager(ctx: AppContext) {
     reply.setCookie(XSRF_COOKIE, xsrfFor(token), { ...cookieBase, httpOnly: false, maxAge });
   }
 
+  /** The session and its user: from memory while current, else from the database. */
+  async function find(id: string, stamp: number, now: Date): Promise<SessionWithUser | undefined> {
+    const kept = cache.get(id);
+    const found = kept?.stamp === stamp ? kept.found : undefined;
+    // An expired or stale-looking one is read again: another instance may have extended it.
+    if (found && found.session.expires_at > now.toISOString() && !dueForTouch(found, now)) {
+      return found;
+    }
+    const fresh = await repo.findWithUser(id);
+    if (fresh) cache.set(id, { stamp, found: fresh });
+    else cache.delete(id);
+    return fresh;
+  }
+
+  function dueForTouch(found: SessionWithUser, now: Date) {
+    return now.getTime() - Date.parse(found.session.last_activity_at) > TOUCH_AFTER_MS;
+  }
+
   async function load(request: FastifyRequest): Promise<void> {
     const token = request.auth.token;
     if (!token || token.length > 100) return;
-    const found = await repo.findWithUser(sha256(token));
-    if (!found) return;
     const now = ctx.now();
+    const found = await find(sha256(token), request.stamps.auth, now);
+    if (!found) return;
     if (found.session.expires_at <= now.toISOString() || found.user.active !== 1) {
       await repo.delete(found.session.id);
       return;
@@ -68,9 +97,11 @@ export function sessionManager(ctx: AppContext) {
     request.auth.sessionId = found.session.id;
     request.auth.user = found.user;
     request.auth.remember = found.session.remember === 1;
-    if (now.getTime() - Date.parse(found.session.last_activity_at) > TOUCH_AFTER_MS) {
+    if (dueForTouch(found, now)) {
       const expires = new Date(now.getTime() + lifetimeMs(found.session.remember === 1));
       await repo.touch(found.session.id, now.toISOString(), expires.toISOString());
+      found.session.last_activity_at = now.toISOString();
+      found.session.expires_at = expires.toISOString();
     }
   }
 
@@ -79,6 +110,7 @@ export function sessionManager(ctx: AppContext) {
     /** Checks CSRF, loads the session and enforces the route's access, before anything else. */
     register(app: FastifyInstance) {
       app.decorateRequest('auth', null as unknown as AuthState);
+      app.decorateRequest('stamps', null as unknown as Stamps);
       // Every route must come from the contract's table (and so carry its access rule), except
       // the API docs and the static files of the web app.
       app.addHook('onRoute', (route) => {
@@ -92,6 +124,7 @@ export function sessionManager(ctx: AppContext) {
         if (!access) return;
         const token = request.cookies[SESSION_COOKIE] ?? null;
         request.auth = { token, sessionId: null, user: null, remember: false };
+        request.stamps = await ctx.readStamps();
         if (!SAFE_METHODS.has(request.method)) {
           const header = decodeHeader(request.headers['x-xsrf-token']);
           if (!token || !header || !safeEqual(header, xsrfFor(token))) {

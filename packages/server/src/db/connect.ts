@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
+import { postgresStampReader, sqliteStampReader, type StampReader } from './stamps.js';
 
 // COUNT(*) and BIGINT come back from pg as strings; our counts and ids fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
@@ -14,6 +15,7 @@ export type Dialect = Config['database']['dialect'];
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  readStamps: StampReader;
   destroy(): Promise<void>;
 }
 
@@ -25,7 +27,12 @@ export function connectDatabase(database: Config['database']): DatabaseHandle {
     // broken client and the next query opens a fresh one, so there is nothing more to do.
     pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      readStamps: postgresStampReader(pool),
+      destroy: () => db.destroy(),
+    };
   }
   if (database.file !== ':memory:') fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);
@@ -34,5 +41,10 @@ export function connectDatabase(database: Config['database']): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    readStamps: sqliteStampReader(sqlite),
+    destroy: () => db.destroy(),
+  };
 }

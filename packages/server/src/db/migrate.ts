@@ -5,6 +5,7 @@ import * as m0003 from './migrations/0003_items.js';
 import * as m0004 from './migrations/0004_search_scope.js';
 import * as m0005 from './migrations/0005_drop_deleted_at_index.js';
 import * as m0006 from './migrations/0006_files.js';
+import * as m0007 from './migrations/0007_change_stamps.js';
 
 /** Migrations are imported statically so they work the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004_search_scope': m0004,
   '0005_drop_deleted_at_index': m0005,
   '0006_files': m0006,
+  '0007_change_stamps': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -37,7 +37,7 @@ export function addRoute<R extends RouteDef>(
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.params ? { params: def.params } : {}),
     },
-    config: { access: def.access },
+    config: { access: def.access, ...(def.cache ? { cache: def.cache } : {}) },
     handler: handler as unknown as (
       request: FastifyRequest,
       reply: FastifyReply,
