@@ -7,6 +7,8 @@ export interface Scenario {
   p50: number;
   p99: number;
   requests: number;
+  /** The server process's CPU time per request (the bare route's server included). */
+  serverMicrosPerRequest: number;
   /** Non-2xx responses, socket errors and timeouts. */
   errors: number;
 }
@@ -26,6 +28,9 @@ export interface BenchResult {
   scenarios: Scenario[];
 }
 
+/** Marks the scenarios served by the app without its response cache. */
+export const UNCACHED = '(no response cache)';
+
 export interface TargetCheck {
   name: string;
   value: string;
@@ -34,13 +39,13 @@ export interface TargetCheck {
 
 /** The issue's targets (set for SQLite; shown for PostgreSQL as a comparison). */
 export function targets(result: BenchResult): TargetCheck[] {
-  const find = (prefix: string) => result.scenarios.find((s) => s.name.startsWith(prefix));
-  const bare = find('bare')?.requestsPerSecond ?? 0;
+  const served = result.scenarios.filter((s) => !s.name.endsWith(UNCACHED));
+  const bare = served.find((s) => s.name.startsWith('bare'))?.requestsPerSecond ?? 0;
   const checks: TargetCheck[] = [];
-  for (const s of result.scenarios.filter((s) => s.name.startsWith('posts-search'))) {
+  for (const s of served.filter((s) => s.name.startsWith('posts-search'))) {
     checks.push({ name: `${s.name}: p99 < 50 ms`, value: `${s.p99} ms`, pass: s.p99 < 50 });
   }
-  for (const s of result.scenarios.filter((s) => s.name.startsWith('posts-all'))) {
+  for (const s of served.filter((s) => s.name.startsWith('posts-all'))) {
     const ratio = bare ? s.requestsPerSecond / bare : 0;
     checks.push({
       name: `${s.name}: ≥ 1/3 of the bare route's req/s`,
@@ -61,12 +66,16 @@ export function markdownReport(result: BenchResult): string {
       (result.databaseMegabytes ? `, database ${result.databaseMegabytes} MB` : '') +
       `. autocannon -c ${result.connections} -d ${result.durationSeconds}, Node ${result.node}.`,
     '',
-    '| scenario | req/s | p50 ms | p99 ms | requests | errors |',
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    '| scenario | req/s | p50 ms | p99 ms | requests | errors | server µs CPU/req |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...result.scenarios.map(
       (s) =>
-        `| ${s.name} | ${s.requestsPerSecond} | ${s.p50} | ${s.p99} | ${s.requests} | ${s.errors} |`,
+        `| ${s.name} | ${s.requestsPerSecond} | ${s.p50} | ${s.p99} | ${s.requests} | ${s.errors} | ${s.serverMicrosPerRequest} |`,
     ),
+    '',
+    `Scenarios marked ${UNCACHED} are served by a second instance of the app on the same ` +
+      'database with its response cache off: the cost of a first read, or of the first read ' +
+      'after a change. The targets below are checked on the app as it runs.',
     '',
     `| target${result.dialect === 'sqlite' ? '' : ' (set for SQLite)'} | value | result |`,
     '| --- | ---: | --- |',

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { XSRF_COOKIE, XSRF_HEADER } from '@kinfolio/contract';
 import autocannon from 'autocannon';
-import { markdownReport, type BenchResult, type Scenario } from './report.js';
+import { markdownReport, UNCACHED, type BenchResult, type Scenario } from './report.js';
 import { BENCH_USER, type ReadyMessage } from './server.js';
 
 const here = import.meta.dirname;
@@ -35,6 +35,19 @@ const dialects = (values.dialect === 'both' ? ['sqlite', 'postgres'] : [values.d
 if (!Number.isInteger(size) || size < 100 || dialects.length === 0) {
   console.error('Usage: npm run bench -- [--size N>=100] [--dialect sqlite|postgres|both]');
   process.exit(2);
+}
+
+/** The server process's CPU time so far (microseconds). */
+function serverCpu(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const listen = (message: { type: string; micros?: number }) => {
+      if (message.type !== 'cpu') return;
+      child.off('message', listen);
+      resolve(message.micros ?? 0);
+    };
+    child.on('message', listen);
+    child.send('cpu');
+  });
 }
 
 function startServer(dialect: string): Promise<{ child: ChildProcess; ready: ReadyMessage }> {
@@ -78,12 +91,20 @@ async function login(appUrl: string): Promise<Record<string, string>> {
   return { ...header(), 'accept-language': 'en' };
 }
 
-async function load(name: string, url: string, headers: Record<string, string>): Promise<Scenario> {
+async function load(
+  child: ChildProcess,
+  name: string,
+  url: string,
+  headers: Record<string, string>,
+): Promise<Scenario> {
+  const cpuBefore = await serverCpu(child);
   const result = await autocannon({ url, headers, connections, duration });
+  const cpu = (await serverCpu(child)) - cpuBefore;
   const errors = result.non2xx + result.errors + result.timeouts;
   return {
     name,
     path: new URL(url).pathname + new URL(url).search,
+    serverMicrosPerRequest: result.requests.total ? Math.round(cpu / result.requests.total) : 0,
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -99,6 +120,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<BenchResult
     console.log(`  ${dialect}: ${ready.items} items in ${(ready.seedMs / 1000).toFixed(1)} s`);
     const headers = await login(ready.appUrl);
     const api = (pathAndQuery: string) => `${ready.appUrl}${pathAndQuery}`;
+    const uncached = (pathAndQuery: string) => `${ready.uncachedUrl}${pathAndQuery}`;
     const total = async (pathAndQuery: string) => {
       const response = await fetch(api(pathAndQuery), { headers });
       if (response.status !== 200) throw new Error(`${pathAndQuery}: ${response.status}`);
@@ -115,12 +137,21 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<BenchResult
       [`posts-search common (${values.common})`, api(common)],
       [`posts-search rare (${values.rare})`, api(rare)],
       ['posts-single', api(`/api/posts-single/${ready.singleId}`)],
+      // The same reads computed every time: a first read, or the first after a change.
+      [`posts-all page 1 ${UNCACHED}`, uncached('/api/posts-all')],
+      [`posts-all page 500 ${UNCACHED}`, uncached('/api/posts-all?page=500')],
+      [`posts-search common (${values.common}) ${UNCACHED}`, uncached(common)],
+      [`posts-search rare (${values.rare}) ${UNCACHED}`, uncached(rare)],
+      [`posts-single ${UNCACHED}`, uncached(`/api/posts-single/${ready.singleId}`)],
     ];
     const scenarios: Scenario[] = [];
     for (const [name, url] of plan) {
       await autocannon({ url, headers, connections, duration: 1 }); // warm-up
-      const scenario = await load(name, url, headers);
-      console.log(`  ${name}: ${scenario.requestsPerSecond} req/s, p99 ${scenario.p99} ms`);
+      const scenario = await load(child, name, url, headers);
+      console.log(
+        `  ${name}: ${scenario.requestsPerSecond} req/s, p99 ${scenario.p99} ms, ` +
+          `server ${scenario.serverMicrosPerRequest} µs CPU/request`,
+      );
       scenarios.push(scenario);
     }
     return {

@@ -2,7 +2,8 @@
  * The benchmark's server process: a fresh database of one dialect filled by the demo generator,
  * the real app and a bare Fastify route, both on loopback. The parent (run.ts) drives the load
  * from its own process, so the load generator never shares the server's event loop.
- * Messages: → {type: 'ready', ...}; ← 'stop' (closes the apps, removes the database).
+ * Messages: → {type: 'ready', ...}; ← 'cpu' → {type: 'cpu', micros} (this process's CPU time so
+ * far, to tell the server's cost per request); ← 'stop' (closes the apps, removes the database).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -23,6 +24,8 @@ export const BENCH_USER = { email: 'bench@example.com', password: 'bench-passwor
 export interface ReadyMessage {
   type: 'ready';
   appUrl: string;
+  /** The same app on the same database without its response cache. */
+  uncachedUrl: string;
   bareUrl: string;
   seedMs: number;
   items: number;
@@ -48,17 +51,31 @@ async function adminQuery(text: string) {
   }
 }
 
-async function openDatabase(): Promise<{ handle: DatabaseHandle; remove: () => Promise<void> }> {
+/** A fresh database; `connect` opens one more connection (pool) to it, as another instance would. */
+async function openDatabase(): Promise<{
+  handle: DatabaseHandle;
+  connect: () => DatabaseHandle;
+  remove: () => Promise<void>;
+}> {
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinfolio-bench-'));
-    const handle = connectDatabase({ dialect: 'sqlite', file: path.join(dir, `${name}.sqlite`) });
-    return { handle, remove: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    const connect = () =>
+      connectDatabase({ dialect: 'sqlite', file: path.join(dir, `${name}.sqlite`) });
+    return {
+      handle: connect(),
+      connect,
+      remove: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
   }
   await adminQuery(`CREATE DATABASE ${name}`);
   const url = new URL(pgAdminUrl);
   url.pathname = `/${name}`;
-  const handle = connectDatabase({ dialect: 'postgres', url: url.toString() });
-  return { handle, remove: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  const connect = () => connectDatabase({ dialect: 'postgres', url: url.toString() });
+  return {
+    handle: connect(),
+    connect,
+    remove: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
 }
 
 async function databaseBytes(handle: DatabaseHandle): Promise<number | null> {
@@ -77,7 +94,7 @@ async function databaseBytes(handle: DatabaseHandle): Promise<number | null> {
 }
 
 async function main() {
-  const { handle, remove } = await openDatabase();
+  const { handle, connect, remove } = await openDatabase();
   let cleaned = false;
   const cleanup = async () => {
     if (cleaned) return;
@@ -123,13 +140,20 @@ async function main() {
       LOG_LEVEL: 'silent',
     });
     const { app } = await buildApp(config, { database: handle, logger: false });
+    const { app: uncached } = await buildApp(config, {
+      database: connect(),
+      logger: false,
+      responseCache: false,
+    });
     const bare = Fastify({ logger: false });
     bare.get('/bare', async () => ({ hello: 'world' }));
     const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+    const uncachedUrl = await uncached.listen({ host: '127.0.0.1', port: 0 });
     const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
     const ready: ReadyMessage = {
       type: 'ready',
       appUrl,
+      uncachedUrl,
       bareUrl: `${bareUrl}/bare`,
       seedMs,
       items: summary.items,
@@ -138,8 +162,17 @@ async function main() {
       databaseBytes: bytes,
     };
     send(ready);
-    await new Promise<void>((resolve) => process.on('message', (m) => m === 'stop' && resolve()));
+    await new Promise<void>((resolve) =>
+      process.on('message', (m) => {
+        if (m === 'stop') resolve();
+        if (m === 'cpu') {
+          const usage = process.cpuUsage();
+          send({ type: 'cpu', micros: usage.user + usage.system });
+        }
+      }),
+    );
     await bare.close();
+    await uncached.close();
     await app.close(); // closes the database handle too
     fs.rmSync(dataDir, { recursive: true, force: true });
   } catch (error) {

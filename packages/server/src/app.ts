@@ -1,6 +1,5 @@
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { LIMITS } from '@kinfolio/contract';
@@ -21,6 +20,7 @@ import { connectDatabase, type DatabaseHandle } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { registerErrorHandling, HttpError } from './http/errors.js';
 import { registerResponseCache } from './http/response-cache.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
 import { localStorage } from './storage/local.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -41,6 +41,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   logger?: boolean;
   now?: () => Date;
+  /** Keep archive responses in memory (http/response-cache.ts); off to measure without it. */
+  responseCache?: boolean;
 }
 
 async function appKeyFor(config: Config, handle: DatabaseHandle): Promise<string> {
@@ -116,7 +118,7 @@ export async function buildApp(
   }
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -153,7 +155,7 @@ export async function buildApp(
   registerErrorHandling(app);
   const sessions = sessionManager(ctx);
   sessions.register(app);
-  registerResponseCache(app);
+  if (options.responseCache !== false) registerResponseCache(app);
   registerAuthRoutes(app, ctx, sessions);
   registerUserRoutes(app, ctx);
   registerSettingsRoutes(app, ctx);

@@ -1,3 +1,4 @@
+import { stampedTransaction } from '../db/stamps.js';
 import { LIMITS } from '@kinfolio/contract';
 import type { AppContext } from '../context.js';
 import { FieldValidationError } from '../http/errors.js';
@@ -47,7 +48,7 @@ export async function resetPassword(
   input: { email: string; token: string; password: string },
 ): Promise<number> {
   const passwordHash = await hashPassword(input.password);
-  return ctx.db.transaction().execute(async (trx) => {
+  return stampedTransaction(ctx.db, 'auth', async (trx) => {
     const row = await trx
       .selectFrom('password_reset_tokens')
       .selectAll()

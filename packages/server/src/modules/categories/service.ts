@@ -1,3 +1,4 @@
+import { stampedTransaction } from '../../db/stamps.js';
 import type {
   Category,
   CategoryCreateBody,
@@ -68,7 +69,7 @@ export async function createCategory(
   language: UiLanguage,
 ): Promise<Category> {
   const name = applyName(NO_NAME, body.name, language);
-  return ctx.db.transaction().execute(async (trx) => {
+  return stampedTransaction(ctx.db, 'archive', async (trx) => {
     const repo = categoriesRepository(trx);
     await repo.lockTree(ctx.dialect);
     const parentId = body.parent_id ?? null;
@@ -98,7 +99,7 @@ export async function updateCategory(
   body: CategoryUpdateBody,
   language: UiLanguage,
 ): Promise<Category | undefined> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return stampedTransaction(ctx.db, 'archive', async (trx) => {
     const repo = categoriesRepository(trx);
     await repo.lockTree(ctx.dialect);
     const current = await repo.find(id);
@@ -135,7 +136,7 @@ export async function updateCategory(
  * siblings' order. Returns false when it does not exist.
  */
 export async function deleteCategory(ctx: AppContext, id: number): Promise<boolean> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return stampedTransaction(ctx.db, 'archive', async (trx) => {
     const repo = categoriesRepository(trx);
     await repo.lockTree(ctx.dialect);
     const current = await repo.find(id);

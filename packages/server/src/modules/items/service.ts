@@ -1,3 +1,4 @@
+import { stampedTransaction } from '../../db/stamps.js';
 import type {
   Item,
   ItemCreateBody,
@@ -99,7 +100,7 @@ export async function createItem(
   body: ItemCreateBody,
 ): Promise<Item> {
   const columns = contentColumns(body.content);
-  return ctx.db.transaction().execute(async (trx) => {
+  return stampedTransaction(ctx.db, 'archive', async (trx) => {
     const repo = itemsRepository(trx);
     const links = linksRepository(trx);
     let parent: ItemRow | undefined;
@@ -174,7 +175,7 @@ export async function updateItem(
   actor: Actor,
 ): Promise<{ item: Item; revision: boolean } | undefined> {
   const columns = body.content === undefined ? undefined : contentColumns(body.content);
-  return ctx.db.transaction().execute(async (trx) => {
+  return stampedTransaction(ctx.db, 'archive', async (trx) => {
     const repo = itemsRepository(trx);
     const links = linksRepository(trx);
     const current = await findOfType(repo, type, id, ctx);
@@ -238,7 +239,7 @@ export async function separateItem(
   type: ItemType,
   id: number,
 ): Promise<Item | undefined> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return stampedTransaction(ctx.db, 'archive', async (trx) => {
     const repo = itemsRepository(trx);
     const current = await findOfType(repo, type, id, ctx);
     if (!current) return undefined;
@@ -259,7 +260,7 @@ export async function setTrashed(
   id: number,
   trashed: boolean,
 ): Promise<Item | undefined> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return stampedTransaction(ctx.db, 'archive', async (trx) => {
     const repo = itemsRepository(trx);
     const current = await findOfType(repo, type, id, ctx);
     if (!current) return undefined;
@@ -276,7 +277,7 @@ export async function setTrashed(
  */
 export async function hardDeleteItem(ctx: AppContext, type: ItemType, id: number) {
   let fileKeys: string[] = [];
-  const deleted = await ctx.db.transaction().execute(async (trx) => {
+  const deleted = await stampedTransaction(ctx.db, 'archive', async (trx) => {
     const repo = itemsRepository(trx);
     const current = await findOfType(repo, type, id, ctx);
     if (!current) return false;

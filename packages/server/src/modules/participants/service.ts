@@ -1,3 +1,4 @@
+import { stampedTransaction } from '../../db/stamps.js';
 import type {
   Participant,
   ParticipantCreateBody,
@@ -45,7 +46,7 @@ export async function renameParticipant(
   id: number,
   body: ParticipantUpdateBody,
 ): Promise<Participant | undefined> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return stampedTransaction(ctx.db, 'archive', async (trx) => {
     const repo = participantsRepository(trx);
     if (!(await repo.findForUpdate(id, ctx.dialect))) return undefined;
     if (await repo.nameTaken(nameKeys(body.name).name_lower, id)) {
@@ -58,7 +59,7 @@ export async function renameParticipant(
 
 /** Deletes a participant and its links; the items stay. False when it does not exist. */
 export async function deleteParticipant(ctx: AppContext, id: number): Promise<boolean> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return stampedTransaction(ctx.db, 'archive', async (trx) => {
     const repo = participantsRepository(trx);
     if (!(await repo.findForUpdate(id, ctx.dialect))) return false;
     return (await repo.delete([id])) > 0;
@@ -79,7 +80,7 @@ export async function mergeParticipants(
   const ids = [...new Set(body.participants)].sort((a, b) => a - b);
   if (ids.length < 2) throw fieldError('participants', 'participants.merge_distinct');
   const keep = body.participantToKeep;
-  return ctx.db.transaction().execute(async (trx) => {
+  return stampedTransaction(ctx.db, 'archive', async (trx) => {
     const repo = participantsRepository(trx);
     const existing = await repo.lockExisting(ids, ctx.dialect);
     if (existing.length !== ids.length) throw fieldError('participants', 'participants.missing');
@@ -100,7 +101,7 @@ export async function divideParticipant(
   id: number,
   body: ParticipantDivideBody,
 ): Promise<[Participant, Participant] | undefined> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return stampedTransaction(ctx.db, 'archive', async (trx) => {
     const repo = participantsRepository(trx);
     if (!(await repo.findForUpdate(id, ctx.dialect))) return undefined;
     const first = nameKeys(body.name1).name_lower;

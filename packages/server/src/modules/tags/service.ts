@@ -1,3 +1,4 @@
+import { stampedTransaction } from '../../db/stamps.js';
 import {
   displayName,
   type Tag,
@@ -42,7 +43,7 @@ export async function updateTag(
   body: TagUpdateBody,
   language: UiLanguage,
 ): Promise<Tag | undefined> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return stampedTransaction(ctx.db, 'archive', async (trx) => {
     const repo = tagsRepository(trx);
     const current = await repo.find(id);
     if (!current) return undefined;
@@ -53,5 +54,5 @@ export async function updateTag(
 }
 
 export async function deleteTag(ctx: AppContext, id: number): Promise<boolean> {
-  return ctx.db.transaction().execute((trx) => tagsRepository(trx).delete(id));
+  return stampedTransaction(ctx.db, 'archive', (trx) => tagsRepository(trx).delete(id));
 }

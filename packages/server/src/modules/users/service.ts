@@ -1,3 +1,4 @@
+import { stampedTransaction } from '../../db/stamps.js';
 import type { AdminUserPatchBody, UpdateUserBody } from '@kinfolio/contract';
 import type { AppContext } from '../../context.js';
 import { FieldValidationError } from '../../http/errors.js';
@@ -34,7 +35,7 @@ export async function updateOwnAccount(ctx: AppContext, user: UserRow, body: Upd
  * on PostgreSQL the admin rows are locked so two racing demotions cannot both pass.
  */
 export async function updateAccountAsAdmin(ctx: AppContext, id: number, body: AdminUserPatchBody) {
-  return ctx.db.transaction().execute(async (trx) => {
+  return stampedTransaction(ctx.db, 'auth', async (trx) => {
     const users = usersRepository(trx);
     if (ctx.dialect === 'postgres') {
       await trx
