@@ -23,6 +23,7 @@ export const STAMPED_TABLES = {
     'participants',
     'tags',
     'categories',
+    'files',
   ],
   auth: ['users', 'sessions'],
 } as const;

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
+import { stampedTransaction } from '../../db/stamps.js';
 import { fieldError, HttpError } from '../../http/errors.js';
 import { filesRepository, keysOf, presentFile } from './repository.js';
 import { removeBytes } from './upload.js';
@@ -17,7 +18,7 @@ export async function attachUploads(
   input: { tokens: string[]; itemId: number; type: ItemType; userId: number },
 ): Promise<AttachedFile[]> {
   const tokens = [...new Set(input.tokens)];
-  return ctx.db.transaction().execute(async (trx) => {
+  return stampedTransaction(ctx.db, 'archive', async (trx) => {
     const query = trx.selectFrom('items').select(['id', 'type']).where('id', '=', input.itemId);
     // A concurrent hard delete must wait (PostgreSQL); SQLite serialises write transactions.
     const item = await (ctx.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
