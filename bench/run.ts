@@ -88,7 +88,8 @@ async function login(appUrl: string): Promise<Record<string, string>> {
   });
   if (response.status !== 200) throw new Error(`login failed: ${response.status}`);
   keep(response);
-  return { ...header(), 'accept-language': 'en' };
+  // What a browser sends with every request.
+  return { ...header(), 'accept-language': 'en', 'accept-encoding': 'gzip, deflate, br' };
 }
 
 async function load(

@@ -1,4 +1,5 @@
 import type { ItemListRow } from '@kinfolio/contract';
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../test/client.js';
@@ -63,6 +64,29 @@ describe('responses and sessions kept in memory', () => {
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('sends the same answer gzipped to clients that accept it, fresh or kept', async () => {
+    await itemsApi(editor, 'post').create({
+      title: 'Long',
+      content: `<p>${'Une longue lettre de la nonna. '.repeat(80)}</p>`,
+      language: 'fr',
+    });
+    const gzip = { 'accept-encoding': 'gzip, deflate, br' };
+    const fresh = await reader.send('GET', '/api/posts-all', undefined, { headers: gzip });
+    const kept = await reader.send('GET', '/api/posts-all', undefined, { headers: gzip });
+    const plain = await reader.get('/api/posts-all');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const response of [fresh, kept]) {
+      expect(response.headers['content-encoding']).toBe('gzip');
+      expect(response.headers.vary).toBe('Accept-Encoding');
+      expect(response.headers.etag).not.toBe(plain.headers.etag);
+      expect(gunzipSync(response.rawPayload).toString()).toBe(plain.body);
+    }
+    const again = await reader.send('GET', '/api/posts-all', undefined, {
+      headers: { ...gzip, 'if-none-match': kept.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
   });
 
   it('never answers from memory before the access check', async () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { languageOf } from '../i18n/translate.js';
@@ -10,16 +11,25 @@ declare module 'fastify' {
   }
 }
 
+/** One body as sent: plain, or gzipped for clients that accept it (every browser does). */
+interface Variant {
+  body: Buffer;
+  etag: string;
+  encoding?: 'gzip';
+}
+
 interface Entry {
   /** The archive stamp read before the response was computed. */
   stamp: number;
-  body: Buffer;
-  etag: string;
+  plain: Variant;
+  gzip?: Variant;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 // Browsers keep the response but ask again each time; the ETag makes the answer a 304.
 const CACHE_CONTROL = 'private, no-cache';
+/** Below this, gzip's header and the work outweigh the bytes saved. */
+const GZIP_MIN_BYTES = 1024;
 
 /** Bytes of responses kept per instance, whatever their number. */
 export const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
@@ -32,9 +42,33 @@ function keyOf(request: FastifyRequest): string {
   return `${languageOf(request.headers['accept-language'])} ${request.url}`;
 }
 
+function acceptsGzip(request: FastifyRequest): boolean {
+  const header = request.headers['accept-encoding'];
+  return typeof header === 'string' && /\bgzip\b(?!\s*;\s*q=0(\.0*)?\s*(,|$))/.test(header);
+}
+
 function notModified(request: FastifyRequest, etag: string): boolean {
   const header = request.headers['if-none-match'];
   return header !== undefined && header.split(/\s*,\s*/).includes(etag);
+}
+
+/** The plain body and, when worth it, its gzipped form; the ETag tells them apart. */
+function variantsOf(payload: string): Pick<Entry, 'plain' | 'gzip'> {
+  const body = Buffer.from(payload);
+  const hash = createHash('sha1').update(body).digest('base64url');
+  const plain: Variant = { body, etag: `"${hash}"` };
+  if (body.length < GZIP_MIN_BYTES) return { plain };
+  return { plain, gzip: { body: gzipSync(body), etag: `"${hash}-gz"`, encoding: 'gzip' } };
+}
+
+/** Headers of a kept or fresh answer; whether it is a 304 for this request. */
+function describe(request: FastifyRequest, reply: FastifyReply, variant: Variant): boolean {
+  reply
+    .header('etag', variant.etag)
+    .header('cache-control', CACHE_CONTROL)
+    .header('vary', 'Accept-Encoding');
+  if (variant.encoding) reply.header('content-encoding', variant.encoding);
+  return notModified(request, variant.etag);
 }
 
 /**
@@ -44,23 +78,24 @@ function notModified(request: FastifyRequest, etag: string): boolean {
  * checked before (the session hook runs first). The stamp changes in the writing transaction,
  * so a response computed after a write is never kept under a stamp older than that write:
  * at worst a newer response is kept under an older stamp, and is then never served.
+ * Bodies are gzipped once, when kept, for the clients that accept it.
  */
 export function registerResponseCache(app: FastifyInstance) {
   const cache = new LRUCache<string, Entry>({
     maxSize: RESPONSE_CACHE_BYTES,
-    sizeCalculation: (entry, key) => entry.body.length + key.length,
+    sizeCalculation: (entry, key) =>
+      entry.plain.body.length + (entry.gzip?.body.length ?? 0) + key.length,
   });
-
-  const replay = (request: FastifyRequest, reply: FastifyReply, entry: Entry) => {
-    reply.header('etag', entry.etag).header('cache-control', CACHE_CONTROL);
-    if (notModified(request, entry.etag)) return reply.code(304).send();
-    return reply.header('content-type', JSON_TYPE).send(entry.body);
-  };
+  const variantFor = (request: FastifyRequest, entry: Entry) =>
+    (acceptsGzip(request) && entry.gzip) || entry.plain;
 
   app.addHook('onRequest', async (request, reply) => {
     if (!cacheable(request)) return;
     const entry = cache.get(keyOf(request));
-    if (entry && entry.stamp === request.stamps.archive) return replay(request, reply, entry);
+    if (!entry || entry.stamp !== request.stamps.archive) return;
+    const variant = variantFor(request, entry);
+    if (describe(request, reply, variant)) return reply.code(304).send();
+    return reply.header('content-type', JSON_TYPE).send(variant.body);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -68,14 +103,13 @@ export function registerResponseCache(app: FastifyInstance) {
     if (!cacheable(request) || reply.statusCode !== 200 || typeof payload !== 'string') {
       return payload;
     }
-    const body = Buffer.from(payload);
-    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-    cache.set(keyOf(request), { stamp: request.stamps.archive, body, etag });
-    reply.header('etag', etag).header('cache-control', CACHE_CONTROL);
-    if (notModified(request, etag)) {
+    const entry: Entry = { stamp: request.stamps.archive, ...variantsOf(payload) };
+    cache.set(keyOf(request), entry);
+    const variant = variantFor(request, entry);
+    if (describe(request, reply, variant)) {
       reply.code(304);
       return '';
     }
-    return payload;
+    return variant.body;
   });
 }
