@@ -137,6 +137,8 @@ export async function buildApp(
     },
     // Signed verification links are opened from mail clients; keep the referrer out of them.
     referrerPolicy: { policy: 'same-origin' },
+    // Browsers heed HSTS only over HTTPS: over plain HTTP it is a header for nothing.
+    strictTransportSecurity: config.secureCookies,
   });
   await app.register(fastifySwagger, {
     openapi: {

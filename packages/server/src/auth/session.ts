@@ -43,7 +43,7 @@ function decodeHeader(value: string | string[] | undefined): string {
 
 export function sessionManager(ctx: AppContext) {
   const repo = sessionsRepository(ctx.db);
-  // Sessions with their user, by token hash, each with the auth stamp read before it was loaded:
+  // Sessions with their user, by token, each with the auth stamp read before it was loaded:
   // while that stamp holds, no user was changed and no session removed, by any instance.
   const cache = new LRUCache<string, { stamp: number; found: SessionWithUser }>({
     max: SESSION_CACHE_SIZE,
@@ -67,16 +67,21 @@ export function sessionManager(ctx: AppContext) {
   }
 
   /** The session and its user: from memory while current, else from the database. */
-  async function find(id: string, stamp: number, now: Date): Promise<SessionWithUser | undefined> {
-    const kept = cache.get(id);
+  /** Kept by token, which only the request and this memory hold; the database has its hash. */
+  async function find(
+    token: string,
+    stamp: number,
+    now: Date,
+  ): Promise<SessionWithUser | undefined> {
+    const kept = cache.get(token);
     const found = kept?.stamp === stamp ? kept.found : undefined;
     // An expired or stale-looking one is read again: another instance may have extended it.
     if (found && found.session.expires_at > now.toISOString() && !dueForTouch(found, now)) {
       return found;
     }
-    const fresh = await repo.findWithUser(id);
-    if (fresh) cache.set(id, { stamp, found: fresh });
-    else cache.delete(id);
+    const fresh = await repo.findWithUser(sha256(token));
+    if (fresh) cache.set(token, { stamp, found: fresh });
+    else cache.delete(token);
     return fresh;
   }
 
@@ -88,7 +93,7 @@ export function sessionManager(ctx: AppContext) {
     const token = request.auth.token;
     if (!token || token.length > 100) return;
     const now = ctx.now();
-    const found = await find(sha256(token), request.stamps.auth, now);
+    const found = await find(token, request.stamps.auth, now);
     if (!found) return;
     if (found.session.expires_at <= now.toISOString() || found.user.active !== 1) {
       await repo.delete(found.session.id);
