@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginViaUi, nextResponse, waitForPath } from '../support/app.js';
-import { launchBrowser, newContext, snap, type Browser, type Page } from '../support/browser.js';
+import { newContext, snap, type Browser, type Page } from '../support/browser.js';
 import type { SanctumClient } from '../support/http-client.js';
-import { adminApi } from '../support/organisation.js';
-import { startKinfolio, type RunningServer } from '../support/server.js';
+import { startWithFrenchAdmin } from '../support/french-admin.js';
+import type { RunningServer } from '../support/server.js';
 
 const ADMIN = { name: 'Admin', email: 'admin@example.com', password: 'e2e-admin-password' };
 
@@ -59,15 +59,7 @@ describe('archive screens: posts, translations, search, history, trash, correlat
   let translationId = 0;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startKinfolio({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
-      launchBrowser(),
-    ]);
-    api = await adminApi(server.url, ADMIN);
-    const french = await api.request('PATCH', '/api/update-user', {
-      siteparams: { language: 'fr' },
-    });
-    expect(french.status, french.text).toBe(200);
+    ({ server, browser, api } = await startWithFrenchAdmin(ADMIN));
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, loginViaUi, nextResponse } from '../support/app.js';
 import {
-  launchBrowser,
   newContext,
   snap,
   type Browser,
@@ -9,8 +8,8 @@ import {
   type Page,
 } from '../support/browser.js';
 import type { SanctumClient } from '../support/http-client.js';
-import { adminApi } from '../support/organisation.js';
-import { startKinfolio, type RunningServer } from '../support/server.js';
+import { startWithFrenchAdmin } from '../support/french-admin.js';
+import type { RunningServer } from '../support/server.js';
 
 // Uploads, thumbnails and media metadata take a moment; polls wait up to 10 s instead of 1.
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
@@ -66,15 +65,7 @@ describe('files: FilePond uploads on a media item', () => {
   let mediaId = 0;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startKinfolio({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
-      launchBrowser(),
-    ]);
-    api = await adminApi(server.url, ADMIN);
-    const french = await api.request('PATCH', '/api/update-user', {
-      siteparams: { language: 'fr' },
-    });
-    expect(french.status, french.text).toBe(200);
+    ({ server, browser, api } = await startWithFrenchAdmin(ADMIN));
     const media = await api.request('POST', '/api/medias', {
       title: 'Vacances à la mer',
       content: '<p>Été 1978, la plage de Cesenatico.</p>',

@@ -7,17 +7,9 @@ import {
   submitLogin,
   userMenu,
 } from '../support/app.js';
-import {
-  launchBrowser,
-  newContext,
-  snap,
-  type Browser,
-  type Locator,
-  type Page,
-} from '../support/browser.js';
+import { newContext, snap, type Browser, type Locator, type Page } from '../support/browser.js';
 import type { SanctumClient } from '../support/http-client.js';
 import {
-  adminApi,
   animationsSettled,
   createCategoryInDialog,
   createParticipantInDialog,
@@ -30,7 +22,8 @@ import {
   type ParticipantRow,
   type TranslationRow,
 } from '../support/organisation.js';
-import { startKinfolio, type RunningServer } from '../support/server.js';
+import { startWithFrenchAdmin } from '../support/french-admin.js';
+import type { RunningServer } from '../support/server.js';
 
 const ADMIN = { name: 'Admin', email: 'admin@example.com', password: 'e2e-admin-password' };
 // Registered with a French browser and given no permission: a reader of the organisation screens.
@@ -54,17 +47,7 @@ describe('organisation screens: category tree, participants, site translations',
   let api: SanctumClient;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startKinfolio({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
-      launchBrowser(),
-    ]);
-    api = await adminApi(server.url, ADMIN);
-    // The admin works in French (the product default) so the site translation test edits what
-    // they see; a new admin account starts in English.
-    const french = await api.request('PATCH', '/api/update-user', {
-      siteparams: { language: 'fr' },
-    });
-    expect(french.status, french.text).toBe(200);
+    ({ server, browser, api } = await startWithFrenchAdmin(ADMIN));
     await registerAccounts(server.url, ADMIN, [READER]);
   });
   afterAll(async () => {
