@@ -1,14 +1,21 @@
 import { useTranslation } from 'react-i18next';
 
+const BROWSE = '\u0000browse\u0000';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
 /** FilePond's own wording (labels, buttons, validation), in the interface language. */
 export function useFilePondLabels() {
   const { t } = useTranslation('archive');
   return {
-    // FilePond renders labelIdle as HTML: the span is its "browse" link.
-    labelIdle: t('files.pond.idle', {
-      browse: `<span class="filepond--label-action">${t('files.pond.browse')}</span>`,
-      interpolation: { escapeValue: false },
-    }),
+    // FilePond renders labelIdle as HTML (the span is its "browse" link); the wording may be a
+    // site translation typed by a user, so it goes in escaped.
+    labelIdle: escapeHtml(t('files.pond.idle', { browse: BROWSE })).replace(
+      BROWSE,
+      `<span class="filepond--label-action">${escapeHtml(t('files.pond.browse'))}</span>`,
+    ),
     labelInvalidField: t('files.pond.invalidField'),
     labelFileWaitingForSize: t('files.pond.waitingForSize'),
     labelFileSizeNotAvailable: t('files.pond.sizeNotAvailable'),
