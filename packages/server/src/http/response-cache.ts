@@ -62,7 +62,7 @@ function variantsOf(payload: string): Pick<Entry, 'plain' | 'gzip'> {
 }
 
 /** Headers of a kept or fresh answer; whether it is a 304 for this request. */
-function describe(request: FastifyRequest, reply: FastifyReply, variant: Variant): boolean {
+function setAnswerHeaders(request: FastifyRequest, reply: FastifyReply, variant: Variant): boolean {
   reply
     .header('etag', variant.etag)
     .header('cache-control', CACHE_CONTROL)
@@ -94,7 +94,7 @@ export function registerResponseCache(app: FastifyInstance) {
     const entry = cache.get(keyOf(request));
     if (!entry || entry.stamp !== request.stamps.archive) return;
     const variant = variantFor(request, entry);
-    if (describe(request, reply, variant)) return reply.code(304).send();
+    if (setAnswerHeaders(request, reply, variant)) return reply.code(304).send();
     return reply.header('content-type', JSON_TYPE).send(variant.body);
   });
 
@@ -106,7 +106,7 @@ export function registerResponseCache(app: FastifyInstance) {
     const entry: Entry = { stamp: request.stamps.archive, ...variantsOf(payload) };
     cache.set(keyOf(request), entry);
     const variant = variantFor(request, entry);
-    if (describe(request, reply, variant)) {
+    if (setAnswerHeaders(request, reply, variant)) {
       reply.code(304);
       return '';
     }

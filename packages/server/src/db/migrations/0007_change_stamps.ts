@@ -13,7 +13,7 @@ import { isPostgres } from './helpers.js';
  * it writes; see db/stamps.ts for the transactions that lock it first); SQLite has only row
  * triggers, which cost little since SQLite writes one transaction at a time anyway.
  */
-export const STAMPED_TABLES = {
+const STAMPED_TABLES = {
   archive: [
     'items',
     'item_participants',
