@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.js';
 import { itemsApi } from '../../test/items-api.js';
 import { createTestServer, type TestServer } from '../../test/server.js';
-import { revertUpload, uploadFile } from '../../test/uploads.js';
+import { multipartBody, revertUpload, uploadFile } from '../../test/uploads.js';
 
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -242,6 +242,23 @@ describe('files: FilePond uploads, addfilepond, downloads', () => {
 
     const notMultipart = await editor.post(routes.filepondProcess.path, { file: 'x' });
     expect(notMultipart.statusCode).toBe(415);
+
+    const path = routes.filepondProcess.path;
+    const noBoundary = await editor.sendRaw('POST', path, 'abc', {
+      'content-type': 'multipart/form-data',
+    });
+    expect(noBoundary.statusCode).toBe(400);
+    const { payload, contentType } = multipartBody({
+      name: 'a.png',
+      type: 'image/png',
+      data: photo,
+    });
+    const cut = await editor.sendRaw('POST', path, payload.subarray(0, payload.length - 40), {
+      'content-type': contentType,
+    });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json().message).toBeTruthy();
+    expect(storedFiles(dataDir).length).toBe(before);
   });
 
   it('keeps files the server cannot preview, without a thumbnail', async () => {

@@ -28,7 +28,10 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext) 
 
   addRoute(app, routes.filepondProcess, async (request, reply) => {
     if (!request.isMultipart()) throw new HttpError(415, 'http.unsupported_media_type');
-    const part = await request.file();
+    // A multipart body without a boundary or with broken headers fails here: the client's error.
+    const part = await request.file().catch(() => {
+      throw new HttpError(400, 'http.bad_request');
+    });
     if (!part) throw fieldError('filepond', 'files.missing');
     const row = await receiveUpload(ctx, part, ctx.config.uploadMaxBytes, userId(request));
     // FilePond takes the whole text/plain body as the server id.

@@ -44,7 +44,10 @@ function meter() {
   return { stream, result: () => ({ size, sha256: hash.digest('hex') }) };
 }
 
-/** Streams `source` into the storage; the stored bytes are removed again if anything fails. */
+/**
+ * Streams `source` into the storage; the stored bytes are removed again if anything fails. An
+ * error of the upload itself (a cut or malformed multipart body) is the client's: a 400.
+ */
 async function store(ctx: AppContext, key: string, source: Readable) {
   const counted = meter();
   const results = await Promise.allSettled([
@@ -54,10 +57,16 @@ async function store(ctx: AppContext, key: string, source: Readable) {
   const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failure) {
     await ctx.storage.delete(key);
-    throw failure.reason;
+    // The multipart parser destroys the file stream with its error, possibly before we read it.
+    const bodyError: unknown = source.errored;
+    if (!bodyError || isTooLarge(bodyError)) throw bodyError ?? failure.reason;
+    throw new HttpError(400, 'http.bad_request');
   }
   return counted.result();
 }
+
+const isTooLarge = (error: unknown) =>
+  (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
 
 const tooLarge = (maxBytes: number) =>
   new HttpError(413, 'files.too_large', { max: humanSize(maxBytes) });
@@ -82,7 +91,7 @@ export async function receiveUpload(
   try {
     stored = await store(ctx, key, part.file);
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
+    if (isTooLarge(error)) throw tooLarge(maxBytes);
     throw error;
   }
   if (part.file.truncated) {
