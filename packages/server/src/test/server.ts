@@ -54,6 +54,12 @@ export async function createTestServer(options: TestServerOptions = {}) {
     );
   }
 
+  async function loggedIn(email: string, password = 'user-password-1') {
+    const client = new TestClient(app);
+    await client.login(email, password);
+    return client;
+  }
+
   return {
     app,
     ctx,
@@ -63,11 +69,16 @@ export async function createTestServer(options: TestServerOptions = {}) {
     async createAdmin() {
       return createUser({ ...ADMIN, permissions: ['admin'] });
     },
-    async loggedIn(email: string, password = 'user-password-1') {
-      const client = new TestClient(app);
-      await client.login(email, password);
-      return client;
+    /** The usual pair: an editor (`content.edit`) and a reader (no permission), logged in. */
+    async editorAndReader(): Promise<{ editor: TestClient; reader: TestClient }> {
+      await createUser({ email: 'editor@example.com', permissions: ['content.edit'] });
+      await createUser({ email: 'reader@example.com' });
+      return {
+        editor: await loggedIn('editor@example.com'),
+        reader: await loggedIn('reader@example.com'),
+      };
     },
+    loggedIn,
     close: () => app.close(),
   };
 }

@@ -25,10 +25,7 @@ describe('categories', () => {
 
   beforeAll(async () => {
     server = await createTestServer();
-    await server.createUser({ email: 'editor@example.com', permissions: ['content.edit'] });
-    await server.createUser({ email: 'reader@example.com' });
-    editor = await server.loggedIn('editor@example.com');
-    reader = await server.loggedIn('reader@example.com');
+    ({ editor, reader } = await server.editorAndReader());
   });
   afterAll(() => server.close());
 

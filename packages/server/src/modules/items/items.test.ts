@@ -20,10 +20,7 @@ describe('items of each type', () => {
   // One server for the four types: every list is per type, so they do not see each other.
   beforeAll(async () => {
     server = await createTestServer();
-    await server.createUser({ email: 'editor@example.com', permissions: ['content.edit'] });
-    await server.createUser({ email: 'reader@example.com' });
-    editor = await server.loggedIn('editor@example.com');
-    reader = await server.loggedIn('reader@example.com');
+    ({ editor, reader } = await server.editorAndReader());
     const make = async (url: string, body: unknown, key: string) =>
       (await editor.post(url, body)).json()[key].id as number;
     ids.ada = await make('/api/participants', { name: 'Ada' }, 'participant');

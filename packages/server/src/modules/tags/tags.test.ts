@@ -11,10 +11,7 @@ describe('tags', () => {
 
   beforeAll(async () => {
     server = await createTestServer();
-    await server.createUser({ email: 'editor@example.com', permissions: ['content.edit'] });
-    await server.createUser({ email: 'reader@example.com' });
-    editor = await server.loggedIn('editor@example.com');
-    reader = await server.loggedIn('reader@example.com');
+    ({ editor, reader } = await server.editorAndReader());
   });
   afterAll(() => server.close());
 
