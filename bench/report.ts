@@ -1,4 +1,6 @@
 /** The figures of one bench run and their rendering as a markdown table with the targets. */
+import type { ColdFigures } from './cold.js';
+
 export interface Scenario {
   name: string;
   path: string;
@@ -20,12 +22,16 @@ export interface BenchResult {
   translations: number;
   livePosts: number;
   matches: { common: number; rare: number };
-  seedSeconds: number;
+  /** Null when the database was kept from an earlier run. */
+  seedSeconds: number | null;
   databaseMegabytes: number | null;
   connections: number;
   durationSeconds: number;
   node: string;
   scenarios: Scenario[];
+  /** The cold workload, when it ran: figures per class, and the URLs asked per class. */
+  cold?: ColdFigures[];
+  coldPerClass?: number;
 }
 
 /** Marks the scenarios served by the app without its response cache. */
@@ -56,31 +62,65 @@ export function targets(result: BenchResult): TargetCheck[] {
   return checks;
 }
 
+function coldReport(result: BenchResult): string[] {
+  if (!result.cold) return [];
+  return [
+    `### Cold reads (${result.coldPerClass} distinct URLs per class, each asked once, one client)`,
+    '',
+    '| class | requests | p50 ms | p95 ms | max ms | target p95 | result | errors | cache hits | slowest |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- |',
+    ...result.cold.map(
+      (c) =>
+        `| ${c.name} | ${c.requests} | ${c.p50} | ${c.p95} | ${c.max} | < ${c.targetMs} ms | ` +
+        `${c.p95 < c.targetMs ? 'pass' : 'FAIL'} | ${c.errors} | ${c.hits} | \`${c.slowest}\` |`,
+    ),
+    '',
+    'Every URL is new to the running app (response cache on, nothing asked before): each answer ' +
+      'is computed, as the first read after an edit is. Words come from random items of the ' +
+      'archive (half by occurrence, half among distinct words), prefixes are their first 3–4 ' +
+      'letters, pages are spread on a log scale from the first to the last.',
+    '',
+  ];
+}
+
 export function markdownReport(result: BenchResult): string {
+  const generated =
+    result.seedSeconds === null
+      ? 'Database kept from an earlier run'
+      : `Generated in ${result.seedSeconds} s`;
+  const cached = result.scenarios.length
+    ? [
+        `autocannon -c ${result.connections} -d ${result.durationSeconds}.`,
+        '',
+        '| scenario | req/s | p50 ms | p99 ms | requests | errors | server µs CPU/req |',
+        '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+        ...result.scenarios.map(
+          (s) =>
+            `| ${s.name} | ${s.requestsPerSecond} | ${s.p50} | ${s.p99} | ${s.requests} | ${s.errors} | ${s.serverMicrosPerRequest} |`,
+        ),
+        '',
+        `Scenarios marked ${UNCACHED} are served by a second instance of the app on the same ` +
+          'database with its response cache off: the cost of a first read, or of the first read ' +
+          'after a change. The targets below are checked on the app as it runs.',
+        '',
+        `| target${result.dialect === 'sqlite' ? '' : ' (set for SQLite)'} | value | result |`,
+        '| --- | ---: | --- |',
+        ...targets(result).map((t) => `| ${t.name} | ${t.value} | ${t.pass ? 'pass' : 'FAIL'} |`),
+        '',
+      ]
+    : [''];
   const lines = [
     `## ${result.dialect}, ${result.size.toLocaleString('en')} items (${result.date.slice(0, 16)}Z)`,
     '',
     `${result.translations.toLocaleString('en')} translations, ${result.livePosts.toLocaleString('en')} live posts; ` +
-      `search matches: common ${result.matches.common}, rare ${result.matches.rare}. ` +
-      `Generated in ${result.seedSeconds} s` +
+      (result.scenarios.length
+        ? `search matches: common ${result.matches.common}, rare ${result.matches.rare}. `
+        : '') +
+      generated +
       (result.databaseMegabytes ? `, database ${result.databaseMegabytes} MB` : '') +
-      `. autocannon -c ${result.connections} -d ${result.durationSeconds}, Node ${result.node}.`,
-    '',
-    '| scenario | req/s | p50 ms | p99 ms | requests | errors | server µs CPU/req |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...result.scenarios.map(
-      (s) =>
-        `| ${s.name} | ${s.requestsPerSecond} | ${s.p50} | ${s.p99} | ${s.requests} | ${s.errors} | ${s.serverMicrosPerRequest} |`,
-    ),
-    '',
-    `Scenarios marked ${UNCACHED} are served by a second instance of the app on the same ` +
-      'database with its response cache off: the cost of a first read, or of the first read ' +
-      'after a change. The targets below are checked on the app as it runs.',
-    '',
-    `| target${result.dialect === 'sqlite' ? '' : ' (set for SQLite)'} | value | result |`,
-    '| --- | ---: | --- |',
-    ...targets(result).map((t) => `| ${t.name} | ${t.value} | ${t.pass ? 'pass' : 'FAIL'} |`),
-    '',
+      `. Node ${result.node}. ${cached[0]}`,
+    ...cached.slice(1),
+    ...coldReport(result),
   ];
   return lines.join('\n');
 }

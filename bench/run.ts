@@ -1,8 +1,11 @@
 /**
- * `npm run bench [-- --size N --dialect sqlite|postgres|both --duration S --connections C]`:
- * generates the demo archive at `size` items into a fresh database per dialect, serves the real app
- * and a bare Fastify route from a child process, loads them with autocannon on loopback, prints
- * a table and writes bench/results/<date>-<dialect>.json and .md. Targets are reported, never
+ * `npm run bench [-- --size N --dialect sqlite|postgres|both --duration S --connections C
+ * --only cached|cold --cold N --keep --label L]`: generates the demo archive at `size` items into
+ * a fresh database per dialect, serves the real app and a bare Fastify route from a child process,
+ * loads them with autocannon on loopback (the cached scenarios), then runs the cold workload
+ * (cold.ts: `--cold` distinct URLs per class, each asked once), prints tables and writes
+ * bench/results/<date>-<dialect>-<size>[-<only>][-<label>].json and .md. `--keep` keeps the
+ * database for the next run of the same size (see server.ts). Targets are reported, never
  * enforced (the exit code only says whether the bench itself ran).
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -11,6 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { XSRF_COOKIE, XSRF_HEADER } from '@kinfolio/contract';
 import autocannon from 'autocannon';
+import { coldPlan, runCold } from './cold.js';
 import { markdownReport, UNCACHED, type BenchResult, type Scenario } from './report.js';
 import { BENCH_USER, type ReadyMessage } from './server.js';
 
@@ -23,8 +27,14 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '20' },
     common: { type: 'string', default: 'nonna' },
     rare: { type: 'string', default: 'barnabe' },
+    only: { type: 'string' },
+    cold: { type: 'string', default: '40' },
+    keep: { type: 'boolean', default: false },
+    label: { type: 'string' },
   },
 });
+const only = values.only;
+const perClass = Number(values.cold);
 const size = Number(values.size);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
@@ -32,8 +42,18 @@ const isDialect = (d: string): d is 'sqlite' | 'postgres' => d === 'sqlite' || d
 const dialects = (values.dialect === 'both' ? ['sqlite', 'postgres'] : [values.dialect]).filter(
   isDialect,
 );
-if (!Number.isInteger(size) || size < 100 || dialects.length === 0) {
-  console.error('Usage: npm run bench -- [--size N>=100] [--dialect sqlite|postgres|both]');
+if (
+  !Number.isInteger(size) ||
+  size < 100 ||
+  dialects.length === 0 ||
+  !Number.isInteger(perClass) ||
+  perClass < 1 ||
+  (only !== undefined && only !== 'cold' && only !== 'cached')
+) {
+  console.error(
+    'Usage: npm run bench -- [--size N>=100] [--dialect sqlite|postgres|both] ' +
+      '[--only cached|cold] [--cold N>=1] [--keep] [--label L]',
+  );
   process.exit(2);
 }
 
@@ -53,7 +73,12 @@ function serverCpu(child: ChildProcess): Promise<number> {
 function startServer(dialect: string): Promise<{ child: ChildProcess; ready: ReadyMessage }> {
   const child = fork(path.join(here, 'server.ts'), [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_DIALECT: dialect, BENCH_SIZE: String(size) },
+    env: {
+      ...process.env,
+      BENCH_DIALECT: dialect,
+      BENCH_SIZE: String(size),
+      BENCH_KEEP: values.keep ? '1' : '0',
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
@@ -118,7 +143,11 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<BenchResult
   console.log(`\n${dialect}: generating ${size} items…`);
   const { child, ready } = await startServer(dialect);
   try {
-    console.log(`  ${dialect}: ${ready.items} items in ${(ready.seedMs / 1000).toFixed(1)} s`);
+    console.log(
+      ready.reused
+        ? `  ${dialect}: ${ready.items} items, kept from an earlier run`
+        : `  ${dialect}: ${ready.items} items in ${(ready.seedMs / 1000).toFixed(1)} s`,
+    );
     const headers = await login(ready.appUrl);
     const api = (pathAndQuery: string) => `${ready.appUrl}${pathAndQuery}`;
     const uncached = (pathAndQuery: string) => `${ready.uncachedUrl}${pathAndQuery}`;
@@ -129,8 +158,12 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<BenchResult
     };
     const common = `/api/posts-search?query=${encodeURIComponent(values.common)}`;
     const rare = `/api/posts-search?query=${encodeURIComponent(values.rare)}`;
-    const matches = { common: await total(common), rare: await total(rare) };
-    const posts = await total('/api/posts-all');
+    // Asked on the app the cold workload reads too: not when only that one runs.
+    const cachedToo = only !== 'cold';
+    const matches = cachedToo
+      ? { common: await total(common), rare: await total(rare) }
+      : { common: 0, rare: 0 };
+    const posts = cachedToo ? await total('/api/posts-all') : (ready.sample.live.post ?? 0);
     const plan: [string, string][] = [
       ['bare Fastify route', ready.bareUrl],
       ['posts-all page 1', api('/api/posts-all')],
@@ -146,7 +179,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<BenchResult
       [`posts-single ${UNCACHED}`, uncached(`/api/posts-single/${ready.singleId}`)],
     ];
     const scenarios: Scenario[] = [];
-    for (const [name, url] of plan) {
+    for (const [name, url] of only === 'cold' ? [] : plan) {
       await autocannon({ url, headers, connections, duration: 1 }); // warm-up
       const scenario = await load(child, name, url, headers);
       console.log(
@@ -155,6 +188,19 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<BenchResult
       );
       scenarios.push(scenario);
     }
+    let cold;
+    if (only !== 'cached') {
+      // A few URLs of each class first, not counted, for the JIT; then the plan without them.
+      const warm = coldPlan(ready.sample, 2, 99);
+      const skip = new Set(warm.map(([, url]) => url));
+      const main = coldPlan(ready.sample, perClass, 11).filter(([, url]) => !skip.has(url));
+      await runCold(ready.appUrl, headers, warm);
+      console.log(`  cold workload: ${main.length} URLs, each asked once…`);
+      cold = await runCold(ready.appUrl, headers, main);
+      for (const c of cold) {
+        console.log(`  cold ${c.name}: p50 ${c.p50} ms, p95 ${c.p95} ms, max ${c.max} ms`);
+      }
+    }
     return {
       dialect,
       date: new Date().toISOString(),
@@ -162,12 +208,13 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<BenchResult
       translations: ready.translations,
       livePosts: posts,
       matches,
-      seedSeconds: Math.round(ready.seedMs / 100) / 10,
+      seedSeconds: ready.reused ? null : Math.round(ready.seedMs / 100) / 10,
       databaseMegabytes: ready.databaseBytes && Math.round(ready.databaseBytes / 1e5) / 10,
       connections,
       durationSeconds: duration,
       node: process.version,
       scenarios,
+      ...(cold ? { cold, coldPerClass: perClass } : {}),
     };
   } finally {
     child.send('stop');
@@ -182,7 +229,12 @@ for (const dialect of dialects) {
   try {
     const result = await benchDialect(dialect);
     const report = markdownReport(result);
-    const base = path.join(resultsDir, `${result.date.slice(0, 10)}-${dialect}`);
+    const size = result.size >= 1e6 ? `${result.size / 1e6}M` : `${Math.round(result.size / 1e3)}k`;
+    const tail = [only, values.label]
+      .filter(Boolean)
+      .map((part) => `-${part}`)
+      .join('');
+    const base = path.join(resultsDir, `${result.date.slice(0, 10)}-${dialect}-${size}${tail}`);
     fs.writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
     fs.writeFileSync(`${base}.md`, report);
     console.log(`\n${report}\nWritten to ${path.relative(process.cwd(), base)}.json and .md`);

@@ -4,6 +4,8 @@
  * from its own process, so the load generator never shares the server's event loop.
  * Messages: → {type: 'ready', ...}; ← 'cpu' → {type: 'cpu', micros} (this process's CPU time so
  * far, to tell the server's cost per request); ← 'stop' (closes the apps, removes the database).
+ * BENCH_KEEP=1 names the database after its size and keeps it: the next run of that size finds it
+ * filled and skips the generation (new migrations still apply), a quick way to iterate at 1M.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -13,11 +15,12 @@ import Fastify from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../packages/server/src/app.js';
-import { createAccount } from '../packages/server/src/auth/accounts.js';
+import { createAccount } from '../packages/server/src/auth/index.js';
 import { loadConfig } from '../packages/server/src/config.js';
 import { connectDatabase, type DatabaseHandle } from '../packages/server/src/db/connect.js';
 import { migrateToLatest } from '../packages/server/src/db/migrate.js';
 import { seedDemo } from '../packages/server/src/demo/seed.js';
+import { drawSample, type ColdSample } from './sample.js';
 
 export const BENCH_USER = { email: 'bench@example.com', password: 'bench-password-1' };
 
@@ -32,13 +35,19 @@ export interface ReadyMessage {
   translations: number;
   singleId: number;
   databaseBytes: number | null;
+  /** Whether the database was kept from an earlier run (not generated now). */
+  reused: boolean;
+  sample: ColdSample;
 }
 
 // Passed in the environment: under `npx tsx`, a forked child sees the parent's argv.
 const dialect = process.env.BENCH_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
 const size = Number(process.env.BENCH_SIZE ?? 100_000);
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const name = `kinfolio_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+const keep = process.env.BENCH_KEEP === '1';
+const name = keep
+  ? `kinfolio_bench_keep_${size}`
+  : `kinfolio_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
 const send = (message: unknown) => process.send?.(message);
 
 async function adminQuery(text: string) {
@@ -58,23 +67,33 @@ async function openDatabase(): Promise<{
   remove: () => Promise<void>;
 }> {
   if (dialect === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinfolio-bench-'));
+    const dir = keep
+      ? path.join(os.tmpdir(), 'kinfolio-bench-keep')
+      : fs.mkdtempSync(path.join(os.tmpdir(), 'kinfolio-bench-'));
+    fs.mkdirSync(dir, { recursive: true });
     const connect = () =>
       connectDatabase({ dialect: 'sqlite', file: path.join(dir, `${name}.sqlite`) });
     return {
       handle: connect(),
       connect,
-      remove: async () => fs.rmSync(dir, { recursive: true, force: true }),
+      remove: async () => {
+        if (!keep) fs.rmSync(dir, { recursive: true, force: true });
+      },
     };
   }
-  await adminQuery(`CREATE DATABASE ${name}`);
+  await adminQuery(`CREATE DATABASE ${name}`).catch((error: unknown) => {
+    // A kept database of this size exists already: it is reused.
+    if (!keep || (error as { code?: string }).code !== '42P04') throw error;
+  });
   const url = new URL(pgAdminUrl);
   url.pathname = `/${name}`;
   const connect = () => connectDatabase({ dialect: 'postgres', url: url.toString() });
   return {
     handle: connect(),
     connect,
-    remove: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    remove: async () => {
+      if (!keep) await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
   };
 }
 
@@ -93,6 +112,18 @@ async function databaseBytes(handle: DatabaseHandle): Promise<number | null> {
   return Number(rows[0]?.n ?? 0);
 }
 
+/** The figures seedDemo returns, for a kept database. */
+async function summaryOf(handle: DatabaseHandle) {
+  const row = await handle.db
+    .selectFrom('items')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('items'),
+      eb.fn.count<number>('parent_id').as('translations'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { items: Number(row.items), translations: Number(row.translations) };
+}
+
 async function main() {
   const { handle, connect, remove } = await openDatabase();
   let cleaned = false;
@@ -104,24 +135,37 @@ async function main() {
   try {
     await migrateToLatest(handle.db);
     const started = performance.now();
-    const summary = await seedDemo(handle, {
-      size,
-      seed: 1,
-      onProgress: (written) => {
-        if (written % 20_000 < 500) send({ type: 'progress', written });
-      },
-    });
+    const existing = await handle.db
+      .selectFrom('items')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const reused = Number(existing.n) > 0;
+    const summary = reused
+      ? await summaryOf(handle)
+      : await seedDemo(handle, {
+          size,
+          seed: 1,
+          onProgress: (written) => {
+            if (written % 20_000 < 500) send({ type: 'progress', written });
+          },
+        });
     const seedMs = performance.now() - started;
     // PostgreSQL's autovacuum would vacuum and analyse the fresh table soon after such a load
-    // (VACUUM sets the visibility map, without which no index-only scan skips the heap); SQLite
-    // has no automatic statistics and the app does not run ANALYZE, so it is left without them.
-    if (dialect === 'postgres') await sql`vacuum analyze`.execute(handle.db);
+    // (VACUUM sets the visibility map, without which no index-only scan skips the heap).
+    if (dialect === 'postgres' && !reused) await sql`vacuum analyze`.execute(handle.db);
     const bytes = await databaseBytes(handle);
-    await createAccount(
-      handle.db,
-      { name: 'Bench', ...BENCH_USER, permissions: ['admin'], verified: true },
-      new Date(),
-    );
+    const user = await handle.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', BENCH_USER.email)
+      .executeTakeFirst();
+    if (!user) {
+      await createAccount(
+        handle.db,
+        { name: 'Bench', ...BENCH_USER, permissions: ['admin'], verified: true },
+        new Date(),
+      );
+    }
     const single = await handle.db
       .selectFrom('items')
       .select('id')
@@ -160,6 +204,8 @@ async function main() {
       translations: summary.translations,
       singleId: single.id,
       databaseBytes: bytes,
+      reused,
+      sample: await drawSample(handle),
     };
     send(ready);
     await new Promise<void>((resolve) =>

@@ -1,9 +1,11 @@
-// `npm start`: builds the web app when there is no build (or it is older than its sources), then
-// runs the server, which applies migrations itself.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`: builds the web app and the server when there is no build (or it is older than its
+// sources), then runs the compiled server with node; it applies migrations itself.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newestChange } from './build-server.mjs';
+import { runServer } from './kinfolio.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'packages/web/dist/index.html');
@@ -13,18 +15,6 @@ const sources = [
   'packages/web/index.html',
   'packages/contract/src',
 ];
-
-function newestChange(target) {
-  const stat = fs.statSync(target, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs
-    .readdirSync(target)
-    .reduce(
-      (newest, entry) => Math.max(newest, newestChange(path.join(target, entry))),
-      stat.mtimeMs,
-    );
-}
 
 const builtAt = fs.statSync(dist, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 const changedAt = Math.max(...sources.map((s) => newestChange(path.join(root, s))));
@@ -37,16 +27,4 @@ if (!process.env.WEB_DIST && builtAt < changedAt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(
-  process.execPath,
-  [
-    '--import',
-    'tsx',
-    path.join(root, 'packages/server/src/main.ts'),
-    'serve',
-    ...process.argv.slice(2),
-  ],
-  { cwd: root, stdio: 'inherit' },
-);
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+await runServer(['serve', ...process.argv.slice(2)]);

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
+import { routeIndex, type RouteName } from '@kinfolio/contract';
 import { SanctumClient } from './http-client.js';
 
 export interface Account {
@@ -22,12 +23,12 @@ export async function waitForPath(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path);
 }
 
-/** The login form's fields and button, in French (the default) or English. */
+/** The login form's fields and button, in any interface language (it follows the browser's). */
 export function loginForm(page: Page) {
   return {
-    email: page.getByLabel(/^(Adresse e-mail|Email address)/),
-    password: page.getByLabel(/^(Mot de passe|Password)( \*)?$/),
-    submit: page.getByRole('button', { name: /^(Se connecter|Log in)$/ }),
+    email: page.getByLabel(/^(Adresse e-mail|Email address|Indirizzo email|E-Mail-Adresse)/),
+    password: page.getByLabel(/^(Mot de passe|Password|Passwort)( \*)?$/),
+    submit: page.getByRole('button', { name: /^(Se connecter|Log in|Accedi|Anmelden)$/ }),
   };
 }
 
@@ -55,6 +56,12 @@ export function userMenu(page: Page) {
 }
 
 /** Resolves with the next response of this method and path (start it before the action). */
+/** The next answer of a route of the contract's table (by name, or by method and path). */
+export function nextRouteResponse(page: Page, name: RouteName): Promise<Response> {
+  const [method, path] = routeIndex[name];
+  return nextResponse(page, method, path);
+}
+
 export function nextResponse(page: Page, method: string, path: string): Promise<Response> {
   return page.waitForResponse(
     (response) =>
@@ -72,13 +79,13 @@ export interface LoggedInUser {
 
 /** GET /api/logged-in-user with the page's cookies, as the app itself would. */
 export async function currentUserOf(page: Page): Promise<{ status: number; user?: LoggedInUser }> {
-  return page.evaluate(async () => {
-    const response = await fetch('/api/logged-in-user', {
+  return page.evaluate(async (path) => {
+    const response = await fetch(path, {
       headers: { accept: 'application/json' },
     });
     const body = (await response.json()) as LoggedInUser;
     return response.ok ? { status: response.status, user: body } : { status: response.status };
-  });
+  }, routeIndex.loggedInUser[1]);
 }
 
 /** Opens registration as the admin and registers the accounts through the API (setup, not tested). */
@@ -88,21 +95,23 @@ export async function registerAccounts(
   accounts: (Account & { language: string })[],
 ): Promise<void> {
   const adminClient = new SanctumClient(baseUrl);
-  await adminClient.request('GET', '/sanctum/csrf-cookie');
-  expect((await adminClient.request('POST', '/login', admin)).status).toBe(200);
-  await adminClient.request('GET', '/sanctum/csrf-cookie');
-  const open = await adminClient.request('PATCH', '/api/admin-settings', {
-    registration_enabled: true,
+  await adminClient.call('csrfCookie');
+  expect((await adminClient.call('login', { body: admin })).status).toBe(200);
+  await adminClient.call('csrfCookie');
+  const open = await adminClient.call('adminSettingsUpdate', {
+    body: { registration_enabled: true },
   });
   expect(open.status, open.text).toBe(200);
   for (const account of accounts) {
     const client = new SanctumClient(baseUrl, account.language);
-    await client.request('GET', '/sanctum/csrf-cookie');
-    const registered = await client.request('POST', '/register', {
-      name: account.name,
-      email: account.email,
-      password: account.password,
-      password_confirmation: account.password,
+    await client.call('csrfCookie');
+    const registered = await client.call('register', {
+      body: {
+        name: account.name,
+        email: account.email,
+        password: account.password,
+        password_confirmation: account.password,
+      },
     });
     expect(registered.status, registered.text).toBe(201);
   }

@@ -34,6 +34,8 @@ export interface ContextOptions {
   height?: number;
   /** 'reduce' (the default) turns off page transitions so screenshots and axe see settled pages. */
   reducedMotion?: 'reduce' | 'no-preference';
+  /** A phone: touch events and the mobile viewport meta tag honoured. */
+  touch?: boolean;
 }
 
 export async function newContext(
@@ -47,6 +49,8 @@ export async function newContext(
     colorScheme: options.colorScheme ?? 'light',
     viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
     reducedMotion: options.reducedMotion ?? 'reduce',
+    hasTouch: options.touch ?? false,
+    isMobile: options.touch ?? false,
     // Service workers would serve cached pages between steps of a test.
     serviceWorkers: 'block',
   });

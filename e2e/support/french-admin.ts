@@ -13,9 +13,7 @@ export async function startWithFrenchAdmin(admin: { email: string; password: str
     launchBrowser(),
   ]);
   const api = await adminApi(server.url, admin);
-  const french = await api.request('PATCH', '/api/update-user', {
-    siteparams: { language: 'fr' },
-  });
+  const french = await api.call('updateUser', { body: { siteparams: { language: 'fr' } } });
   expect(french.status, french.text).toBe(200);
   return { server, browser, api };
 }

@@ -1,3 +1,21 @@
+import { buildPath, routeIndex, type RouteName } from '@kinfolio/contract';
+
+/** A route of the contract's table to call: its path parameters, query and body. */
+export interface RouteCall {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+}
+
+/** The path of a route of the contract's table, parameters filled and query appended. */
+export function routePath(name: RouteName, { params, query }: RouteCall = {}): string {
+  const path = buildPath(routeIndex[name][1], params);
+  const search = new URLSearchParams(
+    Object.entries(query ?? {}).map(([key, value]) => [key, String(value)]),
+  ).toString();
+  return search ? `${path}?${search}` : path;
+}
+
 /** A plain HTTP client with a cookie jar, speaking the Sanctum SPA dialect like an outside client. */
 export class SanctumClient {
   private readonly jar = new Map<string, string>();
@@ -9,6 +27,11 @@ export class SanctumClient {
 
   cookie(name: string) {
     return this.jar.get(name);
+  }
+
+  /** Calls a route of the contract's table by name (method and path from the route index). */
+  call(name: RouteName, input: RouteCall = {}) {
+    return this.request(routeIndex[name][0], routePath(name, input), input.body);
   }
 
   async request(method: string, path: string, body?: unknown, withXsrf = method !== 'GET') {

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { nextResponse } from './app.js';
+import { nextRouteResponse } from './app.js';
 import { SanctumClient } from './http-client.js';
 
 /** Helpers for the organisation screens (categories, participants, tags, site translations). */
@@ -28,9 +28,9 @@ export async function adminApi(
   admin: { email: string; password: string },
 ): Promise<SanctumClient> {
   const client = new SanctumClient(url, 'fr');
-  await client.request('GET', '/sanctum/csrf-cookie');
-  expect((await client.request('POST', '/login', admin)).status).toBe(200);
-  await client.request('GET', '/sanctum/csrf-cookie');
+  await client.call('csrfCookie');
+  expect((await client.call('login', { body: admin })).status).toBe(200);
+  await client.call('csrfCookie');
   return client;
 }
 
@@ -81,7 +81,7 @@ export async function createCategoryInDialog(
   await dialog.waitFor();
   await dialog.getByLabel('Nom (Français)').fill(frName);
   if (enName) await dialog.getByLabel('Nom (English)').fill(enName);
-  const created = nextResponse(page, 'POST', '/api/categories');
+  const created = nextRouteResponse(page, 'categoryCreate');
   await dialog.getByRole('button', { name: 'Créer' }).click();
   const response = await created;
   expect(response.status()).toBe(201);
@@ -93,7 +93,7 @@ export async function createParticipantInDialog(page: Page, name: string): Promi
   await page.getByRole('button', { name: 'Nouveau participant' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nouveau participant' });
   await dialog.getByLabel(/^Nom/).fill(name);
-  const created = nextResponse(page, 'POST', '/api/participants');
+  const created = nextRouteResponse(page, 'participantCreate');
   await dialog.getByRole('button', { name: 'Créer' }).click();
   const response = await created;
   expect(response.status()).toBe(201);

@@ -19,6 +19,11 @@ import { startKinfolio, type RunningServer } from '../support/server.js';
 const ADMIN = { name: 'Admin', email: 'admin@example.com', password: 'e2e-admin-password' };
 const MEMBER = { name: 'Jeanne Dupont', email: 'jeanne@example.com', password: 'member-password' };
 const NEW_PRIMARY = '#7b2cbf';
+/**
+ * This walk-through reads the English interface: the start-up administrator takes the language of
+ * the screen it first logs in from, so its browser speaks English.
+ */
+const ENGLISH = { locale: 'en-US' };
 
 const cssVariable = (page: Page, name: string) =>
   page.evaluate(
@@ -52,7 +57,7 @@ describe('admin screens and interface parameters', () => {
   });
 
   it('main logged-in screens have no serious or critical accessibility violations', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(browser, server.url, ENGLISH);
     const page = await context.newPage();
     await loginViaUi(page, ADMIN);
     const screens: { path: string; name: string; ready: (page: Page) => Locator }[] = [
@@ -87,7 +92,7 @@ describe('admin screens and interface parameters', () => {
   });
 
   it('saves theme colours and the navbar side, which survive a reload', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(browser, server.url, ENGLISH);
     const page = await context.newPage();
     await loginViaUi(page, ADMIN);
     await page.goto('/params/interface');
@@ -133,17 +138,19 @@ describe('admin screens and interface parameters', () => {
   });
 
   it('lets the admin open registration and grant a permission to the new member', async () => {
-    const adminContext = await newContext(browser, server.url);
+    const adminContext = await newContext(browser, server.url, ENGLISH);
     const admin = await adminContext.newPage();
     await loginViaUi(admin, ADMIN);
     await admin.goto('/admin/tabAdminUsers/userList');
-    const registration = admin.getByRole('switch', { name: 'Registration open' });
-    await registration.waitFor();
+    // The switch's label says its state (its name goes on with the description).
+    const registration = admin.getByRole('switch', { name: /^Registration is (open|closed)\b/ });
+    await admin.getByRole('switch', { name: 'Registration is closed' }).waitFor();
     expect(await registration.isChecked()).toBe(false);
     const opened = nextResponse(admin, 'PATCH', '/api/admin-settings');
     await registration.click();
     expect((await opened).status()).toBe(200);
     await expect.poll(() => registration.isChecked()).toBe(true);
+    await admin.getByRole('switch', { name: 'Registration is open' }).waitFor();
 
     // The member registers from the home page, in French.
     const memberContext = await newContext(browser, server.url);

@@ -147,7 +147,12 @@ for (const dialect of DIALECTS) {
       expect((await client.request('DELETE', `/api/tags/${tagId}`)).status).toBe(200);
       expect((await client.request('GET', '/api/tags')).json).toEqual([]);
 
-      const key = 'common:e2e.greeting';
+      // Only keys the app ships may be reported; anything else is refused and stores nothing.
+      const unknown = await client.request('POST', '/api/site-translations', {
+        key: 'common:e2e.greeting',
+      });
+      expect(unknown.status).toBe(422);
+      const key = 'common:loading';
       const created = await client.request('POST', '/api/site-translations', { key });
       expect(created.status).toBe(201);
       expect((await client.request('POST', '/api/site-translations', { key })).status).toBe(200);
@@ -162,6 +167,7 @@ for (const dialect of DIALECTS) {
         key: string;
         text: Record<string, string>;
       }[];
+      expect(all.some((row) => row.key === 'common:e2e.greeting')).toBe(false);
       expect(all.find((row) => row.key === key)?.text).toEqual({
         fr: 'Bonjour',
         en: '',

@@ -1,4 +1,8 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -18,19 +22,116 @@ const SERVER_PREFIXES = [
   '/email',
 ];
 
+/** The parts of an ESTree node this file walks. */
+interface EsNode {
+  type: string;
+  start: number;
+  [key: string]: unknown;
+}
+
+const isNode = (value: unknown): value is EsNode =>
+  typeof value === 'object' && value !== null && typeof (value as EsNode).type === 'string';
+
+/** Where each call or `new` of an expression starts, not looking into functions (run later). */
+function callStarts(node: EsNode, into: Set<number>): Set<number> {
+  if (/Function|Class/.test(node.type)) return into;
+  if (node.type === 'CallExpression' || node.type === 'NewExpression') into.add(node.start);
+  for (const [key, child] of Object.entries(node)) {
+    if (key === 'type') continue;
+    for (const item of Array.isArray(child) ? child : [child])
+      if (isNode(item)) callStarts(item, into);
+  }
+  return into;
+}
+
 /**
- * The contract's modules only declare things; telling Rollup so lets it drop the zod schemas a
- * chunk does not use (zod calls at module level otherwise count as side effects).
+ * The contract's modules only declare things: their module-level constants are built by calls
+ * (`z.object(…).refine(…)`, `paginated(…)`) that Rollup must otherwise keep, used or not, together
+ * with zod, since a call may have side effects. Marking those calls pure (and the modules free of
+ * side effects) lets a chunk that only needs a constant, such as ITEM_TYPES beside the item schemas,
+ * leave the schemas and zod out. Only declarations' initialisers are marked: a bare statement
+ * (a registry call, say) keeps running. No source map is made (the build writes none).
  */
 const contractIsPure: Plugin = {
   name: 'kinfolio-contract-is-pure',
   transform(code, id) {
-    if (/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id)) {
-      return { code, map: null, moduleSideEffects: false };
+    if (!/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id)) return null;
+    const starts = new Set<number>();
+    for (let statement of (this.parse(code) as unknown as { body: EsNode[] }).body) {
+      if (statement.type === 'ExportNamedDeclaration' && isNode(statement.declaration)) {
+        statement = statement.declaration;
+      }
+      if (statement.type !== 'VariableDeclaration') continue;
+      for (const declarator of statement.declarations as EsNode[]) {
+        if (isNode(declarator.init)) callStarts(declarator.init, starts);
+      }
     }
-    return null;
+    let marked = code;
+    for (const start of [...starts].sort((a, b) => b - a)) {
+      marked = `${marked.slice(0, start)}/*#__PURE__*/ ${marked.slice(start)}`;
+    }
+    return { code: marked, map: null, moduleSideEffects: false };
   },
 };
+
+/** Text files worth compressing; the server's spa.ts sends their copies (and says Vary). */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt)$/;
+/** Below this a compressed copy saves less than its headers cost. */
+const COMPRESS_MIN_BYTES = 512;
+
+async function* filesUnder(dir: string): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(file);
+    else yield file;
+  }
+}
+
+/**
+ * Writes `x.br` (brotli, best quality) and `x.gz` (gzip -9) beside every text file of the build, so
+ * the server sends them as they are instead of compressing on each request (or not at all). Runs
+ * after the PWA plugin wrote sw.js; the service worker does not precache these copies (globIgnores).
+ */
+function precompress(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gzipAsync = promisify(gzip);
+  let outDir = '';
+  return {
+    name: 'kinfolio-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler() {
+        const jobs: Promise<void>[] = [];
+        for await (const file of filesUnder(outDir)) {
+          if (!COMPRESSIBLE.test(file) || (await stat(file)).size < COMPRESS_MIN_BYTES) continue;
+          jobs.push(
+            (async () => {
+              const bytes = await readFile(file);
+              const [br, gz] = await Promise.all([
+                brotli(bytes, {
+                  params: {
+                    [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                    [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+                  },
+                }),
+                gzipAsync(bytes, { level: zlibConstants.Z_BEST_COMPRESSION }),
+              ]);
+              // A copy no smaller than the file is useless; the server falls back to the file.
+              if (br.length < bytes.length) await writeFile(`${file}.br`, br);
+              if (gz.length < bytes.length) await writeFile(`${file}.gz`, gz);
+            })(),
+          );
+        }
+        await Promise.all(jobs);
+      },
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -68,10 +169,13 @@ export default defineConfig({
         // /login and /logout are API endpoints (POST) but a reload must never get the SPA shell for them.
         navigateFallbackDenylist: [/^\/api/, /^\/sanctum/, /^\/email/, /^\/login/, /^\/logout/],
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        // The server's compressed copies of the same files (precompress below).
+        globIgnores: ['**/*.br', '**/*.gz'],
         cleanupOutdatedCaches: true,
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },

@@ -43,6 +43,13 @@ export const LIMITS = {
   pageSizeCorrelation: 20,
   pageSizeMax: 100,
   searchMinLength: 3,
+  /**
+   * A search looks at this many matching items at most: when a word is in more, the most recently
+   * added of them, those with the words in their title first, then newest (`meta.total` stops
+   * there); fewer are ranked by relevance. Ranking every match of a common word made a first
+   * search take seconds at a million items.
+   */
+  searchMatchesMax: 1000,
   previewLength: 150,
   correlationPreviewLength: 50,
   snippetRadius: 75,
@@ -56,8 +63,28 @@ export const LIMITS = {
   emailMaxLength: 254,
   passwordResetTokenMinutes: 60,
   emailVerificationMinutes: 60 * 24,
+  /**
+   * Login throttling (server auth/throttle.ts) counts failed logins; the attempt after the limit is
+   * refused with 429 and Retry-After until the window that began with the first failure ends.
+   * Per account and address (or per known device: a browser that logged in to the account before,
+   * which is checked against this counter only, so strangers cannot lock its owner out).
+   */
   loginMaxAttempts: 5,
   loginDecaySeconds: 60,
+  /**
+   * Per account from all addresses without a known-device cookie: several relatives mistyping on
+   * new devices stay under it, while a botnet gets about 2,400 guesses a day, not 100 a minute.
+   */
+  loginAccountMaxAttempts: 25,
+  loginAccountDecaySeconds: 15 * 60,
+  /**
+   * Per address across all accounts (an IPv6 /64 counts as one address): generous for a family
+   * behind one NAT, yet one address can no longer try every account.
+   */
+  loginAddressMaxAttempts: 75,
+  loginAddressDecaySeconds: 60 * 60,
+  /** A browser stays a known device of an account this long after its last successful login. */
+  loginKnownDeviceDays: 180,
   /** Largest accepted upload (FilePond), 200 MiB. */
   uploadMaxBytes: 200 * 1024 * 1024,
 } as const;

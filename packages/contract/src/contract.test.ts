@@ -77,7 +77,7 @@ describe('contract', () => {
 });
 
 describe('item routes', () => {
-  it('declares the sixteen spec routes once per base, plus the cross-type search', () => {
+  it('declares the sixteen spec routes and the three bulk ones once per base, plus the cross-type search', () => {
     const expected = [
       ['GET', '-all'],
       ['GET', '-search'],
@@ -95,6 +95,9 @@ describe('item routes', () => {
       ['DELETE', '/:id'],
       ['DELETE', '-harddelete/:id'],
       ['POST', '-restore/:id'],
+      ['POST', '-bulk'],
+      ['POST', '-bulk-harddelete'],
+      ['DELETE', '-trash'],
     ];
     for (const type of ITEM_TYPES) {
       const declared = Object.values(itemRoutes[type]).map((r) => [r.method, r.path]);
@@ -103,7 +106,7 @@ describe('item routes', () => {
       );
     }
     const table = Object.values(routes);
-    expect(table.filter((r) => r.path.startsWith('/api/posts'))).toHaveLength(16);
+    expect(table.filter((r) => r.path.startsWith('/api/posts'))).toHaveLength(19);
     expect(routes['media.hardDelete']).toMatchObject({
       method: 'DELETE',
       path: '/api/medias-harddelete/:id',

@@ -1,6 +1,13 @@
+import { z } from 'zod';
+import { fileBytes, noBody } from './responses.js';
 import { route, type RouteDef } from './route-def.js';
-import { addFilepondBody, fileDownloadQuery, serverIdField } from './schemas/attachments.js';
-import { idParam } from './schemas/common.js';
+import {
+  addFilepondBody,
+  fileDownloadQuery,
+  filesAttachedSchema,
+  serverIdField,
+} from './schemas/attachments.js';
+import { idParam, messageBody } from './schemas/common.js';
 
 /**
  * Files attached to items, uploaded with FilePond's server protocol:
@@ -12,18 +19,30 @@ import { idParam } from './schemas/common.js';
  * - `fileDelete`: detaches and removes one file → `{message}`.
  */
 export const fileRouteTable = {
-  filepondProcess: route({ method: 'POST', path: '/api/medias/filepond', access: 'content.edit' }),
+  filepondProcess: route({
+    method: 'POST',
+    path: '/api/medias/filepond',
+    access: 'content.edit',
+    responses: {
+      201: z.string().describe("The upload's server id, as text/plain"),
+      400: messageBody.describe('Not a readable multipart body'),
+      413: messageBody.describe('Larger than the upload limit'),
+      415: messageBody.describe('Not multipart, or a file type that is not accepted'),
+    },
+  }),
   filepondRevert: route({
     method: 'DELETE',
     path: '/api/medias/filepond',
     access: 'content.edit',
     body: serverIdField,
+    responses: { 200: messageBody },
   }),
   addFilepond: route({
     method: 'PATCH',
     path: '/api/medias/addfilepond',
     access: 'content.edit',
     body: addFilepondBody,
+    responses: { 200: filesAttachedSchema },
   }),
   fileDownload: route({
     method: 'GET',
@@ -31,11 +50,18 @@ export const fileRouteTable = {
     access: 'auth',
     params: idParam,
     query: fileDownloadQuery,
+    responses: {
+      200: fileBytes,
+      206: fileBytes.describe('The requested range'),
+      304: noBody,
+      416: noBody.describe('Range not satisfiable'),
+    },
   }),
   fileDelete: route({
     method: 'DELETE',
     path: '/api/files/:id',
     access: 'content.edit',
     params: idParam,
+    responses: { 200: messageBody },
   }),
 } as const satisfies Record<string, RouteDef>;

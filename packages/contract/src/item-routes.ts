@@ -1,10 +1,18 @@
 import { route, type RouteDef } from './route-def.js';
-import { idParam } from './schemas/common.js';
+import { bulkBody, bulkIdsBody, bulkResultSchema } from './schemas/bulk.js';
+import { idParam, messageBody } from './schemas/common.js';
 import {
   ITEM_BASES,
   ITEM_TYPES,
+  correlationPageSchema,
   itemCorrelationQuery,
   itemCreateBody,
+  itemPageSchema,
+  itemSavedSchema,
+  itemSchema,
+  itemUpdatedSchema,
+  revisionPageSchema,
+  searchPageSchema,
   itemListQuery,
   itemSearchQuery,
   itemTrashQuery,
@@ -17,10 +25,7 @@ import {
 /**
  * The routes of one item base (spec §7 Items), declared once for the four types. Reading needs a
  * logged-in user, writing `content.edit`, hard deletion `content.delete`.
- *
- * Responses: lists → `itemPageSchema` (rows `itemListRowSchema`); `-correlation` → paginated
- * `correlationRowSchema`; `-revision/{id}` → paginated `revisionSchema`; `-single/{id}` → `Item`;
- * create (201), separate, restore → `ItemSaved`; update → `ItemUpdated`; deletes → `{message}`.
+
  */
 export function itemRouteSet(type: ItemType) {
   const base = ITEM_BASES[type];
@@ -31,6 +36,7 @@ export function itemRouteSet(type: ItemType) {
       path: `${base}-${suffix}`,
       access: 'auth',
       query: itemListQuery,
+      responses: { 200: itemPageSchema },
     });
   return {
     all: list('all'),
@@ -40,6 +46,7 @@ export function itemRouteSet(type: ItemType) {
       path: `${base}-search`,
       access: 'auth',
       query: itemSearchQuery,
+      responses: { 200: itemPageSchema },
     }),
     /** The category and all its descendants. */
     category: route({
@@ -49,6 +56,7 @@ export function itemRouteSet(type: ItemType) {
       access: 'auth',
       params: idParam,
       query: itemListQuery,
+      responses: { 200: itemPageSchema },
     }),
     /** Items the participant sent or received. */
     participant: route({
@@ -58,6 +66,7 @@ export function itemRouteSet(type: ItemType) {
       access: 'auth',
       params: idParam,
       query: itemListQuery,
+      responses: { 200: itemPageSchema },
     }),
     tag: route({
       method: 'GET',
@@ -66,6 +75,7 @@ export function itemRouteSet(type: ItemType) {
       access: 'auth',
       params: idParam,
       query: itemListQuery,
+      responses: { 200: itemPageSchema },
     }),
     deleted: route({
       method: 'GET',
@@ -73,6 +83,7 @@ export function itemRouteSet(type: ItemType) {
       path: `${base}-deleted`,
       access: 'auth',
       query: itemTrashQuery,
+      responses: { 200: itemPageSchema },
     }),
     /** Trashed items and items with at least one revision. */
     deletedAndRevisions: route({
@@ -81,6 +92,7 @@ export function itemRouteSet(type: ItemType) {
       path: `${base}-deletedandrevisions`,
       access: 'auth',
       query: itemTrashQuery,
+      responses: { 200: itemPageSchema },
     }),
     correlation: route({
       method: 'GET',
@@ -88,6 +100,7 @@ export function itemRouteSet(type: ItemType) {
       path: `${base}-correlation`,
       access: 'auth',
       query: itemCorrelationQuery,
+      responses: { 200: correlationPageSchema },
     }),
     revisions: route({
       method: 'GET',
@@ -96,6 +109,7 @@ export function itemRouteSet(type: ItemType) {
       access: 'auth',
       params: idParam,
       query: revisionListQuery,
+      responses: { 200: revisionPageSchema },
     }),
     single: route({
       method: 'GET',
@@ -103,14 +117,22 @@ export function itemRouteSet(type: ItemType) {
       path: `${base}-single/:id`,
       access: 'auth',
       params: idParam,
+      responses: { 200: itemSchema },
     }),
-    create: route({ method: 'POST', path: base, access: 'content.edit', body: itemCreateBody }),
+    create: route({
+      method: 'POST',
+      path: base,
+      access: 'content.edit',
+      body: itemCreateBody,
+      responses: { 201: itemSavedSchema },
+    }),
     update: route({
       method: 'PATCH',
       path: `${base}/:id`,
       access: 'content.edit',
       params: idParam,
       body: itemUpdateBody,
+      responses: { 200: itemUpdatedSchema },
     }),
     /** Detaches a translation into an original of its own. */
     separate: route({
@@ -118,6 +140,7 @@ export function itemRouteSet(type: ItemType) {
       path: `${base}-separate/:id`,
       access: 'content.edit',
       params: idParam,
+      responses: { 200: itemSavedSchema },
     }),
     /** Soft delete: into the trash. */
     delete: route({
@@ -125,6 +148,7 @@ export function itemRouteSet(type: ItemType) {
       path: `${base}/:id`,
       access: 'content.edit',
       params: idParam,
+      responses: { 200: messageBody },
     }),
     /** Only from the trash; removes the item, its revisions and its links. */
     hardDelete: route({
@@ -132,12 +156,37 @@ export function itemRouteSet(type: ItemType) {
       path: `${base}-harddelete/:id`,
       access: 'content.delete',
       params: idParam,
+      responses: { 200: messageBody },
     }),
     restore: route({
       method: 'POST',
       path: `${base}-restore/:id`,
       access: 'content.edit',
       params: idParam,
+      responses: { 200: itemSavedSchema },
+    }),
+    /** Many items of this type at once, in one transaction; the answer says how to undo it. */
+    bulk: route({
+      method: 'POST',
+      path: `${base}-bulk`,
+      access: 'content.edit',
+      body: bulkBody,
+      responses: { 200: bulkResultSchema },
+    }),
+    /** Items in the trash deleted for good, in one transaction. */
+    bulkHardDelete: route({
+      method: 'POST',
+      path: `${base}-bulk-harddelete`,
+      access: 'content.delete',
+      body: bulkIdsBody,
+      responses: { 200: bulkResultSchema },
+    }),
+    /** Every item of this type in the trash deleted for good. */
+    emptyTrash: route({
+      method: 'DELETE',
+      path: `${base}-trash`,
+      access: 'content.delete',
+      responses: { 200: bulkResultSchema },
     }),
   } as const satisfies Record<string, RouteDef>;
 }
@@ -151,6 +200,11 @@ export const itemRoutes = Object.fromEntries(
 ) as Record<ItemType, ItemRouteSet>;
 
 /** The same routes under flat names (`post.all`, `mail.update`, …) for the route table. */
+export type ItemRouteTable = {
+  [K in `${ItemType}.${ItemRouteName}`]: K extends `${string}.${infer N extends ItemRouteName}`
+    ? ItemRouteSet[N]
+    : never;
+};
 export const itemRouteTable = Object.fromEntries(
   ITEM_TYPES.flatMap((type) =>
     Object.entries(itemRoutes[type]).map(([name, def]): [string, RouteDef] => [
@@ -158,7 +212,7 @@ export const itemRouteTable = Object.fromEntries(
       def,
     ]),
   ),
-) as Record<`${ItemType}.${ItemRouteName}`, RouteDef>;
+) as ItemRouteTable;
 
 /** Search across the four types, hits grouped by original (`searchGroupSchema`, paginated). */
 export const searchAllRoute = route({
@@ -167,4 +221,5 @@ export const searchAllRoute = route({
   path: '/api/search',
   access: 'auth',
   query: searchAllQuery,
+  responses: { 200: searchPageSchema },
 });

@@ -19,6 +19,12 @@ export interface RouteDef {
    * same for every logged-in user; the server keeps it until the archive changes.
    */
   cache?: 'archive';
+  /**
+   * What the route answers by status: its successes, and the errors particular to it (the
+   * dialect's usual ones — 401, 403, 404, 419, 422 — are added from the access rule and the
+   * inputs by `responsesOf`). `z.null()` is a status without a body (204, 302, 304).
+   */
+  responses: Readonly<Record<number, z.ZodType>>;
 }
 
 export function route<const T extends RouteDef>(def: T): T {

@@ -2,18 +2,15 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { LIMITS } from '@kinfolio/contract';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
-import { registerAuthRoutes } from './auth/routes.js';
-import { sessionManager } from './auth/session.js';
-import { sessionsRepository } from './auth/sessions.repository.js';
-import { randomToken } from './auth/tokens.js';
-import { createFirstAdmin } from './auth/accounts.js';
+  createFirstAdmin,
+  pruneAuthRows,
+  randomToken,
+  registerAuthRoutes,
+  sessionManager,
+} from './auth/index.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { connectDatabase, type DatabaseHandle } from './db/connect.js';
@@ -21,19 +18,26 @@ import { migrateToLatest } from './db/migrate.js';
 import { registerErrorHandling, HttpError } from './http/errors.js';
 import { registerResponseCache } from './http/response-cache.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { responseSerializer } from './http/serialize.js';
 import { registerSpa } from './http/spa.js';
 import { localStorage } from './storage/local.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
-import { SETTING_KEYS, settingsRepository } from './modules/settings/repository.js';
-import { registerCategoryRoutes } from './modules/categories/routes.js';
-import { registerFileRoutes } from './modules/files/routes.js';
-import { pruneTemporaryUploads } from './modules/files/service.js';
-import { registerItemRoutes } from './modules/items/routes.js';
-import { registerParticipantRoutes } from './modules/participants/routes.js';
-import { registerSettingsRoutes } from './modules/settings/routes.js';
-import { registerSiteTranslationRoutes } from './modules/site-translations/routes.js';
-import { registerTagRoutes } from './modules/tags/routes.js';
-import { registerUserRoutes } from './modules/users/routes.js';
+import { registerCategoryRoutes } from './modules/categories/index.js';
+import {
+  pruneTemporaryUploads,
+  reconcileFiles,
+  registerFileRoutes,
+} from './modules/files/index.js';
+import { findItemForUpdate, registerItemRoutes } from './modules/items/index.js';
+import { registerParticipantRoutes } from './modules/participants/index.js';
+import {
+  registerSettingsRoutes,
+  SETTING_KEYS,
+  settingsRepository,
+} from './modules/settings/index.js';
+import { registerSiteTranslationRoutes } from './modules/site-translations/index.js';
+import { registerTagRoutes } from './modules/tags/index.js';
+import { registerInvitationRoutes, registerUserRoutes } from './modules/users/index.js';
 
 export interface BuildOptions {
   /** An already open database (tests); otherwise one is opened from the config. */
@@ -41,6 +45,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   logger?: boolean;
   now?: () => Date;
+  /** An answer with fields its schema does not declare is an error (default: under tests). */
+  strictResponses?: boolean;
   /** Keep archive responses in memory (http/response-cache.ts); off to measure without it. */
   responseCache?: boolean;
 }
@@ -52,17 +58,17 @@ async function appKeyFor(config: Config, handle: DatabaseHandle): Promise<string
   return (await settings.get(SETTING_KEYS.appKey))!;
 }
 
-/** Expired sessions and reset tokens are removed hourly (and at start), not on every request. */
+/**
+ * Expired sessions and reset tokens are removed hourly (and at start), not on every request; the
+ * file storage is checked against the files table at the same times.
+ */
 function schedulePruning(app: FastifyInstance, ctx: AppContext) {
+  let first = true;
   const prune = async () => {
-    const now = ctx.now();
-    const tokensBefore = new Date(now.getTime() - LIMITS.passwordResetTokenMinutes * 60_000);
-    await sessionsRepository(ctx.db).deleteExpired(now.toISOString());
-    await ctx.db
-      .deleteFrom('password_reset_tokens')
-      .where('created_at', '<', tokensBefore.toISOString())
-      .execute();
+    await pruneAuthRows(ctx.db, ctx.now());
     await pruneTemporaryUploads(ctx, app.log);
+    await reconcileFiles(ctx, app.log, { announce: first });
+    first = false;
   };
   const run = () => prune().catch((err: unknown) => app.log.error({ err }, 'pruning failed'));
   const timer = setInterval(run, 60 * 60 * 1000);
@@ -88,7 +94,9 @@ export async function buildApp(
     }),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    responseSerializer(options.strictResponses ?? process.env.NODE_ENV === 'test'),
+  );
 
   const database = options.database ?? connectDatabase(config.database);
   app.addHook('onClose', async () => {
@@ -142,6 +150,8 @@ export async function buildApp(
   });
   await app.register(fastifySwagger, {
     openapi: {
+      // 3.1: schemas are JSON Schema, with `examples` and `null` as types.
+      openapi: '3.1.0',
       info: { title: 'Kinfolio API', version: '0.1.0' },
       components: {
         securitySchemes: {
@@ -157,16 +167,17 @@ export async function buildApp(
   registerErrorHandling(app);
   const sessions = sessionManager(ctx);
   sessions.register(app);
-  if (options.responseCache !== false) registerResponseCache(app);
+  if (options.responseCache !== false) registerResponseCache(app, ctx.readStamps);
   registerAuthRoutes(app, ctx, sessions);
   registerUserRoutes(app, ctx);
+  registerInvitationRoutes(app, ctx, sessions);
   registerSettingsRoutes(app, ctx);
   registerCategoryRoutes(app, ctx);
   registerParticipantRoutes(app, ctx);
   registerTagRoutes(app, ctx);
   registerSiteTranslationRoutes(app, ctx);
   registerItemRoutes(app, ctx);
-  await registerFileRoutes(app, ctx);
+  await registerFileRoutes(app, ctx, (trx, id) => findItemForUpdate(trx, ctx.dialect, id));
   await registerSpa(app, config.webDist);
   schedulePruning(app, ctx);
 

@@ -41,6 +41,29 @@ describe('configuration from the environment', () => {
     ).toBe('a@example.com');
   });
 
+  it('believes forwarded addresses only from the proxies TRUST_PROXY names', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    // true is a proxy on this host or the private network, never every forwarded entry.
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe('loopback,linklocal,uniquelocal');
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 2001:db8::1' }).trustProxy).toBe(
+      '10.0.0.0/8, 2001:db8::1',
+    );
+    for (const bad of ['everyone', '10.0.0.0/33', '10.0.0.1,', '2']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrowError(/TRUST_PROXY: must be/);
+    }
+  });
+
+  it('leaves row-less files an hour by default; ORPHAN_GRACE_MINUTES is a whole number', () => {
+    expect(loadConfig({}).orphanGraceMinutes).toBe(60);
+    expect(loadConfig({ ORPHAN_GRACE_MINUTES: '0' }).orphanGraceMinutes).toBe(0);
+    for (const bad of ['-1', '1.5', 'soon']) {
+      expect(() => loadConfig({ ORPHAN_GRACE_MINUTES: bad }), bad).toThrowError(
+        /ORPHAN_GRACE_MINUTES/,
+      );
+    }
+  });
+
   it('marks cookies secure behind an https APP_URL', () => {
     expect(loadConfig({ APP_URL: 'https://family.example/' }).secureCookies).toBe(true);
     expect(loadConfig({ APP_URL: 'https://family.example/' }).appUrl).toBe(

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { LIMITS } from '@kinfolio/contract';
 import { z } from 'zod';
@@ -5,6 +6,17 @@ import { z } from 'zod';
 const booleanish = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .transform((value) => ['1', 'true', 'yes'].includes(value));
+
+/** proxy-addr's names for private ranges: where a reverse proxy on the same host or LAN sits. */
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -31,10 +43,18 @@ const envSchema = z.object({
   ADMIN_NAME: z.string().min(1).default('Admin'),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanish.default(false),
+  TRUST_PROXY: z
+    .union([
+      booleanish,
+      z.string().refine((value) => value.split(',').every((entry) => isProxyEntry(entry.trim())), {
+        message: `must be true, false or a comma-separated list of addresses, subnets or ${PROXY_NAMES.join(', ')}`,
+      }),
+    ])
+    .default(false),
   SESSION_LIFETIME_MINUTES: z.coerce.number().int().min(5).default(120),
   REMEMBER_LIFETIME_DAYS: z.coerce.number().int().min(1).default(30),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(100_000).optional(),
+  ORPHAN_GRACE_MINUTES: z.coerce.number().int().min(0).max(525_600).default(60),
 });
 
 export interface Config {
@@ -50,12 +70,22 @@ export interface Config {
   firstAdmin: { email: string; password: string; name: string } | undefined;
   webDist: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  trustProxy: boolean;
+  /**
+   * The proxies whose X-Forwarded-* headers are believed (proxy-addr list), or false for none.
+   * Never Fastify's `true` (believe every X-Forwarded-For entry): any client could then choose the
+   * address its login attempts are counted on.
+   */
+  trustProxy: false | string;
   sessionLifetimeMinutes: number;
   rememberLifetimeDays: number;
   secureCookies: boolean;
   /** Largest accepted upload; the contract's limit unless UPLOAD_MAX_MB says otherwise. */
   uploadMaxBytes: number;
+  /**
+   * How long a stored file without a row (or an idle partial upload) is left alone before the
+   * files check removes it: uploads in flight, on this instance or another, are that young.
+   */
+  orphanGraceMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -93,13 +123,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     webDist: path.resolve(e.WEB_DIST ?? defaultWebDist),
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY === true ? PROXY_NAMES.join(',') : e.TRUST_PROXY,
     sessionLifetimeMinutes: e.SESSION_LIFETIME_MINUTES,
     rememberLifetimeDays: e.REMEMBER_LIFETIME_DAYS,
     secureCookies: appUrl.startsWith('https://'),
     uploadMaxBytes: e.UPLOAD_MAX_MB
       ? Math.floor(e.UPLOAD_MAX_MB * 1024 * 1024)
       : LIMITS.uploadMaxBytes,
+    orphanGraceMinutes: e.ORPHAN_GRACE_MINUTES,
   };
 }
 

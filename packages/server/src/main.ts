@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { buildApp } from './app.js';
-import { createOrPromoteAdmin } from './auth/accounts.js';
+import { createOrPromoteAdmin } from './auth/index.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { connectDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ID_MAX } from './common.js';
-import { FILE_LIMITS, type AttachedFile } from './files.js';
+import { idField } from './common.js';
+import { attachedFileSchema, FILE_LIMITS } from './files.js';
 import { ITEM_TYPES, type ItemType } from './items.js';
 
 /**
@@ -22,7 +22,7 @@ export const serverIdField = z
 /** PATCH /api/medias/addfilepond: attach temporary uploads to an item (spec §7). */
 export const addFilepondBody = z.object({
   newmedias: z.array(serverIdField).min(1).max(FILE_LIMITS.perRequest),
-  modelId: z.coerce.number().int().positive().max(ID_MAX),
+  modelId: idField,
   modelType: z
     .string()
     .max(100)
@@ -37,10 +37,11 @@ export const addFilepondBody = z.object({
 });
 export type AddFilepondBody = z.input<typeof addFilepondBody>;
 
-export interface FilesAttached {
-  message: string;
-  files: AttachedFile[];
-}
+export const filesAttachedSchema = z.object({
+  message: z.string(),
+  files: z.array(attachedFileSchema),
+});
+export type FilesAttached = z.infer<typeof filesAttachedSchema>;
 
 /** `GET /api/files/{id}?thumb=1` sends the thumbnail instead of the file. */
 export const fileDownloadQuery = z.object({

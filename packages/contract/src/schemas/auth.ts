@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, nameField, withPasswordConfirmation } from './common.js';
+import { emailField, integerField, nameField, withPasswordConfirmation } from './common.js';
 
 export const loginBody = z.object({
   email: emailField,
@@ -31,6 +31,6 @@ export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 
 /** A mangled link (a mail client cutting it, say) still lands on the "invalid link" page. */
 export const verifyEmailQuery = z.object({
-  expires: z.coerce.number().int().catch(0),
+  expires: integerField(0, Number.MAX_SAFE_INTEGER).catch(0),
   signature: z.string().max(200).catch(''),
 });

@@ -12,7 +12,24 @@ export const VALIDATION_KEYS = {
 
 /** Ids are 32-bit integer columns (PostgreSQL `integer`): a larger one can only be bad input. */
 export const ID_MAX = 2_147_483_647;
-export const idField = z.coerce.number().int().positive().max(ID_MAX);
+
+/** The one text spelling of a whole number: decimal digits, no sign, space or leading zero. */
+const DECIMAL = /^(?:0|[1-9][0-9]*)$/;
+
+/**
+ * A whole number in [min, max], given as a JSON number or, in paths, queries and bodies alike, as
+ * its decimal digits. Every integer the contract reads goes through here: `Number()` (and so
+ * `z.coerce.number()`) also reads `0x10`, `0b10000`, `1.6e1` and ` 16\n` as 16, which let one
+ * id be spelled many ways (and a DELETE reach a row its URL does not name).
+ */
+export function integerField(min: number, max: number) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && DECIMAL.test(value) ? Number(value) : value),
+    z.int().min(min).max(max),
+  );
+}
+
+export const idField = integerField(1, ID_MAX);
 export const idParam = z.object({ id: idField });
 
 /** PostgreSQL text cannot hold NUL characters; refuse them as input instead of failing later. */
@@ -48,13 +65,24 @@ export function withPasswordConfirmation<T extends z.ZodRawShape>(shape: T) {
 }
 
 /** Laravel-style message bodies. */
-export const messageBody = z.object({ message: z.string() });
+export const messageBody = z
+  .object({ message: z.string() })
+  .meta({ examples: [{ message: 'The tag has been deleted.' }] });
 export type MessageBody = z.infer<typeof messageBody>;
 
-export const validationErrorBody = z.object({
-  message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())),
-});
+export const validationErrorBody = z
+  .object({
+    message: z.string(),
+    errors: z.record(z.string(), z.array(z.string())),
+  })
+  .meta({
+    examples: [
+      {
+        message: 'The given data was invalid.',
+        errors: { email: ['The email field must be a valid email address.'] },
+      },
+    ],
+  });
 export type ValidationErrorBody = z.infer<typeof validationErrorBody>;
 
 export const paginationMeta = z.object({

@@ -1,41 +1,12 @@
 import { z } from 'zod';
+import { saved } from '../responses.js';
 import { CONTENT_LANGUAGES, LIMITS } from '../constants.js';
-import { idField, paginated, VALIDATION_KEYS, withoutNul } from './common.js';
+import { idField, integerField, paginated, VALIDATION_KEYS, withoutNul } from './common.js';
 import { attachedFileSchema } from './files.js';
 import { translatedNameSchema } from './organisation.js';
+import { ITEM_LIMITS, ITEM_STATUSES, ITEM_TYPES } from './item-constants.js';
 
-/**
- * The archive's four item types. Everything about items (schemas, routes, server module, screens)
- * is written once and parameterised by one of these.
- */
-export const ITEM_TYPES = ['post', 'mail', 'message', 'media'] as const;
-export type ItemType = (typeof ITEM_TYPES)[number];
-
-/** The API base of each type: lists are `{base}-all`, writes `POST {base}` and so on. */
-export const ITEM_BASES = {
-  post: '/api/posts',
-  mail: '/api/mails',
-  message: '/api/messages',
-  media: '/api/medias',
-} as const satisfies Record<ItemType, string>;
-
-export function isItemType(value: unknown): value is ItemType {
-  return typeof value === 'string' && (ITEM_TYPES as readonly string[]).includes(value);
-}
-
-/** New items are published; a draft is listed like any item, the web app labels it. */
-export const ITEM_STATUSES = ['published', 'draft'] as const;
-export type ItemStatus = (typeof ITEM_STATUSES)[number];
-
-export const ITEM_LIMITS = {
-  titleMaxLength: 500,
-  /** Characters of HTML (inline images as data: URLs count too); the body limit is 1 MiB. */
-  contentMaxLength: 1_000_000,
-  /** Participants, tags or categories on one item. */
-  linksMax: 200,
-  searchMaxLength: 200,
-  maxPage: 1_000_000,
-} as const;
+export * from './item-constants.js';
 
 const noNul = { message: VALIDATION_KEYS.invalidCharacter };
 const languageField = z.enum(CONTENT_LANGUAGES);
@@ -92,9 +63,8 @@ export const itemUpdateBody = z.object({
 });
 export type ItemUpdateBody = z.infer<typeof itemUpdateBody>;
 
-const pageField = z.coerce.number().int().min(1).max(ITEM_LIMITS.maxPage).default(1);
-const perPageField = (fallback: number) =>
-  z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(fallback);
+const pageField = integerField(1, ITEM_LIMITS.maxPage).default(1);
+const perPageField = (fallback: number) => integerField(1, LIMITS.pageSizeMax).default(fallback);
 
 /** Query of every item list: `page`, `per_page` (≤ 100) and an optional item `language`. */
 export const itemListQuery = z.object({
@@ -119,8 +89,18 @@ const searchText = z
   .string()
   .max(ITEM_LIMITS.searchMaxLength)
   .refine(withoutNul, noNul)
-  .default('');
-/** `query` under 3 characters (trimmed) is ignored: the unfiltered list comes back. */
+  .default('')
+  .describe(
+    'Words to find (accents and case ignored; the last one also as the start of a word), best ' +
+      `match first. A search looks at ${LIMITS.searchMatchesMax} matching items at most: when ` +
+      'more match (a common word), the most recently added of them, those with the words in ' +
+      'their title first, then newest first; `meta.total` stops at that number.',
+  );
+/**
+ * `query` under 3 characters (trimmed) is ignored: the unfiltered list comes back. Results are the
+ * `LIMITS.searchMatchesMax` most recently added matches at most, ranked by relevance, or for a
+ * word in more items than that, titles first, then newest.
+ */
 export const itemSearchQuery = itemListQuery.extend({ query: searchText });
 export type ItemSearchQuery = z.infer<typeof itemSearchQuery>;
 export const searchAllQuery = z.object({
@@ -243,7 +223,8 @@ export const revisionPageSchema = paginated(revisionSchema);
 /**
  * `GET /api/search`: hits of all four types grouped by original (a family). `versions` lists every
  * non-trashed language version of the family; those that matched carry `snippet`. Families are
- * ranked by their best hit; paginated like every list (the page counts families).
+ * ranked by their best hit; paginated like every list (the page counts families). Like the
+ * per-type search, it looks at the `LIMITS.searchMatchesMax` most recently added matching items.
  */
 export const searchGroupSchema = z.object({
   type: z.enum(ITEM_TYPES),
@@ -264,11 +245,8 @@ export type SearchGroup = z.infer<typeof searchGroupSchema>;
 export const searchPageSchema = paginated(searchGroupSchema);
 
 /* Write responses. */
-export interface ItemSaved {
-  message: string;
-  item: Item;
-}
+export const itemSavedSchema = saved('item', itemSchema);
+export type ItemSaved = z.infer<typeof itemSavedSchema>;
 /** PATCH: `revision` tells whether a previous version was stored (false when nothing changed). */
-export interface ItemUpdated extends ItemSaved {
-  revision: boolean;
-}
+export const itemUpdatedSchema = itemSavedSchema.extend({ revision: z.boolean() });
+export type ItemUpdated = z.infer<typeof itemUpdatedSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { saved } from '../responses.js';
 import { UI_LANGUAGES, type UiLanguage } from '../constants.js';
-import { idField, VALIDATION_KEYS, withoutNul } from './common.js';
+import { ID_MAX, idField, integerField, VALIDATION_KEYS, withoutNul } from './common.js';
 
 /** Longest category, tag or participant name, and longest site-translation key or value. */
 export const ORGANISATION_LIMITS = {
@@ -73,7 +74,8 @@ export const categorySchema = z.object({
 export type Category = z.infer<typeof categorySchema>;
 
 const parentId = idField.nullable();
-const siblingOrder = z.coerce.number().int().min(0);
+/** Stored in a 32-bit column; past the last sibling means the end. */
+const siblingOrder = integerField(0, ID_MAX);
 
 export const categoryCreateBody = z.object({
   name: translatedNameInput,
@@ -93,11 +95,17 @@ export type CategoryUpdateBody = z.infer<typeof categoryUpdateBody>;
 
 /* Tags -------------------------------------------------------------------------------------- */
 
-export const tagSchema = z.object({
-  id: z.number().int(),
-  name: translatedNameSchema,
-  count: z.number().int(),
-});
+export const tagSchema = z
+  .object({
+    id: z.number().int(),
+    name: translatedNameSchema,
+    count: z.number().int(),
+  })
+  .meta({
+    examples: [
+      { id: 3, name: { fr: 'Vacances', en: 'Holidays', it: null, de: 'Urlaub' }, count: 42 },
+    ],
+  });
 export type Tag = z.infer<typeof tagSchema>;
 
 export const tagCreateBody = z.object({ name: translatedNameInput });
@@ -107,12 +115,14 @@ export type TagUpdateBody = z.infer<typeof tagUpdateBody>;
 
 /* Participants ------------------------------------------------------------------------------ */
 
-export const participantSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  /** Items the participant is linked to (as sender or recipient), deleted ones excluded. */
-  count: z.number().int(),
-});
+export const participantSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    /** Items the participant is linked to (as sender or recipient), deleted ones excluded. */
+    count: z.number().int(),
+  })
+  .meta({ examples: [{ id: 7, name: 'Nonna Lucia', count: 128 }] });
 export type Participant = z.infer<typeof participantSchema>;
 
 const participantName = z
@@ -187,25 +197,18 @@ export type SiteTranslationUpdateBody = z.infer<typeof siteTranslationUpdateBody
 
 /* Write responses (lists and single GETs return the plain objects above; deletes `{message}`). */
 
-export interface CategorySaved {
-  message: string;
-  category: Category;
-}
-export interface TagSaved {
-  message: string;
-  tag: Tag;
-}
+export const categorySavedSchema = saved('category', categorySchema);
+export type CategorySaved = z.infer<typeof categorySavedSchema>;
+export const tagSavedSchema = saved('tag', tagSchema);
+export type TagSaved = z.infer<typeof tagSavedSchema>;
 /** Create, rename and merge (the kept participant, with its new count). */
-export interface ParticipantSaved {
-  message: string;
-  participant: Participant;
-}
+export const participantSavedSchema = saved('participant', participantSchema);
+export type ParticipantSaved = z.infer<typeof participantSavedSchema>;
 /** Divide: the original renamed to name1, then the new participant named name2. */
-export interface ParticipantsDivided {
-  message: string;
-  participants: [Participant, Participant];
-}
-export interface SiteTranslationSaved {
-  message: string;
-  translation: SiteTranslation;
-}
+export const participantsDividedSchema = saved(
+  'participants',
+  z.tuple([participantSchema, participantSchema]),
+);
+export type ParticipantsDivided = z.infer<typeof participantsDividedSchema>;
+export const siteTranslationSavedSchema = saved('translation', siteTranslationSchema);
+export type SiteTranslationSaved = z.infer<typeof siteTranslationSavedSchema>;

@@ -68,9 +68,18 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 export const publicUserSchema = z.object({ id: z.number().int(), name: z.string() });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
+/** A pending invitation, shown beside the invited account (inactive until it is accepted). */
+export const pendingInvitationSchema = z.object({
+  created_at: z.string(),
+  expires_at: z.string(),
+  expired: z.boolean(),
+});
+export type PendingInvitation = z.infer<typeof pendingInvitationSchema>;
+
 /** What an admin sees of every user (GET /api/admin-users). */
 export const adminUserSchema = currentUserSchema.extend({
   last_login_at: z.string().nullable(),
+  invitation: pendingInvitationSchema.nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -104,3 +113,7 @@ export const appStateSchema = z.object({
   registration_enabled: z.boolean(),
 });
 export type AppState = z.infer<typeof appStateSchema>;
+
+/** PATCH /api/admin-settings: the message and the settings as saved. */
+export const adminSettingsSaved = adminSettingsSchema.extend({ message: z.string() });
+export type AdminSettingsSaved = z.infer<typeof adminSettingsSaved>;

@@ -1,9 +1,9 @@
-import { DEFAULT_SITEPARAMS, type Permission } from '@kinfolio/contract';
+import { DEFAULT_SITEPARAMS, type Permission, type UiLanguage } from '@kinfolio/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { FieldValidationError, HttpError } from '../http/errors.js';
-import { usersRepository, type UserRow } from '../modules/users/repository.js';
-import { SETTING_KEYS, settingsRepository } from '../modules/settings/repository.js';
+import { SETTING_KEYS, settingsRepository } from '../modules/settings/index.js';
+import { usersRepository, type UserRow } from '../modules/users/index.js';
 import { hashPassword } from './passwords.js';
 
 export interface NewAccount {
@@ -13,6 +13,8 @@ export interface NewAccount {
   permissions: Permission[];
   verified: boolean;
   language?: string;
+  /** Made by a form that logs the account in at once (registration, setup): its last login. */
+  loggedIn?: boolean;
 }
 
 /** Creates a user row; the email must be free (422 otherwise). */
@@ -32,12 +34,15 @@ export async function createAccount(
     password_hash: await hashPassword(account.password),
     email_verified_at: account.verified ? at : null,
     permissions: JSON.stringify(account.permissions),
+    // Without a language (an account made at start, not from a screen) none is stored: the
+    // first login fills it in (languageFirstChosen).
     siteparams: JSON.stringify({
       ...DEFAULT_SITEPARAMS,
-      language: account.language ?? DEFAULT_SITEPARAMS.language,
+      language: account.language,
     }),
     themecolors: '{}',
     active: 1,
+    last_login_at: account.loggedIn ? at : null,
     created_at: at,
     updated_at: at,
   });
@@ -91,4 +96,20 @@ export async function createOrPromoteAdmin(
     });
     return { user, created: false };
   });
+}
+
+/** The siteparams change that stores `language` when the account has none stored yet. */
+export function languageFirstChosen(
+  user: Pick<UserRow, 'siteparams'>,
+  language: UiLanguage,
+): { siteparams?: string } {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(user.siteparams);
+  } catch {
+    stored = undefined;
+  }
+  const params = typeof stored === 'object' && stored !== null ? stored : {};
+  if ('language' in params && (params as { language?: unknown }).language) return {};
+  return { siteparams: JSON.stringify({ ...params, language }) };
 }

@@ -1,35 +1,34 @@
 import { stampedTransaction } from '../db/stamps.js';
-import { LIMITS } from '@kinfolio/contract';
+import { LIMITS, type UiLanguage } from '@kinfolio/contract';
 import type { AppContext } from '../context.js';
 import { FieldValidationError } from '../http/errors.js';
 import { translate } from '../i18n/translate.js';
-import { usersRepository } from '../modules/users/repository.js';
+import { usersRepository } from '../modules/users/index.js';
 import { hashPassword } from './passwords.js';
+import { passwordResetRepository } from './password-reset.repository.js';
+import { sessionsRepository } from './sessions.repository.js';
 import { randomToken, safeEqual, sha256 } from './tokens.js';
-import { mailLanguage } from './verification.js';
 
 // One mail a minute per address at most; the answer stays the same so nothing is revealed.
 const RESEND_AFTER_MS = 60 * 1000;
 
-export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
+/**
+ * Mails a reset link in `language`, the language of the screen it was asked from (the account's
+ * own may be another, and the person reading the mail is the one at that screen).
+ */
+export async function requestPasswordReset(
+  ctx: AppContext,
+  email: string,
+  language: UiLanguage,
+): Promise<void> {
   const user = await usersRepository(ctx.db).findByEmail(email);
   if (!user || user.active !== 1) return;
   const now = ctx.now();
-  const existing = await ctx.db
-    .selectFrom('password_reset_tokens')
-    .select('created_at')
-    .where('email', '=', email)
-    .executeTakeFirst();
+  const tokens = passwordResetRepository(ctx.db);
+  const existing = await tokens.find(email);
   if (existing && now.getTime() - Date.parse(existing.created_at) < RESEND_AFTER_MS) return;
   const token = randomToken();
-  await ctx.db
-    .insertInto('password_reset_tokens')
-    .values({ email, token_hash: sha256(token), created_at: now.toISOString() })
-    .onConflict((oc) =>
-      oc.column('email').doUpdateSet({ token_hash: sha256(token), created_at: now.toISOString() }),
-    )
-    .execute();
-  const language = mailLanguage(user);
+  await tokens.put(email, sha256(token), now.toISOString());
   const url = `${ctx.config.appUrl}/user/password-reset/${token}?${new URLSearchParams({ email })}`;
   ctx.mailer.queue({
     to: user.email,
@@ -49,11 +48,8 @@ export async function resetPassword(
 ): Promise<number> {
   const passwordHash = await hashPassword(input.password);
   return stampedTransaction(ctx.db, 'auth', async (trx) => {
-    const row = await trx
-      .selectFrom('password_reset_tokens')
-      .selectAll()
-      .where('email', '=', input.email)
-      .executeTakeFirst();
+    const tokens = passwordResetRepository(trx);
+    const row = await tokens.find(input.email);
     const user = await usersRepository(trx).findByEmail(input.email);
     const fresh =
       row &&
@@ -61,12 +57,12 @@ export async function resetPassword(
     if (!row || !user || !fresh || !safeEqual(row.token_hash, sha256(input.token))) {
       throw new FieldValidationError({ email: ['passwords.token'] });
     }
-    await trx.deleteFrom('password_reset_tokens').where('email', '=', input.email).execute();
+    await tokens.delete(input.email);
     await usersRepository(trx).update(user.id, {
       password_hash: passwordHash,
       updated_at: ctx.now().toISOString(),
     });
-    await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    await sessionsRepository(trx).deleteForUser(user.id);
     return user.id;
   });
 }

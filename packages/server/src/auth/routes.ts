@@ -1,31 +1,57 @@
 import { routes } from '@kinfolio/contract';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import type { AppContext } from '../context.js';
 import { FieldValidationError, HttpError } from '../http/errors.js';
 import { addRoute } from '../http/route.js';
-import { languageOf, translate } from '../i18n/translate.js';
-import { SETTING_KEYS, settingsRepository } from '../modules/settings/repository.js';
-import { usersRepository } from '../modules/users/repository.js';
-import { presentUser } from '../modules/users/present.js';
-import { createAccount, createFirstAdmin } from './accounts.js';
+import { requestLanguage, say } from '../i18n/translate.js';
+import { SETTING_KEYS, settingsRepository } from '../modules/settings/index.js';
+import {
+  checkVerificationLink,
+  presentUser,
+  queueVerificationMail,
+  usersRepository,
+} from '../modules/users/index.js';
+import { createAccount, createFirstAdmin, languageFirstChosen } from './accounts.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
 import type { SessionManager } from './session.js';
-import { loginThrottle } from './throttle.js';
-import { checkVerificationLink, queueVerificationMail } from './verification.js';
+import { knownDevices } from './known-device.js';
+import {
+  loginThrottle,
+  redisThrottlePrefix,
+  redisThrottleStore,
+  type ThrottleStore,
+} from './throttle.js';
+import { databaseThrottleStore } from './throttle.repository.js';
+
+/**
+ * Login counters in Redis when REDIS_URL is set, else in the database: either way they hold
+ * across restarts and are shared by the instances of one site.
+ */
+function throttleStore(app: FastifyInstance, ctx: AppContext): ThrottleStore {
+  let store: ThrottleStore;
+  if (ctx.config.redisUrl) {
+    // A few retries, not ioredis's default twenty: an unreachable Redis fails logins quickly.
+    const redis = new Redis(ctx.config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 5000 });
+    redis.on('error', (err: unknown) => app.log.warn({ err }, 'redis (login throttle)'));
+    store = redisThrottleStore(redis, redisThrottlePrefix(ctx.appKey));
+  } else {
+    store = databaseThrottleStore(ctx.db, ctx.now);
+  }
+  app.addHook('onClose', () => store.close());
+  return store;
+}
 
 export function registerAuthRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   sessions: SessionManager,
 ) {
-  const throttle = loginThrottle();
+  const throttle = loginThrottle(throttleStore(app, ctx));
+  const devices = knownDevices(ctx);
   const users = usersRepository(ctx.db);
   const settings = settingsRepository(ctx.db);
-  const say = (
-    request: { headers: { 'accept-language'?: string } },
-    key: Parameters<typeof translate>[1],
-  ) => translate(languageOf(request.headers['accept-language']), key);
 
   addRoute(app, routes.csrfCookie, async (request, reply) => {
     sessions.ensureToken(request, reply);
@@ -34,16 +60,22 @@ export function registerAuthRoutes(
 
   addRoute(app, routes.login, async (request, reply) => {
     const { email, password, remember } = request.body;
-    const key = `${email}|${request.ip}`;
-    await throttle.assertAllowed(key);
     const user = await users.findByEmail(email);
+    const device = user ? devices.deviceOf(request, user.id) : null;
+    // Counted before the password is checked; a failure stays counted (auth/throttle.ts).
+    const attempt = await throttle.attempt({ email, ip: request.ip, device });
     const valid = await verifyPassword(user?.password_hash ?? null, password);
     if (!user || !valid || user.active !== 1) {
-      await throttle.recordFailure(key);
       throw new FieldValidationError({ email: ['auth.failed'] });
     }
-    await throttle.clear(key);
-    const loggedIn = await users.update(user.id, { last_login_at: ctx.now().toISOString() });
+    await attempt.succeeded();
+    devices.remember(reply, user.id, device);
+    const loggedIn = await users.update(user.id, {
+      last_login_at: ctx.now().toISOString(),
+      // An account that never chose a language (the administrator created at start) takes the
+      // one of the screen it first logs in from, instead of a default nobody chose.
+      ...languageFirstChosen(user, requestLanguage(request)),
+    });
     await sessions.start(request, reply, loggedIn, remember);
     return { user: presentUser(loggedIn) };
   });
@@ -55,15 +87,17 @@ export function registerAuthRoutes(
 
   addRoute(app, routes.setup, async (request, reply) => {
     const { name, email, password } = request.body;
-    const language = languageOf(request.headers['accept-language']);
+    const language = requestLanguage(request);
     const user = await createFirstAdmin(
       ctx.db,
-      { name, email, password, verified: false, language },
+      { name, email, password, verified: false, language, loggedIn: true },
       ctx.now(),
     );
     await sessions.start(request, reply, user, false);
     queueVerificationMail(ctx, user);
-    return reply.code(201).send({ message: say(request, 'setup.done'), user: presentUser(user) });
+    reply.code(201);
+
+    return { message: say(request, 'setup.done'), user: presentUser(user) };
   });
 
   addRoute(app, routes.register, async (request, reply) => {
@@ -71,26 +105,28 @@ export function registerAuthRoutes(
       throw new HttpError(403, 'register.disabled');
     }
     const { name, email, password } = request.body;
-    const language = languageOf(request.headers['accept-language']);
+    const language = requestLanguage(request);
     const user = await createAccount(
       ctx.db,
-      { name, email, password, permissions: [], verified: false, language },
+      { name, email, password, permissions: [], verified: false, language, loggedIn: true },
       ctx.now(),
     );
     await sessions.start(request, reply, user, false);
     queueVerificationMail(ctx, user);
-    return reply
-      .code(201)
-      .send({ message: say(request, 'register.done'), user: presentUser(user) });
+    reply.code(201);
+    return { message: say(request, 'register.done'), user: presentUser(user) };
   });
 
   addRoute(app, routes.forgotPassword, async (request) => {
-    await requestPasswordReset(ctx, request.body.email);
+    await requestPasswordReset(ctx, request.body.email, requestLanguage(request));
     return { message: say(request, 'passwords.sent') };
   });
 
-  addRoute(app, routes.resetPassword, async (request) => {
-    await resetPassword(ctx, request.body);
+  addRoute(app, routes.resetPassword, async (request, reply) => {
+    const userId = await resetPassword(ctx, request.body);
+    // Whoever reads the account's mail may log in from this browser even while strangers keep
+    // the account's login counter exhausted: the way out for an owner on a new device.
+    devices.remember(reply, userId, devices.deviceOf(request, userId));
     return { message: say(request, 'passwords.reset') };
   });
 

@@ -4,8 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../context.js';
 import type { Stamps } from '../db/stamps.js';
 import { HttpError } from '../http/errors.js';
-import type { UserRow } from '../modules/users/repository.js';
-import { permissionsOf } from '../modules/users/present.js';
+import { permissionsOf, type UserRow } from '../modules/users/index.js';
 import { sessionsRepository, type SessionWithUser } from './sessions.repository.js';
 import { hmac, randomToken, safeEqual, sha256 } from './tokens.js';
 
@@ -45,7 +44,7 @@ export function sessionManager(ctx: AppContext) {
   const repo = sessionsRepository(ctx.db);
   // Sessions with their user, by token, each with the auth stamp read before it was loaded:
   // while that stamp holds, no user was changed and no session removed, by any instance.
-  const cache = new LRUCache<string, { stamp: number; found: SessionWithUser }>({
+  const cache = new LRUCache<string, { stamp: string; found: SessionWithUser }>({
     max: SESSION_CACHE_SIZE,
   });
   const cookieBase = { path: '/', sameSite: 'lax' as const, secure: ctx.config.secureCookies };
@@ -70,7 +69,7 @@ export function sessionManager(ctx: AppContext) {
   /** Kept by token, which only the request and this memory hold; the database has its hash. */
   async function find(
     token: string,
-    stamp: number,
+    stamp: string,
     now: Date,
   ): Promise<SessionWithUser | undefined> {
     const kept = cache.get(token);
@@ -80,7 +79,8 @@ export function sessionManager(ctx: AppContext) {
       return found;
     }
     const fresh = await repo.findWithUser(sha256(token));
-    if (fresh) cache.set(token, { stamp, found: fresh });
+    // Kept only if nothing changed while it was read: it then stands for that stamp.
+    if (fresh && (await ctx.readStamps()).auth === stamp) cache.set(token, { stamp, found: fresh });
     else cache.delete(token);
     return fresh;
   }

@@ -40,11 +40,18 @@ export function connectDatabase(database: Config['database']): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // The stamps are read on a connection of their own, which sees committed data only (an
+  // in-memory database has one connection: nothing else can write to it while a request reads).
+  const stampConnection =
+    database.file === ':memory:' ? sqlite : new SQLite(database.file, { readonly: true });
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return {
     db,
     dialect: 'sqlite',
-    readStamps: sqliteStampReader(sqlite),
-    destroy: () => db.destroy(),
+    readStamps: sqliteStampReader(stampConnection),
+    destroy: async () => {
+      await db.destroy();
+      if (stampConnection !== sqlite) stampConnection.close();
+    },
   };
 }

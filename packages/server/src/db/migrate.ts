@@ -6,6 +6,10 @@ import * as m0004 from './migrations/0004_search_scope.js';
 import * as m0005 from './migrations/0005_drop_deleted_at_index.js';
 import * as m0006 from './migrations/0006_files.js';
 import * as m0007 from './migrations/0007_change_stamps.js';
+import * as m0008 from './migrations/0008_stamp_epochs.js';
+import * as m0009 from './migrations/0009_login_throttle.js';
+import * as m0010 from './migrations/0010_invitations.js';
+import * as m0011 from './migrations/0011_link_scopes.js';
 
 /** Migrations are imported statically so they work the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +20,10 @@ const migrations: Record<string, Migration> = {
   '0005_drop_deleted_at_index': m0005,
   '0006_files': m0006,
   '0007_change_stamps': m0007,
+  '0008_stamp_epochs': m0008,
+  '0009_login_throttle': m0009,
+  '0010_invitations': m0010,
+  '0011_link_scopes': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

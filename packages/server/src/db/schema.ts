@@ -114,16 +114,28 @@ export interface ItemParticipantsTable {
   participant_id: number;
   /** from | to */
   role: string;
+  /** Copies of the item's type, date and trash state (kept by triggers: 0011_link_scopes). */
+  item_type: Generated<string | null>;
+  item_date: Generated<string | null>;
+  item_live: Generated<number>;
 }
 
 export interface ItemTagsTable {
   item_id: number;
   tag_id: number;
+  /** Copies of the item's type, date and trash state (kept by triggers: 0011_link_scopes). */
+  item_type: Generated<string | null>;
+  item_date: Generated<string | null>;
+  item_live: Generated<number>;
 }
 
 export interface ItemCategoriesTable {
   item_id: number;
   category_id: number;
+  /** Copies of the item's type, date and trash state (kept by triggers: 0011_link_scopes). */
+  item_type: Generated<string | null>;
+  item_date: Generated<string | null>;
+  item_live: Generated<number>;
 }
 
 export interface SiteTranslationsTable {
@@ -158,6 +170,24 @@ export interface FilesTable {
   attached_at: string | null;
 }
 
+/** Failed-login counters (auth/throttle.ts); not stamped, no cached route reads them. */
+export interface LoginThrottleTable {
+  key: string;
+  hits: number;
+  /** Milliseconds since the epoch at which the counter's window ends. */
+  expires_at: number;
+}
+
+/** A pending invitation of the account `user_id` (migration 0010). */
+export interface InvitationsTable {
+  user_id: number;
+  /** sha256 of the link's token. */
+  token_hash: string;
+  invited_by: number | null;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -173,4 +203,6 @@ export interface Database {
   item_revisions: ItemRevisionsTable;
   site_translations: SiteTranslationsTable;
   files: FilesTable;
+  login_throttle: LoginThrottleTable;
+  invitations: InvitationsTable;
 }

@@ -1,7 +1,7 @@
 import { CONTENT_LANGUAGES, ITEM_TYPES, type ItemListRow } from '@kinfolio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchKeyOf } from '../modules/participants/repository.js';
-import { cut, plainText, sanitizeContent } from '../modules/items/text.js';
+import { cut, plainText, sanitizeContent } from '../modules/items/index.js';
+import { searchKeyOf } from '../modules/participants/index.js';
 import type { TestClient } from '../test/client.js';
 import { itemsApi } from '../test/items-api.js';
 import { createTestServer, type TestServer } from '../test/server.js';

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
-import { nameKeys } from '../modules/participants/repository.js';
+import { nameKeys } from '../modules/participants/index.js';
 import { demoItems, type DemoItem } from './generate.js';
 import { PEOPLE, TAGS, flatCategories } from './people.js';
 
@@ -121,7 +121,7 @@ export async function seedDemo(
   const size = options.size ?? DEMO_DEFAULT_SIZE;
   const batch = options.batch ?? 500;
   const now = (options.now ?? new Date()).toISOString();
-  return handle.db.transaction().execute(async (trx) => {
+  const summary = await handle.db.transaction().execute(async (trx) => {
     const existing = await trx
       .selectFrom('items')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -206,6 +206,12 @@ export async function seedDemo(
       categories: categories.length,
     };
   });
+  // Fresh statistics for the planner: PostgreSQL's autovacuum would take a while to notice such a
+  // load, and until then it plans the search and list queries for an empty archive.
+  if (handle.dialect === 'postgres') {
+    await sql`analyze items, item_participants, item_tags, item_categories`.execute(handle.db);
+  }
+  return summary;
 }
 
 function chunks<T>(rows: T[], size: number): T[][] {

@@ -16,6 +16,17 @@ export class HttpError extends Error {
   }
 }
 
+/** The localised 404 every route gives for a row that does not exist. */
+export function notFound(): HttpError {
+  return new HttpError(404, 'http.not_found');
+}
+
+/** The value, or a 404 when the row it stands for does not exist (undefined, null or false). */
+export function found<T>(value: T | undefined | null | false): T {
+  if (value === undefined || value === null || value === false) throw notFound();
+  return value;
+}
+
 /**
  * A 422 with messages per field, like Laravel's validation errors. `messageKey` words the top-level
  * `message` (the web app's toast): the generic "invalid data" unless a rule has its own wording.

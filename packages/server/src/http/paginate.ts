@@ -19,6 +19,13 @@ export function pageWindow(query: { page: number; per_page: number }): PageWindo
   };
 }
 
+/** One page of rows as a query reads it: the route turns it into Laravel's paginator. */
+export interface Page<T> {
+  window: PageWindow;
+  total: number;
+  data: T[];
+}
+
 /**
  * Laravel's paginator shape. `path` is the absolute URL of the list; the links keep the request's
  * other query parameters (filters, search, per_page) and change `page`.
@@ -26,9 +33,7 @@ export function pageWindow(query: { page: number; per_page: number }): PageWindo
 export function paginated<T>(
   request: FastifyRequest,
   appUrl: string,
-  window: PageWindow,
-  total: number,
-  data: T[],
+  { window, total, data }: Page<T>,
 ): Paginated<T> {
   const url = new URL(request.url, 'http://x');
   const path = `${appUrl}${url.pathname}`;

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import type { StampReader } from '../db/stamps.js';
 import { languageOf } from '../i18n/translate.js';
 
 declare module 'fastify' {
@@ -19,17 +21,23 @@ interface Variant {
 }
 
 interface Entry {
-  /** The archive stamp read before the response was computed. */
-  stamp: number;
+  /** The archive stamp read before the response was computed, and again after. */
+  stamp: string;
   plain: Variant;
   gzip?: Variant;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** Says whether an answer came from memory: for operators and for the tests that prove it. */
+export const CACHE_STATUS_HEADER = 'x-kinfolio-cache';
 // Browsers keep the response but ask again each time; the ETag makes the answer a 304.
 const CACHE_CONTROL = 'private, no-cache';
 /** Below this, gzip's header and the work outweigh the bytes saved. */
 const GZIP_MIN_BYTES = 1024;
+
+// zlib's asynchronous form runs in libuv's thread pool: a large list page is compressed beside
+// the event loop instead of holding up every other request for the milliseconds it takes.
+const gzip = promisify(gzipCallback);
 
 /** Bytes of responses kept per instance, whatever their number. */
 export const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
@@ -53,12 +61,12 @@ function notModified(request: FastifyRequest, etag: string): boolean {
 }
 
 /** The plain body and, when worth it, its gzipped form; the ETag tells them apart. */
-function variantsOf(payload: string): Pick<Entry, 'plain' | 'gzip'> {
+async function variantsOf(payload: string): Promise<Pick<Entry, 'plain' | 'gzip'>> {
   const body = Buffer.from(payload);
   const hash = createHash('sha1').update(body).digest('base64url');
   const plain: Variant = { body, etag: `"${hash}"` };
   if (body.length < GZIP_MIN_BYTES) return { plain };
-  return { plain, gzip: { body: gzipSync(body), etag: `"${hash}-gz"`, encoding: 'gzip' } };
+  return { plain, gzip: { body: await gzip(body), etag: `"${hash}-gz"`, encoding: 'gzip' } };
 }
 
 /** Headers of a kept or fresh answer; whether it is a 304 for this request. */
@@ -73,14 +81,14 @@ function setAnswerHeaders(request: FastifyRequest, reply: FastifyReply, variant:
 
 /**
  * Keeps the responses of the archive's read routes in memory, keyed by address and language, and
- * serves them again while the archive stamp (db/stamps.ts) is the one read before they were
- * computed. Every logged-in user reads the same archive, so the key holds no user; access is
- * checked before (the session hook runs first). The stamp changes in the writing transaction,
- * so a response computed after a write is never kept under a stamp older than that write:
- * at worst a newer response is kept under an older stamp, and is then never served.
- * Bodies are gzipped once, when kept, for the clients that accept it.
+ * serves them again while the archive stamp (db/stamps.ts) is the one read before and after they
+ * were computed. Every logged-in user reads the same archive, so the key holds no user; access is
+ * checked before (the session hook runs first). The stamp is read from committed data only and
+ * changes in the writing transaction, so an answer kept under a stamp was computed from exactly
+ * the data that stamp stands for.
+ * Bodies are gzipped once, when kept, for the clients that accept it (off the event loop).
  */
-export function registerResponseCache(app: FastifyInstance) {
+export function registerResponseCache(app: FastifyInstance, readStamps: StampReader) {
   const cache = new LRUCache<string, Entry>({
     maxSize: RESPONSE_CACHE_BYTES,
     sizeCalculation: (entry, key) =>
@@ -94,6 +102,7 @@ export function registerResponseCache(app: FastifyInstance) {
     const entry = cache.get(keyOf(request));
     if (!entry || entry.stamp !== request.stamps.archive) return;
     const variant = variantFor(request, entry);
+    reply.header(CACHE_STATUS_HEADER, 'hit');
     if (setAnswerHeaders(request, reply, variant)) return reply.code(304).send();
     return reply.header('content-type', JSON_TYPE).send(variant.body);
   });
@@ -103,8 +112,10 @@ export function registerResponseCache(app: FastifyInstance) {
     if (!cacheable(request) || reply.statusCode !== 200 || typeof payload !== 'string') {
       return payload;
     }
-    const entry: Entry = { stamp: request.stamps.archive, ...variantsOf(payload) };
-    cache.set(keyOf(request), entry);
+    const entry: Entry = { stamp: request.stamps.archive, ...(await variantsOf(payload)) };
+    reply.header(CACHE_STATUS_HEADER, 'miss');
+    // An answer computed while a write committed may hold some of it: not kept under either stamp.
+    if ((await readStamps()).archive === entry.stamp) cache.set(keyOf(request), entry);
     const variant = variantFor(request, entry);
     if (setAnswerHeaders(request, reply, variant)) {
       reply.code(304);

@@ -1,4 +1,4 @@
-import type { Access, RouteDef } from '@kinfolio/contract';
+import { responsesOf, type Access, type ResponseBody, type RouteDef } from '@kinfolio/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -18,10 +18,15 @@ export type RouteRequest<R extends RouteDef> = FastifyRequest<{
   Params: Out<R['params']>;
 }>;
 
+/**
+ * A handler returns one of the route's declared answers (the status set with `reply.code` when it
+ * is not 200), or the reply itself when it sent something that is not JSON (a file, a redirect,
+ * an empty 204).
+ */
 export type RouteHandler<R extends RouteDef> = (
   request: RouteRequest<R>,
   reply: FastifyReply,
-) => Promise<unknown>;
+) => Promise<ResponseBody<R> | FastifyReply>;
 
 /** Registers a handler for a route of the contract table: schemas and access come from there. */
 export function addRoute<R extends RouteDef>(
@@ -36,6 +41,7 @@ export function addRoute<R extends RouteDef>(
       ...(def.body ? { body: def.body } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.params ? { params: def.params } : {}),
+      response: responsesOf(def),
     },
     config: { access: def.access, ...(def.cache ? { cache: def.cache } : {}) },
     handler: handler as unknown as (

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../test/server.js';
 
@@ -13,6 +14,12 @@ describe('serving the built web app', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Kinfolio</title>');
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dist, 'sw.js'), 'self.x=1');
+    // The copies the web build writes beside each text file (vite.config.ts, precompress).
+    for (const file of ['index.html', path.join('assets', 'app-abc123.js')]) {
+      const bytes = fs.readFileSync(path.join(dist, file));
+      fs.writeFileSync(path.join(dist, `${file}.br`), zlib.brotliCompressSync(bytes));
+      fs.writeFileSync(path.join(dist, `${file}.gz`), zlib.gzipSync(bytes));
+    }
     server = await createTestServer({ env: { WEB_DIST: dist } });
   });
   afterAll(async () => {
@@ -28,6 +35,60 @@ describe('serving the built web app', () => {
       expect(response.body).toContain('<title>Kinfolio</title>');
       expect(response.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('sends the brotli copy to browsers that accept it, else the gzip one, else the plain file', async () => {
+    const cases = [
+      { accept: 'gzip, deflate, br, zstd', encoding: 'br' },
+      { accept: 'gzip, deflate', encoding: 'gzip' },
+      { accept: 'identity', encoding: undefined },
+      { accept: undefined, encoding: undefined },
+    ];
+    for (const { accept, encoding } of cases) {
+      const response = await server.app.inject({
+        method: 'GET',
+        url: '/assets/app-abc123.js',
+        headers: accept === undefined ? {} : { 'accept-encoding': accept },
+      });
+      expect(response.statusCode, accept).toBe(200);
+      expect(response.headers['content-encoding'], accept).toBe(encoding);
+      expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.headers['cache-control']).toContain('immutable');
+      expect(decode(response.rawPayload, encoding)).toBe('console.log(1)');
+    }
+  });
+
+  it('sends the history fallback compressed too, with the headers of the page', async () => {
+    for (const [url, accept, encoding] of [
+      ['/', 'br', 'br'],
+      ['/posts', 'gzip, br', 'br'],
+      ['/posts?page=2', 'gzip', 'gzip'],
+      ['/tabOrganisation/categories', '', undefined],
+    ] as const) {
+      const response = await server.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': accept },
+      });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-encoding'], url).toBe(encoding);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(decode(response.rawPayload, encoding)).toContain('<title>Kinfolio</title>');
+    }
+  });
+
+  it('falls back to the plain file when a file has no compressed copy', async () => {
+    const response = await server.app.inject({
+      method: 'GET',
+      url: '/sw.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe('self.x=1');
   });
 
   it('answers unknown API addresses with a JSON 404', async () => {
@@ -64,3 +125,9 @@ describe('serving the built web app', () => {
     expect(doc.paths['/login'].post.requestBody).toBeDefined();
   });
 });
+
+function decode(bytes: Buffer, encoding: string | undefined): string {
+  if (encoding === 'br') return zlib.brotliDecompressSync(bytes).toString('utf8');
+  if (encoding === 'gzip') return zlib.gunzipSync(bytes).toString('utf8');
+  return bytes.toString('utf8');
+}

@@ -7,8 +7,15 @@ import { languageOf, translate } from '../i18n/translate.js';
 const API_PREFIXES = ['/api/', '/sanctum/', '/email/'];
 
 /**
+ * Files the web build also writes as `.br` and `.gz` (packages/web/vite.config.ts): their answer
+ * depends on Accept-Encoding, which shared caches must know even when the plain file is sent.
+ */
+const PRECOMPRESSED = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt)(?:\.br|\.gz)?$/;
+
+/**
  * Serves the built web app: hashed assets cached for good, everything else revalidated, and any
  * unknown non-API GET answered with index.html so the client router can take it (history fallback).
+ * Text files go out as the brotli or gzip copies made at build time when the browser accepts them.
  */
 export async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
@@ -16,6 +23,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
+      // `x.js.br` for `Accept-Encoding: br`, else `x.js.gz`, else `x.js` (and a missing copy falls back).
+      preCompressed: true,
       // Our own cache headers below; the plugin's would overwrite them.
       cacheControl: false,
       setHeaders(res, filePath) {
@@ -24,21 +33,25 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
           'cache-control',
           immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        if (PRECOMPRESSED.test(filePath)) res.setHeader('vary', 'Accept-Encoding');
       },
     });
   } else {
     app.log.warn({ webDist }, 'the web app is not built: only the API is served');
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
+  app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((prefix) => url.startsWith(prefix)) || url === '/api';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (!built || isApi || !wantsPage) {
       const language = languageOf(request.headers['accept-language']);
-      return reply.code(404).send({ message: translate(language, 'http.not_found') });
+      void reply.code(404).send({ message: translate(language, 'http.not_found') });
+      return;
     }
-    const html = await fs.promises.readFile(indexFile, 'utf8');
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    // Through the static plugin, so the page gets the compressed copy, the validators and headers
+    // of `/` (setHeaders above); the status stays 200 as for any page the client router knows.
+    // Not returned: every async layer that resolves with the reply (a thenable) adds a listener.
+    void reply.code(200).sendFile('index.html');
   });
 }

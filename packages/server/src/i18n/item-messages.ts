@@ -1,6 +1,7 @@
 /** The items module's messages, merged into the catalogues of messages.ts. */
 export const itemMessages = {
   en: {
+    'items.title_or_content': 'Give the item a title or some content.',
     'items.created': 'The item has been created.',
     'items.updated': 'The item has been saved; the previous version is kept in its history.',
     'items.unchanged': 'Nothing has changed.',
@@ -19,6 +20,7 @@ export const itemMessages = {
     'items.not_in_trash': 'Only an item in the trash can be deleted for good.',
   },
   fr: {
+    'items.title_or_content': "Donnez à l'élément un titre ou un contenu.",
     'items.created': "L'élément a été créé.",
     'items.updated':
       "L'élément a été enregistré ; la version précédente est conservée dans son historique.",
@@ -40,6 +42,7 @@ export const itemMessages = {
     'items.not_in_trash': 'Seul un élément de la corbeille peut être supprimé définitivement.',
   },
   it: {
+    'items.title_or_content': "Dai all'elemento un titolo o un contenuto.",
     'items.created': "L'elemento è stato creato.",
     'items.updated':
       "L'elemento è stato salvato; la versione precedente è conservata nella sua cronologia.",
@@ -60,6 +63,7 @@ export const itemMessages = {
     'items.not_in_trash': 'Solo un elemento nel cestino può essere eliminato definitivamente.',
   },
   de: {
+    'items.title_or_content': 'Geben Sie dem Eintrag einen Titel oder einen Inhalt.',
     'items.created': 'Der Eintrag wurde erstellt.',
     'items.updated':
       'Der Eintrag wurde gespeichert; die vorherige Version bleibt in seinem Verlauf erhalten.',

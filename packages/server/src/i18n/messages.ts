@@ -1,6 +1,8 @@
 import type { UiLanguage } from '@kinfolio/contract';
 import { fileMessages } from './file-messages.js';
 import { itemMessages } from './item-messages.js';
+import { invitationMessages } from './invitation-messages.js';
+import { bulkMessages } from './bulk-messages.js';
 
 /** Every message the server says to people, in the four interface languages. */
 const en = {
@@ -20,6 +22,7 @@ const en = {
   'validation.hex_color': 'Enter a colour as #rrggbb.',
   'validation.keep_among_merged': 'The participant to keep must be one of the merged participants.',
   'validation.translation_key': 'Use only letters, digits and . _ : - in a translation key.',
+  'translations.unknown_key': 'The application has no text with this key.',
   'validation.required': 'This field is required.',
   'validation.email': 'Enter a valid email address.',
   'validation.min_length': 'At least {count} characters.',
@@ -68,6 +71,8 @@ const en = {
     'Hello {name},\n\nPlease confirm your email address by opening this link:\n\n{url}\n\nIf you did not create an account, you can ignore this message.',
   ...itemMessages.en,
   ...fileMessages.en,
+  ...invitationMessages.en,
+  ...bulkMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -92,6 +97,7 @@ const fr: Catalogue = {
     'Le participant à conserver doit faire partie des participants fusionnés.',
   'validation.translation_key':
     'Une clé de traduction ne contient que des lettres, des chiffres et . _ : -',
+  'translations.unknown_key': "L'application n'a aucun texte avec cette clé.",
   'validation.required': 'Ce champ est obligatoire.',
   'validation.email': 'Saisissez une adresse e-mail valide.',
   'validation.min_length': 'Au moins {count} caractères.',
@@ -145,6 +151,8 @@ const fr: Catalogue = {
     "Bonjour {name},\n\nVeuillez confirmer votre adresse e-mail en ouvrant ce lien :\n\n{url}\n\nSi vous n'avez pas créé de compte, ignorez ce message.",
   ...itemMessages.fr,
   ...fileMessages.fr,
+  ...invitationMessages.fr,
+  ...bulkMessages.fr,
 };
 
 const it: Catalogue = {
@@ -164,6 +172,7 @@ const it: Catalogue = {
   'validation.hex_color': 'Inserisci un colore nel formato #rrggbb.',
   'validation.keep_among_merged': 'Il partecipante da mantenere deve essere tra quelli uniti.',
   'validation.translation_key': 'Una chiave di traduzione contiene solo lettere, cifre e . _ : -',
+  'translations.unknown_key': "L'applicazione non ha alcun testo con questa chiave.",
   'validation.required': 'Questo campo è obbligatorio.',
   'validation.email': 'Inserisci un indirizzo email valido.',
   'validation.min_length': 'Almeno {count} caratteri.',
@@ -215,6 +224,8 @@ const it: Catalogue = {
     'Ciao {name},\n\nconferma il tuo indirizzo email aprendo questo link:\n\n{url}\n\nSe non hai creato un account, puoi ignorare questo messaggio.',
   ...itemMessages.it,
   ...fileMessages.it,
+  ...invitationMessages.it,
+  ...bulkMessages.it,
 };
 
 const de: Catalogue = {
@@ -236,6 +247,7 @@ const de: Catalogue = {
     'Der beizubehaltende Teilnehmer muss zu den zusammengeführten gehören.',
   'validation.translation_key':
     'Ein Übersetzungsschlüssel enthält nur Buchstaben, Ziffern und . _ : -',
+  'translations.unknown_key': 'Die Anwendung hat keinen Text mit diesem Schlüssel.',
   'validation.required': 'Dieses Feld ist erforderlich.',
   'validation.email': 'Geben Sie eine gültige E-Mail-Adresse ein.',
   'validation.min_length': 'Mindestens {count} Zeichen.',
@@ -290,6 +302,8 @@ const de: Catalogue = {
     'Hallo {name},\n\nbitte bestätigen Sie Ihre E-Mail-Adresse, indem Sie diesen Link öffnen:\n\n{url}\n\nWenn Sie kein Konto erstellt haben, können Sie diese Nachricht ignorieren.',
   ...itemMessages.de,
   ...fileMessages.de,
+  ...invitationMessages.de,
+  ...bulkMessages.de,
 };
 
 export const catalogues: Record<UiLanguage, Catalogue> = { en, fr, it, de };

@@ -21,3 +21,19 @@ export function translate(
 export function languageOf(acceptLanguage: string | string[] | undefined): UiLanguage {
   return negotiateUiLanguage(Array.isArray(acceptLanguage) ? acceptLanguage[0] : acceptLanguage);
 }
+
+/** The language a request is answered in: its Accept-Language, as the web app sets it. */
+export function requestLanguage(request: {
+  headers: { 'accept-language'?: string | string[] | undefined };
+}): UiLanguage {
+  return languageOf(request.headers['accept-language']);
+}
+
+/** A message in the request's language: the `message` of a write's answer. */
+export function say(
+  request: { headers: { 'accept-language'?: string | string[] | undefined } },
+  key: MessageKey,
+  params?: Record<string, string | number>,
+): string {
+  return translate(requestLanguage(request), key, params);
+}

@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Permission } from '@kinfolio/contract';
 import { buildApp } from '../app.js';
-import { createAccount } from '../auth/accounts.js';
+import { createAccount } from '../auth/index.js';
 import { loadConfig } from '../config.js';
 import { TestClient } from './client.js';
 import { createTestDatabase } from './database.js';

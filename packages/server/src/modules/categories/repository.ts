@@ -52,6 +52,28 @@ function withCounts(db: Executor, rootId?: number) {
     .select((eb) => eb.fn.coalesce('counts.item_count', sql<number>`0`).as('count'));
 }
 
+/**
+ * The ids of `rootId` and its descendants, the one subtree query (the tree checks here and the
+ * archive's category scope use it). UNION stops even on a corrupted tree with a cycle.
+ */
+function subtree(db: Executor, rootId: number) {
+  return db
+    .withRecursive('subtree(id)', (qb) =>
+      qb
+        .selectFrom('categories')
+        .select('id')
+        .where('id', '=', rootId)
+        .union((q) =>
+          q
+            .selectFrom('categories as c')
+            .innerJoin('subtree', 'subtree.id', 'c.parent_id')
+            .select('c.id'),
+        ),
+    )
+    .selectFrom('subtree')
+    .select('id');
+}
+
 export function categoriesRepository(db: Executor) {
   return {
     /** Serialises tree writes on PostgreSQL (SQLite transactions are serial already). */
@@ -95,25 +117,13 @@ export function categoriesRepository(db: Executor) {
         .executeTakeFirst();
       return child !== undefined;
     },
+    /** A category and all its descendants (empty when it does not exist). */
+    async subtreeIds(rootId: number): Promise<number[]> {
+      return (await subtree(db, rootId).execute()).map((row) => row.id);
+    },
     /** Whether `candidateId` is `rootId` or one of its descendants. */
     async inSubtree(rootId: number, candidateId: number): Promise<boolean> {
-      const found = await db
-        .withRecursive('subtree(id)', (qb) =>
-          qb
-            .selectFrom('categories')
-            .select('id')
-            .where('id', '=', rootId)
-            .union((q) =>
-              q
-                .selectFrom('categories as c')
-                .innerJoin('subtree', 'subtree.id', 'c.parent_id')
-                .select('c.id'),
-            ),
-        )
-        .selectFrom('subtree')
-        .select('id')
-        .where('id', '=', candidateId)
-        .executeTakeFirst();
+      const found = await subtree(db, rootId).where('id', '=', candidateId).executeTakeFirst();
       return found !== undefined;
     },
     async insert(values: Omit<CategoryRow, 'id'>): Promise<CategoryRow> {

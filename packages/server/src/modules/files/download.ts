@@ -2,7 +2,7 @@ import contentDisposition from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
 import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import type { FileRow } from './repository.js';
 
 /** Types a browser shows itself; anything else is offered as a download. */
@@ -35,7 +35,7 @@ export async function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  if (thumb && !row.thumb_key) throw new HttpError(404, 'http.not_found');
+  if (thumb && !row.thumb_key) throw notFound();
   const key = thumb ? row.thumb_key! : row.storage_key;
   const etag = `"${row.sha256}${thumb ? '-t' : ''}"`;
   reply

@@ -5,6 +5,10 @@ import type { Database, FilesTable } from '../../db/schema.js';
 type Executor = Kysely<Database> | Transaction<Database>;
 export type FileRow = Selectable<FilesTable>;
 export type NewFile = Insertable<FilesTable>;
+/** What the storage check needs of a row. */
+export type FileKeys = Pick<FileRow, 'id' | 'item_id' | 'storage_key' | 'thumb_key'>;
+
+const KEY_COLUMNS = ['id', 'item_id', 'storage_key', 'thumb_key'] as const;
 
 /** The storage keys a row holds (the file and, for images, its thumbnail). */
 export function keysOf(rows: Pick<FileRow, 'storage_key' | 'thumb_key'>[]): string[] {
@@ -74,6 +78,35 @@ export function filesRepository(db: Executor) {
         .returning(['storage_key', 'thumb_key'])
         .execute();
       return keysOf(rows);
+    },
+
+    /** Every row's storage keys (the storage check compares them with the files on disk). */
+    allKeys(): Promise<FileKeys[]> {
+      return db.selectFrom('files').select(KEY_COLUMNS).execute();
+    },
+
+    keysById(id: number): Promise<FileKeys | undefined> {
+      return db.selectFrom('files').select(KEY_COLUMNS).where('id', '=', id).executeTakeFirst();
+    },
+
+    /** The rows that refer to any of these storage keys (as their file or their thumbnail). */
+    claiming(keys: string[]): Promise<FileKeys[]> {
+      if (!keys.length) return Promise.resolve([]);
+      return db
+        .selectFrom('files')
+        .select(KEY_COLUMNS)
+        .where((eb) => eb.or([eb('storage_key', 'in', keys), eb('thumb_key', 'in', keys)]))
+        .execute();
+    },
+
+    /** Removes the row if it is still a temporary upload; whether it did. */
+    async deleteIfTemporary(id: number): Promise<boolean> {
+      const deleted = await db
+        .deleteFrom('files')
+        .where('id', '=', id)
+        .where('item_id', 'is', null)
+        .executeTakeFirst();
+      return Number(deleted.numDeletedRows) > 0;
     },
 
     /** Removes uploads never attached and created before `before`; returns their storage keys. */

@@ -2,16 +2,20 @@ import fastifyMultipart from '@fastify/multipart';
 import { routes } from '@kinfolio/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { fieldError, HttpError } from '../../http/errors.js';
+import { fieldError, found, HttpError, notFound } from '../../http/errors.js';
 import { addRoute } from '../../http/route.js';
-import { languageOf, translate, type MessageKey } from '../../i18n/translate.js';
+import { say } from '../../i18n/translate.js';
 import { sendFile } from './download.js';
 import { filesRepository } from './repository.js';
-import { attachUploads, deleteFile, revertUpload } from './service.js';
+import { attachUploads, deleteFile, revertUpload, type ItemLookup } from './service.js';
 import { receiveUpload } from './upload.js';
 
 /** FilePond's protocol, `addfilepond` and file downloads (see the contract's file-routes.ts). */
-export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function registerFileRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  findItem: ItemLookup,
+) {
   await app.register(fastifyMultipart, {
     // One file per request, as FilePond sends it, plus its small metadata field.
     limits: {
@@ -22,8 +26,6 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext) 
       fileSize: ctx.config.uploadMaxBytes,
     },
   });
-  const say = (request: FastifyRequest, key: MessageKey) =>
-    translate(languageOf(request.headers['accept-language']), key);
   const userId = (request: FastifyRequest) => request.auth.user!.id;
 
   addRoute(app, routes.filepondProcess, async (request, reply) => {
@@ -38,32 +40,34 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext) 
     return reply.code(201).type('text/plain; charset=utf-8').send(row.upload_token);
   });
 
-  addRoute(app, routes.filepondRevert, async (request, reply) => {
+  addRoute(app, routes.filepondRevert, async (request) => {
     await revertUpload(ctx, request.body, userId(request), request.log);
-    return reply.code(200).send({ message: say(request, 'files.reverted') });
+    return { message: say(request, 'files.reverted') };
   });
 
   addRoute(app, routes.addFilepond, async (request) => {
-    const files = await attachUploads(ctx, {
-      tokens: request.body.newmedias,
-      itemId: request.body.modelId,
-      type: request.body.modelType,
-      userId: userId(request),
-    });
+    const files = await attachUploads(
+      ctx,
+      {
+        tokens: request.body.newmedias,
+        itemId: request.body.modelId,
+        type: request.body.modelType,
+        userId: userId(request),
+      },
+      findItem,
+    );
     return { message: say(request, 'files.attached'), files };
   });
 
   addRoute(app, routes.fileDownload, async (request, reply) => {
     const row = await filesRepository(ctx.db).find(request.params.id);
     // Temporary uploads are only reachable through FilePond, by their uploader.
-    if (!row || row.item_id === null) throw new HttpError(404, 'http.not_found');
+    if (!row || row.item_id === null) throw notFound();
     return sendFile(ctx, row, request.query.thumb, request, reply);
   });
 
   addRoute(app, routes.fileDelete, async (request) => {
-    if (!(await deleteFile(ctx, request.params.id, request.log))) {
-      throw new HttpError(404, 'http.not_found');
-    }
+    found(await deleteFile(ctx, request.params.id, request.log));
     return { message: say(request, 'files.deleted') };
   });
 }

@@ -4,9 +4,20 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { stampedTransaction } from '../../db/stamps.js';
-import { fieldError, HttpError } from '../../http/errors.js';
+import { fieldError, notFound } from '../../http/errors.js';
 import { filesRepository, keysOf, presentFile } from './repository.js';
 import { removeBytes } from './upload.js';
+
+/**
+ * Reads the item uploads are attached to, locked until the transaction ends so that a concurrent
+ * hard delete waits. The items module owns that table and depends on this one (it shows and
+ * deletes an item's files), so app.ts hands the lookup in instead of this module importing items
+ * back, which would close a cycle.
+ */
+export type ItemLookup = (
+  trx: Transaction<Database>,
+  id: number,
+) => Promise<{ id: number; type: string } | undefined>;
 
 /**
  * `addfilepond`: attaches the caller's temporary uploads to an item, all or none. Unknown,
@@ -16,12 +27,11 @@ import { removeBytes } from './upload.js';
 export async function attachUploads(
   ctx: AppContext,
   input: { tokens: string[]; itemId: number; type: ItemType; userId: number },
+  findItem: ItemLookup,
 ): Promise<AttachedFile[]> {
   const tokens = [...new Set(input.tokens)];
   return stampedTransaction(ctx.db, 'archive', async (trx) => {
-    const query = trx.selectFrom('items').select(['id', 'type']).where('id', '=', input.itemId);
-    // A concurrent hard delete must wait (PostgreSQL); SQLite serialises write transactions.
-    const item = await (ctx.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+    const item = await findItem(trx, input.itemId);
     if (!item || item.type !== input.type) throw fieldError('modelId', 'files.item_missing');
     const repo = filesRepository(trx);
     const rows = await repo.byTokens(tokens);
@@ -50,7 +60,7 @@ export async function revertUpload(
   const repo = filesRepository(ctx.db);
   const [row] = await repo.byTokens([token]);
   if (!row || row.item_id !== null || row.created_by !== userId) {
-    throw new HttpError(404, 'http.not_found');
+    throw notFound();
   }
   await repo.delete(row.id);
   await removeBytes(ctx, keysOf([row]), log);

@@ -8,6 +8,9 @@ export interface Thumbnail {
   height: number;
 }
 
+/** A thumbnail is stored next to its file, under the file's key with this suffix. */
+export const THUMB_SUFFIX = '.thumb.webp';
+
 // Scans can be huge, but a photo larger than this is almost certainly a decompression bomb.
 const MAX_INPUT_PIXELS = 200_000_000;
 
@@ -17,7 +20,7 @@ const MAX_INPUT_PIXELS = 200_000_000;
  * (HEIC, a damaged file): the file is kept and shown as a download.
  */
 export async function makeThumbnail(ctx: AppContext, key: string): Promise<Thumbnail | undefined> {
-  const thumbKey = `${key}.thumb.webp`;
+  const thumbKey = `${key}${THUMB_SUFFIX}`;
   try {
     const input = sharp({ failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, animated: false });
     const metadata = input.clone().metadata();

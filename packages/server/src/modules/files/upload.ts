@@ -8,7 +8,19 @@ import type { AppContext } from '../../context.js';
 import { randomToken } from '../../auth/tokens.js';
 import { HttpError } from '../../http/errors.js';
 import { filesRepository, keysOf, type FileRow } from './repository.js';
-import { makeThumbnail } from './thumbnails.js';
+import { makeThumbnail, THUMB_SUFFIX } from './thumbnails.js';
+
+/**
+ * Keys this process is storing whose row is not inserted yet. Bytes come first (a partial file,
+ * renamed when complete), the row last, so a process killed in between leaves only bytes without
+ * a row, which the files check (reconcile.ts) removes; it leaves these alone whatever its grace.
+ */
+const awaitingRow = new Set<string>();
+
+/** Whether `key` (a file's or its thumbnail's) belongs to an upload of this process in flight. */
+export function uploadInFlight(key: string): boolean {
+  return awaitingRow.has(key.endsWith(THUMB_SUFFIX) ? key.slice(0, -THUMB_SUFFIX.length) : key);
+}
 
 /** `ab/cd/uuid`: two levels of fan-out keep directories small on a local disk. */
 function newStorageKey(): string {
@@ -87,6 +99,19 @@ export async function receiveUpload(
     throw new HttpError(415, 'files.type_refused');
   }
   const key = newStorageKey();
+  awaitingRow.add(key);
+  try {
+    return await storeAndInsert(ctx, part, { key, mime, maxBytes, userId });
+  } finally {
+    awaitingRow.delete(key);
+  }
+}
+
+async function storeAndInsert(
+  ctx: AppContext,
+  part: MultipartFile,
+  { key, mime, maxBytes, userId }: { key: string; mime: string; maxBytes: number; userId: number },
+): Promise<FileRow> {
   let stored: { size: number; sha256: string };
   try {
     stored = await store(ctx, key, part.file);

@@ -220,7 +220,7 @@ describe('translations, revisions and trash', () => {
       expect(new Set(revisions.data.map((r) => r.data.title)).size).toBe(5);
 
       const tries = await Promise.all(
-        [1, 2, 3].map(() => api.createRaw({ parent_id: item.id, language: 'en' })),
+        [1, 2, 3].map(() => api.createRaw({ parent_id: item.id, title: 'en', language: 'en' })),
       );
       expect(tries.map((r) => r.statusCode).sort()).toEqual([201, 422, 422]);
     });

@@ -124,27 +124,6 @@ export function linksRepository(db: Executor) {
       }
     },
 
-    /** A category and all its descendants (empty when it does not exist). */
-    async categorySubtree(rootId: number): Promise<number[]> {
-      const rows = await db
-        .withRecursive('subtree(id)', (qb) =>
-          qb
-            .selectFrom('categories')
-            .select('id')
-            .where('id', '=', rootId)
-            .union((q) =>
-              q
-                .selectFrom('categories as c')
-                .innerJoin('subtree', 'subtree.id', 'c.parent_id')
-                .select('c.id'),
-            ),
-        )
-        .selectFrom('subtree')
-        .select('id')
-        .execute();
-      return rows.map((row) => row.id);
-    },
-
     /** Current names of participants, tags and categories by id (for revisions). */
     async participantNames(ids: number[]) {
       if (ids.length === 0) return [];

@@ -9,7 +9,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { nameOf } from '../../i18n/translated-name.js';
-import { filesRepository, presentFile } from '../files/repository.js';
+import { filesRepository, presentFile } from '../files/index.js';
 import { linksRepository, type TranslatedLink } from './links.repository.js';
 import { itemsRepository, type ItemListRecord, type ItemRow } from './repository.js';
 

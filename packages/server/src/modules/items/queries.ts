@@ -9,16 +9,16 @@ import {
   type RevisionData,
   type SearchGroup,
 } from '@kinfolio/contract';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/errors.js';
-import { paginated, pageWindow, type Paginated } from '../../http/paginate.js';
+import { notFound } from '../../http/errors.js';
+import { pageWindow, type Page } from '../../http/paginate.js';
 import { nameOf } from '../../i18n/translated-name.js';
+import { categoriesRepository } from '../categories/index.js';
 import { linksRepository } from './links.repository.js';
 import { byLanguage, presentItem, presentRows } from './present.js';
 import { itemsRepository, type ListFilter, type TrashView } from './repository.js';
 import { revisionsRepository } from './revisions.repository.js';
-import { matchQuery, scopedSearch } from './search.js';
+import { manyMatches, matchAmong, matchQuery, scopedSearch } from './search.js';
 import { cut, escapeHtml, searchTerms, snippet } from './text.js';
 
 export interface PageQuery {
@@ -44,16 +44,15 @@ async function scopeFilter(ctx: AppContext, scope: ListScope): Promise<Partial<L
     case 'search':
       return {};
     case 'category': {
-      const categoryIds = await links.categorySubtree(scope.id);
-      if (categoryIds.length === 0) throw new HttpError(404, 'http.not_found');
+      const categoryIds = await categoriesRepository(ctx.db).subtreeIds(scope.id);
+      if (categoryIds.length === 0) throw notFound();
       return { categoryIds };
     }
     case 'participant':
-      if (!(await links.exists('participants', scope.id)))
-        throw new HttpError(404, 'http.not_found');
+      if (!(await links.exists('participants', scope.id))) throw notFound();
       return { participantId: scope.id };
     case 'tag':
-      if (!(await links.exists('tags', scope.id))) throw new HttpError(404, 'http.not_found');
+      if (!(await links.exists('tags', scope.id))) throw notFound();
       return { tagId: scope.id };
   }
 }
@@ -61,12 +60,11 @@ async function scopeFilter(ctx: AppContext, scope: ListScope): Promise<Partial<L
 /** Any item list of a type: filters, trash view, language, search; newest first (or by rank). */
 export async function listItems(
   ctx: AppContext,
-  request: FastifyRequest,
   type: ItemType,
   view: TrashView,
   scope: ListScope,
   query: PageQuery & { language?: string | undefined },
-): Promise<Paginated<ItemListRow>> {
+): Promise<Page<ItemListRow>> {
   const window = pageWindow(query);
   const filter: ListFilter = {
     type,
@@ -77,7 +75,7 @@ export async function listItems(
   const words = scope.by === 'search' ? searchWords(scope.query) : undefined;
   const repo = itemsRepository(ctx.db);
   if (words) {
-    if (words.length === 0) return paginated(request, ctx.config.appUrl, window, 0, []);
+    if (words.length === 0) return { window, total: 0, data: [] };
     const search = scopedSearch(ctx.dialect, words, { type, language: query.language });
     // The count first: a page past the last match (no match at all, most often) is not ranked.
     const total = await search.count(ctx.db);
@@ -85,14 +83,14 @@ export async function listItems(
       window.offset < total ? await search.page(ctx.db, window.limit, window.offset) : [];
     const rows = await repo.rowsByIds(hits.map((hit) => Number(hit.item_id)));
     const data = await presentRows(ctx.db, rows, (row) => snippetOf(row, words));
-    return paginated(request, ctx.config.appUrl, window, total, data);
+    return { window, total, data };
   }
   const [total, rows] = await Promise.all([
     repo.count(filter),
     repo.page(filter, window.limit, window.offset),
   ]);
   const data = await presentRows(ctx.db, rows);
-  return paginated(request, ctx.config.appUrl, window, total, data);
+  return { window, total, data };
 }
 
 /** Around the first match in the text, else in the title, else the preview (all escaped). */
@@ -102,17 +100,16 @@ function snippetOf(row: { plain: string; title: string; preview: string }, words
 
 export async function findItem(ctx: AppContext, type: ItemType, id: number): Promise<Item> {
   const row = await itemsRepository(ctx.db).find(id);
-  if (!row || row.type !== type) throw new HttpError(404, 'http.not_found');
+  if (!row || row.type !== type) throw notFound();
   return presentItem(ctx.db, row);
 }
 
 /** Originals, newest first, each with its live versions as JSON text (50-character previews). */
 export async function correlation(
   ctx: AppContext,
-  request: FastifyRequest,
   type: ItemType,
   query: PageQuery,
-): Promise<Paginated<CorrelationRow>> {
+): Promise<Page<CorrelationRow>> {
   const window = pageWindow(query);
   const repo = itemsRepository(ctx.db);
   const [total, originals] = await Promise.all([
@@ -139,19 +136,18 @@ export async function correlation(
       translations: JSON.stringify(entries),
     };
   });
-  return paginated(request, ctx.config.appUrl, window, total, data);
+  return { window, total, data };
 }
 
 /** An item's revisions, newest first, with the current names of their links. */
 export async function listRevisions(
   ctx: AppContext,
-  request: FastifyRequest,
   type: ItemType,
   id: number,
   query: PageQuery,
-): Promise<Paginated<Revision>> {
+): Promise<Page<Revision>> {
   const item = await itemsRepository(ctx.db).find(id);
-  if (!item || item.type !== type) throw new HttpError(404, 'http.not_found');
+  if (!item || item.type !== type) throw notFound();
   const window = pageWindow(query);
   const revisions = revisionsRepository(ctx.db);
   const [total, rows] = await Promise.all([
@@ -186,7 +182,7 @@ export async function listRevisions(
       categories: pick(category, data.categories),
     },
   }));
-  return paginated(request, ctx.config.appUrl, window, total, data);
+  return { window, total, data };
 }
 
 /**
@@ -195,13 +191,12 @@ export async function listRevisions(
  */
 export async function searchAll(
   ctx: AppContext,
-  request: FastifyRequest,
   query: PageQuery & { query: string },
-): Promise<Paginated<SearchGroup>> {
+): Promise<Page<SearchGroup>> {
   const window = pageWindow(query);
   const words = searchWords(query.query);
-  if (!words?.length) return paginated(request, ctx.config.appUrl, window, 0, []);
-  const match = matchQuery(ctx.dialect, words);
+  if (!words?.length) return { window, total: 0, data: [] };
+  const match = matchQuery(ctx.dialect, words, await manyMatches(ctx.db, ctx.dialect, words));
   const repo = itemsRepository(ctx.db);
   const [total, families] = await Promise.all([
     repo.countFamilies(match),
@@ -209,10 +204,8 @@ export async function searchAll(
   ]);
   const familyIds = families.map((f) => Number(f.family_id));
   const members = await repo.families(familyIds, true, true);
-  const matched = await repo.matching(
-    match,
-    members.map((m) => m.id),
-  );
+  const memberIds = members.map((m) => m.id);
+  const matched = await repo.matching(matchAmong(ctx.dialect, words, memberIds), memberIds);
   const data = families.flatMap((family): SearchGroup[] => {
     const id = Number(family.family_id);
     const versions = members
@@ -232,5 +225,5 @@ export async function searchAll(
     if (!first) return [];
     return [{ type: first.type as ItemType, original_id: id, date: family.date, versions }];
   });
-  return paginated(request, ctx.config.appUrl, window, total, data);
+  return { window, total, data };
 }

@@ -7,9 +7,11 @@ import type {
   ItemUpdateBody,
   RevisionData,
 } from '@kinfolio/contract';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { deleteFilesOfItem, removeBytes } from '../files/service.js';
+import { deleteFilesOfItem, removeBytes } from '../files/index.js';
 import { FieldValidationError, fieldError } from '../../http/errors.js';
 import type { MessageKey } from '../../i18n/translate.js';
 import {
@@ -45,6 +47,18 @@ function contentColumns(html: string) {
   const content = sanitizeContent(html);
   const plain = plainText(content);
   return { content, plain, preview: cut(plain) };
+}
+
+/**
+ * An item must say something: a title, or content with text or a picture (inline images and
+ * players have no text). A blank one would only be listed as "(untitled)".
+ */
+function assertNotBlank(title: string, columns: { content: string; plain: string }) {
+  if (title.trim() || columns.plain || /<(img|audio|video)\b/i.test(columns.content)) return;
+  throw new FieldValidationError(
+    { title: ['items.title_or_content'], content: ['items.title_or_content'] },
+    'items.title_or_content',
+  );
 }
 
 /** 422 naming every field whose ids do not all exist. */
@@ -123,6 +137,8 @@ export async function createItem(
       categories: sortedIds(body.categories ?? inherited?.categories ?? []),
     };
     await assertLinksExist(links, ids);
+    // Last, so a misplaced translation or a missing link is named as such first.
+    assertNotBlank(body.title, columns);
     const now = ctx.now().toISOString();
     const row = await repo
       .insert({
@@ -177,60 +193,82 @@ export async function updateItem(
   const columns = body.content === undefined ? undefined : contentColumns(body.content);
   return stampedTransaction(ctx.db, 'archive', async (trx) => {
     const repo = itemsRepository(trx);
-    const links = linksRepository(trx);
     const current = await findOfType(repo, type, id, ctx);
     if (!current) return undefined;
-    const before = snapshot(current, await links.idsOf(id));
-    const next: RevisionData = {
-      title: body.title ?? before.title,
-      content: columns?.content ?? before.content,
-      from: body.from ? sortedIds(body.from) : before.from,
-      to: body.to ? sortedIds(body.to) : before.to,
-      tags: body.tags ? sortedIds(body.tags) : before.tags,
-      categories: body.categories ? sortedIds(body.categories) : before.categories,
-      date: body.date ?? before.date,
-      language: body.language ?? before.language,
-      status: body.status ?? before.status,
-    };
-    const changedLinks: Partial<LinkIds> = {};
-    for (const kind of LINK_KINDS) {
-      if (!sameIds(before[kind], next[kind])) changedLinks[kind] = next[kind];
-    }
-    const changes: ItemChanges = {};
-    if (next.title !== before.title) changes.title = next.title;
-    if (columns && next.content !== before.content) Object.assign(changes, columns);
-    if (next.date !== before.date) changes.date = next.date;
-    if (next.status !== before.status) changes.status = next.status;
-    if (next.language !== before.language) {
-      await assertLanguageFree(repo, current, next.language);
-      changes.language = next.language;
-      if (current.parent_id === null) {
-        changes.original_language = next.language;
-        await repo.setOriginalLanguage(id, next.language);
-      }
-    }
-    if (Object.keys(changes).length === 0 && Object.keys(changedLinks).length === 0) {
-      return { item: await presentItem(trx, current), revision: false };
-    }
-    await assertLinksExist(links, changedLinks);
-    const now = ctx.now().toISOString();
-    await revisionsRepository(trx).insert({
-      item_id: id,
-      user_id: actor.id,
-      user_name: actor.name,
-      data: JSON.stringify(before),
-      created_at: now,
-    });
-    await repo
-      .update(id, {
-        ...changes,
-        revisions_count: current.revisions_count + 1,
-        updated_at: now,
-      })
-      .catch(translationConflict);
-    await links.replace(id, changedLinks);
-    return { item: await presentItem(trx, (await repo.find(id))!), revision: true };
+    const links = await linksRepository(trx).idsOf(id);
+    const revision = await reviseItem(trx, ctx, current, links, body, actor, columns);
+    return { item: await presentItem(trx, (await repo.find(id))!), revision };
   });
+}
+
+/**
+ * The body of a PATCH, inside the caller's transaction, on an item read (and locked) by the
+ * caller with its current links: stores the previous version as a revision and applies the
+ * changes, or writes nothing when nothing changes (false). Bulk actions use it per item.
+ */
+export async function reviseItem(
+  trx: Transaction<Database>,
+  ctx: AppContext,
+  current: ItemRow,
+  currentLinks: LinkIds,
+  body: ItemUpdateBody,
+  actor: Actor,
+  columns = body.content === undefined ? undefined : contentColumns(body.content),
+): Promise<boolean> {
+  const repo = itemsRepository(trx);
+  const links = linksRepository(trx);
+  const id = current.id;
+  const before = snapshot(current, currentLinks);
+  const next: RevisionData = {
+    title: body.title ?? before.title,
+    content: columns?.content ?? before.content,
+    from: body.from ? sortedIds(body.from) : before.from,
+    to: body.to ? sortedIds(body.to) : before.to,
+    tags: body.tags ? sortedIds(body.tags) : before.tags,
+    categories: body.categories ? sortedIds(body.categories) : before.categories,
+    date: body.date ?? before.date,
+    language: body.language ?? before.language,
+    status: body.status ?? before.status,
+  };
+  const changedLinks: Partial<LinkIds> = {};
+  for (const kind of LINK_KINDS) {
+    if (!sameIds(before[kind], next[kind])) changedLinks[kind] = next[kind];
+  }
+  if (body.title !== undefined || columns) {
+    assertNotBlank(next.title, columns ?? { content: current.content, plain: current.plain });
+  }
+  const changes: ItemChanges = {};
+  if (next.title !== before.title) changes.title = next.title;
+  if (columns && next.content !== before.content) Object.assign(changes, columns);
+  if (next.date !== before.date) changes.date = next.date;
+  if (next.status !== before.status) changes.status = next.status;
+  if (next.language !== before.language) {
+    await assertLanguageFree(repo, current, next.language);
+    changes.language = next.language;
+    if (current.parent_id === null) {
+      changes.original_language = next.language;
+      await repo.setOriginalLanguage(id, next.language);
+    }
+  }
+  if (Object.keys(changes).length === 0 && Object.keys(changedLinks).length === 0) return false;
+  await assertLinksExist(links, changedLinks);
+  const now = ctx.now().toISOString();
+  await revisionsRepository(trx).insert({
+    item_id: id,
+    user_id: actor.id,
+    user_name: actor.name,
+    data: JSON.stringify(before),
+    created_at: now,
+  });
+  await repo
+    .update(id, {
+      ...changes,
+      revisions_count: current.revisions_count + 1,
+      updated_at: now,
+    })
+    .catch(translationConflict);
+  await links.replace(id, changedLinks);
+  return true;
 }
 
 /** Detaches a translation into an original of its own (422 for an original). */
@@ -282,19 +320,29 @@ export async function hardDeleteItem(ctx: AppContext, type: ItemType, id: number
     const current = await findOfType(repo, type, id, ctx);
     if (!current) return false;
     if (current.deleted_at === null) throw fieldError('id', 'items.not_in_trash');
-    if (current.parent_id === null) {
-      const translations = await repo.translationsOf(id);
-      const heir = translations.find((t) => t.deleted_at === null) ?? translations[0];
-      if (heir) {
-        await repo.update(heir.id, { parent_id: null, original_language: heir.language });
-        await repo.reparent(id, heir.id, heir.language);
-      }
-    }
-    fileKeys = await deleteFilesOfItem(trx, id);
-    await repo.hardDelete(id);
+    fileKeys = await deleteForGood(trx, current);
     return true;
   });
   // The bytes go only once the rows are gone for good.
   if (deleted) await removeBytes(ctx, fileKeys);
   return deleted;
+}
+
+/**
+ * Removes a trashed item's rows inside the caller's transaction, its translations handed to an
+ * heir; answers the keys of its files, whose bytes the caller removes once committed.
+ */
+export async function deleteForGood(trx: Transaction<Database>, current: ItemRow) {
+  const repo = itemsRepository(trx);
+  if (current.parent_id === null) {
+    const translations = await repo.translationsOf(current.id);
+    const heir = translations.find((t) => t.deleted_at === null) ?? translations[0];
+    if (heir) {
+      await repo.update(heir.id, { parent_id: null, original_language: heir.language });
+      await repo.reparent(current.id, heir.id, heir.language);
+    }
+  }
+  const fileKeys = await deleteFilesOfItem(trx, current.id);
+  await repo.hardDelete(current.id);
+  return fileKeys;
 }

@@ -2,8 +2,8 @@ import { routes } from '@kinfolio/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { addRoute } from '../../http/route.js';
-import { languageOf, translate } from '../../i18n/translate.js';
-import { usersRepository } from '../users/repository.js';
+import { say } from '../../i18n/translate.js';
+import { usersRepository } from '../users/index.js';
 import { SETTING_KEYS, settingsRepository } from './repository.js';
 
 export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -23,7 +23,7 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext) {
   addRoute(app, routes.adminSettingsUpdate, async (request) => {
     await settings.set(SETTING_KEYS.registrationEnabled, String(request.body.registration_enabled));
     return {
-      message: translate(languageOf(request.headers['accept-language']), 'admin.settings_saved'),
+      message: say(request, 'admin.settings_saved'),
       registration_enabled: request.body.registration_enabled,
     };
   });

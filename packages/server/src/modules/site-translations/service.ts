@@ -5,7 +5,7 @@ import {
 } from '@kinfolio/contract';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/errors.js';
+import { fieldError, HttpError } from '../../http/errors.js';
 import {
   siteTranslationsRepository,
   type SiteTranslationRow,
@@ -44,12 +44,15 @@ export function reportThrottle() {
 
 /**
  * Records a key the web app met without a value, with empty values; idempotent. `created` tells
- * whether this call added it; two identical concurrent reports add it once.
+ * whether this call added it; two identical concurrent reports add it once. Only keys the app
+ * ships are accepted, so however many users report, reports add at most that many rows.
  */
 export async function reportMissingKey(
   ctx: AppContext,
+  shippedKeys: ReadonlySet<string>,
   key: string,
 ): Promise<{ translation: SiteTranslation; created: boolean }> {
+  if (!shippedKeys.has(key)) throw fieldError('key', 'translations.unknown_key');
   const repo = siteTranslationsRepository(ctx.db);
   const inserted = await repo.insertIfAbsent(key, ctx.now().toISOString());
   if (inserted) return { translation: presentSiteTranslation(inserted), created: true };

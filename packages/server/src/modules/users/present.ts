@@ -50,6 +50,21 @@ export function presentUser(user: UserRow): CurrentUser {
   };
 }
 
-export function presentAdminUser(user: UserRow): AdminUser {
-  return { ...presentUser(user), last_login_at: user.last_login_at };
+/** With its pending invitation, if any (`now` says whether the link has expired). */
+export function presentAdminUser(
+  user: UserRow,
+  invitation?: { created_at: string; expires_at: string },
+  now = new Date(),
+): AdminUser {
+  return {
+    ...presentUser(user),
+    last_login_at: user.last_login_at,
+    invitation: invitation
+      ? {
+          created_at: invitation.created_at,
+          expires_at: invitation.expires_at,
+          expired: Date.parse(invitation.expires_at) <= now.getTime(),
+        }
+      : null,
+  };
 }

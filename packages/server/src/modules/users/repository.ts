@@ -49,6 +49,18 @@ export function usersRepository(db: Executor) {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
+    /**
+     * Locks the admins' rows until the transaction ends (PostgreSQL only: SQLite has no row locks
+     * and serialises write transactions), so two racing demotions cannot both see another admin.
+     */
+    async lockAdmins(): Promise<void> {
+      await db
+        .selectFrom('users')
+        .select('id')
+        .where('permissions', 'like', '%"admin"%')
+        .forUpdate()
+        .execute();
+    },
     async insert(user: NewUser): Promise<UserRow> {
       return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
     },

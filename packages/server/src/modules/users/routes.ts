@@ -1,9 +1,10 @@
 import { routes } from '@kinfolio/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/errors.js';
+import { found } from '../../http/errors.js';
 import { addRoute } from '../../http/route.js';
-import { languageOf, translate } from '../../i18n/translate.js';
+import { say } from '../../i18n/translate.js';
+import { invitationsByUser } from './invitations.js';
 import { presentAdminUser, presentUser } from './present.js';
 import { usersRepository } from './repository.js';
 import { updateAccountAsAdmin, updateOwnAccount } from './service.js';
@@ -17,16 +18,22 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
 
   addRoute(app, routes.updateUser, async (request) => {
     const updated = await updateOwnAccount(ctx, request.auth.user!, request.body);
-    const language = languageOf(request.headers['accept-language']);
-    return { message: translate(language, 'user.updated'), user: presentUser(updated) };
+    return { message: say(request, 'user.updated'), user: presentUser(updated) };
   });
 
-  addRoute(app, routes.adminUsers, async () => (await users.listAll()).map(presentAdminUser));
+  addRoute(app, routes.adminUsers, async () => {
+    const invitations = await invitationsByUser(ctx);
+    return (await users.listAll()).map((user) =>
+      presentAdminUser(user, invitations.get(user.id), ctx.now()),
+    );
+  });
 
   addRoute(app, routes.adminUserUpdate, async (request) => {
-    const user = await updateAccountAsAdmin(ctx, request.params.id, request.body);
-    if (!user) throw new HttpError(404, 'http.not_found');
-    const language = languageOf(request.headers['accept-language']);
-    return { message: translate(language, 'admin.user_updated'), user: presentAdminUser(user) };
+    const user = found(await updateAccountAsAdmin(ctx, request.params.id, request.body));
+    const invitation = (await invitationsByUser(ctx)).get(user.id);
+    return {
+      message: say(request, 'admin.user_updated'),
+      user: presentAdminUser(user, invitation, ctx.now()),
+    };
   });
 }

@@ -2,9 +2,10 @@ import { stampedTransaction } from '../../db/stamps.js';
 import type { AdminUserPatchBody, UpdateUserBody } from '@kinfolio/contract';
 import type { AppContext } from '../../context.js';
 import { FieldValidationError } from '../../http/errors.js';
-import { queueVerificationMail } from '../../auth/verification.js';
+import { sessionsRepository } from '../../auth/sessions.repository.js';
 import { permissionsOf, siteparamsOf, themecolorsOf } from './present.js';
 import { usersRepository, type UserChanges, type UserRow } from './repository.js';
+import { queueVerificationMail } from './verification.js';
 
 /** A user edits their own name, email and interface settings; a new email needs verifying again. */
 export async function updateOwnAccount(ctx: AppContext, user: UserRow, body: UpdateUserBody) {
@@ -37,14 +38,7 @@ export async function updateOwnAccount(ctx: AppContext, user: UserRow, body: Upd
 export async function updateAccountAsAdmin(ctx: AppContext, id: number, body: AdminUserPatchBody) {
   return stampedTransaction(ctx.db, 'auth', async (trx) => {
     const users = usersRepository(trx);
-    if (ctx.dialect === 'postgres') {
-      await trx
-        .selectFrom('users')
-        .select('id')
-        .where('permissions', 'like', '%"admin"%')
-        .forUpdate()
-        .execute();
-    }
+    if (ctx.dialect === 'postgres') await users.lockAdmins();
     const target = await users.findById(id);
     if (!target) return undefined;
     const wasAdmin = permissionsOf(target).includes('admin') && target.active === 1;
@@ -71,7 +65,7 @@ export async function updateAccountAsAdmin(ctx: AppContext, id: number, body: Ad
     if (body.active !== undefined) changes.active = body.active ? 1 : 0;
     if (Object.keys(changes).length === 0) return target;
     const updated = await users.update(id, { ...changes, updated_at: ctx.now().toISOString() });
-    if (changes.active === 0) await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
+    if (changes.active === 0) await sessionsRepository(trx).deleteForUser(id);
     return updated;
   });
 }

@@ -27,7 +27,10 @@ export function FamilleLayout() {
   const left = user?.siteparams.isnavbarleft ?? true;
   const expanded = user?.siteparams.isnavbarexpanded ?? true;
 
-  useEffect(() => drawer.close(), [pathname, small, drawer]);
+  // `drawer` itself is a new object on every render; depending on it closed the drawer again
+  // right after the burger opened it. `close` is stable: this runs on navigation and on resize.
+  const closeDrawer = drawer.close;
+  useEffect(() => closeDrawer(), [pathname, small, closeDrawer]);
 
   const sideConfig = {
     width: expanded ? NAV_EXPANDED : NAV_COLLAPSED,

@@ -2,9 +2,8 @@ import { ActionIcon, Menu, Tooltip, UnstyledButton } from '@mantine/core';
 import { UI_LANGUAGES, type UiLanguage } from '@kinfolio/contract';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_LABELS, currentLanguage, setLanguage } from '@/shared/i18n';
-import { updateSiteparams, useSessionStore } from '@/shared/session';
+import { updateSiteparams, useColorSchemeToggle, useSessionStore } from '@/shared/session';
 import { CheckIcon, LanguageIcon, MoonIcon, SunIcon } from '@/shared/ui/icons';
-import { useColorSchemeToggle } from './useColorSchemeToggle';
 
 /** Language menu; for a logged-in user the choice is also saved in siteparams.language. */
 export function LanguagePicker() {

@@ -3,7 +3,7 @@ import { useHotkeys } from '@mantine/hooks';
 import { useRouter, useRouterState, type AnyRoute } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '@/shared/session';
+import { useColorSchemeToggle, useSession } from '@/shared/session';
 import { selectOverlayOpen, useUiStore } from '@/shared/stores/ui';
 import { resolveForcedScheme } from '@/shared/theme';
 import { loadingBar } from '@/shared/ui/loadingBar';
@@ -13,7 +13,6 @@ import { LOGGED_IN_HOME, LOGGED_OUT_HOME } from '../routing/guards';
 import { transitionFor } from '../routing/transitions';
 import { DefaultLayout } from './DefaultLayout';
 import { FamilleLayout } from './FamilleLayout';
-import { useColorSchemeToggle } from './useColorSchemeToggle';
 
 /** Root route component: picks the layout and runs the app-wide navigation side effects. */
 export function RootShell() {

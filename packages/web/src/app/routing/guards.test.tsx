@@ -14,6 +14,8 @@ import { act, render, screen } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { i18next } from '@/shared/i18n';
 import { useSessionStore } from '@/shared/session';
+import { SESSION_RETRY_DELAYS_MS } from '@/shared/session/session';
+import { stubFetch } from '@/shared/test/fetchStub';
 import { RouteError } from '../errors/RouteError';
 import { decideGuard, guard, LOGGED_IN_HOME, runValidate, type GuardKind } from './guards';
 
@@ -92,6 +94,55 @@ describe('guards (spec §2, §6)', () => {
     expect(decideGuard('admin', { isLoggedIn: true, isAdmin: false })).toEqual({
       type: 'forbidden',
     });
+  });
+});
+
+describe('a session check the server fails to answer', () => {
+  const checks = (server: ReturnType<typeof stubFetch>) =>
+    server.apiCalls().filter((call) => call.url === '/api/logged-in-user').length;
+  const retryDelays = [...SESSION_RETRY_DELAYS_MS];
+  beforeAll(() => {
+    SESSION_RETRY_DELAYS_MS.fill(0);
+    return () => {
+      SESSION_RETRY_DELAYS_MS.splice(0, retryDelays.length, ...retryDelays);
+    };
+  });
+  beforeEach(() => {
+    useSessionStore.setState({ isLoggedIn: true, user: null, status: 'idle', checkFailure: null });
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
+  });
+
+  it('tries again after a 500 and keeps the user logged in', async () => {
+    const server = stubFetch();
+    server.reply({ status: 500, body: { message: 'Server error.' } }, { body: makeUser([]) });
+    expect(await outcome('auth')).toBe('allow');
+    expect(checks(server)).toBe(2);
+    expect(useSessionStore.getState()).toMatchObject({ isLoggedIn: true, checkFailure: null });
+  });
+
+  it('shows the 500 error screen when the server keeps failing, without logging out', async () => {
+    const server = stubFetch();
+    const failing = { status: 500, body: { message: 'Server error.' } };
+    server.reply(failing, failing, failing);
+    expect(await outcome('auth')).toBe('error 500');
+    expect(checks(server)).toBe(1 + SESSION_RETRY_DELAYS_MS.length);
+    expect(useSessionStore.getState()).toMatchObject({ isLoggedIn: true, checkFailure: 500 });
+    // Neither the login form: a guest page is the same error.
+    server.reply(failing, failing, failing);
+    expect(await outcome('guest')).toBe('error 500');
+    // Once the server answers again, the session is back.
+    server.reply({ body: makeUser([]) });
+    expect(await outcome('auth')).toBe('allow');
+  });
+
+  it('takes a 401 as the answer at once: logged out, no retry', async () => {
+    const server = stubFetch();
+    server.reply({ status: 401, body: { message: 'Unauthenticated.' } });
+    expect(await outcome('auth')).toBe('redirect /');
+    expect(checks(server)).toBe(1);
+    expect(useSessionStore.getState().isLoggedIn).toBe(false);
   });
 });
 

@@ -35,7 +35,10 @@ export function decideGuard(
 export function guard(kind: GuardKind) {
   return async () => {
     if (kind === 'none') return;
-    const { isLoggedIn, user } = await ensureSession();
+    const { isLoggedIn, user, checkFailure } = await ensureSession();
+    // The server could not say whether the session holds: an error, not a logout (and not the
+    // login form for someone who is logged in).
+    if (checkFailure !== null) throw new RouteError(500);
     const decision = decideGuard(kind, { isLoggedIn, isAdmin: hasPermission(user, 'admin') });
     if (decision.type === 'redirect') throw redirect({ to: decision.to, replace: true });
     if (decision.type === 'forbidden') {

@@ -6,8 +6,14 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { CONTENT_LANGUAGES, type ContentLanguage, type ItemType } from '@kinfolio/contract';
+import { itemQueries } from '@/features/archive/api';
 import { parseId, parseTypeParam } from '@/features/archive/itemTypes';
-import { validateArchiveSearch } from '@/features/archive/listSearch';
+import { listRequest, validateArchiveSearch } from '@/features/archive/listSearch';
+import { siteTranslationsQuery } from '@/shared/i18n/siteTranslations';
+import { organisationQueries } from '@/shared/organisation/queries';
+import { loadQuery } from '@/shared/query/preload';
+import { queryClient } from '@/shared/query/queryClient';
+import { adminUsersQuery } from '@/shared/session';
 import type { ForcedColorScheme } from '@/shared/theme';
 import { RouteErrorView, NotFoundView } from '../errors/RouteErrorView';
 import { RootShell } from '../layouts/RootShell';
@@ -38,6 +44,16 @@ const VERIFIED_STATUSES = ['verified', 'already', 'invalid'] as const;
 type VerifiedStatus = (typeof VERIFIED_STATUSES)[number];
 
 const page = (importer: Parameters<typeof lazyRouteComponent>[0]) => lazyRouteComponent(importer);
+
+/*
+ * Loaders start the page's main query (imported from the features' small query modules, never
+ * from the lazy pages), so preloading on intent fetches the data along with the code.
+ */
+const loads =
+  (...queries: Parameters<typeof loadQuery>[1][]) =>
+  ({ preload }: { preload: boolean }) => {
+    for (const options of queries) loadQuery(queryClient, options, preload);
+  };
 
 const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -84,6 +100,17 @@ const resetPasswordRoute = createRoute({
   component: page(() => import('@/features/auth/pages/ResetPasswordPage')),
 });
 
+const invitationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/user/invitation/$token',
+  staticData: { guard: 'guest' },
+  beforeLoad: async ({ params }) => {
+    runValidate((p: { token: string }) => p.token.length > 0 && p.token.length <= 200, params);
+    await guard('guest')();
+  },
+  component: page(() => import('@/features/auth/pages/InvitationPage')),
+});
+
 const verifiedRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/user/verified',
@@ -126,6 +153,7 @@ const adminUserListRoute = createRoute({
   path: '/admin/tabAdminUsers/userList',
   staticData: { guard: 'admin', routeNumber: 1 },
   beforeLoad: guard('admin'),
+  loader: loads(adminUsersQuery),
   component: page(() => import('@/features/admin/pages/UserListPage')),
 });
 
@@ -144,6 +172,7 @@ const adminUserRightsRoute = createRoute({
 const organisationRoute = (
   path: string,
   routeNumber: number,
+  query: Parameters<typeof loadQuery>[1],
   importer: Parameters<typeof lazyRouteComponent>[0],
 ) =>
   createRoute({
@@ -151,6 +180,7 @@ const organisationRoute = (
     path: `/tabOrganisation/${path}`,
     staticData: { guard: 'auth', routeNumber },
     beforeLoad: guard('auth'),
+    loader: loads(query),
     component: page(importer),
   });
 
@@ -166,21 +196,25 @@ const organisationIndexRoute = createRoute({
 const categoriesRoute = organisationRoute(
   'categories',
   1,
+  organisationQueries.categories(),
   () => import('@/features/organisation/pages/CategoriesPage'),
 );
 const participantsRoute = organisationRoute(
   'participants',
   2,
+  organisationQueries.participants(),
   () => import('@/features/organisation/pages/ParticipantsPage'),
 );
 const tagsRoute = organisationRoute(
   'tags',
   3,
+  organisationQueries.tags(),
   () => import('@/features/organisation/pages/TagsPage'),
 );
 const siteTranslationsRoute = organisationRoute(
   'siteTranslations',
   1,
+  siteTranslationsQuery,
   () => import('@/features/organisation/pages/SiteTranslationsPage'),
 );
 
@@ -198,6 +232,9 @@ function itemListRoute<const P extends string>(type: ItemType, path: P, routeNum
     staticData: { guard: 'auth', itemType: type, routeNumber },
     validateSearch: validateArchiveSearch,
     beforeLoad: guard('auth'),
+    loaderDeps: ({ search }) => search,
+    loader: ({ deps, preload }) =>
+      loads(itemQueries.list(type, listRequest(type, deps)))({ preload }),
     component: page(() => import('@/features/archive/pages/ItemListPage')),
   });
 }
@@ -230,6 +267,10 @@ function itemProfileRoute<const P extends string>(type: ItemType, path: P, param
       }, params);
       await guard('auth')();
     },
+    loader: ({ params, preload }) => {
+      const id = parseId((params as Record<string, string>)[param]);
+      if (id !== null) loads(itemQueries.single(type, id))({ preload });
+    },
     component: page(() => import('@/features/archive/pages/ItemProfilePage')),
   });
 }
@@ -260,6 +301,18 @@ const historyRoute = createRoute({
     );
     await guard('auth')();
   },
+  loaderDeps: ({ search }) => search,
+  loader: ({ params, deps, preload }) => {
+    const type = parseTypeParam(params.type);
+    const id = parseId(params.id);
+    if (type && id !== null)
+      loads(
+        itemQueries.single(type, id),
+        itemQueries.revisions(type, id, deps.page ?? 1),
+      )({
+        preload,
+      });
+  },
   component: page(() => import('@/features/archive/pages/HistoryPage')),
 });
 
@@ -282,6 +335,11 @@ const correlationRoute = createRoute({
     runValidate((p: { type: string }) => parseTypeParam(p.type) !== null, params);
     await guard('auth')();
   },
+  loaderDeps: ({ search }) => search,
+  loader: ({ params, deps, preload }) => {
+    const type = parseTypeParam(params.type);
+    if (type) loads(itemQueries.correlation(type, deps.page ?? 1))({ preload });
+  },
   component: page(() => import('@/features/archive/pages/CorrelationPage')),
 });
 
@@ -302,6 +360,7 @@ export const routeTree = rootRoute.addChildren([
   registerRoute,
   forgotPasswordRoute,
   resetPasswordRoute,
+  invitationRoute,
   verifiedRoute,
   userProfileRoute,
   interfaceParamsRoute,

@@ -1,16 +1,21 @@
-import type { ChangePasswordBody, CurrentUser, UpdateUserBody } from '@kinfolio/contract';
-import { api } from '@/shared/api/client';
-
-export interface UserResponse {
-  message?: string;
-  user: CurrentUser;
-}
+import type { ChangePasswordBody, UpdateUserBody } from '@kinfolio/contract';
+import { call } from '@/shared/api/call';
 
 /** Form submissions: 422 comes back as field errors, so no error toast (validationCheck). */
 export const accountApi = {
+  // A new language is the answer's language too: "saved" comes in the language just chosen.
   updateUser: (body: UpdateUserBody) =>
-    api.patch<UserResponse>('/api/update-user', body, { validationCheck: true }),
+    call(
+      'updateUser',
+      { body },
+      {
+        validationCheck: true,
+        ...(body.siteparams?.language
+          ? { headers: { 'Accept-Language': body.siteparams.language } }
+          : {}),
+      },
+    ),
   changePassword: (body: ChangePasswordBody) =>
-    api.post<{ message?: string }>('/change-password', body, { validationCheck: true }),
-  resendVerification: () => api.post<{ message?: string }>('/email/verification-notification'),
+    call('changePassword', { body }, { validationCheck: true }),
+  resendVerification: () => call('verificationNotification'),
 };

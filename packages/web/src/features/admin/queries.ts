@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AdminSettings, AdminUser, AdminUserPatchBody } from '@kinfolio/contract';
-import { api } from '@/shared/api/client';
+import type { AdminSettings, AdminUserPatchBody, InvitationCreateBody } from '@kinfolio/contract';
+import { call } from '@/shared/api/call';
 import { adminUsersQuery, appStateQuery } from '@/shared/session';
 
 export const adminKeys = {
@@ -14,20 +14,17 @@ export const adminQueries = {
   settings: () =>
     queryOptions({
       queryKey: adminKeys.settings,
-      queryFn: ({ signal }) => api.get<AdminSettings>('/api/admin-settings', { signal }),
+      queryFn: ({ signal }) => call('adminSettings', {}, { signal }),
     }),
 };
 
-export interface AdminUserResponse {
-  message?: string;
-  user: AdminUser;
-}
-
 export const adminApi = {
   updateUser: (id: number, body: AdminUserPatchBody) =>
-    api.patch<AdminUserResponse>(`/api/admin-users/${id}`, body, { validationCheck: true }),
-  updateSettings: (body: AdminSettings) =>
-    api.patch<{ message?: string; registration_enabled: boolean }>('/api/admin-settings', body),
+    call('adminUserUpdate', { params: { id }, body }, { validationCheck: true }),
+  updateSettings: (body: AdminSettings) => call('adminSettingsUpdate', { body }),
+  invite: (body: InvitationCreateBody) => call('adminInvite', { body }, { validationCheck: true }),
+  resendInvitation: (id: number) => call('adminInvitationResend', { params: { id } }),
+  revokeInvitation: (id: number) => call('adminInvitationRevoke', { params: { id } }),
 };
 
 /** Query keys to refresh after a settings change: the public app state mirrors the switch. */

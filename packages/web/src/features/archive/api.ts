@@ -1,39 +1,25 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
-  buildPath,
-  itemRoutes,
-  routes,
-  searchAllRoute,
-  type FilesAttached,
-  type MessageBody,
-  type CorrelationRow,
-  type Item,
-  type ItemListRow,
-  type ItemSaved,
+  CONTENT_LANGUAGES,
   type ItemType,
-  type ItemUpdated,
-  type Paginated,
-  type Revision,
   type RevisionData,
-  type SearchGroup,
   type itemCreateBody,
   type itemUpdateBody,
 } from '@kinfolio/contract';
 import type { z } from 'zod';
-import { api } from '@/shared/api/client';
+import { call } from '@/shared/api/call';
+import { fetchOptions } from '@/shared/query/preload';
 import { effectiveSearch } from '@/shared/search';
 import type { ListRequest } from './listSearch';
 
 export type ItemCreateInput = z.input<typeof itemCreateBody>;
 export type ItemUpdateInput = z.input<typeof itemUpdateBody>;
 
-const path = (template: string, id: number) => template.replace(':id', String(id));
-
 export const itemKeys = {
   all: ['items'] as const,
   type: (type: ItemType) => ['items', type] as const,
   list: (type: ItemType, request: ListRequest) =>
-    ['items', type, 'list', request.path, request.query] as const,
+    ['items', type, 'list', request.route, request.id, request.query] as const,
   single: (type: ItemType, id: number) => ['items', type, 'single', id] as const,
   revisions: (type: ItemType, id: number, page: number) =>
     ['items', type, 'revisions', id, page] as const,
@@ -49,8 +35,14 @@ export const itemQueries = {
   list: (type: ItemType, request: ListRequest) =>
     queryOptions({
       queryKey: itemKeys.list(type, request),
-      queryFn: ({ signal }) =>
-        api.get<Paginated<ItemListRow>>(request.path, { signal, query: request.query }),
+      queryFn: (context) =>
+        request.id === undefined
+          ? call(request.route, { query: request.query }, fetchOptions(context))
+          : call(
+              request.route,
+              { params: { id: request.id }, query: request.query },
+              fetchOptions(context),
+            ),
       meta: { persist: request.kind !== 'search' },
       staleTime: 0,
       placeholderData: keepPreviousData,
@@ -58,28 +50,25 @@ export const itemQueries = {
   single: (type: ItemType, id: number) =>
     queryOptions({
       queryKey: itemKeys.single(type, id),
-      queryFn: ({ signal }) => api.get<Item>(path(itemRoutes[type].single.path, id), { signal }),
+      queryFn: (context) => call(`${type}.single`, { params: { id } }, fetchOptions(context)),
       staleTime: 0,
     }),
   revisions: (type: ItemType, id: number, page: number) =>
     queryOptions({
       queryKey: itemKeys.revisions(type, id, page),
-      queryFn: ({ signal }) =>
-        api.get<Paginated<Revision>>(path(itemRoutes[type].revisions.path, id), {
-          signal,
-          query: { page, per_page: 20 },
-        }),
+      queryFn: (context) =>
+        call(
+          `${type}.revisions`,
+          { params: { id }, query: { page, per_page: 20 } },
+          fetchOptions(context),
+        ),
       staleTime: 0,
       placeholderData: keepPreviousData,
     }),
   correlation: (type: ItemType, page: number) =>
     queryOptions({
       queryKey: itemKeys.correlation(type, page),
-      queryFn: ({ signal }) =>
-        api.get<Paginated<CorrelationRow>>(itemRoutes[type].correlation.path, {
-          signal,
-          query: { page },
-        }),
+      queryFn: (context) => call(`${type}.correlation`, { query: { page } }, fetchOptions(context)),
       staleTime: 0,
       placeholderData: keepPreviousData,
     }),
@@ -88,11 +77,11 @@ export const itemQueries = {
     queryOptions({
       queryKey: itemKeys.searchAll(effectiveSearch(text)),
       queryFn: ({ signal }) =>
-        api.get<Paginated<SearchGroup>>(searchAllRoute.path, {
-          signal,
-          query: { query: effectiveSearch(text), per_page: 20 },
-          background: true,
-        }),
+        call(
+          'searchAll',
+          { query: { query: effectiveSearch(text), per_page: 20 } },
+          { signal, background: true },
+        ),
       enabled: effectiveSearch(text) !== '',
       placeholderData: keepPreviousData,
     }),
@@ -102,30 +91,25 @@ export const itemQueries = {
 const form = { validationCheck: true } as const;
 
 export const itemsApi = {
-  create: (type: ItemType, body: ItemCreateInput) =>
-    api.post<ItemSaved>(itemRoutes[type].create.path, body, form),
+  create: (type: ItemType, body: ItemCreateInput) => call(`${type}.create`, { body }, form),
   update: (type: ItemType, id: number, body: ItemUpdateInput) =>
-    api.patch<ItemUpdated>(path(itemRoutes[type].update.path, id), body, form),
+    call(`${type}.update`, { params: { id }, body }, form),
   /** History: a stored version's fields, PATCHed back (itself a new revision). */
-  restoreVersion: (type: ItemType, id: number, data: RevisionData) =>
-    api.patch<ItemUpdated>(path(itemRoutes[type].update.path, id), data),
-  separate: (type: ItemType, id: number) =>
-    api.post<ItemSaved>(path(itemRoutes[type].separate.path, id)),
-  trash: (type: ItemType, id: number) => api.delete(path(itemRoutes[type].delete.path, id)),
-  restore: (type: ItemType, id: number) =>
-    api.post<ItemSaved>(path(itemRoutes[type].restore.path, id)),
-  hardDelete: (type: ItemType, id: number) =>
-    api.delete(path(itemRoutes[type].hardDelete.path, id)),
+  restoreVersion: (type: ItemType, id: number, { language, ...data }: RevisionData) =>
+    call(`${type}.update`, {
+      params: { id },
+      // Versions store the language as it was written, which was one of these.
+      body: { ...data, language: CONTENT_LANGUAGES.find((known) => known === language) },
+    }),
+  separate: (type: ItemType, id: number) => call(`${type}.separate`, { params: { id } }),
+  trash: (type: ItemType, id: number) => call(`${type}.delete`, { params: { id } }),
+  restore: (type: ItemType, id: number) => call(`${type}.restore`, { params: { id } }),
+  hardDelete: (type: ItemType, id: number) => call(`${type}.hardDelete`, { params: { id } }),
 };
 
 export const filesApi = {
-  /** `PATCH /api/medias/addfilepond`: the finished FilePond uploads join the saved item. */
+  /** The finished FilePond uploads join the saved item. */
   attach: (type: ItemType, itemId: number, serverIds: string[]) =>
-    api.patch<FilesAttached>(routes.addFilepond.path, {
-      newmedias: serverIds,
-      modelId: itemId,
-      modelType: type,
-    }),
-  delete: (fileId: number) =>
-    api.delete<MessageBody>(buildPath(routes.fileDelete.path, { id: fileId })),
+    call('addFilepond', { body: { newmedias: serverIds, modelId: itemId, modelType: type } }),
+  delete: (fileId: number) => call('fileDelete', { params: { id: fileId } }),
 };

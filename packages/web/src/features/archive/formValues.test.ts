@@ -1,6 +1,6 @@
 import type { Item } from '@kinfolio/contract';
 import { describe, expect, it } from 'vitest';
-import { createBody, initialFormValues, updateBody } from './formValues';
+import { createBody, initialFormValues, isBlankItem, updateBody } from './formValues';
 
 const item: Item = {
   id: 4,
@@ -64,5 +64,15 @@ describe('item form values', () => {
       updateBody({ ...initial, to: ['2'], from: ['1', '3'], status: 'draft' }, initial),
     ).toEqual({ from: [1, 3], status: 'draft' });
     expect(updateBody({ ...initial, date: '1961-07-03' }, initial)).toEqual({ date: '1961-07-03' });
+  });
+});
+
+describe('isBlankItem', () => {
+  it('is blank with no title and content without text or a picture', () => {
+    expect(isBlankItem('', '')).toBe(true);
+    expect(isBlankItem('  ', '<p> </p><p><br></p>')).toBe(true);
+    expect(isBlankItem('Lettre', '')).toBe(false);
+    expect(isBlankItem('', '<p>Chère maman</p>')).toBe(false);
+    expect(isBlankItem('', '<p><img src="data:image/png;base64,AAAA" alt=""></p>')).toBe(false);
   });
 });

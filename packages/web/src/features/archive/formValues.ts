@@ -91,3 +91,13 @@ export function updateBody(values: ItemFormValues, initial: ItemFormValues): Ite
   if (values.status !== initial.status) body.status = values.status;
   return body;
 }
+
+/**
+ * True when an item would say nothing: no title, and content without text or a picture (the
+ * server refuses such an item with the same rule).
+ */
+export function isBlankItem(title: string, content: string): boolean {
+  if (title.trim()) return false;
+  const body = new DOMParser().parseFromString(content, 'text/html').body;
+  return !body.textContent?.trim() && !body.querySelector('img, audio, video');
+}

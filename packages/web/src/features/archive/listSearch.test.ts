@@ -1,4 +1,4 @@
-import { itemRoutes } from '@kinfolio/contract';
+import { buildPath, routeIndex } from '@kinfolio/contract';
 import { describe, expect, it } from 'vitest';
 import { listRequest, validateArchiveSearch, withChange } from './listSearch';
 
@@ -31,33 +31,36 @@ describe('validateArchiveSearch', () => {
 describe('listRequest', () => {
   it('lists everything, 10 per page, with the language', () => {
     expect(listRequest('post', { language: 'fr', page: 2 })).toEqual({
-      path: '/api/posts-all',
+      route: 'post.all',
       query: { page: 2, per_page: 10, language: 'fr' },
       kind: 'all',
     });
   });
 
   it('maps each filter to its route', () => {
-    expect(listRequest('mail', { category: 7 }).path).toBe('/api/mails-category/7');
-    expect(listRequest('message', { participant: 3 }).path).toBe('/api/messages-participant/3');
-    expect(listRequest('media', { tag: 9 }).path).toBe('/api/medias-tag/9');
+    expect(listRequest('mail', { category: 7 })).toMatchObject({ route: 'mail.category', id: 7 });
+    expect(listRequest('message', { participant: 3 })).toMatchObject({
+      route: 'message.participant',
+      id: 3,
+    });
+    expect(listRequest('media', { tag: 9 })).toMatchObject({ route: 'media.tag', id: 9 });
   });
 
   it('searches from 3 characters only (spec §5)', () => {
     expect(listRequest('post', { search: '  ab ' })).toMatchObject({
-      path: '/api/posts-all',
+      route: 'post.all',
       kind: 'all',
     });
     expect(listRequest('post', { search: ' ecole ' })).toEqual({
-      path: '/api/posts-search',
+      route: 'post.search',
       query: { page: 1, per_page: 10, language: undefined, query: 'ecole' },
       kind: 'search',
     });
   });
 
   it('shows the trash and the revised items', () => {
-    expect(listRequest('post', { deleted: 1, search: 'ecole' }).path).toBe('/api/posts-deleted');
-    expect(listRequest('media', { revisions: 1 }).path).toBe('/api/medias-deletedandrevisions');
+    expect(listRequest('post', { deleted: 1, search: 'ecole' }).route).toBe('post.deleted');
+    expect(listRequest('media', { revisions: 1 }).route).toBe('media.deletedAndRevisions');
   });
 });
 
@@ -83,9 +86,11 @@ describe('withChange', () => {
 
 describe('listRequest paths', () => {
   it('are the contract’s routes', () => {
-    expect(listRequest('mail', {}).path).toBe(itemRoutes.mail.all.path);
-    expect(listRequest('mail', { search: 'abc' }).path).toBe(itemRoutes.mail.search.path);
-    expect(listRequest('mail', { deleted: 1 }).path).toBe(itemRoutes.mail.deleted.path);
-    expect(listRequest('mail', { tag: 5 }).path).toBe(itemRoutes.mail.tag.path.replace(':id', '5'));
+    const path = (request: ReturnType<typeof listRequest>) =>
+      buildPath(routeIndex[request.route][1], request.id === undefined ? {} : { id: request.id });
+    expect(path(listRequest('mail', {}))).toBe('/api/mails-all');
+    expect(path(listRequest('mail', { search: 'abc' }))).toBe('/api/mails-search');
+    expect(path(listRequest('mail', { deleted: 1 }))).toBe('/api/mails-deleted');
+    expect(path(listRequest('mail', { tag: 5 }))).toBe('/api/mails-tag/5');
   });
 });

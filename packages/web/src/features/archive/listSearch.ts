@@ -1,12 +1,10 @@
 import {
   CONTENT_LANGUAGES,
-  ITEM_BASES,
   ITEM_LIMITS,
   LIMITS,
   type ContentLanguage,
   type ItemType,
 } from '@kinfolio/contract';
-import type { QueryValue } from '@/shared/api/client';
 import { effectiveSearch } from '@/shared/search';
 
 /**
@@ -68,34 +66,44 @@ export function validateArchiveSearch(raw: Record<string, unknown>): ArchiveSear
   return result;
 }
 
-export interface ListRequest {
-  path: string;
-  query: Record<string, QueryValue>;
-  /** Which list: drives the empty message and whether the answer is persisted. */
-  kind: 'all' | 'search' | ArchiveFilter | 'deleted' | 'revisions';
+/** What a list page asks the API for: page size and language (and the search text of a search). */
+export interface ListQuery {
+  page: number;
+  per_page: number;
+  language?: ContentLanguage;
+  query?: string;
 }
 
-/** The API call a list shows: one route of the type's base, 10 per page (spec §2). */
+/** The list routes of the contract that take no path parameter, and those that take a row's id. */
+type PlainList = 'all' | 'search' | 'deleted' | 'deletedAndRevisions';
+
+export type ListRequest = {
+  query: ListQuery;
+  /** Which list: drives the empty message and whether the answer is persisted. */
+  kind: 'all' | 'search' | ArchiveFilter | 'deleted' | 'revisions';
+} & (
+  | { route: `${ItemType}.${PlainList}`; id?: undefined }
+  | { route: `${ItemType}.${ArchiveFilter}`; id: number }
+);
+
+/** The API call a list shows: one route of the type's table, 10 per page (spec §2). */
 export function listRequest(type: ItemType, search: ArchiveSearch): ListRequest {
-  // The contract's route names (`{base}-all`, …), from the base alone: the route table's zod
-  // schemas stay out of the main bundle, which this module is part of.
-  const base = ITEM_BASES[type];
-  const query: Record<string, QueryValue> = {
+  const query: ListQuery = {
     page: search.page ?? 1,
     per_page: LIMITS.pageSizeListView,
     language: search.language,
   };
-  if (search.deleted) return { path: `${base}-deleted`, query, kind: 'deleted' };
+  if (search.deleted) return { route: `${type}.deleted`, query, kind: 'deleted' };
   if (search.revisions) {
-    return { path: `${base}-deletedandrevisions`, query, kind: 'revisions' };
+    return { route: `${type}.deletedAndRevisions`, query, kind: 'revisions' };
   }
   const text = effectiveSearch(search.search ?? '');
-  if (text) return { path: `${base}-search`, query: { ...query, query: text }, kind: 'search' };
+  if (text) return { route: `${type}.search`, query: { ...query, query: text }, kind: 'search' };
   for (const filter of ARCHIVE_FILTERS) {
     const id = search[filter];
-    if (id !== undefined) return { path: `${base}-${filter}/${id}`, query, kind: filter };
+    if (id !== undefined) return { route: `${type}.${filter}`, id, query, kind: filter };
   }
-  return { path: `${base}-all`, query, kind: 'all' };
+  return { route: `${type}.all`, query, kind: 'all' };
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   type TagCreateBody,
   type TagUpdateBody,
 } from '@kinfolio/contract';
-import { api } from '@/shared/api/client';
+import { call } from '@/shared/api/call';
 import { organisationKeys, organisationQueries } from '@/shared/organisation/queries';
 
 export { siteTranslationsQuery, siteTranslationKeys } from '@/shared/i18n/siteTranslations';
@@ -18,23 +18,23 @@ export { effectiveSearch } from '@/shared/search';
 const form = { validationCheck: true } as const;
 
 export const organisationApi = {
-  createCategory: (body: CategoryCreateBody) => api.post('/api/categories', body, form),
+  createCategory: (body: CategoryCreateBody) => call('categoryCreate', { body }, form),
   updateCategory: (id: number, body: CategoryUpdateBody) =>
-    api.patch(`/api/categories/${id}`, body, form),
+    call('categoryUpdate', { params: { id }, body }, form),
   /** Drag and drop and the move buttons: failures (cycle, unknown parent) show as a toast. */
-  moveCategory: (id: number, body: CategoryUpdateBody) => api.patch(`/api/categories/${id}`, body),
-  deleteCategory: (id: number) => api.delete(`/api/categories/${id}`),
+  moveCategory: (id: number, body: CategoryUpdateBody) =>
+    call('categoryUpdate', { params: { id }, body }),
+  deleteCategory: (id: number) => call('categoryDelete', { params: { id } }),
 
-  createTag: (body: TagCreateBody) => api.post('/api/tags', body, form),
-  updateTag: (id: number, body: TagUpdateBody) => api.patch(`/api/tags/${id}`, body, form),
-  deleteTag: (id: number) => api.delete(`/api/tags/${id}`),
+  createTag: (body: TagCreateBody) => call('tagCreate', { body }, form),
+  updateTag: (id: number, body: TagUpdateBody) => call('tagUpdate', { params: { id }, body }, form),
+  deleteTag: (id: number) => call('tagDelete', { params: { id } }),
 
-  createParticipant: (name: string) => api.post('/api/participants', { name }, form),
+  createParticipant: (name: string) => call('participantCreate', { body: { name } }, form),
   updateParticipant: (id: number, name: string) =>
-    api.patch(`/api/participants/${id}`, { name }, form),
-  deleteParticipant: (id: number) => api.delete(`/api/participants/${id}`),
-  mergeParticipants: (body: ParticipantMergeBody) =>
-    api.post('/api/participants/merge', body, form),
+    call('participantUpdate', { params: { id }, body: { name } }, form),
+  deleteParticipant: (id: number) => call('participantDelete', { params: { id } }),
+  mergeParticipants: (body: ParticipantMergeBody) => call('participantMerge', { body }, form),
   divideParticipant: (id: number, body: ParticipantDivideBody) =>
-    api.post(`/api/participants/divide/${id}`, body, form),
+    call('participantDivide', { params: { id }, body }, form),
 };

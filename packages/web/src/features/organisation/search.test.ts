@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BUNDLED_KEYS } from '@/shared/i18n';
-import { isIncomplete, matchesText } from './search';
+import { countMissing, isIncomplete, matchesText, missingLanguages } from './search';
 
 describe('site translations editor helpers', () => {
   it('lists every bundled key once, namespaced, including plural forms', () => {
@@ -15,6 +15,18 @@ describe('site translations editor helpers', () => {
     const builtIn = (_key: string, lng: string) => (lng === 'it' ? undefined : 'built in');
     expect(isIncomplete(row, builtIn)).toBe(true);
     expect(isIncomplete({ ...row, text: { ...row.text, it: 'Ciao' } }, builtIn)).toBe(false);
+  });
+
+  it('counts the missing values, not the keys', () => {
+    const none = () => undefined;
+    const rows = [
+      { key: 'custom:a', text: { fr: 'Bonjour', en: '', it: '', de: ' ' } },
+      { key: 'custom:b', text: { fr: 'Oui', en: 'Yes', it: 'Sì', de: '' } },
+      { key: 'custom:c', text: { fr: 'Non', en: 'No', it: 'No', de: 'Nein' } },
+    ];
+    expect(missingLanguages(rows[0]!, none)).toEqual(['en', 'it', 'de']);
+    expect(countMissing(rows, none)).toBe(4);
+    expect(countMissing(rows, () => 'built in')).toBe(0);
   });
 
   it('matches accent- and case-insensitively', () => {

@@ -25,5 +25,21 @@ export function isIncomplete(
   row: Pick<SiteTranslation, 'key' | 'text'>,
   builtIn: (key: string, lng: UiLanguage) => string | undefined,
 ): boolean {
-  return UI_LANGUAGES.some((lng) => !row.text[lng].trim() && !builtIn(row.key, lng)?.trim());
+  return missingLanguages(row, builtIn).length > 0;
+}
+
+/** The languages in which a key shows no text at all: its missing values. */
+export function missingLanguages(
+  row: Pick<SiteTranslation, 'key' | 'text'>,
+  builtIn: (key: string, lng: UiLanguage) => string | undefined,
+): UiLanguage[] {
+  return UI_LANGUAGES.filter((lng) => !row.text[lng].trim() && !builtIn(row.key, lng)?.trim());
+}
+
+/** How many values are missing over these rows (one per key and language without text). */
+export function countMissing(
+  rows: readonly Pick<SiteTranslation, 'key' | 'text'>[],
+  builtIn: (key: string, lng: UiLanguage) => string | undefined,
+): number {
+  return rows.reduce((sum, row) => sum + missingLanguages(row, builtIn).length, 0);
 }

@@ -5,6 +5,7 @@ import {
   FALLBACK_UI_LANGUAGE,
   UI_LANGUAGES,
   isUiLanguage,
+  translationKeysOf,
   type UiLanguage,
 } from '@kinfolio/contract';
 
@@ -43,20 +44,27 @@ function readStoredLanguage(): UiLanguage | null {
   }
 }
 
-/** The chosen language, else the product default fr (spec §1: "The default is fr"). */
+/** The first of the browser's languages the interface has, if any. */
+export function browserLanguage(
+  languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,
+): UiLanguage | null {
+  for (const tag of languages) {
+    const base = tag.toLowerCase().split(/[-_]/)[0];
+    if (isUiLanguage(base)) return base;
+  }
+  return null;
+}
+
+/**
+ * The language before anyone logs in: the last choice on this device, else the browser's
+ * languages, else the product default fr. Once logged in the user's own language applies (and
+ * becomes this device's last choice).
+ */
 export function initialLanguage(): UiLanguage {
-  return readStoredLanguage() ?? DEFAULT_UI_LANGUAGE;
+  return readStoredLanguage() ?? browserLanguage() ?? DEFAULT_UI_LANGUAGE;
 }
 
 const resources = buildResources();
-
-function flattenKeys(prefix: string, node: unknown, into: Set<string>): void {
-  if (typeof node === 'string') into.add(prefix);
-  else if (node && typeof node === 'object')
-    for (const [part, child] of Object.entries(node)) {
-      flattenKeys(prefix.endsWith(':') ? `${prefix}${part}` : `${prefix}.${part}`, child, into);
-    }
-}
 
 /**
  * Every `namespace:path.key` the app ships a message for, in any language, sorted: the site
@@ -66,7 +74,7 @@ function flattenKeys(prefix: string, node: unknown, into: Set<string>): void {
 export const BUNDLED_KEYS: readonly string[] = (() => {
   const keys = new Set<string>();
   for (const bundles of Object.values(resources))
-    for (const [ns, bundle] of Object.entries(bundles)) flattenKeys(`${ns}:`, bundle, keys);
+    for (const key of translationKeysOf(bundles)) keys.add(key);
   return [...keys].sort();
 })();
 

@@ -58,6 +58,22 @@ describe('missing-key reporter', () => {
     expect(sent).toEqual([]);
   });
 
+  it('reports only keys the app ships (the server refuses others)', async () => {
+    const sent: string[] = [];
+    const reporter = createMissingKeyReporter({
+      send: (key) => {
+        sent.push(key);
+        return Promise.resolve();
+      },
+      isEnabled: () => true,
+      isShipped: (key) => key === 'common:shipped',
+    });
+    reporter.report('common:typo');
+    reporter.report('common:shipped');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sent).toEqual(['common:shipped']);
+  });
+
   it('drops the batch when the user logged out before it left, and keeps going after a failure', async () => {
     const sent: string[] = [];
     const state = { enabled: true };

@@ -7,6 +7,8 @@ export interface MissingKeyReporterOptions {
   isEnabled: () => boolean;
   /** Keys the server already has (with or without values) are not reported again. */
   isKnown?: (key: string) => boolean;
+  /** Keys the app ships a message for: the server refuses any other (a typo, not a gap). */
+  isShipped?: (key: string) => boolean;
   delayMs?: number;
 }
 
@@ -51,6 +53,7 @@ export function createMissingKeyReporter(options: MissingKeyReporterOptions): Mi
     report(key) {
       if (seen.has(key) || !options.isEnabled()) return;
       if (!translationKey.safeParse(key).success || options.isKnown?.(key)) return;
+      if (options.isShipped && !options.isShipped(key)) return;
       seen.add(key);
       queue.push(key);
       if (timer !== undefined) clearTimeout(timer);

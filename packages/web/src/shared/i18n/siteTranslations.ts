@@ -1,21 +1,16 @@
 import { hashKey, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { SiteTranslation } from '@kinfolio/contract';
-import { api } from '@/shared/api/client';
-import { listOf } from '@/shared/api/lists';
+import { call } from '@/shared/api/call';
 import { useSessionStore } from '@/shared/session/store';
-import { i18next, onMissingKey } from './index';
+import { BUNDLED_KEYS, i18next, onMissingKey } from './index';
 import { createTranslationMerger } from './mergeTranslations';
-import { createMissingKeyReporter } from './missingKeys';
+import type { MissingKeyReporter } from './missingKeys';
 
 export const siteTranslationKeys = { all: ['site-translations'] as const };
 
 /** GET /api/site-translations (public): every key with its value per language. */
 export const siteTranslationsQuery = queryOptions({
   queryKey: siteTranslationKeys.all,
-  queryFn: async ({ signal }) =>
-    listOf<SiteTranslation>(
-      await api.get('/api/site-translations', { signal, silent: true, background: true }),
-    ),
+  queryFn: ({ signal }) => call('siteTranslations', {}, { signal, silent: true, background: true }),
   // Kept on the device so edited wording shows from the first paint of the next visit.
   meta: { persist: true },
 });
@@ -45,16 +40,28 @@ export function installSiteTranslations(queryClient: QueryClient): void {
   sync();
   void queryClient.prefetchQuery(siteTranslationsQuery);
 
-  const reporter = createMissingKeyReporter({
-    send: (key) => api.post('/api/site-translations', { key }, { silent: true, background: true }),
-    isEnabled: () => {
-      const { isLoggedIn, user } = useSessionStore.getState();
-      return isLoggedIn && user !== null;
-    },
-    isKnown: (key) => known.has(key),
+  const shipped = new Set(BUNDLED_KEYS);
+  const isEnabled = () => {
+    const { isLoggedIn, user } = useSessionStore.getState();
+    return isLoggedIn && user !== null;
+  };
+  // The reporter checks keys with the contract's zod schema: it loads with the first key to
+  // report, so zod stays out of the first screen's bundle.
+  let reporter: Promise<MissingKeyReporter> | undefined;
+  const loadReporter = () =>
+    (reporter ??= import('./missingKeys').then(({ createMissingKeyReporter }) =>
+      createMissingKeyReporter({
+        send: (key) =>
+          call('siteTranslationCreate', { body: { key } }, { silent: true, background: true }),
+        isEnabled,
+        isKnown: (key) => known.has(key),
+        isShipped: (key) => shipped.has(key),
+      }),
+    ));
+  onMissingKey((ns, key) => {
+    if (isEnabled()) void loadReporter().then((loaded) => loaded.report(`${ns}:${key}`));
   });
-  onMissingKey((ns, key) => reporter.report(`${ns}:${key}`));
   useSessionStore.subscribe((state, previous) => {
-    if (previous.isLoggedIn && !state.isLoggedIn) reporter.reset();
+    if (previous.isLoggedIn && !state.isLoggedIn) void reporter?.then((loaded) => loaded.reset());
   });
 }

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { type Category, type Participant, type Tag } from '@kinfolio/contract';
-import { api } from '@/shared/api/client';
-import { listOf } from '@/shared/api/lists';
+import { call } from '@/shared/api/call';
+import { fetchOptions } from '@/shared/query/preload';
 
 /**
  * Categories, participants and tags: edited by the organisation screens, read by the archive's
@@ -19,23 +18,21 @@ export const organisationQueries = {
   categories: () =>
     queryOptions({
       queryKey: organisationKeys.categories,
-      queryFn: async ({ signal }) => listOf<Category>(await api.get('/api/categories', { signal })),
+      queryFn: (context) => call('categories', {}, fetchOptions(context)),
       meta: { persist: true },
     }),
   /** Participants with counts; the unsearched list is persisted (spec §9). */
   participants: (search = '') =>
     queryOptions({
       queryKey: search ? organisationKeys.participantSearch(search) : organisationKeys.participants,
-      queryFn: async ({ signal }) =>
-        listOf<Participant>(
-          await api.get('/api/participants', { signal, query: { search: search || undefined } }),
-        ),
+      queryFn: (context) =>
+        call('participants', { query: { search: search || undefined } }, fetchOptions(context)),
       meta: { persist: search === '' },
       placeholderData: keepPreviousData,
     }),
   tags: () =>
     queryOptions({
       queryKey: organisationKeys.tags,
-      queryFn: async ({ signal }) => listOf<Tag>(await api.get('/api/tags', { signal })),
+      queryFn: (context) => call('tags', {}, fetchOptions(context)),
     }),
 };

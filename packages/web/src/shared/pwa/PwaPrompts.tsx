@@ -3,12 +3,15 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { clearQueryCaches } from '@/shared/query/queryClient';
+import { useSessionStore } from '@/shared/session/store';
 import { DownloadIcon } from '@/shared/ui/icons';
 import { toast } from '@/shared/ui/toast';
 import {
   clearRuntimeCaches,
   isInstallDismissed,
   rememberInstallDismissed,
+  rememberOfflineReadyShown,
+  wasOfflineReadyShown,
   type BeforeInstallPromptEvent,
 } from './installPrompt';
 
@@ -32,12 +35,24 @@ export function PwaPrompts() {
     },
   });
   const install = useInstallPrompt();
+  const loggedIn = useSessionStore((s) => s.isLoggedIn && s.user !== null);
+  const [offlinePending, setOfflinePending] = useState(false);
 
+  // "Ready to work offline" once per installation, and not over the login page: kept until the
+  // user is in the archive.
   useEffect(() => {
     if (!offlineReady) return;
-    toast.success(t('pwa.offlineReady'), t('pwa.offlineReadyMessage'));
     setOfflineReady(false);
-  }, [offlineReady, setOfflineReady, t]);
+    void wasOfflineReadyShown().then((shown) => {
+      if (!shown) setOfflinePending(true);
+    });
+  }, [offlineReady, setOfflineReady]);
+  useEffect(() => {
+    if (!offlinePending || !loggedIn) return;
+    setOfflinePending(false);
+    void rememberOfflineReadyShown();
+    toast.success(t('pwa.offlineReady'), t('pwa.offlineReadyMessage'));
+  }, [offlinePending, loggedIn, t]);
 
   const update = async () => {
     setUpdating(true);

@@ -22,11 +22,39 @@ export function rememberInstallDismissed(storage: Storage = window.localStorage)
   }
 }
 
+/**
+ * The app's own flags that belong to the installation, not to a session: logging out clears all
+ * of localStorage (spec §4), Cache Storage stays until the site's data is cleared.
+ */
+export const FLAGS_CACHE = 'kinfolio-flags';
+const OFFLINE_READY_SHOWN = '/kinfolio-flags/offline-ready-shown';
+
+/** True once the "ready to work offline" message was shown on this installation. */
+export async function wasOfflineReadyShown(): Promise<boolean> {
+  if (typeof caches === 'undefined') return false;
+  try {
+    return (await (await caches.open(FLAGS_CACHE)).match(OFFLINE_READY_SHOWN)) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+export async function rememberOfflineReadyShown(): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  try {
+    await (await caches.open(FLAGS_CACHE)).put(OFFLINE_READY_SHOWN, new Response('1'));
+  } catch {
+    // Not remembered: the message may come once more.
+  }
+}
+
 /** Runtime caches (not Workbox's precache, which the waiting worker already filled). */
 export async function clearRuntimeCaches(): Promise<void> {
   if (typeof caches === 'undefined') return;
   const names = await caches.keys();
   await Promise.all(
-    names.filter((name) => !name.includes('precache')).map((name) => caches.delete(name)),
+    names
+      .filter((name) => !name.includes('precache') && name !== FLAGS_CACHE)
+      .map((name) => caches.delete(name)),
   );
 }

@@ -22,6 +22,7 @@ export {
   sessionKeys,
   usersQuery,
 } from './queries';
+export { useColorSchemeToggle } from './useColorSchemeToggle';
 export {
   enterSession,
   ensureSession,

@@ -4,8 +4,15 @@ import {
   type CurrentUser,
   type LoginBody,
 } from '@kinfolio/contract';
-import { api, configureApiClient, ensureCsrfCookie, invalidateCsrf } from '@/shared/api/client';
-import { setLanguage } from '@/shared/i18n';
+import { call } from '@/shared/api/call';
+import {
+  configureApiClient,
+  ensureCsrfCookie,
+  invalidateCsrf,
+  isApiError,
+  type ApiError,
+} from '@/shared/api/client';
+import { LANGUAGE_STORAGE_KEY, setLanguage } from '@/shared/i18n';
 import { appNavigate } from '@/shared/navigation';
 import { clearQueryCaches, queryClient } from '@/shared/query/queryClient';
 import { applyThemeColors, resetThemeColors, setColorSchemePreference } from '@/shared/theme';
@@ -13,6 +20,30 @@ import { adminUsersQuery, appStateQuery, fetchCurrentUser, sessionKeys } from '.
 import { useSessionStore, writeFlag } from './store';
 
 let verification: Promise<CurrentUser | null> | null = null;
+
+/** Waits before the second and third session checks after a server error or a lost request. */
+export const SESSION_RETRY_DELAYS_MS = [400, 1500];
+
+/** A failure that says nothing about the session: the server or the network had a problem. */
+function isTransient(error: unknown): error is ApiError {
+  if (!isApiError(error)) return false;
+  return (
+    error.status === 0 || error.status === 408 || (error.status >= 500 && error.status !== 503)
+  );
+}
+
+/** GET /api/logged-in-user, tried again after a transient failure (a 401 is an answer). */
+async function fetchUserWithRetries(): Promise<CurrentUser> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await fetchCurrentUser();
+    } catch (error) {
+      const delay = SESSION_RETRY_DELAYS_MS[attempt];
+      if (delay === undefined || !isTransient(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
 
 /** Applies what belongs to the user: colours, language, dark mode (spec §4). */
 async function applyUserPreferences(user: CurrentUser): Promise<void> {
@@ -35,16 +66,21 @@ export function verifySession(): Promise<CurrentUser | null> {
   verification ??= (async () => {
     useSessionStore.setState({ status: 'verifying' });
     try {
-      const user = await fetchCurrentUser();
-      useSessionStore.setState({ user, isLoggedIn: true, status: 'ready' });
+      const user = await fetchUserWithRetries();
+      useSessionStore.setState({ user, isLoggedIn: true, status: 'ready', checkFailure: null });
       writeFlag(true);
       await applyUserPreferences(user);
       fetchGlobalData(user);
       return user;
-    } catch {
-      // 401/403/419 already reset the session through the API client's status table; a network
-      // failure keeps the flag so the next attempt can still succeed.
-      useSessionStore.setState({ status: 'ready' });
+    } catch (error) {
+      // 401/403/419 already reset the session through the API client's status table. A server
+      // error or a lost request keeps the flag (this is not a logout), so the next check can
+      // still succeed; a server error is remembered for the error screen.
+      const serverError = isTransient(error) && error.status >= 500;
+      useSessionStore.setState({
+        status: 'ready',
+        checkFailure: serverError ? error.status : null,
+      });
       return null;
     } finally {
       verification = null;
@@ -54,21 +90,35 @@ export function verifySession(): Promise<CurrentUser | null> {
 }
 
 /** Resolves once the session state is known; guards await this before deciding. */
-export async function ensureSession(): Promise<{ isLoggedIn: boolean; user: CurrentUser | null }> {
+export async function ensureSession(): Promise<{
+  isLoggedIn: boolean;
+  user: CurrentUser | null;
+  /** The server failed to answer the check (5xx): neither logged in nor out. */
+  checkFailure: number | null;
+}> {
   const state = useSessionStore.getState();
   if (state.isLoggedIn && !state.user) await verifySession();
-  const { isLoggedIn, user } = useSessionStore.getState();
-  return { isLoggedIn: isLoggedIn && user !== null, user };
+  const { isLoggedIn, user, checkFailure } = useSessionStore.getState();
+  return {
+    isLoggedIn: isLoggedIn && user !== null,
+    user,
+    checkFailure: isLoggedIn && user === null ? checkFailure : null,
+  };
 }
 
 /**
- * Clears the session, every localStorage entry and all cached queries (spec §4). The language and
- * colour scheme in use stay for the open page; after a reload they are the defaults again.
+ * Clears the session, every localStorage entry but this device's language, and all cached
+ * queries (spec §4). The colour scheme in use stays for the open page; after a reload it is the
+ * default again.
  */
 export function resetSession(): void {
-  useSessionStore.setState({ user: null, isLoggedIn: false, status: 'ready' });
+  useSessionStore.setState({ user: null, isLoggedIn: false, status: 'ready', checkFailure: null });
   try {
+    // Everything goes but the device's language: the login page after a logout (and after a
+    // reload) speaks the language just used, not a default.
+    const language = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
     window.localStorage.clear();
+    if (language) window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // Storage unavailable: nothing persisted to clear.
   }
@@ -80,7 +130,7 @@ export function resetSession(): void {
 /** POST /login, then the on-login sequence; resolves with the verified user. */
 export async function login(body: LoginBody): Promise<CurrentUser> {
   await ensureCsrfCookie();
-  const res = await api.post<{ user: CurrentUser }>('/login', body, { validationCheck: true });
+  const res = await call('login', { body }, { validationCheck: true });
   // The session was rotated: the next write needs the new token.
   invalidateCsrf();
   return enterSession(res.user);
@@ -116,7 +166,7 @@ export async function refreshUser(): Promise<CurrentUser | null> {
 /** POST /logout, then reset and go to / (spec §2). A failed logout still ends the local session. */
 export async function logout(): Promise<void> {
   try {
-    await api.post('/logout', undefined, { validationCheck: true, silent: true });
+    await call('logout', {}, { validationCheck: true, silent: true });
   } catch {
     // Already logged out on the server, or unreachable: the local session ends regardless.
   }
@@ -135,13 +185,11 @@ export async function updateSiteparams(partial: Partial<CurrentUser['siteparams'
   if (!user) return;
   useSessionStore.setState({ user: { ...user, siteparams: { ...user.siteparams, ...partial } } });
   try {
-    const res = await api.patch<{ user: CurrentUser }>(
-      '/api/update-user',
-      { siteparams: partial },
-      { silent: true },
-    );
-    if (res?.user && useSessionStore.getState().isLoggedIn)
+    const res = await call('updateUser', { body: { siteparams: partial } }, { silent: true });
+    // An answer without the user leaves the local preferences as they are.
+    if (res?.user && useSessionStore.getState().isLoggedIn) {
       useSessionStore.setState({ user: res.user });
+    }
   } catch {
     // Kept locally for this visit; the status table already handled session errors.
   }

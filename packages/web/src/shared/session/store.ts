@@ -10,6 +10,11 @@ interface SessionState {
   isLoggedIn: boolean;
   user: CurrentUser | null;
   status: SessionStatus;
+  /**
+   * Status of a session check that failed on the server's side (5xx) even after retries: the
+   * session is neither confirmed nor ended, and guarded pages show the error screen.
+   */
+  checkFailure: number | null;
 }
 
 function readFlag(): boolean {
@@ -33,4 +38,5 @@ export const useSessionStore = create<SessionState>(() => ({
   isLoggedIn: readFlag(),
   user: null,
   status: 'idle',
+  checkFailure: null,
 }));

@@ -104,7 +104,12 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
       ...light,
       '--mantine-color-anchor': `var(--mantine-color-${theme.primaryColor}-text)`,
       '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+      // Field errors (red-6 by default) are under 4.5:1 too.
+      '--mantine-color-error': 'var(--mantine-color-red-text)',
     },
-    dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+    dark: {
+      '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+      '--mantine-color-error': 'var(--mantine-color-red-5)',
+    },
   };
 };

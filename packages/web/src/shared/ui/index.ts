@@ -1,5 +1,6 @@
-export { FormErrorAlert } from './FormErrorAlert';
+export { FormAlert } from './FormAlert';
 export { PasswordField } from './PasswordField';
 export { PageTitle } from './PageTitle';
 export { toast, showToast, type ToastIntent } from './toast';
 export * from './icons';
+export { QueryState, type QueryLike } from './QueryState';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { emailField, nameField, type CurrentUser } from '@kinfolio/contract';
-import { FormErrorAlert } from '@/shared/ui';
+import { FormAlert } from '@/shared/ui';
 import { setUser } from '@/shared/session';
 import { applyServerErrors, focusFirstError, zodValidate } from '@/shared/forms/validation';
 import { accountApi } from '../api';
@@ -45,7 +45,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <FormErrorAlert error={formError} />
+        <FormAlert message={formError} mb="md" />
         <TextInput
           label={t('profile.name')}
           autoComplete="name"

@@ -15,7 +15,7 @@ import { applyServerErrors, focusFirstError, zodValidate } from '@/shared/forms/
 import { setLanguage } from '@/shared/i18n';
 import { useSession } from '@/shared/session';
 import { applyThemeColors, setColorSchemePreference } from '@/shared/theme';
-import { FormErrorAlert, PageTitle } from '@/shared/ui';
+import { FormAlert, PageTitle } from '@/shared/ui';
 import { accountApi } from '../api';
 import { LayoutFields } from '../components/LayoutFields';
 import { SectionCard } from '../components/SectionCard';
@@ -83,7 +83,7 @@ function InterfaceParamsForm({ user }: { user: CurrentUser }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
-        <FormErrorAlert error={formError} />
+        <FormAlert message={formError} mb="md" />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <SectionCard title={t('interface.layout')} description={t('interface.layoutHint')}>
             <LayoutFields

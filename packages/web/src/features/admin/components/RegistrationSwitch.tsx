@@ -24,7 +24,8 @@ export function RegistrationSwitch() {
 
   return (
     <Switch
-      label={t('registration.label')}
+      // The label says the state itself (a switch's position alone is easy to misread).
+      label={checked ? t('registration.labelOpen') : t('registration.labelClosed')}
       description={checked ? t('registration.open') : t('registration.closed')}
       checked={checked}
       disabled={update.isPending || settings.isError}

@@ -12,7 +12,7 @@ import {
 } from '@kinfolio/contract';
 import { applyServerErrors, focusFirstError, zodValidate } from '@/shared/forms/validation';
 import { useSession } from '@/shared/session';
-import { FormErrorAlert } from '@/shared/ui';
+import { FormAlert } from '@/shared/ui';
 import { adminApi, adminKeys } from '../queries';
 
 interface RightsValues {
@@ -74,7 +74,7 @@ export function UserRightsForm({ user }: { user: AdminUser }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
-        <FormErrorAlert error={formError} />
+        <FormAlert message={formError} mb="md" />
         <Group grow align="flex-start" wrap="wrap" gap="md">
           <TextInput label={t('rights.name')} required miw={220} {...form.getInputProps('name')} />
           <TextInput

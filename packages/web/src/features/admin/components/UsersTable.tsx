@@ -3,6 +3,7 @@ import { createLink } from '@tanstack/react-router';
 import type { ComponentPropsWithRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '@kinfolio/contract';
+import { InvitationStatus } from './InvitationStatus';
 import { PermissionBadges, YesNoBadge } from './UserBadges';
 
 // Mantine's polymorphic Anchor loses its props through createLink; a plain wrapper keeps them.
@@ -73,7 +74,9 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
                 <Table.Td>
                   <PermissionBadges user={user} />
                 </Table.Td>
-                <Table.Td>{lastLogin(user)}</Table.Td>
+                <Table.Td>
+                  {user.invitation ? <InvitationStatus user={user} /> : lastLogin(user)}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -99,9 +102,13 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
                 <YesNoBadge value={user.active} yes={yes} no={no} />
               </Group>
               <PermissionBadges user={user} />
-              <Text size="sm" c="dimmed">
-                {t('users.lastLoginValue', { date: lastLogin(user) })}
-              </Text>
+              {user.invitation ? (
+                <InvitationStatus user={user} />
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {t('users.lastLoginValue', { date: lastLogin(user) })}
+                </Text>
+              )}
             </Stack>
           </Card>
         ))}

@@ -4,6 +4,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/shared/ui';
 import { AdminUsersTabs } from '../components/AdminUsersTabs';
+import { InviteButton } from '../components/InviteDialog';
 import { RegistrationSwitch } from '../components/RegistrationSwitch';
 import { UsersTable } from '../components/UsersTable';
 import { adminQueries } from '../queries';
@@ -52,11 +53,14 @@ export default function UserListPage() {
               onChange={(event) => setSearch(event.currentTarget.value)}
               w={{ base: '100%', sm: 360 }}
             />
-            {users.data ? (
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {t('users.count', { count: visible.length, total: users.data.length })}
-              </Text>
-            ) : null}
+            <Group gap="sm">
+              {users.data ? (
+                <Text size="sm" c="dimmed" aria-live="polite">
+                  {t('users.count', { count: visible.length, total: users.data.length })}
+                </Text>
+              ) : null}
+              <InviteButton />
+            </Group>
           </Group>
           {content}
         </Stack>

@@ -11,13 +11,12 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useQueryClient } from '@tanstack/react-query';
 import { fileKind, type AttachedFile, type Item } from '@kinfolio/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan, useUiLanguage } from '@/shared/organisation/hooks';
 import { DownloadIcon, TrashIcon } from '@/shared/ui';
-import { filesApi, itemKeys } from '../api';
+import { useDeleteFile } from '../mutations';
 
 /** `2.4 MB`, `830 kB` in the interface language. */
 export function useFileSize(): (bytes: number) => string {
@@ -40,21 +39,14 @@ export function useFileSize(): (bytes: number) => string {
 
 function DeleteButton({ item, file }: { item: Item; file: AttachedFile }) {
   const { t } = useTranslation('archive');
-  const queryClient = useQueryClient();
+  const deleteFile = useDeleteFile();
   const confirm = () =>
     modals.openConfirmModal({
       title: t('files.deleteTitle'),
       children: <Text size="sm">{t('files.deleteMessage', { name: file.name })}</Text>,
       labels: { confirm: t('files.confirmDelete'), cancel: t('actions.cancel') },
       confirmProps: { color: 'red' },
-      onConfirm: () => {
-        void filesApi
-          .delete(file.id)
-          .then(() =>
-            queryClient.invalidateQueries({ queryKey: itemKeys.single(item.type, item.id) }),
-          )
-          .catch(() => undefined);
-      },
+      onConfirm: () => deleteFile.mutate({ fileId: file.id, item }),
     });
   return (
     <ActionIcon

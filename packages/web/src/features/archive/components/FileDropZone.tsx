@@ -1,6 +1,6 @@
 import 'filepond/dist/filepond.min.css';
 import 'filepond-plugin-image-preview/dist/filepond-plugin-image-preview.min.css';
-import { ACCEPTED_FILE_TYPES, LIMITS, routes, XSRF_HEADER } from '@kinfolio/contract';
+import { ACCEPTED_FILE_TYPES, LIMITS, routeIndex, XSRF_HEADER } from '@kinfolio/contract';
 import { FileStatus, type FilePondFile, type FilePondErrorDescription } from 'filepond';
 import FilePondPluginFileValidateSize from 'filepond-plugin-file-validate-size';
 import FilePondPluginFileValidateType from 'filepond-plugin-file-validate-type';
@@ -84,15 +84,15 @@ export default function FileDropZone({
     })) as unknown as Record<string, string>;
     return {
       process: {
-        url: routes.filepondProcess.path,
-        method: 'POST' as const,
+        url: routeIndex.filepondProcess[1],
+        method: routeIndex.filepondProcess[0],
         withCredentials: true,
         headers,
         onerror: serverMessage,
       },
       revert: {
-        url: routes.filepondRevert.path,
-        method: 'DELETE' as const,
+        url: routeIndex.filepondRevert[1],
+        method: routeIndex.filepondRevert[0],
         withCredentials: true,
         headers,
       },

@@ -8,6 +8,7 @@ import { useDateFormat } from '../hooks';
 import { historyPath, profilePath } from '../itemTypes';
 import { LanguageBadges } from './LanguageBadges';
 import { Snippet } from './Snippet';
+import { titleAttrs } from '../direction';
 
 export type CardMode = 'list' | 'trash' | 'revisions';
 
@@ -46,8 +47,7 @@ export function ItemCard({ item, mode, onRestore, onHardDelete }: ItemCardProps)
             order={2}
             size="h4"
             id={titleId}
-            lang={item.language}
-            dir={rtl ? 'rtl' : undefined}
+            {...titleAttrs(item.title, item.language)}
             className="kf-item-title"
           >
             {trashed ? (

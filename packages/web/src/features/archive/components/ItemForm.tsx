@@ -30,12 +30,14 @@ import { applyServerErrors, focusFirstError, zodValidate } from '@/shared/forms/
 import { categoryTreeData } from '@/shared/organisation/categoryTree';
 import { useUiLanguage } from '@/shared/organisation/hooks';
 import { organisationQueries } from '@/shared/organisation/queries';
-import { FormErrorAlert } from '@/shared/ui';
+import { FormAlert } from '@/shared/ui';
 import { filesApi, itemsApi } from '../api';
+import { textDir } from '../direction';
 import type { UploadState } from './FileDropZone';
 import {
   createBody,
   initialFormValues,
+  isBlankItem,
   ITEM_FORM_FIELDS,
   updateBody,
   type ItemFormValues,
@@ -80,10 +82,17 @@ export function ItemForm({
   const parentId = parent ? (parent.parent_id ?? parent.id) : null;
   const form = useForm<ItemFormValues>({
     initialValues: initial,
-    validate: (values) =>
-      item
+    validate: (values) => {
+      const errors = item
         ? zodValidate(itemUpdateBody)(updateBody(values, initial))
-        : zodValidate(itemCreateBody)(createBody(values, parentId)),
+        : zodValidate(itemCreateBody)(createBody(values, parentId));
+      const touched = !item || values.title !== initial.title || values.content !== initial.content;
+      if (touched && isBlankItem(values.title, values.content)) {
+        const said = t('form.titleOrContent');
+        return { title: said, content: said, ...errors };
+      }
+      return errors;
+    },
   });
 
   const participants = useQuery(organisationQueries.participants());
@@ -118,8 +127,15 @@ export function ItemForm({
         return;
       }
       try {
+        const changes = item ? updateBody(values, initial) : undefined;
+        // Only new files: attaching them is the whole save, and its message the only one (a
+        // PATCH would also say "Nothing has changed").
+        if (item && changes && Object.keys(changes).length === 0 && uploads.serverIds.length) {
+          onSaved(await withUploads(item));
+          return;
+        }
         const saved = item
-          ? await itemsApi.update(type, item.id, updateBody(values, initial))
+          ? await itemsApi.update(type, item.id, changes ?? {})
           : await itemsApi.create(type, createBody(values, parentId));
         onSaved(await withUploads(saved.item));
       } catch (error) {
@@ -143,10 +159,10 @@ export function ItemForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <FormErrorAlert error={formError} />
+        <FormAlert message={formError} mb="md" />
         <TextInput
           label={t('form.title')}
-          dir={rtl ? 'rtl' : undefined}
+          dir={textDir(form.values.language)}
           lang={form.values.language}
           {...form.getInputProps('title')}
           key={form.key('title')}

@@ -5,12 +5,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LIMITS } from '@kinfolio/contract';
 import { effectiveSearch } from '@/shared/search';
 import { SearchIcon } from '@/shared/ui';
 import { itemQueries } from '../api';
 import { ITEM_TYPE_META, profilePath } from '../itemTypes';
 import { moveActive, quickSearchSections, type QuickOption } from '../quickSearch';
 import { Snippet } from './Snippet';
+import { titleAttrs } from '../direction';
 
 /** The Ctrl+K dialog (loaded on first use): one search over the four types. */
 export default function QuickSearchDialog({
@@ -63,7 +65,9 @@ function QuickSearchBody({ onDone }: { onDone: () => void }) {
   if (!effectiveSearch(text)) status = t('quickSearch.hint');
   else if (query.isFetching || text !== debounced) status = t('quickSearch.searching');
   else if (options.length === 0) status = t('quickSearch.noResult');
-  else status = t('quickSearch.results', { count: query.data?.meta.total ?? 0 });
+  else if ((query.data?.meta.total ?? 0) >= LIMITS.searchMatchesMax) {
+    status = t('quickSearch.resultsCapped', { count: LIMITS.searchMatchesMax });
+  } else status = t('quickSearch.results', { count: query.data?.meta.total ?? 0 });
 
   return (
     <>
@@ -117,7 +121,6 @@ function QuickSearchBody({ onDone }: { onDone: () => void }) {
               </Group>
               {section.options.map((option) => {
                 const index = options.indexOf(option);
-                const rtl = option.language === 'ar';
                 return (
                   <div
                     key={option.key}
@@ -131,15 +134,19 @@ function QuickSearchBody({ onDone }: { onDone: () => void }) {
                     style={option.familyStart ? undefined : { paddingInlineStart: 28 }}
                   >
                     <Group gap={6} wrap="nowrap">
-                      <Badge size="xs" radius="sm" variant={option.matched ? 'filled' : 'light'}>
+                      <Badge
+                        size="xs"
+                        radius="sm"
+                        variant={option.matched ? 'filled' : 'light'}
+                        style={{ flexShrink: 0 }}
+                      >
                         {option.language.toUpperCase()}
                       </Badge>
                       <Text
                         size="sm"
                         fw={option.matched ? 600 : 400}
                         truncate
-                        lang={option.language}
-                        dir={rtl ? 'rtl' : undefined}
+                        {...titleAttrs(option.title, option.language)}
                       >
                         {option.title || t('item.untitled')}
                       </Text>

@@ -193,7 +193,7 @@ export default function RichTextEditor({
           active={state.bold}
           onClick={run((c) => c.toggleBold())}
         >
-          <strong aria-hidden="true">B</strong>
+          <strong aria-hidden="true">{t('editor.boldGlyph')}</strong>
         </ToolButton>
         <ToolButton
           label={t('editor.italic')}
@@ -201,7 +201,7 @@ export default function RichTextEditor({
           onClick={run((c) => c.toggleItalic())}
         >
           <em aria-hidden="true" style={{ fontFamily: 'serif', fontWeight: 700 }}>
-            I
+            {t('editor.italicGlyph')}
           </em>
         </ToolButton>
         <ToolButton
@@ -210,7 +210,7 @@ export default function RichTextEditor({
           onClick={run((c) => c.toggleHeading({ level: 2 }))}
         >
           <span aria-hidden="true" style={{ fontSize: 12, fontWeight: 700 }}>
-            H2
+            {t('editor.heading2Glyph')}
           </span>
         </ToolButton>
         <ToolButton
@@ -219,7 +219,7 @@ export default function RichTextEditor({
           onClick={run((c) => c.toggleHeading({ level: 3 }))}
         >
           <span aria-hidden="true" style={{ fontSize: 12, fontWeight: 700 }}>
-            H3
+            {t('editor.heading3Glyph')}
           </span>
         </ToolButton>
         <ToolButton

@@ -1,18 +1,18 @@
 import { Anchor, Badge, Button, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useQueryClient } from '@tanstack/react-query';
 import { CONTENT_LANGUAGES, type Item } from '@kinfolio/contract';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PlusIcon, SplitIcon } from '@/shared/ui';
-import { itemKeys, itemsApi } from '../api';
+import { useSeparateItem } from '../mutations';
 import { NEW_ITEM, profilePath } from '../itemTypes';
+import { titleAttrs } from '../direction';
 
 /** The item's language versions: open one, add a missing language, separate a translation. */
 export function TranslationsPanel({ item, canEdit }: { item: Item; canEdit: boolean }) {
   const { t } = useTranslation('archive');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const separateItem = useSeparateItem();
   const versions =
     item.translations.length > 0
       ? item.translations
@@ -38,12 +38,7 @@ export function TranslationsPanel({ item, canEdit }: { item: Item; canEdit: bool
         </Text>
       ),
       labels: { confirm: t('translations.separate'), cancel: t('actions.cancel') },
-      onConfirm: () => {
-        void itemsApi
-          .separate(item.type, version.id)
-          .then(() => queryClient.invalidateQueries({ queryKey: itemKeys.type(item.type) }))
-          .catch(() => undefined);
-      },
+      onConfirm: () => separateItem.mutate({ type: item.type, id: version.id }),
     });
 
   return (
@@ -80,10 +75,10 @@ export function TranslationsPanel({ item, canEdit }: { item: Item; canEdit: bool
                       <Text
                         size="sm"
                         fw={current ? 700 : 400}
-                        truncate
+                        lineClamp={2}
+                        style={{ overflowWrap: 'anywhere' }}
                         aria-current={current ? 'page' : undefined}
-                        lang={version.language}
-                        dir={version.language === 'ar' ? 'rtl' : undefined}
+                        {...titleAttrs(version.title, version.language)}
                       >
                         {label}
                       </Text>
@@ -92,9 +87,9 @@ export function TranslationsPanel({ item, canEdit }: { item: Item; canEdit: bool
                         component={Link}
                         to={profilePath(item.type, version.id)}
                         size="sm"
-                        truncate
-                        lang={version.language}
-                        dir={version.language === 'ar' ? 'rtl' : undefined}
+                        lineClamp={2}
+                        style={{ overflowWrap: 'anywhere' }}
+                        {...titleAttrs(version.title, version.language)}
                       >
                         {label}
                       </Anchor>
@@ -114,6 +109,7 @@ export function TranslationsPanel({ item, canEdit }: { item: Item; canEdit: bool
                     <Button
                       size="compact-xs"
                       variant="subtle"
+                      style={{ flexShrink: 0 }}
                       leftSection={<SplitIcon size={12} />}
                       onClick={() => separate(version)}
                       aria-label={t('translations.separateOne', {

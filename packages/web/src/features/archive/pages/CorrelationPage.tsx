@@ -116,6 +116,7 @@ export default function CorrelationPage() {
         data={ITEM_TYPES.map((value) => ({ value, label: t(`types.${value}.plural`) }))}
         style={{ alignSelf: 'flex-start' }}
         w={{ base: '100%', xs: 'auto' }}
+        className="kf-type-switch"
       />
       {meta ? (
         <Text size="sm" c="dimmed" role="status">

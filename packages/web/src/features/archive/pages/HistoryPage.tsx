@@ -25,6 +25,8 @@ import { DiffText } from '../components/DiffText';
 import { condense, revisionDiff, type ChangedField } from '../diff';
 import { useDateFormat } from '../hooks';
 import { historyPath, parseId, parseTypeParam, profilePath } from '../itemTypes';
+import { TitleInSentence } from '../components/TitleInSentence';
+import { titleAttrs } from '../direction';
 
 /** `/history/{type}/{id}`: an item's stored versions, each compared with the current one. */
 export default function HistoryPage() {
@@ -70,10 +72,21 @@ export default function HistoryPage() {
     <Stack gap="sm">
       {item ? (
         <Anchor component={Link} to={profilePath(type, id)} size="sm">
-          ← {item.title || t('item.untitled')}
+          ← <bdi {...titleAttrs(item.title, item.language)}>{item.title || t('item.untitled')}</bdi>
         </Anchor>
       ) : null}
-      <PageTitle>
+      <PageTitle
+        shown={
+          item ? (
+            <TitleInSentence
+              sentence={(title) => t('history.title', { title })}
+              title={item.title}
+              fallback={t('item.untitled')}
+              language={item.language}
+            />
+          ) : undefined
+        }
+      >
         {item
           ? t('history.title', { title: item.title || t('item.untitled') })
           : t('history.titleShort')}
@@ -188,17 +201,27 @@ function RevisionCard({
           ) : null}
         </Group>
         {diff.same ? (
-          <Badge variant="light" color="gray" style={{ alignSelf: 'flex-start' }}>
+          <Badge
+            variant="light"
+            color="gray"
+            className="kf-badge-wrap"
+            style={{ alignSelf: 'flex-start' }}
+          >
             {t('history.same')}
           </Badge>
         ) : (
           <Group gap="xs">
-            <Badge variant="light" color="green">
-              {t('history.wordsAdded', { count: diff.wordsAdded })}
-            </Badge>
-            <Badge variant="light" color="red">
-              {t('history.wordsRemoved', { count: diff.wordsRemoved })}
-            </Badge>
+            {/* A count of zero says nothing: only the side that changed is shown. */}
+            {diff.wordsAdded > 0 ? (
+              <Badge variant="light" color="green" className="kf-badge-wrap">
+                {t('history.wordsAdded', { count: diff.wordsAdded })}
+              </Badge>
+            ) : null}
+            {diff.wordsRemoved > 0 ? (
+              <Badge variant="light" color="red" className="kf-badge-wrap">
+                {t('history.wordsRemoved', { count: diff.wordsRemoved })}
+              </Badge>
+            ) : null}
           </Group>
         )}
         {diff.title.some((p) => p.added || p.removed) ? (

@@ -10,18 +10,20 @@ import {
   Text,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ItemListRow } from '@kinfolio/contract';
+import { useQuery } from '@tanstack/react-query';
+import { LIMITS, type ItemListRow } from '@kinfolio/contract';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '@/shared/organisation/hooks';
 import { PageTitle, PlusIcon } from '@/shared/ui';
-import { itemKeys, itemQueries, itemsApi } from '../api';
+import { itemQueries } from '../api';
+import { useHardDeleteItem, useRestoreItem } from '../mutations';
 import { FilterBar } from '../components/FilterBar';
 import { ItemCard, type CardMode } from '../components/ItemCard';
 import { useArchiveSearch, useItemType } from '../hooks';
 import { ITEM_TYPE_META, NEW_ITEM, profilePath } from '../itemTypes';
 import { listRequest, withChange, type ArchiveSearch } from '../listSearch';
+import { TitleInSentence } from '../components/TitleInSentence';
 
 /** `/posts`, `/mails`, `/messages`, `/medias`: one list screen for the four types. */
 export default function ItemListPage() {
@@ -30,7 +32,8 @@ export default function ItemListPage() {
   const meta = ITEM_TYPE_META[type];
   const search = useArchiveSearch();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const restoreItem = useRestoreItem();
+  const hardDeleteItem = useHardDeleteItem();
   const canEdit = useCan('content.edit');
   const request = listRequest(type, search);
   const list = useQuery(itemQueries.list(type, request));
@@ -43,30 +46,24 @@ export default function ItemListPage() {
       ...(search.language ? { language: search.language } : {}),
       ...(value === 'trash' ? { deleted: 1 } : value === 'revisions' ? { revisions: 1 } : {}),
     });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: itemKeys.type(type) });
 
-  const restore = (item: ItemListRow) => {
-    void itemsApi
-      .restore(type, item.id)
-      .then(refresh)
-      .catch(() => undefined);
-  };
+  const restore = (item: ItemListRow) => restoreItem.mutate({ type, id: item.id });
   const hardDelete = (item: ItemListRow) =>
     modals.openConfirmModal({
       title: t('trash.hardDeleteTitle'),
       children: (
         <Text size="sm">
-          {t('trash.hardDeleteMessage', { title: item.title || t('item.untitled') })}
+          <TitleInSentence
+            sentence={(title) => t('trash.hardDeleteMessage', { title })}
+            title={item.title}
+            fallback={t('item.untitled')}
+            language={item.language}
+          />
         </Text>
       ),
       labels: { confirm: t('trash.hardDelete'), cancel: t('actions.cancel') },
       confirmProps: { color: 'red' },
-      onConfirm: () => {
-        void itemsApi
-          .hardDelete(type, item.id)
-          .then(refresh)
-          .catch(() => undefined);
-      },
+      onConfirm: () => hardDeleteItem.mutate({ type, id: item.id }),
     });
 
   const page = list.data?.meta;
@@ -139,11 +136,14 @@ export default function ItemListPage() {
         ]}
         w={{ base: '100%', xs: 'auto' }}
         style={{ alignSelf: 'flex-start' }}
+        className="kf-type-switch"
       />
       <FilterBar search={search} onChange={change} languageOnly={mode !== 'list'} />
       {page ? (
         <Text size="sm" c="dimmed" role="status" aria-live="polite">
-          {t('list.total', { count: page.total })}
+          {request.kind === 'search' && page.total >= LIMITS.searchMatchesMax
+            ? t('list.totalCapped', { count: LIMITS.searchMatchesMax })
+            : t('list.total', { count: page.total })}
         </Text>
       ) : null}
       {content}

@@ -19,6 +19,8 @@ import { ItemReadView } from '../components/ItemReadView';
 import { TranslationsPanel } from '../components/TranslationsPanel';
 import { useItemType, useProfileId } from '../hooks';
 import { historyPath, ITEM_TYPE_META, profilePath } from '../itemTypes';
+import { titleAttrs } from '../direction';
+import { TitleInSentence } from '../components/TitleInSentence';
 
 /** `/posts/{post_id}/profile` and its three siblings; `new` as the id opens the create form. */
 export default function ItemProfilePage() {
@@ -95,7 +97,20 @@ function NewItem({ type }: { type: ItemType }) {
   return (
     <Stack gap="sm">
       <BackLink type={type} />
-      <PageTitle>{title}</PageTitle>
+      <PageTitle
+        shown={
+          parent.data ? (
+            <TitleInSentence
+              sentence={(original) => t('translations.newTitle', { title: original })}
+              title={parent.data.title}
+              fallback={t('item.untitled')}
+              language={parent.data.language}
+            />
+          ) : undefined
+        }
+      >
+        {title}
+      </PageTitle>
       {body}
     </Stack>
   );
@@ -135,7 +150,16 @@ function ExistingItem({ type, id }: { type: ItemType; id: number }) {
   const trash = () =>
     modals.openConfirmModal({
       title: t('profile.deleteTitle'),
-      children: <Text size="sm">{t('profile.deleteMessage', { title })}</Text>,
+      children: (
+        <Text size="sm">
+          <TitleInSentence
+            sentence={(title) => t('profile.deleteMessage', { title })}
+            title={item.title}
+            fallback={t('item.untitled')}
+            language={item.language}
+          />
+        </Text>
+      ),
       labels: { confirm: t('actions.delete'), cancel: t('actions.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () => {
@@ -156,9 +180,9 @@ function ExistingItem({ type, id }: { type: ItemType; id: number }) {
       <Group justify="space-between" align="flex-start" gap="sm">
         <PageTitle
           mb={0}
-          lang={item.language}
-          dir={item.language === 'ar' ? 'rtl' : undefined}
-          style={{ overflowWrap: 'anywhere' }}
+          {...titleAttrs(item.title, item.language)}
+          // The whole width, so a right-to-left title starts at the right like its text.
+          style={{ overflowWrap: 'anywhere', flex: '1 1 20rem' }}
         >
           {title}
         </PageTitle>

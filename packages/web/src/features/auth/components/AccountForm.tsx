@@ -1,13 +1,9 @@
 import { Button, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registerBody, type RegisterBody } from '@kinfolio/contract';
-import { applyServerErrors, focusFirstError, zodValidate } from '@/shared/forms/validation';
-import { FormAlert } from './FormAlert';
+import { useServerForm } from '@/shared/forms/useServerForm';
+import { FormAlert } from '@/shared/ui';
 import { PasswordPair } from './PasswordPair';
-
-const FIELDS = ['name', 'email', 'password', 'password_confirmation'] as const;
 
 interface AccountFormProps {
   submitLabel: string;
@@ -18,23 +14,11 @@ interface AccountFormProps {
 /** Name, email and a confirmed password: the register and first-administrator forms. */
 export function AccountForm({ submitLabel, onSubmit }: AccountFormProps) {
   const { t } = useTranslation('auth');
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<RegisterBody>({
+  const { form, submit, formError } = useServerForm<RegisterBody>({
     initialValues: { name: '', email: '', password: '', password_confirmation: '' },
-    validate: zodValidate(registerBody),
+    schema: registerBody,
+    send: onSubmit,
   });
-
-  const submit = form.onSubmit(
-    async (values) => {
-      setFormError(null);
-      try {
-        await onSubmit(values);
-      } catch (error) {
-        setFormError(applyServerErrors(form, error, FIELDS));
-      }
-    },
-    (errors) => focusFirstError(form, errors),
-  );
 
   return (
     <form onSubmit={submit} noValidate>

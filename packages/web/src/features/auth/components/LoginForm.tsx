@@ -1,36 +1,25 @@
 import { Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '@/shared/ui';
 import { loginBody, type LoginBody } from '@kinfolio/contract';
 import { useSession } from '@/shared/session';
-import { applyServerErrors, focusFirstError, zodValidate } from '@/shared/forms/validation';
-import { FormAlert } from './FormAlert';
+import { useServerForm } from '@/shared/forms/useServerForm';
+import { FormAlert } from '@/shared/ui';
 
 export function LoginForm() {
   const { t } = useTranslation('auth');
   const { login } = useSession();
   const navigate = useNavigate();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<Required<LoginBody>>({
+  const { form, submit, formError } = useServerForm<Required<LoginBody>>({
     initialValues: { email: '', password: '', remember: false },
-    validate: zodValidate(loginBody),
-  });
-
-  const submit = form.onSubmit(
-    async (values) => {
-      setFormError(null);
-      try {
-        await login(values);
-        await navigate({ to: '/posts' });
-      } catch (error) {
-        setFormError(applyServerErrors(form, error, ['email', 'password']));
-      }
+    schema: loginBody,
+    fields: ['email', 'password'],
+    send: async (values) => {
+      await login(values);
+      await navigate({ to: '/posts' });
     },
-    (errors) => focusFirstError(form, errors),
-  );
+  });
 
   return (
     <form onSubmit={submit} noValidate>

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { CurrentUser, RegisterBody } from '@kinfolio/contract';
-import { api } from '@/shared/api/client';
+import type { RegisterBody } from '@kinfolio/contract';
+import { call } from '@/shared/api/call';
 import { enterSession } from '@/shared/session';
 import { appStateQuery } from '@/shared/session/queries';
 import { AccountForm } from './AccountForm';
@@ -15,9 +15,7 @@ export function SetupForm() {
   const navigate = useNavigate();
 
   const createAdmin = async (values: RegisterBody) => {
-    const res = await api.post<{ message: string; user: CurrentUser }>('/api/setup', values, {
-      validationCheck: true,
-    });
+    const res = await call('setup', { body: values }, { validationCheck: true });
     // The server logged the new administrator in: run the same sequence as after a login.
     await enterSession(res.user);
     await queryClient.invalidateQueries({ queryKey: appStateQuery.queryKey });

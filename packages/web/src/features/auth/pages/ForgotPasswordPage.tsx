@@ -1,36 +1,25 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { forgotPasswordBody, type ForgotPasswordBody } from '@kinfolio/contract';
-import { api } from '@/shared/api/client';
+import { call } from '@/shared/api/call';
 import { AuthCard, AuthPage } from '../components/AuthCard';
-import { FormAlert } from '../components/FormAlert';
-import { applyServerErrors, focusFirstError, zodValidate } from '@/shared/forms/validation';
+import { FormAlert } from '@/shared/ui';
+import { useServerForm } from '@/shared/forms/useServerForm';
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const [sent, setSent] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<ForgotPasswordBody>({
+  const { form, submit, formError } = useServerForm<ForgotPasswordBody>({
     initialValues: { email: '' },
-    validate: zodValidate(forgotPasswordBody),
-  });
-
-  const submit = form.onSubmit(
-    async (values) => {
-      setFormError(null);
-      try {
-        // The answer is the same whether the account exists, so it says nothing about it.
-        await api.post('/forgot-password', values, { validationCheck: true, silent: true });
-        setSent(t('forgot.sent', { email: values.email }));
-      } catch (error) {
-        setFormError(applyServerErrors(form, error, ['email']));
-      }
+    schema: forgotPasswordBody,
+    send: async (values) => {
+      // The answer is the same whether the account exists, so it says nothing about it.
+      await call('forgotPassword', { body: values }, { validationCheck: true, silent: true });
+      setSent(t('forgot.sent', { email: values.email }));
     },
-    (errors) => focusFirstError(form, errors),
-  );
+  });
 
   return (
     <AuthPage>

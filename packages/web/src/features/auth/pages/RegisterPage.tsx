@@ -2,8 +2,8 @@ import { Alert, Anchor, Center, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { CurrentUser, RegisterBody } from '@kinfolio/contract';
-import { api } from '@/shared/api/client';
+import type { RegisterBody } from '@kinfolio/contract';
+import { call } from '@/shared/api/call';
 import { enterSession } from '@/shared/session';
 import { appStateQuery } from '@/shared/session/queries';
 import { AccountForm } from '../components/AccountForm';
@@ -15,9 +15,7 @@ export default function RegisterPage() {
   const appState = useQuery(appStateQuery);
 
   const register = async (values: RegisterBody) => {
-    const res = await api.post<{ message: string; user: CurrentUser }>('/register', values, {
-      validationCheck: true,
-    });
+    const res = await call('register', { body: values }, { validationCheck: true });
     await enterSession(res.user);
     await navigate({ to: '/user/userprofile' });
   };

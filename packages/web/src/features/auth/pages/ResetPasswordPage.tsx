@@ -1,14 +1,13 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resetPasswordBody, type ResetPasswordBody } from '@kinfolio/contract';
-import { api } from '@/shared/api/client';
+import { call } from '@/shared/api/call';
 import { AuthCard, AuthPage } from '../components/AuthCard';
-import { FormAlert } from '../components/FormAlert';
+import { FormAlert } from '@/shared/ui';
 import { PasswordPair } from '../components/PasswordPair';
-import { applyServerErrors, focusFirstError, zodValidate } from '@/shared/forms/validation';
+import { useServerForm } from '@/shared/forms/useServerForm';
 
 const REDIRECT_DELAY_MS = 4_000;
 
@@ -23,34 +22,24 @@ export default function ResetPasswordPage() {
   const token = stringParam(useParams({ strict: false }), 'token');
   const email = stringParam(useSearch({ strict: false }), 'email');
   const [done, setDone] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<ResetPasswordBody>({
+  const { form, submit, formError } = useServerForm<ResetPasswordBody>({
     initialValues: { token, email, password: '', password_confirmation: '' },
-    validate: zodValidate(resetPasswordBody),
-  });
-
-  const submit = form.onSubmit(
-    async (values) => {
-      setFormError(null);
-      try {
-        const res = await api.post<{ message?: string }>('/reset-password', values, {
-          validationCheck: true,
-          silent: true,
-        });
-        setDone(res?.message ?? t('reset.done'));
-        window.setTimeout(() => void navigate({ to: '/' }), REDIRECT_DELAY_MS);
-      } catch (error) {
-        setFormError(
-          applyServerErrors(form, error, ['email', 'password', 'password_confirmation']),
-        );
-      }
+    schema: resetPasswordBody,
+    fields: ['email', 'password', 'password_confirmation'],
+    send: async (values) => {
+      const res = await call(
+        'resetPassword',
+        { body: values },
+        { validationCheck: true, silent: true },
+      );
+      setDone(res.message || t('reset.done'));
+      window.setTimeout(() => void navigate({ to: '/' }), REDIRECT_DELAY_MS);
     },
-    (errors) => {
-      // A link without its token cannot be fixed by the user: say so instead of a hidden field.
+    // A link without its token cannot be fixed by the user: say so instead of a hidden field.
+    onInvalid: (errors, setFormError) => {
       if (errors.token) setFormError(t('reset.badLink'));
-      focusFirstError(form, errors);
     },
-  );
+  });
 
   return (
     <AuthPage>

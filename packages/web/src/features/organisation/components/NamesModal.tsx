@@ -10,7 +10,7 @@ import {
 } from '@kinfolio/contract';
 import { applyServerErrors, focusFirstError } from '@/shared/forms/validation';
 import { LANGUAGE_LABELS } from '@/shared/i18n';
-import { FormErrorAlert } from '@/shared/ui';
+import { FormAlert } from '@/shared/ui';
 import { useUiLanguage } from '../hooks';
 
 type NameValues = Record<UiLanguage, string> & { parent: string | null };
@@ -107,7 +107,7 @@ function NamesForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <FormErrorAlert error={formError} />
+        <FormAlert message={formError} mb="md" />
         <Text size="sm" c="dimmed">
           {t('names.hint')}
         </Text>

@@ -27,11 +27,16 @@ export function OrganisationTabs({
   const { t } = useTranslation('organisation');
   const navigate = useNavigate();
   const list = useRef<HTMLDivElement>(null);
-  // On a narrow screen the tab bar scrolls: keep the active tab in view.
+  // On a narrow screen the tab bar scrolls: keep the active tab in view. Only the bar scrolls
+  // (scrollIntoView also scrolled the whole page sideways on a phone).
   useEffect(() => {
-    list.current
-      ?.querySelector('[aria-selected="true"]')
-      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const bar = list.current;
+    const tab = bar?.querySelector('[aria-selected="true"]');
+    if (!bar || !tab) return;
+    const barBox = bar.getBoundingClientRect();
+    const tabBox = tab.getBoundingClientRect();
+    if (tabBox.left < barBox.left) bar.scrollLeft += tabBox.left - barBox.left;
+    else if (tabBox.right > barBox.right) bar.scrollLeft += tabBox.right - barBox.right;
   }, [active]);
   return (
     <Stack gap="md">

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { participantCreateBody, participantDivideBody, type Participant } from '@kinfolio/contract';
 import { applyServerErrors, focusFirstError, zodValidate } from '@/shared/forms/validation';
 import { isApiError } from '@/shared/api/client';
-import { FormErrorAlert } from '@/shared/ui';
+import { FormAlert } from '@/shared/ui';
 
 interface DialogProps {
   onClose: () => void;
@@ -64,7 +64,7 @@ function NameForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <FormErrorAlert error={formError} />
+        <FormAlert message={formError} mb="md" />
         <TextInput
           label={t('participants.name')}
           required
@@ -128,7 +128,7 @@ export function MergeModal({
       closeButtonProps={{ 'aria-label': t('common:actions.close') }}
     >
       <Stack gap="md">
-        <FormErrorAlert error={error} />
+        <FormAlert message={error} mb="md" />
         <Radio.Group
           label={t('participants.keepLabel')}
           description={t('participants.keepHint', { count: participants.length })}
@@ -214,7 +214,7 @@ function DivideForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <FormErrorAlert error={failed ? t('participants.divideFailed') : null} />
+        <FormAlert message={failed ? t('participants.divideFailed') : null} mb="md" />
         <Text size="sm" c="dimmed">
           {t('participants.divideHint', { name: participant.name })}
         </Text>

@@ -1,16 +1,22 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { displayName, type Category } from '@kinfolio/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ArrowIcon, EditIcon, PlusIcon, TrashIcon } from '@/shared/ui';
-import { organisationApi, organisationKeys, organisationQueries } from '../api';
+import { ArrowIcon, EditIcon, PlusIcon, QueryState, TrashIcon } from '@/shared/ui';
+import { organisationQueries } from '../api';
+import {
+  useCreateCategory,
+  useDeleteCategory,
+  useMoveCategory,
+  useUpdateCategory,
+} from '../mutations';
 import { CategoryTree, type TreeViewState } from '../components/CategoryTree';
 import { confirmDelete } from '../components/confirmDelete';
 import { NamesModal, type NamesSubmit } from '../components/NamesModal';
 import { OrganisationTabs } from '../components/OrganisationTabs';
 import { useCan, useUiLanguage } from '../hooks';
-import { applyMove, childrenByParent, parentOptions, type CategoryMove } from '../tree';
+import { childrenByParent, parentOptions, type CategoryMove } from '../tree';
 
 type Editing = { mode: 'create'; parent: number | null } | { mode: 'edit'; category: Category };
 
@@ -18,7 +24,10 @@ export default function CategoriesPage() {
   const { t } = useTranslation('organisation');
   const language = useUiLanguage();
   const canEdit = useCan('content.edit');
-  const queryClient = useQueryClient();
+  const createCategory = useCreateCategory();
+  const updateCategory = useUpdateCategory();
+  const deleteCategory = useDeleteCategory();
+  const moveCategory = useMoveCategory();
   const categories = useQuery(organisationQueries.categories());
   const list = useMemo(() => categories.data ?? [], [categories.data]);
   const [view, setView] = useState<TreeViewState>({ expanded: [], focused: undefined });
@@ -39,38 +48,25 @@ export default function CategoriesPage() {
   const currentName = current
     ? displayName(current.name, language) || t('categories.untitled')
     : '';
-  const refresh = () => queryClient.invalidateQueries({ queryKey: organisationKeys.categories });
   const expand = (id: number | null) => {
     if (id !== null)
       setView((v) => (v.expanded.includes(id) ? v : { ...v, expanded: [...v.expanded, id] }));
   };
 
-  const move = async (id: number, target: CategoryMove) => {
-    // Shown at once; the server's answer replaces it.
-    queryClient.setQueryData(organisationKeys.categories, (old: Category[] | undefined) =>
-      old ? applyMove(old, id, target) : old,
-    );
+  const move = (id: number, target: CategoryMove) => {
+    moveCategory(id, target);
     expand(target.parent_id);
-    try {
-      await organisationApi.moveCategory(id, target);
-    } catch {
-      // The toast told why (e.g. a cycle); the refresh puts the category back.
-    } finally {
-      await refresh();
-    }
   };
 
   const save = async ({ name, parent_id }: NamesSubmit) => {
     if (!editing) return;
     if (editing.mode === 'create') {
-      await organisationApi.createCategory({ name, parent_id });
-      expand(parent_id);
+      await createCategory.mutateAsync({ name, parent_id });
     } else {
       const body = editing.category.parent_id === parent_id ? { name } : { name, parent_id };
-      await organisationApi.updateCategory(editing.category.id, body);
-      expand(parent_id);
+      await updateCategory.mutateAsync({ id: editing.category.id, body });
     }
-    await refresh();
+    expand(parent_id);
   };
 
   const remove = (category: Category) =>
@@ -79,47 +75,32 @@ export default function CategoriesPage() {
       message: t('categories.deleteMessage', {
         name: displayName(category.name, language) || t('categories.untitled'),
       }),
-      onConfirm: () => {
-        void (async () => {
-          try {
-            await organisationApi.deleteCategory(category.id);
-            setView((v) => ({ ...v, focused: category.parent_id ?? undefined }));
-          } catch {
-            // Refused (children) or gone: the toast shows the server's message.
-          }
-          await refresh();
-        })();
-      },
+      onConfirm: () =>
+        deleteCategory.mutate(category.id, {
+          onSuccess: () => setView((v) => ({ ...v, focused: category.parent_id ?? undefined })),
+        }),
     });
 
-  let content;
-  if (categories.isPending) {
-    content = <Skeleton height={240} radius="md" />;
-  } else if (categories.isError && list.length === 0) {
-    content = (
-      <Alert color="red" variant="light" role="alert">
-        {t('categories.loadError')}
-      </Alert>
-    );
-  } else if (list.length === 0) {
-    content = (
-      <Text c="dimmed" role="status">
-        {t('categories.empty')}
-      </Text>
-    );
-  } else {
-    content = (
-      <Paper withBorder radius="md" p="xs">
-        <CategoryTree
-          categories={list}
-          canEdit={canEdit}
-          view={view}
-          onViewChange={setView}
-          onMove={(id, target) => void move(id, target)}
-        />
-      </Paper>
-    );
-  }
+  const content = (
+    <QueryState
+      query={categories}
+      error={t('categories.loadError')}
+      isEmpty={(found) => found.length === 0}
+      empty={t('categories.empty')}
+    >
+      {(found) => (
+        <Paper withBorder radius="md" p="xs">
+          <CategoryTree
+            categories={found}
+            canEdit={canEdit}
+            view={view}
+            onViewChange={setView}
+            onMove={move}
+          />
+        </Paper>
+      )}
+    </QueryState>
+  );
 
   const index = current ? currentSiblings.indexOf(current.id) : -1;
   return (
@@ -154,7 +135,7 @@ export default function CategoriesPage() {
               leftSection={<ArrowIcon size={16} direction="up" />}
               disabled={!current || index <= 0}
               onClick={() =>
-                current && void move(current.id, { parent_id: current.parent_id, order: index - 1 })
+                current && move(current.id, { parent_id: current.parent_id, order: index - 1 })
               }
             >
               {t('categories.moveUp')}
@@ -164,7 +145,7 @@ export default function CategoriesPage() {
               leftSection={<ArrowIcon size={16} direction="down" />}
               disabled={!current || index === -1 || index >= currentSiblings.length - 1}
               onClick={() =>
-                current && void move(current.id, { parent_id: current.parent_id, order: index + 1 })
+                current && move(current.id, { parent_id: current.parent_id, order: index + 1 })
               }
             >
               {t('categories.moveDown')}

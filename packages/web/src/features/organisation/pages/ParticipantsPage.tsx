@@ -1,11 +1,17 @@
-import { Alert, Button, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { LIMITS, type Participant } from '@kinfolio/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MergeIcon, PlusIcon } from '@/shared/ui';
-import { effectiveSearch, organisationApi, organisationKeys, organisationQueries } from '../api';
+import { MergeIcon, PlusIcon, QueryState } from '@/shared/ui';
+import { effectiveSearch, organisationQueries } from '../api';
+import {
+  useDeleteParticipant,
+  useDivideParticipant,
+  useMergeParticipants,
+  useSaveParticipant,
+} from '../mutations';
 import { confirmDelete } from '../components/confirmDelete';
 import { OrganisationTabs } from '../components/OrganisationTabs';
 import { DivideModal, MergeModal, ParticipantNameModal } from '../components/ParticipantDialogs';
@@ -17,7 +23,10 @@ type Naming = { participant: Participant | null } | null;
 export default function ParticipantsPage() {
   const { t } = useTranslation('organisation');
   const canEdit = useCan('content.edit');
-  const queryClient = useQueryClient();
+  const saveParticipant = useSaveParticipant();
+  const deleteParticipant = useDeleteParticipant();
+  const mergeParticipants = useMergeParticipants();
+  const divideParticipant = useDivideParticipant();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const query = effectiveSearch(debounced);
@@ -28,7 +37,6 @@ export default function ParticipantsPage() {
   const [merging, setMerging] = useState(false);
   const [dividing, setDividing] = useState<Participant | null>(null);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: organisationKeys.participants });
   const select = (entries: Participant[], checked: boolean) =>
     setSelected((old) => {
       const next = new Map(old);
@@ -46,48 +54,33 @@ export default function ParticipantsPage() {
         name: participant.name,
         count: participant.count,
       }),
+      // A failure's toast shows why.
       onConfirm: () => {
-        void (async () => {
-          try {
-            await organisationApi.deleteParticipant(participant.id);
-            select([participant], false);
-          } catch {
-            // The toast shows why.
-          }
-          await refresh();
-        })();
+        deleteParticipant.mutate(participant.id, { onSuccess: () => select([participant], false) });
       },
     });
 
-  let content;
-  if (participants.isPending) {
-    content = <Skeleton height={240} radius="md" />;
-  } else if (participants.isError && list.length === 0) {
-    content = (
-      <Alert color="red" variant="light" role="alert">
-        {t('participants.loadError')}
-      </Alert>
-    );
-  } else if (list.length === 0) {
-    content = (
-      <Text c="dimmed" role="status">
-        {query ? t('participants.noMatch') : t('participants.empty')}
-      </Text>
-    );
-  } else {
-    content = (
-      <ParticipantsTable
-        participants={list}
-        canEdit={canEdit}
-        selected={new Set(selected.keys())}
-        onToggle={(p, checked) => select([p], checked)}
-        onToggleAll={(checked) => select(list, checked)}
-        onRename={(participant) => setNaming({ participant })}
-        onDivide={setDividing}
-        onDelete={remove}
-      />
-    );
-  }
+  const content = (
+    <QueryState
+      query={participants}
+      error={t('participants.loadError')}
+      isEmpty={(found) => found.length === 0}
+      empty={query ? t('participants.noMatch') : t('participants.empty')}
+    >
+      {(found) => (
+        <ParticipantsTable
+          participants={found}
+          canEdit={canEdit}
+          selected={new Set(selected.keys())}
+          onToggle={(p, checked) => select([p], checked)}
+          onToggleAll={(checked) => select(found, checked)}
+          onRename={(participant) => setNaming({ participant })}
+          onDivide={setDividing}
+          onDelete={remove}
+        />
+      )}
+    </QueryState>
+  );
 
   const short = search.trim().length > 0 && search.trim().length < LIMITS.searchMinLength;
   return (
@@ -139,10 +132,7 @@ export default function ParticipantsPage() {
         participant={naming?.participant ?? null}
         onClose={() => setNaming(null)}
         onSubmit={async (name) => {
-          const participant = naming?.participant;
-          if (participant) await organisationApi.updateParticipant(participant.id, name);
-          else await organisationApi.createParticipant(name);
-          await refresh();
+          await saveParticipant.mutateAsync({ id: naming?.participant?.id, name });
         }}
       />
       <MergeModal
@@ -150,20 +140,18 @@ export default function ParticipantsPage() {
         participants={[...selected.values()]}
         onClose={() => setMerging(false)}
         onMerge={async (keep) => {
-          await organisationApi.mergeParticipants({
+          await mergeParticipants.mutateAsync({
             participants: [...selected.keys()],
             participantToKeep: keep,
           });
           setSelected(new Map());
-          await refresh();
         }}
       />
       <DivideModal
         participant={dividing}
         onClose={() => setDividing(null)}
         onDivide={async (id, body) => {
-          await organisationApi.divideParticipant(id, body);
-          await refresh();
+          await divideParticipant.mutateAsync({ id, body });
         }}
       />
     </OrganisationTabs>

@@ -1,26 +1,17 @@
-import {
-  Alert,
-  Group,
-  Pagination,
-  Skeleton,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Group, Pagination, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { UI_LANGUAGES, type SiteTranslation, type UiLanguage } from '@kinfolio/contract';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/shared/api/client';
+import { call } from '@/shared/api/call';
 import { BUNDLED_KEYS, i18next, LANGUAGE_LABELS } from '@/shared/i18n';
 import { splitKey } from '@/shared/i18n/mergeTranslations';
+import { QueryState } from '@/shared/ui';
 import { siteTranslationKeys, siteTranslationsQuery } from '../api';
 import { OrganisationTabs } from '../components/OrganisationTabs';
 import { TranslationCell } from '../components/TranslationCell';
 import { useCan } from '../hooks';
-import { isIncomplete, matchesText } from '../search';
+import { countMissing, isIncomplete, matchesText } from '../search';
 
 const PAGE_SIZE = 50;
 const EMPTY_TEXT = { fr: '', en: '', it: '', de: '' };
@@ -61,6 +52,12 @@ export default function SiteTranslationsPage() {
         .sort((a, b) => a.key.localeCompare(b.key)),
     [translations.data, deferred, missingOnly],
   );
+  // What the switch is about: values (a key in a language), over all keys and over those shown.
+  const missingTotal = useMemo(
+    () => countMissing(editorRows(translations.data ?? []), builtInText),
+    [translations.data],
+  );
+  const missingShown = useMemo(() => countMissing(visible, builtInText), [visible]);
   const pages = Math.max(1, Math.ceil(visible.length / PAGE_SIZE));
   const current = Math.min(page, pages);
   const rows = visible.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
@@ -72,15 +69,9 @@ export default function SiteTranslationsPage() {
   const save = async (row: EditorRow, lng: UiLanguage, value: string) => {
     const id =
       row.id ??
-      (
-        await api.post<SiteTranslation>(
-          '/api/site-translations',
-          { key: row.key },
-          { silent: true },
-        )
-      ).id;
+      (await call('siteTranslationCreate', { body: { key: row.key } }, { silent: true })).id;
     const saved = { id, key: row.key, text: { ...row.text, [lng]: value } };
-    await api.patch(`/api/site-translations/${id}`, { text: { [lng]: value } });
+    await call('siteTranslationUpdate', { params: { id }, body: { text: { [lng]: value } } });
     queryClient.setQueryData(siteTranslationKeys.all, (old: SiteTranslation[] | undefined) => [
       ...(old ?? []).filter((r) => r.id !== id),
       saved,
@@ -88,59 +79,51 @@ export default function SiteTranslationsPage() {
     void queryClient.invalidateQueries({ queryKey: siteTranslationKeys.all });
   };
 
-  let content;
-  if (translations.isPending) {
-    content = <Skeleton height={240} radius="md" />;
-  } else if (translations.isError && !translations.data) {
-    content = (
-      <Alert color="red" variant="light" role="alert">
-        {t('translations.loadError')}
-      </Alert>
-    );
-  } else if (visible.length === 0) {
-    content = (
-      <Text c="dimmed" role="status">
-        {t('translations.noMatch')}
-      </Text>
-    );
-  } else {
-    content = (
-      <Table.ScrollContainer minWidth={960}>
-        <Table striped verticalSpacing={6} layout="fixed">
-          <Table.Caption className="kf-sr-only">{t('translations.caption')}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w="20%">{t('translations.key')}</Table.Th>
-              {UI_LANGUAGES.map((lng) => (
-                <Table.Th key={lng}>{LANGUAGE_LABELS[lng]}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.key}>
-                <Table.Th scope="row" fw="normal" className="kf-translation-key">
-                  {row.key}
-                </Table.Th>
+  const content = (
+    <QueryState
+      query={translations}
+      error={t('translations.loadError')}
+      isEmpty={() => visible.length === 0}
+      empty={t('translations.noMatch')}
+    >
+      {() => (
+        <Table.ScrollContainer minWidth={960}>
+          <Table striped verticalSpacing={6} layout="fixed">
+            <Table.Caption className="kf-sr-only">{t('translations.caption')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w="20%">{t('translations.key')}</Table.Th>
                 {UI_LANGUAGES.map((lng) => (
-                  <Table.Td key={lng}>
-                    <TranslationCell
-                      translationKey={row.key}
-                      language={lng}
-                      value={row.text[lng]}
-                      builtIn={row.text[lng] ? undefined : builtInText(row.key, lng)}
-                      canEdit={canEdit}
-                      onSave={(value) => save(row, lng, value)}
-                    />
-                  </Table.Td>
+                  <Table.Th key={lng}>{LANGUAGE_LABELS[lng]}</Table.Th>
                 ))}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.key}>
+                  <Table.Th scope="row" fw="normal" className="kf-translation-key">
+                    {row.key}
+                  </Table.Th>
+                  {UI_LANGUAGES.map((lng) => (
+                    <Table.Td key={lng}>
+                      <TranslationCell
+                        translationKey={row.key}
+                        language={lng}
+                        value={row.text[lng]}
+                        builtIn={row.text[lng] ? undefined : builtInText(row.key, lng)}
+                        canEdit={canEdit}
+                        onSave={(value) => save(row, lng, value)}
+                      />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </QueryState>
+  );
 
   return (
     <OrganisationTabs active="siteTranslations">
@@ -161,7 +144,11 @@ export default function SiteTranslationsPage() {
             w={{ base: '100%', sm: 360 }}
           />
           <Switch
-            label={t('translations.missingOnly')}
+            label={
+              translations.data
+                ? t('translations.missingOnlyCount', { count: missingTotal })
+                : t('translations.missingOnly')
+            }
             checked={missingOnly}
             onChange={(event) => {
               setMissingOnly(event.currentTarget.checked);
@@ -176,6 +163,7 @@ export default function SiteTranslationsPage() {
               count: visible.length,
               total: editorRows(translations.data).length,
             })}
+            {missingOnly ? ` · ${t('translations.missingShown', { count: missingShown })}` : ''}
           </Text>
         ) : null}
         {content}

@@ -1,11 +1,12 @@
-import { Alert, Button, Group, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { displayName, UI_LANGUAGES, type Tag } from '@kinfolio/contract';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_LABELS } from '@/shared/i18n';
-import { EditIcon, PlusIcon, TrashIcon } from '@/shared/ui';
-import { organisationApi, organisationKeys, organisationQueries } from '../api';
+import { EditIcon, PlusIcon, QueryState, TrashIcon } from '@/shared/ui';
+import { organisationQueries } from '../api';
+import { useDeleteTag, useSaveTag } from '../mutations';
 import { confirmDelete } from '../components/confirmDelete';
 import { NamesModal, type NamesSubmit } from '../components/NamesModal';
 import { OrganisationTabs } from '../components/OrganisationTabs';
@@ -19,7 +20,8 @@ export default function TagsPage() {
   const { t } = useTranslation('organisation');
   const language = useUiLanguage();
   const canEdit = useCan('content.edit');
-  const queryClient = useQueryClient();
+  const saveTag = useSaveTag();
+  const deleteTag = useDeleteTag();
   const tags = useQuery(organisationQueries.tags());
   const [editing, setEditing] = useState<Editing>(null);
   const [search, setSearch] = useState('');
@@ -39,97 +41,81 @@ export default function TagsPage() {
     [tags.data, deferred, language],
   );
   const nameOf = (tag: Tag) => displayName(tag.name, language) || t('tags.untitled');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: organisationKeys.tags });
 
   const save = async ({ name }: NamesSubmit) => {
-    if (editing?.tag) await organisationApi.updateTag(editing.tag.id, { name });
-    else await organisationApi.createTag({ name });
-    await refresh();
+    await saveTag.mutateAsync({ id: editing?.tag?.id, body: { name } });
   };
   const remove = (tag: Tag) =>
     confirmDelete({
       title: t('tags.deleteTitle'),
       message: t('tags.deleteMessage', { name: nameOf(tag), count: tag.count }),
-      onConfirm: () => {
-        void organisationApi
-          .deleteTag(tag.id)
-          .catch(() => undefined)
-          .then(refresh);
-      },
+      onConfirm: () => deleteTag.mutate(tag.id),
     });
 
-  let content;
-  if (tags.isPending) {
-    content = <Skeleton height={240} radius="md" />;
-  } else if (tags.isError && !tags.data) {
-    content = (
-      <Alert color="red" variant="light" role="alert">
-        {t('tags.loadError')}
-      </Alert>
-    );
-  } else if (visible.length === 0) {
-    content = (
-      <Text c="dimmed" role="status">
-        {search ? t('tags.noMatch') : t('tags.empty')}
-      </Text>
-    );
-  } else {
-    content = (
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped highlightOnHover verticalSpacing="xs">
-          <Table.Caption className="kf-sr-only">{t('tags.caption')}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              {UI_LANGUAGES.map((lng) => (
-                <Table.Th key={lng}>{LANGUAGE_LABELS[lng]}</Table.Th>
-              ))}
-              <Table.Th ta="right">{t('tags.count')}</Table.Th>
-              {canEdit ? (
-                <Table.Th ta="right" className="kf-sticky-end">
-                  {t('tags.actions')}
-                </Table.Th>
-              ) : null}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {visible.map((tag) => (
-              <Table.Tr key={tag.id}>
+  const content = (
+    <QueryState
+      query={tags}
+      error={t('tags.loadError')}
+      isEmpty={() => visible.length === 0}
+      empty={search ? t('tags.noMatch') : t('tags.empty')}
+    >
+      {() => (
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped highlightOnHover verticalSpacing="xs">
+            <Table.Caption className="kf-sr-only">{t('tags.caption')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
                 {UI_LANGUAGES.map((lng) => (
-                  <Table.Td key={lng} lang={lng}>
-                    {tag.name[lng] ?? (
-                      <Text component="span" c="dimmed" size="sm">
-                        {t('tags.missing')}
-                      </Text>
-                    )}
-                  </Table.Td>
+                  <Table.Th key={lng}>{LANGUAGE_LABELS[lng]}</Table.Th>
                 ))}
-                <Table.Td ta="right">{tag.count}</Table.Td>
+                <Table.Th ta="right">{t('tags.count')}</Table.Th>
                 {canEdit ? (
-                  <Table.Td className="kf-sticky-end">
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <RowAction
-                        label={t('tags.renameOne', { name: nameOf(tag) })}
-                        onClick={() => setEditing({ tag })}
-                      >
-                        <EditIcon size={16} />
-                      </RowAction>
-                      <RowAction
-                        label={t('tags.deleteOne', { name: nameOf(tag) })}
-                        onClick={() => remove(tag)}
-                        color="red"
-                      >
-                        <TrashIcon size={16} />
-                      </RowAction>
-                    </Group>
-                  </Table.Td>
+                  <Table.Th ta="right" className="kf-sticky-end">
+                    {t('tags.actions')}
+                  </Table.Th>
                 ) : null}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
+            </Table.Thead>
+            <Table.Tbody>
+              {visible.map((tag) => (
+                <Table.Tr key={tag.id}>
+                  {UI_LANGUAGES.map((lng) => (
+                    <Table.Td key={lng} lang={lng}>
+                      {tag.name[lng] ?? (
+                        <Text component="span" c="dimmed" size="sm">
+                          {t('tags.missing')}
+                        </Text>
+                      )}
+                    </Table.Td>
+                  ))}
+                  <Table.Td ta="right">{tag.count}</Table.Td>
+                  {canEdit ? (
+                    <Table.Td className="kf-sticky-end">
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <RowAction
+                          label={t('tags.renameOne', { name: nameOf(tag) })}
+                          onClick={() => setEditing({ tag })}
+                        >
+                          <EditIcon size={16} />
+                        </RowAction>
+                        <RowAction
+                          label={t('tags.deleteOne', { name: nameOf(tag) })}
+                          onClick={() => remove(tag)}
+                          color="red"
+                        >
+                          <TrashIcon size={16} />
+                        </RowAction>
+                      </Group>
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </QueryState>
+  );
 
   return (
     <OrganisationTabs active="tags">

@@ -1,6 +1,7 @@
 import { useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useCallback } from 'react';
-import { updateSiteparams, useSessionStore } from '@/shared/session';
+import { updateSiteparams } from './session';
+import { useSessionStore } from './store';
 
 /** Toggles light/dark; a logged-in user's choice is also saved as siteparams.darkMode. */
 export function useColorSchemeToggle() {

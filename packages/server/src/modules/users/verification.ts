@@ -1,9 +1,9 @@
 import { LIMITS, isUiLanguage } from '@kinfolio/contract';
-import type { AppContext } from '../context.js';
-import { translate } from '../i18n/translate.js';
-import type { UserRow } from '../modules/users/repository.js';
-import { siteparamsOf } from '../modules/users/present.js';
-import { hmac, safeEqual, sha256 } from './tokens.js';
+import type { AppContext } from '../../context.js';
+import { translate } from '../../i18n/translate.js';
+import type { UserRow } from './repository.js';
+import { siteparamsOf } from './present.js';
+import { hmac, safeEqual, sha256 } from '../../auth/tokens.js';
 
 function emailHash(email: string) {
   return sha256(email).slice(0, 40);

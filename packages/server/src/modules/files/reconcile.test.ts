@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { routes } from '@kinfolio/contract';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../../context.js';
+import type { TestClient } from '../../test/client.js';
+import { itemsApi } from '../../test/items-api.js';
+import { createTestServer, type TestServer } from '../../test/server.js';
+import { uploadFile } from '../../test/uploads.js';
+import { reconcileFiles } from './reconcile.js';
+
+const TWO_HOURS_AGO = new Date(Date.now() - 2 * 3_600_000);
+
+describe('files check: storage and rows agree again after a crash', () => {
+  let server: TestServer;
+  let ctx: AppContext;
+  let dataDir: string;
+  let editor: TestClient;
+  let photo: Buffer;
+
+  const fileAt = (key: string) => path.join(dataDir, 'files', key);
+  /** A file as a killed process leaves it, last written `at`. */
+  function leave(key: string, at = TWO_HOURS_AGO) {
+    fs.mkdirSync(path.dirname(fileAt(key)), { recursive: true });
+    fs.writeFileSync(fileAt(key), 'left behind');
+    fs.utimesSync(fileAt(key), at, at);
+  }
+  const rowOf = (serverId: string) =>
+    ctx.db
+      .selectFrom('files')
+      .selectAll()
+      .where('upload_token', '=', serverId)
+      .executeTakeFirstOrThrow();
+  const upload = async (name: string, type: string, data: Buffer) => {
+    const response = await uploadFile(editor, { name, type, data });
+    expect(response.statusCode, response.body).toBe(201);
+    return rowOf(response.body);
+  };
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinfolio-reconcile-'));
+    server = await createTestServer({ env: { DATA_DIR: dataDir } });
+    ctx = server.ctx;
+    ({ editor } = await server.editorAndReader());
+    photo = await sharp({
+      create: { width: 600, height: 400, channels: 3, background: '#884422' },
+    })
+      .jpeg()
+      .toBuffer();
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('removes nothing complete while the database has no file row (another archive?)', async () => {
+    leave('aa/bb/aabb0000-0000-4000-8000-000000000000');
+    leave('aa/bb/aabb0000-0000-4000-8000-000000000000.0b1c.part');
+    const result = await reconcileFiles(ctx);
+    expect(result).toMatchObject({ guarded: true, orphansRemoved: 0, partialsRemoved: 1 });
+    expect(fs.existsSync(fileAt('aa/bb/aabb0000-0000-4000-8000-000000000000'))).toBe(true);
+  });
+
+  it('removes partials and unreferenced files past the grace period, keeps young ones', async () => {
+    const kept = await upload('kept.jpg', 'image/jpeg', photo);
+    leave('cc/dd/ccdd0000-0000-4000-8000-000000000000');
+    leave('cc/dd/ccdd0000-0000-4000-8000-000000000000.thumb.webp');
+    leave('cc/dd/ccdd1111-0000-4000-8000-000000000000.1234.part');
+    leave('cc/dd/ccdd2222-0000-4000-8000-000000000000', new Date());
+    leave('cc/dd/ccdd3333-0000-4000-8000-000000000000.5678.part', new Date());
+
+    const result = await reconcileFiles(ctx);
+    expect(result).toMatchObject({
+      guarded: false,
+      partialsRemoved: 1,
+      // the row-less file of the first test, and this one with its thumbnail
+      orphansRemoved: 3,
+      orphansKept: 1,
+      temporaryRowsRemoved: 0,
+      missing: [],
+    });
+    expect(fs.existsSync(fileAt('cc/dd/ccdd0000-0000-4000-8000-000000000000'))).toBe(false);
+    expect(fs.existsSync(fileAt('cc/dd/ccdd2222-0000-4000-8000-000000000000'))).toBe(true);
+    expect(fs.existsSync(fileAt('cc/dd/ccdd3333-0000-4000-8000-000000000000.5678.part'))).toBe(
+      true,
+    );
+    expect(fs.existsSync(fileAt(kept.storage_key))).toBe(true);
+    expect(fs.existsSync(fileAt(kept.thumb_key!))).toBe(true);
+
+    // With no grace period, the young ones go too.
+    const eager = { ...ctx, config: { ...ctx.config, orphanGraceMinutes: 0 } };
+    const again = await reconcileFiles(eager);
+    expect(again).toMatchObject({ partialsRemoved: 1, orphansRemoved: 1, orphansKept: 0 });
+    expect(fs.existsSync(fileAt(kept.storage_key))).toBe(true);
+  });
+
+  it('never removes a partial this process is still writing, nor an upload awaiting its row', async () => {
+    const source = new PassThrough();
+    const writing = ctx.storage.put('ee/ff/eeff0000-0000-4000-8000-000000000000', source);
+    source.write(Buffer.alloc(1024));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await ctx.storage.removeAbandonedPartials(new Date(Date.now() + 60_000))).toBe(0);
+    source.end();
+    await writing;
+    expect(await ctx.storage.stat('ee/ff/eeff0000-0000-4000-8000-000000000000')).toMatchObject({
+      size: 1024,
+    });
+    await ctx.storage.delete('ee/ff/eeff0000-0000-4000-8000-000000000000');
+    await ctx.storage.put('ee/ff/eeff1111-0000-4000-8000-000000000000', Readable.from(['x']));
+    expect(
+      (await ctx.storage.stat('ee/ff/eeff1111-0000-4000-8000-000000000000'))?.modifiedAt,
+    ).toBeInstanceOf(Date);
+  });
+
+  it('removes temporary uploads whose bytes are gone, reports attached ones and keeps them', async () => {
+    const media = await itemsApi(editor, 'media').create({ title: 'Archives', language: 'fr' });
+    const attachedPhoto = await upload('attached.jpg', 'image/jpeg', photo);
+    const attachedText = await upload('note.txt', 'text/plain', Buffer.from('une note'));
+    const attach = await editor.patch(routes.addFilepond.path, {
+      newmedias: [attachedPhoto.upload_token, attachedText.upload_token],
+      modelId: media.id,
+      modelType: 'App\\Models\\Media',
+    });
+    expect(attach.statusCode, attach.body).toBe(200);
+    const temporary = await upload('lost.jpg', 'image/jpeg', photo);
+
+    fs.rmSync(fileAt(temporary.storage_key));
+    fs.rmSync(fileAt(attachedText.storage_key));
+    fs.rmSync(fileAt(attachedPhoto.thumb_key!));
+
+    const result = await reconcileFiles(ctx);
+    expect(result).toMatchObject({ temporaryRowsRemoved: 1, thumbnailsRemade: 1 });
+    expect(result.missing).toEqual([
+      { fileId: attachedText.id, itemId: media.id, key: attachedText.storage_key, kind: 'file' },
+    ]);
+    // The temporary upload is gone with its thumbnail; the attached row stays for a restore.
+    const ids = (await ctx.db.selectFrom('files').select('id').execute()).map((row) => row.id);
+    expect(ids).not.toContain(temporary.id);
+    expect(ids).toContain(attachedText.id);
+    expect(fs.existsSync(fileAt(temporary.thumb_key!))).toBe(false);
+    const thumb = await sharp(fs.readFileSync(fileAt(attachedPhoto.thumb_key!))).metadata();
+    expect(thumb.format).toBe('webp');
+
+    // Restored from a backup, it is no longer reported.
+    leave(attachedText.storage_key);
+    expect((await reconcileFiles(ctx)).missing).toEqual([]);
+  });
+
+  it('runs one pass at a time', async () => {
+    const [first, second] = await Promise.all([reconcileFiles(ctx), reconcileFiles(ctx)]);
+    expect(first.missing).toEqual([]);
+    expect(second.orphansRemoved).toBe(0);
+  });
+});

@@ -1,0 +1,218 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { filesRepository, type FileKeys } from './repository.js';
+import { makeThumbnail, THUMB_SUFFIX } from './thumbnails.js';
+import { uploadInFlight } from './upload.js';
+
+/** A row whose bytes are gone: kept (an attached file is the archive's), for a restore. */
+export interface MissingBytes {
+  fileId: number;
+  itemId: number;
+  key: string;
+  kind: 'file' | 'thumbnail';
+}
+
+export interface ReconcileResult {
+  /** Partial writes of uploads that died (process killed, client gone), removed. */
+  partialsRemoved: number;
+  /** Files and thumbnails that no row refers to, older than the grace period, removed. */
+  orphansRemoved: number;
+  /** Files no row refers to yet, left alone: younger than the grace period (uploads in flight). */
+  orphansKept: number;
+  /** Temporary uploads whose bytes were gone: nobody can attach them, so their rows went. */
+  temporaryRowsRemoved: number;
+  /** Thumbnails missing beside their file, made again. */
+  thumbnailsRemade: number;
+  /** Attached files whose bytes (or thumbnail) are missing, logged as errors, never deleted. */
+  missing: MissingBytes[];
+  /**
+   * No file was removed because the database holds no file row at all while the folder holds
+   * files: a DATABASE_URL that is not this folder's archive must not empty it.
+   */
+  guarded: boolean;
+}
+
+const BATCH = 500;
+
+function chunks<T>(values: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < values.length; i += BATCH) out.push(values.slice(i, i + BATCH));
+  return out;
+}
+
+/** One pass at a time per storage: the start-up pass and an hourly one must not interleave. */
+const running = new WeakMap<object, Promise<unknown>>();
+
+/**
+ * Makes the file storage and the `files` table agree again after a crash. Uploads write their
+ * bytes first (a partial file renamed when complete) and their row last, and deletions remove
+ * rows first and bytes after the commit, so a process dying at any moment leaves only bytes
+ * without a row; this pass removes them once older than ORPHAN_GRACE_MINUTES. Rows whose bytes
+ * are missing can only come from outside (a lost disk, a partial restore): a temporary upload's
+ * row is removed, an attached file's is reported. Runs at start and hourly (app.ts).
+ */
+export function reconcileFiles(
+  ctx: AppContext,
+  log?: FastifyBaseLogger,
+  options: { announce?: boolean } = {},
+): Promise<ReconcileResult> {
+  const previous = running.get(ctx.storage) ?? Promise.resolve();
+  const pass = previous.catch(() => undefined).then(() => reconcileOnce(ctx, log, options));
+  running.set(ctx.storage, pass);
+  return pass;
+}
+
+async function reconcileOnce(
+  ctx: AppContext,
+  log: FastifyBaseLogger | undefined,
+  options: { announce?: boolean },
+): Promise<ReconcileResult> {
+  // File times are the disk's wall clock, whatever ctx.now() pretends.
+  const cutoff = new Date(Date.now() - ctx.config.orphanGraceMinutes * 60_000);
+  const result: ReconcileResult = {
+    partialsRemoved: await ctx.storage.removeAbandonedPartials(cutoff),
+    orphansRemoved: 0,
+    orphansKept: 0,
+    temporaryRowsRemoved: 0,
+    thumbnailsRemade: 0,
+    missing: [],
+    guarded: false,
+  };
+
+  // Rows first, then the listing: bytes always exist before their row, so a file listed after
+  // the rows were read and not among them is either an orphan or an upload younger than that.
+  const rows = await filesRepository(ctx.db).allKeys();
+  const referenced = new Set(rows.flatMap((row) => [row.storage_key, row.thumb_key ?? '']));
+  const present = new Set<string>();
+  const unreferenced: string[] = [];
+  for await (const object of ctx.storage.list()) {
+    if (referenced.has(object.key)) present.add(object.key);
+    else if (object.modifiedAt < cutoff && !uploadInFlight(object.key)) {
+      unreferenced.push(object.key);
+    } else result.orphansKept += 1;
+  }
+
+  if (rows.length === 0 && unreferenced.length > 0) {
+    result.guarded = true;
+    log?.warn(
+      { files: unreferenced.length },
+      'files check: the database has no file row but the files folder has files; none removed ' +
+        '(is DATABASE_URL the database of this DATA_DIR?)',
+    );
+  } else {
+    result.orphansRemoved = await removeOrphans(ctx, unreferenced, log);
+  }
+
+  for (const row of rows) {
+    if (!present.has(row.storage_key)) await missingFile(ctx, row, result, log);
+    else if (row.thumb_key && !present.has(row.thumb_key)) {
+      await missingThumbnail(ctx, row, result, log);
+    }
+  }
+
+  const changed =
+    result.partialsRemoved +
+      result.orphansRemoved +
+      result.temporaryRowsRemoved +
+      result.thumbnailsRemade +
+      result.missing.length >
+      0 || result.guarded;
+  if (changed || options.announce) {
+    const { missing, ...counts } = result;
+    log?.info({ ...counts, missing: missing.length }, 'files reconciled');
+  }
+  return result;
+}
+
+/** Removes files that still have no row now (a row may have come since the first read). */
+async function removeOrphans(
+  ctx: AppContext,
+  keys: string[],
+  log?: FastifyBaseLogger,
+): Promise<number> {
+  let removed = 0;
+  for (const batch of chunks(keys)) {
+    const claimed = await filesRepository(ctx.db).claiming(batch);
+    const keep = new Set(claimed.flatMap((row) => [row.storage_key, row.thumb_key]));
+    for (const key of batch) {
+      if (keep.has(key) || uploadInFlight(key)) continue;
+      try {
+        await ctx.storage.delete(key);
+        removed += 1;
+      } catch (err) {
+        log?.warn({ err, key }, 'files check: orphaned file not removed');
+      }
+    }
+  }
+  if (removed) log?.warn({ removed }, 'files check: removed files that no row refers to');
+  return removed;
+}
+
+/** The row as it is now, if its file is still missing (it may have been deleted meanwhile). */
+async function stillMissing(ctx: AppContext, row: FileKeys, key: string) {
+  const now = await filesRepository(ctx.db).keysById(row.id);
+  if (!now || (now.storage_key !== key && now.thumb_key !== key)) return undefined;
+  return (await ctx.storage.stat(key)) ? undefined : now;
+}
+
+async function missingFile(
+  ctx: AppContext,
+  row: FileKeys,
+  result: ReconcileResult,
+  log?: FastifyBaseLogger,
+): Promise<void> {
+  const current = await stillMissing(ctx, row, row.storage_key);
+  if (!current) return;
+  if (current.item_id === null) {
+    // Nobody can attach an upload without bytes; its uploader sees it fail and sends it again.
+    if (await filesRepository(ctx.db).deleteIfTemporary(current.id)) {
+      if (current.thumb_key) await ctx.storage.delete(current.thumb_key).catch(() => undefined);
+      result.temporaryRowsRemoved += 1;
+      log?.warn(
+        { fileId: current.id, key: current.storage_key },
+        'files check: removed a temporary upload whose bytes are missing',
+      );
+      return;
+    }
+    // Attached in the meantime: it is now the archive's, reported below.
+    const attached = await filesRepository(ctx.db).keysById(current.id);
+    if (!attached?.item_id) return;
+    current.item_id = attached.item_id;
+  }
+  report(result, { ...current, item_id: current.item_id }, current.storage_key, 'file', log);
+}
+
+async function missingThumbnail(
+  ctx: AppContext,
+  row: FileKeys,
+  result: ReconcileResult,
+  log?: FastifyBaseLogger,
+): Promise<void> {
+  const key = row.thumb_key!;
+  const current = await stillMissing(ctx, row, key);
+  if (!current) return;
+  // The thumbnail's key is derived from the file's: it can be made again from the file.
+  if (key === `${current.storage_key}${THUMB_SUFFIX}`) {
+    const remade = await makeThumbnail(ctx, current.storage_key);
+    if (remade) {
+      result.thumbnailsRemade += 1;
+      log?.warn({ fileId: current.id, key }, 'files check: made a missing thumbnail again');
+      return;
+    }
+  }
+  if (current.item_id !== null) {
+    report(result, { ...current, item_id: current.item_id }, key, 'thumbnail', log);
+  }
+}
+
+function report(
+  result: ReconcileResult,
+  row: FileKeys & { item_id: number },
+  key: string,
+  kind: MissingBytes['kind'],
+  log?: FastifyBaseLogger,
+) {
+  const missing = { fileId: row.id, itemId: row.item_id, key, kind };
+  result.missing.push(missing);
+  log?.error(missing, `files check: the ${kind} of an attached file is missing (restore it)`);
+}

@@ -1,0 +1,72 @@
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { AdminUser } from '@kinfolio/contract';
+import { adminApi, adminKeys } from '../queries';
+
+/** A pending invitation beside the invited account: its state, and resend or withdraw. */
+export function InvitationStatus({ user }: { user: AdminUser }) {
+  const { t, i18n } = useTranslation('admin');
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.users });
+  const resend = useMutation({
+    mutationFn: () => adminApi.resendInvitation(user.id),
+    onSuccess: refresh,
+  });
+  const revoke = useMutation({
+    mutationFn: () => adminApi.revokeInvitation(user.id),
+    onSuccess: refresh,
+  });
+  const invitation = user.invitation;
+  if (!invitation) return null;
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
+    new Date(invitation.expires_at),
+  );
+
+  const confirmRevoke = () =>
+    modals.openConfirmModal({
+      title: t('invitation.revoke'),
+      children: <Text size="sm">{t('invitation.revokeConfirm', { email: user.email })}</Text>,
+      labels: { confirm: t('invitation.revoke'), cancel: t('invite.cancel') },
+      confirmProps: { color: 'red' },
+      closeButtonProps: { 'aria-label': t('common:actions.close') },
+      onConfirm: () => revoke.mutate(),
+    });
+
+  return (
+    <Stack gap={4}>
+      <Group gap="xs">
+        <Badge color={invitation.expired ? 'red' : 'yellow'} variant="light">
+          {invitation.expired ? t('invitation.expired') : t('invitation.pending')}
+        </Badge>
+        <Text size="xs" c="dimmed">
+          {invitation.expired
+            ? t('invitation.expiredOn', { date })
+            : t('invitation.expires', { date })}
+        </Text>
+      </Group>
+      <Group gap="xs">
+        <Button
+          size="compact-sm"
+          variant="light"
+          loading={resend.isPending}
+          aria-label={t('invitation.resendLabel', { email: user.email })}
+          onClick={() => resend.mutate()}
+        >
+          {t('invitation.resend')}
+        </Button>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color="red"
+          loading={revoke.isPending}
+          aria-label={t('invitation.revokeLabel', { email: user.email })}
+          onClick={confirmRevoke}
+        >
+          {t('invitation.revoke')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

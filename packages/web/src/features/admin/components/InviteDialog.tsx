@@ -1,0 +1,124 @@
+import { Button, Checkbox, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  INVITATION_DAYS,
+  PERMISSIONS,
+  UI_LANGUAGES,
+  invitationCreateBody,
+  type Permission,
+  type UiLanguage,
+} from '@kinfolio/contract';
+import { FormAlert } from '@/shared/ui';
+import { applyServerErrors, focusFirstError, zodValidate } from '@/shared/forms/validation';
+import { LANGUAGE_LABELS } from '@/shared/i18n';
+import { adminApi, adminKeys } from '../queries';
+
+interface InviteValues {
+  email: string;
+  name: string;
+  permissions: Permission[];
+  language: UiLanguage;
+}
+
+/** The "Invite someone" button and its dialog: an e-mail, optional name, rights, mail language. */
+export function InviteButton() {
+  const { t } = useTranslation('admin');
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpened(true)}>{t('invite.button')}</Button>
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={t('invite.title')}
+        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+      >
+        {opened ? <InviteForm onClose={() => setOpened(false)} /> : null}
+      </Modal>
+    </>
+  );
+}
+
+function InviteForm({ onClose }: { onClose: () => void }) {
+  const { t, i18n } = useTranslation('admin');
+  const queryClient = useQueryClient();
+  const [formError, setFormError] = useState<string | null>(null);
+  const current = UI_LANGUAGES.find((l) => l === i18n.language) ?? 'fr';
+  const form = useForm<InviteValues>({
+    initialValues: { email: '', name: '', permissions: [], language: current },
+    validate: (values) =>
+      zodValidate(invitationCreateBody)({ ...values, name: values.name.trim() || undefined }),
+  });
+
+  const submit = form.onSubmit(
+    async (values) => {
+      setFormError(null);
+      try {
+        const name = values.name.trim();
+        await adminApi.invite({
+          email: values.email,
+          permissions: values.permissions,
+          language: values.language,
+          ...(name ? { name } : {}),
+        });
+        await queryClient.invalidateQueries({ queryKey: adminKeys.users });
+        onClose();
+      } catch (error) {
+        setFormError(applyServerErrors(form, error, ['email', 'name', 'permissions', 'language']));
+      }
+    },
+    (errors) => focusFirstError(form, errors),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <FormAlert message={formError} />
+        <TextInput
+          label={t('invite.email')}
+          description={t('invite.description', { days: INVITATION_DAYS })}
+          type="email"
+          autoComplete="off"
+          required
+          data-autofocus
+          {...form.getInputProps('email')}
+        />
+        <TextInput
+          label={t('invite.name')}
+          description={t('invite.nameHint')}
+          autoComplete="off"
+          {...form.getInputProps('name')}
+        />
+        <Select
+          label={t('invite.language')}
+          data={UI_LANGUAGES.map((value) => ({ value, label: LANGUAGE_LABELS[value] }))}
+          allowDeselect={false}
+          {...form.getInputProps('language')}
+        />
+        <Checkbox.Group label={t('invite.permissions')} {...form.getInputProps('permissions')}>
+          <Stack gap="sm" mt="sm">
+            {PERMISSIONS.map((permission) => (
+              <Checkbox
+                key={permission}
+                value={permission}
+                label={t(`permissions.${permission}.label`)}
+                description={t(`permissions.${permission}.description`)}
+              />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="subtle" onClick={onClose}>
+            {t('invite.cancel')}
+          </Button>
+          <Button type="submit" loading={form.submitting}>
+            {t('invite.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

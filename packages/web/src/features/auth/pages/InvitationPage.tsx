@@ -1,0 +1,132 @@
+import { Alert, Anchor, Button, Center, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { invitationAcceptBody, type InvitationAcceptBody } from '@kinfolio/contract';
+import { call } from '@/shared/api/call';
+import { applyServerErrors, focusFirstError, zodValidate } from '@/shared/forms/validation';
+import { enterSession } from '@/shared/session';
+import { AuthCard, AuthPage } from '../components/AuthCard';
+import { FormAlert } from '../components/FormAlert';
+import { PasswordPair } from '../components/PasswordPair';
+
+const FIELDS = ['name', 'password', 'password_confirmation'] as const;
+
+/**
+ * The mailed invitation link: says at once whether the link still works (else who to ask), then
+ * the invited person chooses a name and a password and is logged in.
+ */
+export default function InvitationPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const { token = '' } = useParams({ strict: false }) as { token?: string };
+  const invitation = useQuery({
+    queryKey: ['invitation', token],
+    queryFn: ({ signal }) => call('invitation', { query: { token } }, { signal, silent: true }),
+    retry: false,
+  });
+
+  let body;
+  if (invitation.isPending) {
+    body = (
+      <Center py="md">
+        <Loader role="status" aria-label={t('common.loading')} />
+      </Center>
+    );
+  } else if (invitation.isError) {
+    body = (
+      <Alert color="yellow" variant="light" role="alert" title={t('invitation.invalidTitle')}>
+        {invitation.error.message || t('invitation.invalid')}
+      </Alert>
+    );
+  } else {
+    body = (
+      <AcceptForm
+        token={token}
+        email={invitation.data.email}
+        name={invitation.data.name}
+        onAccepted={async (user) => {
+          await enterSession(user);
+          await navigate({ to: '/user/userprofile' });
+        }}
+      />
+    );
+  }
+
+  return (
+    <AuthPage>
+      <AuthCard title={t('invitation.title')} description={t('invitation.description')}>
+        {body}
+        <Text size="sm" ta="center" mt="lg">
+          <Anchor component={Link} to="/" fw={500}>
+            {t('common.backToLogin')}
+          </Anchor>
+        </Text>
+      </AuthCard>
+    </AuthPage>
+  );
+}
+
+type Accepted = Awaited<ReturnType<typeof call<'invitationAccept'>>>['user'];
+
+function AcceptForm(props: {
+  token: string;
+  email: string;
+  name: string;
+  onAccepted: (user: Accepted) => Promise<void>;
+}) {
+  const { t } = useTranslation('auth');
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<InvitationAcceptBody>({
+    initialValues: {
+      token: props.token,
+      name: props.name,
+      password: '',
+      password_confirmation: '',
+    },
+    validate: zodValidate(invitationAcceptBody),
+  });
+
+  const submit = form.onSubmit(
+    async (values) => {
+      setFormError(null);
+      try {
+        const res = await call('invitationAccept', { body: values }, { validationCheck: true });
+        await props.onAccepted(res.user);
+      } catch (error) {
+        setFormError(applyServerErrors(form, error, FIELDS));
+      }
+    },
+    (errors) => focusFirstError(form, errors),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <FormAlert message={formError} />
+        <TextInput
+          label={t('fields.email')}
+          type="email"
+          autoComplete="username"
+          value={props.email}
+          readOnly
+        />
+        <TextInput
+          label={t('fields.name')}
+          autoComplete="name"
+          required
+          {...form.getInputProps('name')}
+        />
+        <PasswordPair
+          password={form.getInputProps('password')}
+          confirmation={form.getInputProps('password_confirmation')}
+        />
+        <Button type="submit" fullWidth loading={form.submitting}>
+          {t('invitation.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
