@@ -15,12 +15,16 @@ describe('file uploads in the contract', () => {
     expect(fileKind('application/pdf')).toBe('other');
   });
 
-  it('maps Laravel model names to item types', () => {
+  it('maps Laravel model names to item types and records', () => {
     expect(modelTypeOf('App\\Models\\Media')).toBe('media');
     expect(modelTypeOf('medias')).toBe('media');
     expect(modelTypeOf('Post')).toBe('post');
     expect(modelTypeOf('messages')).toBe('message');
-    expect(modelTypeOf('record')).toBeUndefined();
+    expect(modelTypeOf('record')).toBe('record');
+    expect(modelTypeOf('App\\Models\\Record')).toBe('record');
+    expect(modelTypeOf('records')).toBe('record');
+    expect(modelTypeOf('App\\Models\\User')).toBeUndefined();
+    expect(modelTypeOf('recordings')).toBeUndefined();
     const parsed = addFilepondBody.parse({
       newmedias: ['a'.repeat(32)],
       modelId: '7',

@@ -127,4 +127,13 @@ export const routeIndex = {
   addFilepond: ['PATCH', '/api/medias/addfilepond'],
   fileDownload: ['GET', '/api/files/:id'],
   fileDelete: ['DELETE', '/api/files/:id'],
+  records: ['GET', '/api/records'],
+  record: ['GET', '/api/records/:id'],
+  recordRevisions: ['GET', '/api/records/revision/:id'],
+  recordCreate: ['POST', '/api/records'],
+  recordUpdate: ['PATCH', '/api/records/:id'],
+  recordDelete: ['DELETE', '/api/records/:id'],
+  recordRestore: ['POST', '/api/records-restore/:id'],
+  recordHardDelete: ['DELETE', '/api/records-harddelete/:id'],
+  recordFilesOrder: ['PATCH', '/api/records-files/:id'],
 } as const satisfies Record<RouteName, readonly [string, string]>;

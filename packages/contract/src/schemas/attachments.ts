@@ -3,14 +3,18 @@ import { idField } from './common.js';
 import { attachedFileSchema, FILE_LIMITS } from './files.js';
 import { ITEM_TYPES, type ItemType } from './items.js';
 
+/** What files can be attached to: an item of one of the four types, or an audio record. */
+export type FileOwnerType = ItemType | 'record';
+const FILE_OWNER_TYPES: readonly FileOwnerType[] = [...ITEM_TYPES, 'record'];
+
 /**
- * Laravel clients name the model by class (`App\Models\Media`) or by table (`medias`); both map to
- * the item type.
+ * Laravel clients name the model by class (`App\Models\Media`, `App\Models\Record`) or by table
+ * (`medias`, `records`); both map to the owner type.
  */
-export function modelTypeOf(value: string): ItemType | undefined {
+export function modelTypeOf(value: string): FileOwnerType | undefined {
   const base = (value.split('\\').pop() ?? '').toLowerCase();
   const singular = base.endsWith('s') ? base.slice(0, -1) : base;
-  return ITEM_TYPES.find((type) => type === base || type === singular);
+  return FILE_OWNER_TYPES.find((type) => type === base || type === singular);
 }
 
 /** FilePond server ids: opaque random tokens handed out by the process route. */
@@ -19,7 +23,7 @@ export const serverIdField = z
   .trim()
   .regex(/^[A-Za-z0-9_-]{16,64}$/);
 
-/** PATCH /api/medias/addfilepond: attach temporary uploads to an item (spec §7). */
+/** PATCH /api/medias/addfilepond: attach temporary uploads to an item or a record (spec §7). */
 export const addFilepondBody = z.object({
   newmedias: z.array(serverIdField).min(1).max(FILE_LIMITS.perRequest),
   modelId: idField,

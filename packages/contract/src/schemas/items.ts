@@ -227,7 +227,8 @@ export const revisionPageSchema = paginated(revisionSchema);
  * per-type search, it looks at the `LIMITS.searchMatchesMax` most recently added matching items.
  */
 export const searchGroupSchema = z.object({
-  type: z.enum(ITEM_TYPES),
+  /** `record`: an audio record (`original_id` its id, one version in its `lang`). */
+  type: z.enum([...ITEM_TYPES, 'record']),
   original_id: z.number().int(),
   date: z.string(),
   versions: z.array(

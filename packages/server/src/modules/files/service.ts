@@ -1,4 +1,4 @@
-import { FILE_LIMITS, type AttachedFile, type ItemType } from '@kinfolio/contract';
+import { FILE_LIMITS, type AttachedFile, type FileOwnerType } from '@kinfolio/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
@@ -26,7 +26,7 @@ export type ItemLookup = (
  */
 export async function attachUploads(
   ctx: AppContext,
-  input: { tokens: string[]; itemId: number; type: ItemType; userId: number },
+  input: { tokens: string[]; itemId: number; type: FileOwnerType; userId: number },
   findItem: ItemLookup,
 ): Promise<AttachedFile[]> {
   const tokens = [...new Set(input.tokens)];
