@@ -31,6 +31,11 @@ import {
 import { findItemForUpdate, registerItemRoutes } from './modules/items/index.js';
 import { registerParticipantRoutes } from './modules/participants/index.js';
 import {
+  findRecordForUpdate,
+  registerRecordRoutes,
+  searchRecordGroups,
+} from './modules/records/index.js';
+import {
   registerSettingsRoutes,
   SETTING_KEYS,
   settingsRepository,
@@ -176,8 +181,12 @@ export async function buildApp(
   registerParticipantRoutes(app, ctx);
   registerTagRoutes(app, ctx);
   registerSiteTranslationRoutes(app, ctx);
-  registerItemRoutes(app, ctx);
-  await registerFileRoutes(app, ctx, (trx, id) => findItemForUpdate(trx, ctx.dialect, id));
+  registerItemRoutes(app, ctx, (words, limit) => searchRecordGroups(ctx, words, limit));
+  registerRecordRoutes(app, ctx);
+  await registerFileRoutes(app, ctx, {
+    item: (trx, id) => findItemForUpdate(trx, ctx.dialect, id),
+    record: (trx, id) => findRecordForUpdate(trx, ctx.dialect === 'postgres')(id),
+  });
   await registerSpa(app, config.webDist);
   schedulePruning(app, ctx);
 

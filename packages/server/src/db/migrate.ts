@@ -10,6 +10,7 @@ import * as m0008 from './migrations/0008_stamp_epochs.js';
 import * as m0009 from './migrations/0009_login_throttle.js';
 import * as m0010 from './migrations/0010_invitations.js';
 import * as m0011 from './migrations/0011_link_scopes.js';
+import * as m0013 from './migrations/0013_records.js';
 
 /** Migrations are imported statically so they work the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009_login_throttle': m0009,
   '0010_invitations': m0010,
   '0011_link_scopes': m0011,
+  '0013_records': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

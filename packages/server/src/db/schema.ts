@@ -168,6 +168,47 @@ export interface FilesTable {
   created_by: number | null;
   created_at: string;
   attached_at: string | null;
+  /** The record it belongs to (migration 0013); never set together with `item_id`. */
+  record_id: Generated<number | null>;
+  /** Its place among the record's audio parts, from 0 (null for items' files). */
+  position: Generated<number | null>;
+}
+
+/** An audio record (spec §3 Record; migration 0013). */
+export interface RecordsTable {
+  id: Generated<number>;
+  number: string;
+  face: string;
+  lang: string;
+  owner: string;
+  registration_date: string | null;
+  summary: string;
+  rawtranscription: string;
+  title: string;
+  info: string;
+  location: string;
+  /** The first 150 characters of the summary, else of the transcript. */
+  preview: string;
+  revisions_count: Generated<number>;
+  deleted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Participants heard in a record. */
+export interface RecordPeopleTable {
+  record_id: number;
+  participant_id: number;
+}
+
+export interface RecordRevisionsTable {
+  id: Generated<number>;
+  record_id: number;
+  user_id: number | null;
+  user_name: string;
+  /** JSON of the contract's RecordRevisionData: the version replaced by the change. */
+  data: string;
+  created_at: string;
 }
 
 /** Failed-login counters (auth/throttle.ts); not stamped, no cached route reads them. */
@@ -203,6 +244,9 @@ export interface Database {
   item_revisions: ItemRevisionsTable;
   site_translations: SiteTranslationsTable;
   files: FilesTable;
+  records: RecordsTable;
+  record_people: RecordPeopleTable;
+  record_revisions: RecordRevisionsTable;
   login_throttle: LoginThrottleTable;
   invitations: InvitationsTable;
 }

@@ -29,7 +29,7 @@ async function tableNames(server: TestServer): Promise<string[]> {
   if (testDialect() === 'sqlite') {
     const { rows } = await sql<{ name: string }>`
       select name from sqlite_master where type = 'table' and name not like 'sqlite_%'
-        and name not like 'items_fts%'`.execute(server.ctx.db);
+        and name not like 'items_fts%' and name not like 'records_fts%'`.execute(server.ctx.db);
     return rows.map((r) => r.name);
   }
   const { rows } = await sql<{ name: string }>`

@@ -10,8 +10,8 @@ export const fileMessages = {
       'This type of file is not accepted: send photos, audio, video, PDF or plain text.',
     'files.unknown_upload':
       'Some of these uploads are unknown, have expired or are already attached: upload them again.',
-    'files.item_missing': 'The item to attach the files to does not exist.',
-    'validation.model_type': 'Choose post, mail, message or media.',
+    'files.item_missing': 'The item or record to attach the files to does not exist.',
+    'validation.model_type': 'Choose post, mail, message, media or record.',
   },
   fr: {
     'files.attached': 'Les fichiers ont été joints.',
@@ -23,8 +23,8 @@ export const fileMessages = {
       "Ce type de fichier n'est pas accepté : envoyez des photos, de l'audio, de la vidéo, du PDF ou du texte brut.",
     'files.unknown_upload':
       'Certains de ces envois sont inconnus, ont expiré ou sont déjà joints : envoyez-les à nouveau.',
-    'files.item_missing': "L'élément auquel joindre les fichiers n'existe pas.",
-    'validation.model_type': 'Choisissez post, mail, message ou media.',
+    'files.item_missing': "L'élément ou l'enregistrement auquel joindre les fichiers n'existe pas.",
+    'validation.model_type': 'Choisissez post, mail, message, media ou record.',
   },
   it: {
     'files.attached': 'I file sono stati allegati.',
@@ -36,8 +36,8 @@ export const fileMessages = {
       'Questo tipo di file non è accettato: invia foto, audio, video, PDF o testo semplice.',
     'files.unknown_upload':
       'Alcuni di questi caricamenti sono sconosciuti, scaduti o già allegati: caricali di nuovo.',
-    'files.item_missing': "L'elemento a cui allegare i file non esiste.",
-    'validation.model_type': 'Scegli post, mail, message o media.',
+    'files.item_missing': "L'elemento o la registrazione a cui allegare i file non esiste.",
+    'validation.model_type': 'Scegli post, mail, message, media o record.',
   },
   de: {
     'files.attached': 'Die Dateien wurden angehängt.',
@@ -50,7 +50,7 @@ export const fileMessages = {
     'files.unknown_upload':
       'Einige dieser Uploads sind unbekannt, abgelaufen oder bereits angehängt: Laden Sie sie erneut hoch.',
     'files.item_missing':
-      'Der Eintrag, an den die Dateien angehängt werden sollen, existiert nicht.',
-    'validation.model_type': 'Wählen Sie post, mail, message oder media.',
+      'Der Eintrag oder die Aufnahme, an den die Dateien angehängt werden sollen, existiert nicht.',
+    'validation.model_type': 'Wählen Sie post, mail, message, media oder record.',
   },
 } as const;

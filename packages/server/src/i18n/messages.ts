@@ -3,6 +3,7 @@ import { fileMessages } from './file-messages.js';
 import { itemMessages } from './item-messages.js';
 import { invitationMessages } from './invitation-messages.js';
 import { bulkMessages } from './bulk-messages.js';
+import { recordMessages } from './record-messages.js';
 
 /** Every message the server says to people, in the four interface languages. */
 const en = {
@@ -73,6 +74,7 @@ const en = {
   ...fileMessages.en,
   ...invitationMessages.en,
   ...bulkMessages.en,
+  ...recordMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -153,6 +155,7 @@ const fr: Catalogue = {
   ...fileMessages.fr,
   ...invitationMessages.fr,
   ...bulkMessages.fr,
+  ...recordMessages.fr,
 };
 
 const it: Catalogue = {
@@ -226,6 +229,7 @@ const it: Catalogue = {
   ...fileMessages.it,
   ...invitationMessages.it,
   ...bulkMessages.it,
+  ...recordMessages.it,
 };
 
 const de: Catalogue = {
@@ -304,6 +308,7 @@ const de: Catalogue = {
   ...fileMessages.de,
   ...invitationMessages.de,
   ...bulkMessages.de,
+  ...recordMessages.de,
 };
 
 export const catalogues: Record<UiLanguage, Catalogue> = { en, fr, it, de };

@@ -188,7 +188,7 @@ describe('files: FilePond uploads, addfilepond, downloads', () => {
     await refuse({ ...base, newmedias: [mine, 'x'.repeat(32)] }, 'newmedias', 'inconnus');
     await refuse({ ...base, modelId: 999_999 }, 'modelId', "n'existe pas");
     await refuse({ ...base, modelId: post.id }, 'modelId', "n'existe pas");
-    await refuse({ ...base, modelType: 'record' }, 'modelType', 'Choisissez');
+    await refuse({ ...base, modelType: 'App\\Models\\User' }, 'modelType', 'Choisissez');
     await refuse({ ...base, newmedias: [] }, 'newmedias', '');
     expect((await itemsApi(editor, 'mail').single(mail.id)).files).toEqual([]);
 

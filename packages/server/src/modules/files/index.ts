@@ -1,10 +1,13 @@
 // The files module's public face: other modules and app.ts import only from here.
 export { registerFileRoutes } from './routes.js';
-export { filesRepository, presentFile } from './repository.js';
+export { filesRepository, presentFile, type FileRow } from './repository.js';
 export { reconcileFiles } from './reconcile.js';
 export {
   deleteFilesOfItem,
+  deleteFilesOfRecord,
   pruneTemporaryUploads,
   removeBytes,
   type ItemLookup,
+  type OwnerLookups,
+  type RecordLookup,
 } from './service.js';

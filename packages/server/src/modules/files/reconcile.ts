@@ -1,13 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { filesRepository, type FileKeys } from './repository.js';
+import { filesRepository, isTemporary, type FileKeys } from './repository.js';
 import { makeThumbnail, THUMB_SUFFIX } from './thumbnails.js';
 import { uploadInFlight } from './upload.js';
 
 /** A row whose bytes are gone: kept (an attached file is the archive's), for a restore. */
 export interface MissingBytes {
   fileId: number;
-  itemId: number;
+  /** The item or the record the file belongs to. */
+  itemId?: number;
+  recordId?: number;
   key: string;
   kind: 'file' | 'thumbnail';
 }
@@ -163,7 +165,7 @@ async function missingFile(
 ): Promise<void> {
   const current = await stillMissing(ctx, row, row.storage_key);
   if (!current) return;
-  if (current.item_id === null) {
+  if (isTemporary(current)) {
     // Nobody can attach an upload without bytes; its uploader sees it fail and sends it again.
     if (await filesRepository(ctx.db).deleteIfTemporary(current.id)) {
       if (current.thumb_key) await ctx.storage.delete(current.thumb_key).catch(() => undefined);
@@ -176,10 +178,11 @@ async function missingFile(
     }
     // Attached in the meantime: it is now the archive's, reported below.
     const attached = await filesRepository(ctx.db).keysById(current.id);
-    if (!attached?.item_id) return;
-    current.item_id = attached.item_id;
+    if (!attached || isTemporary(attached)) return;
+    report(result, attached, current.storage_key, 'file', log);
+    return;
   }
-  report(result, { ...current, item_id: current.item_id }, current.storage_key, 'file', log);
+  report(result, current, current.storage_key, 'file', log);
 }
 
 async function missingThumbnail(
@@ -200,19 +203,23 @@ async function missingThumbnail(
       return;
     }
   }
-  if (current.item_id !== null) {
-    report(result, { ...current, item_id: current.item_id }, key, 'thumbnail', log);
-  }
+  if (!isTemporary(current)) report(result, current, key, 'thumbnail', log);
 }
 
 function report(
   result: ReconcileResult,
-  row: FileKeys & { item_id: number },
+  row: FileKeys,
   key: string,
   kind: MissingBytes['kind'],
   log?: FastifyBaseLogger,
 ) {
-  const missing = { fileId: row.id, itemId: row.item_id, key, kind };
+  const missing: MissingBytes = {
+    fileId: row.id,
+    ...(row.item_id !== null ? { itemId: row.item_id } : {}),
+    ...(row.record_id !== null ? { recordId: row.record_id } : {}),
+    key,
+    kind,
+  };
   result.missing.push(missing);
   log?.error(missing, `files check: the ${kind} of an attached file is missing (restore it)`);
 }

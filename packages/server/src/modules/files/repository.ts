@@ -6,9 +6,17 @@ type Executor = Kysely<Database> | Transaction<Database>;
 export type FileRow = Selectable<FilesTable>;
 export type NewFile = Insertable<FilesTable>;
 /** What the storage check needs of a row. */
-export type FileKeys = Pick<FileRow, 'id' | 'item_id' | 'storage_key' | 'thumb_key'>;
+export type FileKeys = Pick<FileRow, 'id' | 'item_id' | 'record_id' | 'storage_key' | 'thumb_key'>;
 
-const KEY_COLUMNS = ['id', 'item_id', 'storage_key', 'thumb_key'] as const;
+const KEY_COLUMNS = ['id', 'item_id', 'record_id', 'storage_key', 'thumb_key'] as const;
+
+/** What a file belongs to: an item or an audio record (migration 0013). */
+export type FileOwner = { kind: 'item'; id: number } | { kind: 'record'; id: number };
+
+/** A FilePond upload not attached yet: it belongs to nobody. */
+export function isTemporary(row: Pick<FileRow, 'item_id' | 'record_id'>): boolean {
+  return row.item_id === null && row.record_id === null;
+}
 
 /** The storage keys a row holds (the file and, for images, its thumbnail). */
 export function keysOf(rows: Pick<FileRow, 'storage_key' | 'thumb_key'>[]): string[] {
@@ -32,6 +40,17 @@ export function presentFile(row: FileRow): AttachedFile {
 }
 
 export function filesRepository(db: Executor) {
+  /** The next free position among a record's parts. */
+  async function nextPosition(recordId: number): Promise<number> {
+    const row = await db
+      .selectFrom('files')
+      .select((eb) => eb.fn.max('position').as('last'))
+      .where('record_id', '=', recordId)
+      .executeTakeFirst();
+    const last = row?.last;
+    return last === null || last === undefined ? 0 : Number(last) + 1;
+  }
+
   return {
     async insert(values: NewFile): Promise<FileRow> {
       return db.insertInto('files').values(values).returningAll().executeTakeFirstOrThrow();
@@ -50,20 +69,66 @@ export function filesRepository(db: Executor) {
         .execute();
     },
 
+    /** A record's audio parts, in their order. */
+    ofRecord(recordId: number): Promise<FileRow[]> {
+      return db
+        .selectFrom('files')
+        .selectAll()
+        .where('record_id', '=', recordId)
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Puts a record's parts in this order (ids are the record's, each once). */
+    async setPositions(recordId: number, ids: number[]): Promise<void> {
+      for (const [position, id] of ids.entries()) {
+        await db
+          .updateTable('files')
+          .set({ position })
+          .where('id', '=', id)
+          .where('record_id', '=', recordId)
+          .execute();
+      }
+    },
+
     /** Temporary uploads by these server ids (attached or not: the caller tells them apart). */
     byTokens(tokens: string[]): Promise<FileRow[]> {
       if (!tokens.length) return Promise.resolve([]);
       return db.selectFrom('files').selectAll().where('upload_token', 'in', tokens).execute();
     },
 
-    async attach(ids: number[], itemId: number, at: string): Promise<number> {
-      const result = await db
+    /**
+     * Attaches temporary uploads to their owner; a record's parts go after the ones it has, in
+     * the order of `ids`. Answers how many were still temporary (and so attached).
+     */
+    async attach(ids: number[], owner: FileOwner, at: string): Promise<number> {
+      const temporary = db
         .updateTable('files')
-        .set({ item_id: itemId, upload_token: null, attached_at: at })
-        .where('id', 'in', ids)
         .where('item_id', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+        .where('record_id', 'is', null);
+      if (owner.kind === 'item') {
+        const result = await temporary
+          .set({ item_id: owner.id, upload_token: null, attached_at: at })
+          .where('id', 'in', ids)
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows);
+      }
+      const first = await nextPosition(owner.id);
+      let attached = 0;
+      for (const [index, id] of ids.entries()) {
+        const result = await temporary
+          .set({
+            record_id: owner.id,
+            position: first + index,
+            upload_token: null,
+            attached_at: at,
+          })
+          .where('id', '=', id)
+          .executeTakeFirst();
+        attached += Number(result.numUpdatedRows);
+      }
+      return attached;
     },
 
     async delete(id: number): Promise<void> {
@@ -75,6 +140,16 @@ export function filesRepository(db: Executor) {
       const rows = await db
         .deleteFrom('files')
         .where('item_id', '=', itemId)
+        .returning(['storage_key', 'thumb_key'])
+        .execute();
+      return keysOf(rows);
+    },
+
+    /** Removes the rows of a record's files and returns their storage keys. */
+    async deleteOfRecord(recordId: number): Promise<string[]> {
+      const rows = await db
+        .deleteFrom('files')
+        .where('record_id', '=', recordId)
         .returning(['storage_key', 'thumb_key'])
         .execute();
       return keysOf(rows);
@@ -105,6 +180,7 @@ export function filesRepository(db: Executor) {
         .deleteFrom('files')
         .where('id', '=', id)
         .where('item_id', 'is', null)
+        .where('record_id', 'is', null)
         .executeTakeFirst();
       return Number(deleted.numDeletedRows) > 0;
     },
@@ -114,6 +190,7 @@ export function filesRepository(db: Executor) {
       const rows = await db
         .deleteFrom('files')
         .where('item_id', 'is', null)
+        .where('record_id', 'is', null)
         .where('created_at', '<', before)
         .returning(['storage_key', 'thumb_key'])
         .execute();

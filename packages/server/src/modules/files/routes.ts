@@ -1,20 +1,21 @@
 import fastifyMultipart from '@fastify/multipart';
-import { routes } from '@kinfolio/contract';
+import { hasPermission, routes } from '@kinfolio/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { fieldError, found, HttpError, notFound } from '../../http/errors.js';
 import { addRoute } from '../../http/route.js';
 import { say } from '../../i18n/translate.js';
+import { permissionsOf } from '../users/index.js';
 import { sendFile } from './download.js';
-import { filesRepository } from './repository.js';
-import { attachUploads, deleteFile, revertUpload, type ItemLookup } from './service.js';
+import { filesRepository, isTemporary } from './repository.js';
+import { attachUploads, deleteFile, revertUpload, type OwnerLookups } from './service.js';
 import { receiveUpload } from './upload.js';
 
 /** FilePond's protocol, `addfilepond` and file downloads (see the contract's file-routes.ts). */
 export async function registerFileRoutes(
   app: FastifyInstance,
   ctx: AppContext,
-  findItem: ItemLookup,
+  lookups: OwnerLookups,
 ) {
   await app.register(fastifyMultipart, {
     // One file per request, as FilePond sends it, plus its small metadata field.
@@ -45,7 +46,15 @@ export async function registerFileRoutes(
     return { message: say(request, 'files.reverted') };
   });
 
+  // Audio parts of a record are the record's content: changing them needs `records.edit` too.
+  const assertMayEditRecords = (request: FastifyRequest) => {
+    const user = request.auth.user;
+    const permissions = user ? permissionsOf(user) : [];
+    if (!hasPermission({ permissions }, 'records.edit')) throw new HttpError(403, 'auth.forbidden');
+  };
+
   addRoute(app, routes.addFilepond, async (request) => {
+    if (request.body.modelType === 'record') assertMayEditRecords(request);
     const files = await attachUploads(
       ctx,
       {
@@ -54,7 +63,7 @@ export async function registerFileRoutes(
         type: request.body.modelType,
         userId: userId(request),
       },
-      findItem,
+      lookups,
     );
     return { message: say(request, 'files.attached'), files };
   });
@@ -62,11 +71,13 @@ export async function registerFileRoutes(
   addRoute(app, routes.fileDownload, async (request, reply) => {
     const row = await filesRepository(ctx.db).find(request.params.id);
     // Temporary uploads are only reachable through FilePond, by their uploader.
-    if (!row || row.item_id === null) throw notFound();
+    if (!row || isTemporary(row)) throw notFound();
     return sendFile(ctx, row, request.query.thumb, request, reply);
   });
 
   addRoute(app, routes.fileDelete, async (request) => {
+    const row = await filesRepository(ctx.db).find(request.params.id);
+    if (row?.record_id != null) assertMayEditRecords(request);
     found(await deleteFile(ctx, request.params.id, request.log));
     return { message: say(request, 'files.deleted') };
   });

@@ -1,52 +1,76 @@
-import { FILE_LIMITS, type AttachedFile, type FileOwnerType } from '@kinfolio/contract';
+import {
+  FILE_LIMITS,
+  RECORD_LIMITS,
+  type AttachedFile,
+  type FileOwnerType,
+} from '@kinfolio/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { stampedTransaction } from '../../db/stamps.js';
 import { fieldError, notFound } from '../../http/errors.js';
-import { filesRepository, keysOf, presentFile } from './repository.js';
+import { filesRepository, isTemporary, keysOf, presentFile, type FileOwner } from './repository.js';
 import { removeBytes } from './upload.js';
 
 /**
  * Reads the item uploads are attached to, locked until the transaction ends so that a concurrent
  * hard delete waits. The items module owns that table and depends on this one (it shows and
  * deletes an item's files), so app.ts hands the lookup in instead of this module importing items
- * back, which would close a cycle.
+ * back, which would close a cycle. Records are looked up the same way, for the same reason.
  */
 export type ItemLookup = (
   trx: Transaction<Database>,
   id: number,
 ) => Promise<{ id: number; type: string } | undefined>;
+export type RecordLookup = (
+  trx: Transaction<Database>,
+  id: number,
+) => Promise<{ id: number } | undefined>;
+export interface OwnerLookups {
+  item: ItemLookup;
+  record: RecordLookup;
+}
 
 /**
- * `addfilepond`: attaches the caller's temporary uploads to an item, all or none. Unknown,
- * expired, already attached or someone else's uploads are refused alike, so server ids cannot be
- * probed.
+ * `addfilepond`: attaches the caller's temporary uploads to an item or a record, all or none.
+ * Unknown, expired, already attached or someone else's uploads are refused alike, so server ids
+ * cannot be probed. A record's new parts go after its others, in the order sent.
  */
 export async function attachUploads(
   ctx: AppContext,
   input: { tokens: string[]; itemId: number; type: FileOwnerType; userId: number },
-  findItem: ItemLookup,
+  lookups: OwnerLookups,
 ): Promise<AttachedFile[]> {
   const tokens = [...new Set(input.tokens)];
   return stampedTransaction(ctx.db, 'archive', async (trx) => {
-    const item = await findItem(trx, input.itemId);
-    if (!item || item.type !== input.type) throw fieldError('modelId', 'files.item_missing');
+    let owner: FileOwner;
+    if (input.type === 'record') {
+      const record = await lookups.record(trx, input.itemId);
+      if (!record) throw fieldError('modelId', 'files.item_missing');
+      owner = { kind: 'record', id: record.id };
+    } else {
+      const item = await lookups.item(trx, input.itemId);
+      if (!item || item.type !== input.type) throw fieldError('modelId', 'files.item_missing');
+      owner = { kind: 'item', id: item.id };
+    }
     const repo = filesRepository(trx);
     const rows = await repo.byTokens(tokens);
-    const usable = rows.filter((row) => row.item_id === null && row.created_by === input.userId);
+    const usable = rows.filter((row) => isTemporary(row) && row.created_by === input.userId);
     if (usable.length !== tokens.length) throw fieldError('newmedias', 'files.unknown_upload');
-    const attached = await repo.attach(
-      usable.map((row) => row.id),
-      item.id,
-      ctx.now().toISOString(),
-    );
+    if (owner.kind === 'record') {
+      const parts = (await repo.ofRecord(owner.id)).length;
+      if (parts + usable.length > RECORD_LIMITS.filesMax) {
+        throw fieldError('newmedias', 'files.too_many_parts');
+      }
+    }
+    // In the order the client sent them (a record's parts are ordered by it).
+    const ids = tokens.map((token) => usable.find((row) => row.upload_token === token)!.id);
+    const attached = await repo.attach(ids, owner, ctx.now().toISOString());
     // A concurrent call attached one of them first: this one must not half-succeed.
     if (attached !== usable.length) throw fieldError('newmedias', 'files.unknown_upload');
-    return (await repo.ofItem(item.id))
-      .filter((row) => usable.some((u) => u.id === row.id))
-      .map(presentFile);
+    const all = owner.kind === 'item' ? await repo.ofItem(owner.id) : await repo.ofRecord(owner.id);
+    return all.filter((row) => ids.includes(row.id)).map(presentFile);
   });
 }
 
@@ -59,7 +83,7 @@ export async function revertUpload(
 ): Promise<void> {
   const repo = filesRepository(ctx.db);
   const [row] = await repo.byTokens([token]);
-  if (!row || row.item_id !== null || row.created_by !== userId) {
+  if (!row || !isTemporary(row) || row.created_by !== userId) {
     throw notFound();
   }
   await repo.delete(row.id);
@@ -74,7 +98,7 @@ export async function deleteFile(
 ): Promise<boolean> {
   const repo = filesRepository(ctx.db);
   const row = await repo.find(id);
-  if (!row || row.item_id === null) return false;
+  if (!row || isTemporary(row)) return false;
   await repo.delete(row.id);
   await removeBytes(ctx, keysOf([row]), log);
   return true;
@@ -86,6 +110,14 @@ export async function deleteFile(
  */
 export function deleteFilesOfItem(trx: Transaction<Database>, itemId: number): Promise<string[]> {
   return filesRepository(trx).deleteOfItem(itemId);
+}
+
+/** Hard deletion of a record: as deleteFilesOfItem, for its audio parts. */
+export function deleteFilesOfRecord(
+  trx: Transaction<Database>,
+  recordId: number,
+): Promise<string[]> {
+  return filesRepository(trx).deleteOfRecord(recordId);
 }
 
 export { removeBytes };

@@ -185,28 +185,55 @@ export async function listRevisions(
   return { window, total, data };
 }
 
+/** Hits of another module in `GET /api/search` (the records), best first, up to `limit`. */
+export type ExtraSearch = (
+  words: string[],
+  limit: number,
+) => Promise<{ total: number; hits: { score: number; date: string; group: SearchGroup }[] }>;
+
 /**
  * Search over the four types, hits grouped by family (an original and its translations), best
- * family first; each group lists every live version, the matching ones with a snippet.
+ * family first; each group lists every live version, the matching ones with a snippet. `extra`
+ * adds another module's hits (records), merged by score then date: both are relevance scores of
+ * the same engine (for a word too common to rank, items score 1 for a title hit, else 0).
  */
 export async function searchAll(
   ctx: AppContext,
   query: PageQuery & { query: string },
+  extra?: ExtraSearch,
 ): Promise<Page<SearchGroup>> {
   const window = pageWindow(query);
   const words = searchWords(query.query);
   if (!words?.length) return { window, total: 0, data: [] };
   const match = matchQuery(ctx.dialect, words, await manyMatches(ctx.db, ctx.dialect, words));
   const repo = itemsRepository(ctx.db);
-  const [total, families] = await Promise.all([
+  // With another source, the best `offset + limit` of each, merged, give this page.
+  const wanted = window.offset + window.limit;
+  const [itemTotal, families, others] = await Promise.all([
     repo.countFamilies(match),
-    repo.familyPage(match, window.limit, window.offset),
+    extra ? repo.familyPage(match, wanted, 0) : repo.familyPage(match, window.limit, window.offset),
+    extra ? extra(words, wanted) : Promise.resolve({ total: 0, hits: [] }),
   ]);
-  const familyIds = families.map((f) => Number(f.family_id));
+  type Entry =
+    | { score: number; date: string; family: (typeof families)[number] }
+    | { score: number; date: string; group: SearchGroup };
+  let entries: Entry[] = families.map((family) => ({
+    score: Number(family.score),
+    date: family.date,
+    family,
+  }));
+  if (extra) {
+    entries = [...entries, ...others.hits]
+      .sort((a, b) => b.score - a.score || b.date.localeCompare(a.date))
+      .slice(window.offset, wanted);
+  }
+  const familyIds = entries.flatMap((e) => ('family' in e ? [Number(e.family.family_id)] : []));
   const members = await repo.families(familyIds, true, true);
   const memberIds = members.map((m) => m.id);
   const matched = await repo.matching(matchAmong(ctx.dialect, words, memberIds), memberIds);
-  const data = families.flatMap((family): SearchGroup[] => {
+  const data = entries.flatMap((entry): SearchGroup[] => {
+    if ('group' in entry) return [entry.group];
+    const family = entry.family;
     const id = Number(family.family_id);
     const versions = members
       .filter((m) => m.id === id || m.parent_id === id)
@@ -225,5 +252,5 @@ export async function searchAll(
     if (!first) return [];
     return [{ type: first.type as ItemType, original_id: id, date: family.date, versions }];
   });
-  return { window, total, data };
+  return { window, total: itemTotal + others.total, data };
 }

@@ -6,7 +6,14 @@ import { paginated, type Page } from '../../http/paginate.js';
 import { addRoute } from '../../http/route.js';
 import { say } from '../../i18n/translate.js';
 import { deleteBulkForGood, runBulk, type BulkOutcome } from './bulk.js';
-import { correlation, findItem, listItems, listRevisions, searchAll } from './queries.js';
+import {
+  correlation,
+  findItem,
+  listItems,
+  listRevisions,
+  searchAll,
+  type ExtraSearch,
+} from './queries.js';
 import {
   createItem,
   hardDeleteItem,
@@ -16,8 +23,16 @@ import {
   type Actor,
 } from './service.js';
 
-/** The same routes for each of the four item bases (the spec's sixteen and the bulk ones). */
-export function registerItemRoutes(app: FastifyInstance, ctx: AppContext) {
+/**
+ * The same routes for each of the four item bases (the spec's sixteen and the bulk ones), and
+ * `GET /api/search`, where `searchOthers` adds the records (app.ts hands it in: records depend
+ * on this module, not the other way round).
+ */
+export function registerItemRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  searchOthers?: ExtraSearch,
+) {
   const page = <T>(request: FastifyRequest, rows: Page<T>) =>
     paginated(request, ctx.config.appUrl, rows);
   const actor = (request: FastifyRequest): Actor => {
@@ -106,6 +121,6 @@ export function registerItemRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   addRoute(app, routes.searchAll, async (request) =>
-    page(request, await searchAll(ctx, request.query)),
+    page(request, await searchAll(ctx, request.query, searchOthers)),
   );
 }

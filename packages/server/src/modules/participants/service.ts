@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { FieldValidationError, fieldError } from '../../http/errors.js';
 import type { MessageKey } from '../../i18n/translate.js';
+import { copyRecordPeople } from '../records/index.js';
 import { nameKeys, participantsRepository } from './repository.js';
 
 /** A racing write that took the name first trips the unique index: the same 422 as the check. */
@@ -70,8 +71,8 @@ export async function deleteParticipant(ctx: AppContext, id: number): Promise<bo
  * Merges participants into `participantToKeep`, in one transaction: the others' item links move
  * to it (a link it already has collapses into one) and the others are deleted. All participants
  * are locked first, in id order, so overlapping merges run one after the other; one that finds a
- * participant already merged away is refused (422) and changes nothing. (Records' people do not
- * exist yet; the records module must move them here too, inside this transaction.)
+ * participant already merged away is refused (422) and changes nothing. Records' people move the
+ * same way, in the same transaction.
  */
 export async function mergeParticipants(
   ctx: AppContext,
@@ -86,6 +87,7 @@ export async function mergeParticipants(
     if (existing.length !== ids.length) throw fieldError('participants', 'participants.missing');
     const others = ids.filter((id) => id !== keep);
     await repo.copyLinks(others, keep);
+    await copyRecordPeople(trx, others, keep);
     await repo.delete(others);
     return (await repo.findWithCount(keep))!;
   });
@@ -93,7 +95,8 @@ export async function mergeParticipants(
 
 /**
  * Divides a participant in two, in one transaction: the original is renamed `name1`, a new
- * participant `name2` is created and linked to every item of the original, with the same roles.
+ * participant `name2` is created and linked to every item of the original, with the same roles,
+ * and heard in every record the original is heard in.
  * A name held by another participant refuses the whole division (422), leaving everything as it was.
  */
 export async function divideParticipant(
@@ -119,6 +122,7 @@ export async function divideParticipant(
     const created = await refuseTakenName('name2', () => repo.insertIfFree(body.name2, now));
     if (!created) throw fieldError('name2', 'participants.name_taken');
     await repo.copyLinks([id], created.id);
+    await copyRecordPeople(trx, [id], created.id);
     return [(await repo.findWithCount(id))!, (await repo.findWithCount(created.id))!];
   });
 }

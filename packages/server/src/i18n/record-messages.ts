@@ -1,0 +1,72 @@
+/** The records module's messages (and the files' about audio parts), merged in messages.ts. */
+export const recordMessages = {
+  en: {
+    'records.blank': 'Give the record a title, a number, a summary or a transcription.',
+    'records.created': 'The record has been created.',
+    'records.updated': 'The record has been saved; the previous version is kept in its history.',
+    'records.unchanged': 'Nothing has changed.',
+    'records.trashed': 'The record has been moved to the trash.',
+    'records.restored': 'The record has been restored.',
+    'records.hard_deleted': 'The record and its audio files have been deleted for good.',
+    'records.participant_missing': 'Some of these people do not exist.',
+    'records.not_in_trash': 'Only a record in the trash can be deleted for good.',
+    'records.files_ordered': 'The audio parts have been put in order.',
+    'records.files_mismatch': "List each of the record's audio parts once, and only them.",
+    'files.too_many_parts': 'A record holds at most {max} audio parts.',
+  },
+  fr: {
+    'records.blank':
+      "Donnez à l'enregistrement un titre, un numéro, un résumé ou une transcription.",
+    'records.created': "L'enregistrement a été créé.",
+    'records.updated':
+      "L'enregistrement a été sauvegardé ; la version précédente est conservée dans son historique.",
+    'records.unchanged': "Rien n'a changé.",
+    'records.trashed': "L'enregistrement a été placé dans la corbeille.",
+    'records.restored': "L'enregistrement a été restauré.",
+    'records.hard_deleted':
+      "L'enregistrement et ses fichiers audio ont été supprimés définitivement.",
+    'records.participant_missing': "Certaines de ces personnes n'existent pas.",
+    'records.not_in_trash':
+      'Seul un enregistrement placé dans la corbeille peut être supprimé définitivement.',
+    'records.files_ordered': 'Les parties audio ont été remises en ordre.',
+    'records.files_mismatch':
+      "Indiquez chacune des parties audio de l'enregistrement une fois, et seulement elles.",
+    'files.too_many_parts': 'Un enregistrement compte au plus {max} parties audio.',
+  },
+  it: {
+    'records.blank':
+      'Dai alla registrazione un titolo, un numero, un riassunto o una trascrizione.',
+    'records.created': 'La registrazione è stata creata.',
+    'records.updated':
+      'La registrazione è stata salvata; la versione precedente è conservata nella sua cronologia.',
+    'records.unchanged': 'Non è cambiato nulla.',
+    'records.trashed': 'La registrazione è stata spostata nel cestino.',
+    'records.restored': 'La registrazione è stata ripristinata.',
+    'records.hard_deleted':
+      'La registrazione e i suoi file audio sono stati eliminati definitivamente.',
+    'records.participant_missing': 'Alcune di queste persone non esistono.',
+    'records.not_in_trash':
+      'Solo una registrazione nel cestino può essere eliminata definitivamente.',
+    'records.files_ordered': 'Le parti audio sono state riordinate.',
+    'records.files_mismatch':
+      'Indica ciascuna delle parti audio della registrazione una volta, e solo quelle.',
+    'files.too_many_parts': 'Una registrazione contiene al massimo {max} parti audio.',
+  },
+  de: {
+    'records.blank':
+      'Geben Sie der Aufnahme einen Titel, eine Nummer, eine Zusammenfassung oder eine Transkription.',
+    'records.created': 'Die Aufnahme wurde erstellt.',
+    'records.updated':
+      'Die Aufnahme wurde gespeichert; die vorherige Fassung bleibt in ihrem Verlauf erhalten.',
+    'records.unchanged': 'Nichts hat sich geändert.',
+    'records.trashed': 'Die Aufnahme wurde in den Papierkorb verschoben.',
+    'records.restored': 'Die Aufnahme wurde wiederhergestellt.',
+    'records.hard_deleted': 'Die Aufnahme und ihre Audiodateien wurden endgültig gelöscht.',
+    'records.participant_missing': 'Einige dieser Personen existieren nicht.',
+    'records.not_in_trash': 'Nur eine Aufnahme im Papierkorb kann endgültig gelöscht werden.',
+    'records.files_ordered': 'Die Audioteile wurden neu geordnet.',
+    'records.files_mismatch':
+      'Nennen Sie jeden Audioteil der Aufnahme genau einmal, und nur diese.',
+    'files.too_many_parts': 'Eine Aufnahme umfasst höchstens {max} Audioteile.',
+  },
+} as const;

@@ -1,0 +1,217 @@
+import {
+  LIMITS,
+  type RecordCreateBody,
+  type RecordEntity,
+  type RecordFile,
+  type RecordRevisionData,
+  type RecordUpdateBody,
+} from '@kinfolio/contract';
+import type { Transaction } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
+import { stampedTransaction } from '../../db/stamps.js';
+import { FieldValidationError, fieldError } from '../../http/errors.js';
+import { deleteFilesOfRecord, filesRepository, removeBytes } from '../files/index.js';
+import { cut } from '../items/index.js';
+import { presentRecord, presentRecordFile } from './present.js';
+import { recordsRepository, type RecordChanges, type RecordRow } from './repository.js';
+
+/** Who makes a change (kept with the revision it creates). */
+export interface Actor {
+  id: number;
+  name: string;
+}
+
+const TIME_CODES = /\[(?:\d{1,2}:)?\d{1,2}:\d{2}\]/g;
+
+/** The list preview: the summary, else the transcript without its time codes, 150 characters. */
+export function previewOf(summary: string, rawtranscription: string): string {
+  const text = summary.trim() || rawtranscription.replace(TIME_CODES, ' ');
+  return cut(text.replace(/\s+/g, ' ').trim(), LIMITS.previewLength);
+}
+
+const sortedIds = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
+const sameIds = (a: number[], b: number[]) =>
+  a.length === b.length && a.every((v, i) => v === b[i]);
+
+/** A record must say what it is: a title, a number (the tape's label), a summary or a transcript. */
+function assertNotBlank(data: RecordRevisionData) {
+  if (data.title || data.number || data.summary || data.rawtranscription.trim()) return;
+  throw new FieldValidationError(
+    { title: ['records.blank'], rawtranscription: ['records.blank'] },
+    'records.blank',
+  );
+}
+
+async function assertPeopleExist(repo: ReturnType<typeof recordsRepository>, ids: number[]) {
+  if ((await repo.missingParticipants(ids)).length) {
+    throw fieldError('people', 'records.participant_missing');
+  }
+}
+
+function snapshot(row: RecordRow, people: number[]): RecordRevisionData {
+  return {
+    number: row.number,
+    face: row.face,
+    lang: row.lang,
+    owner: row.owner,
+    registration_date: row.registration_date,
+    summary: row.summary,
+    rawtranscription: row.rawtranscription,
+    title: row.title,
+    info: row.info,
+    location: row.location,
+    people,
+  };
+}
+
+const TEXT_FIELDS = [
+  'number',
+  'face',
+  'lang',
+  'owner',
+  'summary',
+  'rawtranscription',
+  'title',
+  'info',
+  'location',
+] as const;
+
+export async function createRecord(ctx: AppContext, body: RecordCreateBody): Promise<RecordEntity> {
+  const people = sortedIds(body.people);
+  const data: RecordRevisionData = { ...body, people };
+  assertNotBlank(data);
+  return stampedTransaction(ctx.db, 'archive', async (trx) => {
+    const repo = recordsRepository(trx);
+    await assertPeopleExist(repo, people);
+    const now = ctx.now().toISOString();
+    const { people: _people, ...columns } = data;
+    const row = await repo.insert({
+      ...columns,
+      preview: previewOf(data.summary, data.rawtranscription),
+      deleted_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+    await repo.replacePeople(row.id, people);
+    return presentRecord(trx, row);
+  });
+}
+
+/**
+ * Applies a PATCH: when anything changes, the previous version is stored as a revision in the
+ * same transaction; a PATCH that changes nothing writes nothing. Undefined: no such record.
+ */
+export async function updateRecord(
+  ctx: AppContext,
+  id: number,
+  body: RecordUpdateBody,
+  actor: Actor,
+): Promise<{ record: RecordEntity; revision: boolean } | undefined> {
+  return stampedTransaction(ctx.db, 'archive', async (trx) => {
+    const repo = recordsRepository(trx);
+    const current = await repo.find(id, ctx.dialect === 'postgres');
+    if (!current) return undefined;
+    const before = snapshot(current, await repo.peopleIds(id));
+    const next: RecordRevisionData = {
+      ...before,
+      ...Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)),
+      people: body.people ? sortedIds(body.people) : before.people,
+    };
+    const changes: RecordChanges = {};
+    for (const field of TEXT_FIELDS) {
+      if (next[field] !== before[field]) changes[field] = next[field];
+    }
+    if (next.registration_date !== before.registration_date) {
+      changes.registration_date = next.registration_date;
+    }
+    const peopleChanged = !sameIds(before.people, next.people);
+    if (Object.keys(changes).length === 0 && !peopleChanged) {
+      return { record: await presentRecord(trx, current), revision: false };
+    }
+    assertNotBlank(next);
+    if (peopleChanged) await assertPeopleExist(repo, next.people);
+    const now = ctx.now().toISOString();
+    await repo.insertRevision({
+      record_id: id,
+      user_id: actor.id,
+      user_name: actor.name,
+      data: JSON.stringify(before),
+      created_at: now,
+    });
+    if (changes.summary !== undefined || changes.rawtranscription !== undefined) {
+      changes.preview = previewOf(next.summary, next.rawtranscription);
+    }
+    await repo.update(id, {
+      ...changes,
+      revisions_count: Number(current.revisions_count) + 1,
+      updated_at: now,
+    });
+    if (peopleChanged) await repo.replacePeople(id, next.people);
+    return { record: await presentRecord(trx, (await repo.find(id))!), revision: true };
+  });
+}
+
+/** Into the trash or out of it; trashing a trashed record changes nothing. */
+export async function setRecordTrashed(
+  ctx: AppContext,
+  id: number,
+  trashed: boolean,
+): Promise<RecordEntity | undefined> {
+  return stampedTransaction(ctx.db, 'archive', async (trx) => {
+    const repo = recordsRepository(trx);
+    const current = await repo.find(id, ctx.dialect === 'postgres');
+    if (!current) return undefined;
+    if ((current.deleted_at !== null) !== trashed) {
+      await repo.update(id, { deleted_at: trashed ? ctx.now().toISOString() : null });
+    }
+    return presentRecord(trx, (await repo.find(id))!);
+  });
+}
+
+/** Deletes a trashed record for good with its people, revisions and audio files. */
+export async function hardDeleteRecord(ctx: AppContext, id: number): Promise<boolean> {
+  let fileKeys: string[] = [];
+  const deleted = await stampedTransaction(ctx.db, 'archive', async (trx) => {
+    const repo = recordsRepository(trx);
+    const current = await repo.find(id, ctx.dialect === 'postgres');
+    if (!current) return false;
+    if (current.deleted_at === null) throw fieldError('id', 'records.not_in_trash');
+    fileKeys = await deleteFilesOfRecord(trx, id);
+    await repo.hardDelete(id);
+    return true;
+  });
+  // The bytes go only once the rows are gone for good.
+  if (deleted) await removeBytes(ctx, fileKeys);
+  return deleted;
+}
+
+/** Puts a record's audio parts in the order given: every part, each once. */
+export async function orderRecordFiles(
+  ctx: AppContext,
+  id: number,
+  order: number[],
+): Promise<RecordFile[] | undefined> {
+  return stampedTransaction(ctx.db, 'archive', async (trx) => {
+    if (!(await recordsRepository(trx).find(id, ctx.dialect === 'postgres'))) return undefined;
+    const files = filesRepository(trx);
+    const current = (await files.ofRecord(id)).map((row) => row.id);
+    const sameSet =
+      order.length === current.length &&
+      new Set(order).size === order.length &&
+      order.every((fileId) => current.includes(fileId));
+    if (!sameSet) throw fieldError('files', 'records.files_mismatch');
+    const unchanged = order.every((fileId, index) => fileId === current[index]);
+    if (!unchanged) await files.setPositions(id, order);
+    return (await files.ofRecord(id)).map(presentRecordFile);
+  });
+}
+
+/** Records' side of merging and dividing participants, inside the participants' transaction. */
+export function copyRecordPeople(
+  trx: Transaction<Database>,
+  fromIds: number[],
+  toId: number,
+): Promise<void> {
+  return recordsRepository(trx).copyPeople(fromIds, toId);
+}
