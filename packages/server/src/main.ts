@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from './app.js';
 import { createOrPromoteAdmin } from './auth/index.js';
@@ -5,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { connectDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ArchiveNotEmptyError, DEMO_DEFAULT_SIZE, seedDemo } from './demo/seed.js';
+import { localStorage } from './storage/local.js';
 
 const USAGE = `Usage: kinfolio [command] [options]
 
@@ -17,6 +19,7 @@ Commands:
   seed-demo [--size N] [--seed S]
                               fill an empty archive with a multilingual demo family
                               (N items in all, default ${DEMO_DEFAULT_SIZE}; same seed, same archive)
+                              and its audio records, with generated speech-like audio
 
 Configuration comes from the environment; see README.md.`;
 
@@ -93,11 +96,14 @@ async function seedDemoCommand(config: Config, args: string[]) {
   const handle = connectDatabase(config.database);
   try {
     await migrateToLatest(handle.db);
-    const summary = await seedDemo(handle, { size, seed });
+    // The records' audio goes where the server keeps files (see app.ts).
+    const audio = localStorage(path.join(config.dataDir, 'files'));
+    const summary = await seedDemo(handle, { size, seed, audio });
     console.log(
       `Seeded ${summary.items} items (${summary.translations} translations), ` +
         `${summary.participants} participants, ${summary.tags} tags, ` +
-        `${summary.categories} categories.`,
+        `${summary.categories} categories, ${summary.records} audio records ` +
+        `(${summary.audioFiles} audio files).`,
     );
   } catch (error) {
     if (error instanceof ArchiveNotEmptyError) throw new ConfigError(error.message);

@@ -1,9 +1,15 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { nameKeys } from '../modules/participants/index.js';
+import { previewOf } from '../modules/records/index.js';
+import type { FileStorage } from '../storage/storage.js';
+import { speechLikeMp3 } from './audio.js';
 import { demoItems, type DemoItem } from './generate.js';
 import { PEOPLE, TAGS, flatCategories } from './people.js';
+import { DEMO_RECORDS, lastTimeCode, personIndex } from './records.js';
 
 /** The archive already holds items: the demo only fills an empty one. */
 export class ArchiveNotEmptyError extends Error {
@@ -25,6 +31,12 @@ export interface SeedOptions {
   /** Items per INSERT statement. */
   batch?: number;
   onProgress?: (written: number) => void;
+  /**
+   * Where to store the records' generated audio (the demo family: the CLI passes the archive's
+   * storage). Without it the records come without audio: the benchmark's large archives skip
+   * the few seconds ffmpeg takes.
+   */
+  audio?: FileStorage;
 }
 
 export interface SeedSummary {
@@ -33,6 +45,9 @@ export interface SeedSummary {
   participants: number;
   tags: number;
   categories: number;
+  records: number;
+  /** Audio parts stored for the records (none without `audio`). */
+  audioFiles: number;
 }
 
 export const DEMO_DEFAULT_SIZE = 1200;
@@ -109,10 +124,108 @@ async function insertCategories(trx: Executor, now: string): Promise<number[]> {
   return ids;
 }
 
+/** One generated audio part of a demo record (DEMO_RECORDS index, place among its parts). */
+interface AudioPart {
+  record: number;
+  position: number;
+  data: Buffer;
+}
+
+/**
+ * The records' speech-like audio, long enough for each transcript's last time code, split into
+ * the record's parts. Made before the transaction: no write lock is held while ffmpeg works.
+ */
+async function makeRecordAudio(): Promise<AudioPart[]> {
+  const parts: AudioPart[] = [];
+  for (const [index, record] of DEMO_RECORDS.entries()) {
+    const seconds = (lastTimeCode(record.rawtranscription) + 4) / record.parts;
+    for (let position = 0; position < record.parts; position++) {
+      const variant = index * 3 + position;
+      const data = await speechLikeMp3({ seconds, pitch: record.pitch, variant });
+      parts.push({ record: index, position, data });
+    }
+  }
+  return parts;
+}
+
+/** `ab/cd/uuid`, as uploads are stored. */
+function storageKey(): string {
+  const id = randomUUID();
+  return `${id.slice(0, 2)}/${id.slice(2, 4)}/${id}`;
+}
+
+/**
+ * The demo records with their people and, when given, their audio parts (bytes stored first,
+ * each key pushed to `storedKeys` so the caller can remove them if the transaction fails).
+ */
+async function insertRecords(
+  trx: Executor,
+  people: number[],
+  now: string,
+  audio: { storage: FileStorage; parts: AudioPart[]; storedKeys: string[] } | undefined,
+): Promise<{ records: number; audioFiles: number }> {
+  let audioFiles = 0;
+  for (const [index, record] of DEMO_RECORDS.entries()) {
+    const row = await trx
+      .insertInto('records')
+      .values({
+        number: record.number,
+        face: record.face,
+        lang: record.lang,
+        owner: record.owner,
+        registration_date: record.date ? new Date(record.date).toISOString() : null,
+        summary: record.summary,
+        rawtranscription: record.rawtranscription,
+        title: record.title,
+        info: record.info,
+        location: record.location,
+        preview: previewOf(record.summary, record.rawtranscription),
+        deleted_at: record.deleted ? now : null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const heard = [...new Set(record.people.map((name) => people[personIndex(name)]!))];
+    await trx
+      .insertInto('record_people')
+      .values(heard.map((participant_id) => ({ record_id: row.id, participant_id })))
+      .execute();
+    for (const part of audio?.parts.filter((p) => p.record === index) ?? []) {
+      const key = storageKey();
+      audio!.storedKeys.push(key);
+      await audio!.storage.put(key, Readable.from([part.data]));
+      await trx
+        .insertInto('files')
+        .values({
+          item_id: null,
+          record_id: row.id,
+          position: part.position,
+          upload_token: null,
+          name: `${record.number}${record.face ? `-${record.face}` : ''}-${part.position + 1}.mp3`,
+          mime: 'audio/mpeg',
+          size: part.data.length,
+          storage_key: key,
+          thumb_key: null,
+          sha256: createHash('sha256').update(part.data).digest('hex'),
+          width: null,
+          height: null,
+          created_by: null,
+          created_at: now,
+          attached_at: now,
+        })
+        .execute();
+      audioFiles++;
+    }
+  }
+  return { records: DEMO_RECORDS.length, audioFiles };
+}
+
 /**
  * Fills an empty archive with the demo family (see generate.ts), in one transaction. Items go in
  * by multi-row INSERTs with explicit ids; the full-text index follows as for any write (FTS5
  * triggers on SQLite, the generated tsvector column on PostgreSQL), no revisions are written.
+ * The family's audio records (records.ts) come too, with generated audio when `audio` is given.
  */
 export async function seedDemo(
   handle: { db: Kysely<Database>; dialect: Dialect },
@@ -121,7 +234,10 @@ export async function seedDemo(
   const size = options.size ?? DEMO_DEFAULT_SIZE;
   const batch = options.batch ?? 500;
   const now = (options.now ?? new Date()).toISOString();
-  const summary = await handle.db.transaction().execute(async (trx) => {
+  const audio = options.audio
+    ? { storage: options.audio, parts: await makeRecordAudio(), storedKeys: [] as string[] }
+    : undefined;
+  const seeded = handle.db.transaction().execute(async (trx) => {
     const existing = await trx
       .selectFrom('items')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -198,18 +314,29 @@ export async function seedDemo(
         trx,
       );
     }
+    const records = await insertRecords(trx, people, now, audio);
     return {
       items: written,
       translations,
       participants: people.length,
       tags: tags.length,
       categories: categories.length,
+      ...records,
     };
+  });
+  const summary = await seeded.catch(async (error: unknown) => {
+    // Bytes without rows would only be wasted space: the files check removes them too, later.
+    await Promise.all(
+      (audio?.storedKeys ?? []).map((key) => audio!.storage.delete(key).catch(() => undefined)),
+    );
+    throw error;
   });
   // Fresh statistics for the planner: PostgreSQL's autovacuum would take a while to notice such a
   // load, and until then it plans the search and list queries for an empty archive.
   if (handle.dialect === 'postgres') {
-    await sql`analyze items, item_participants, item_tags, item_categories`.execute(handle.db);
+    await sql`analyze items, item_participants, item_tags, item_categories, records`.execute(
+      handle.db,
+    );
   }
   return summary;
 }

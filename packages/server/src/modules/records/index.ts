@@ -1,5 +1,5 @@
 // The records module's public face: other modules and app.ts import only from here.
 export { registerRecordRoutes } from './routes.js';
 export { findRecordForUpdate } from './repository.js';
-export { copyRecordPeople } from './service.js';
+export { copyRecordPeople, previewOf } from './service.js';
 export { searchRecordGroups, type RecordSearchHit } from './queries.js';
