@@ -35,6 +35,20 @@ describe('quickSearchSections', () => {
   });
 });
 
+describe('quickSearchSections with records', () => {
+  it('puts audio records in a section of their own, after the items', () => {
+    const groups: SearchGroup[] = [
+      { type: 'record', original_id: 4, date: '', versions: [version(4, 'it', true)] },
+      { type: 'media', original_id: 3, date: '', versions: [version(3, 'fr', true)] },
+    ];
+    const sections = quickSearchSections(groups);
+    expect(sections.map((s) => s.type)).toEqual(['media', 'record']);
+    expect(sections[1]?.options).toEqual([
+      expect.objectContaining({ key: 'record-4', id: 4, type: 'record', familyStart: true }),
+    ]);
+  });
+});
+
 describe('moveActive', () => {
   it('wraps around and starts at either end', () => {
     expect(moveActive(-1, 3, 'ArrowDown')).toBe(0);

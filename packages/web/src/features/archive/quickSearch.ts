@@ -1,10 +1,15 @@
 import { ITEM_TYPES, type ItemType, type SearchGroup } from '@kinfolio/contract';
 
+/** What a quick-search hit opens: an item of one of the four types, or an audio record. */
+export type QuickType = ItemType | 'record';
+/** Sections in the archive's type order, records last. */
+const QUICK_TYPES: readonly QuickType[] = [...ITEM_TYPES, 'record'];
+
 export interface QuickOption {
   /** Unique within the results (`post-12`). */
   key: string;
   id: number;
-  type: ItemType;
+  type: QuickType;
   language: string;
   title: string;
   /** Escaped HTML with `<mark>` (matched versions only). */
@@ -16,17 +21,18 @@ export interface QuickOption {
 }
 
 export interface QuickSection {
-  type: ItemType;
+  type: QuickType;
   options: QuickOption[];
 }
 
 /**
- * `GET /api/search` groups as sections per type (in the archive's type order, relevance order
- * within), each family's matched versions first; one flat option order for the arrow keys.
+ * `GET /api/search` groups as sections per type (in the archive's type order, records last,
+ * relevance order within), each family's matched versions first; one flat option order for the
+ * arrow keys.
  */
 export function quickSearchSections(groups: readonly SearchGroup[]): QuickSection[] {
   const sections: QuickSection[] = [];
-  for (const type of ITEM_TYPES) {
+  for (const type of QUICK_TYPES) {
     const options: QuickOption[] = [];
     for (const group of groups) {
       if (group.type !== type) continue;

@@ -187,6 +187,13 @@ export const MediaIcon = (p: IconProps) => (
     <path d="M21 16l-5-5-9 9" />
   </Svg>
 );
+/** A microphone: audio records. */
+export const RecordIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="9" y="3" width="6" height="11" rx="3" />
+    <path d="M5 11a7 7 0 0014 0M12 18v3M9 21h6" />
+  </Svg>
+);
 export const SearchIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="11" cy="11" r="7" />

@@ -7,10 +7,10 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@kinfolio/contract';
 import { effectiveSearch } from '@/shared/search';
-import { SearchIcon } from '@/shared/ui';
+import { RecordIcon, SearchIcon } from '@/shared/ui';
 import { itemQueries } from '../api';
 import { ITEM_TYPE_META, profilePath } from '../itemTypes';
-import { moveActive, quickSearchSections, type QuickOption } from '../quickSearch';
+import { moveActive, quickSearchSections, type QuickOption, type QuickType } from '../quickSearch';
 import { Snippet } from './Snippet';
 import { titleAttrs } from '../direction';
 
@@ -37,6 +37,11 @@ export default function QuickSearchDialog({
   );
 }
 
+/** Where a hit opens: the item's profile, or the record's (`/records/{record_id}/profile`). */
+function quickPath(type: QuickType, id: number): string {
+  return type === 'record' ? `/records/${id}/profile` : profilePath(type, id);
+}
+
 function QuickSearchBody({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('archive');
   const navigate = useNavigate();
@@ -58,7 +63,7 @@ function QuickSearchBody({ onDone }: { onDone: () => void }) {
   const open = (option: QuickOption | undefined) => {
     if (!option) return;
     onDone();
-    void navigate({ to: profilePath(option.type, option.id) });
+    void navigate({ to: quickPath(option.type, option.id) });
   };
 
   let status: string;
@@ -109,7 +114,7 @@ function QuickSearchBody({ onDone }: { onDone: () => void }) {
         className="kf-quick-results"
       >
         {sections.map((section) => {
-          const Icon = ITEM_TYPE_META[section.type].icon;
+          const Icon = section.type === 'record' ? RecordIcon : ITEM_TYPE_META[section.type].icon;
           const headingId = `${baseId}-${section.type}`;
           return (
             <div key={section.type} role="group" aria-labelledby={headingId}>
