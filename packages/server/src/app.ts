@@ -181,7 +181,9 @@ export async function buildApp(
   registerParticipantRoutes(app, ctx);
   registerTagRoutes(app, ctx);
   registerSiteTranslationRoutes(app, ctx);
-  registerItemRoutes(app, ctx, (words, limit) => searchRecordGroups(ctx, words, limit));
+  registerItemRoutes(app, ctx, (words, limit, titleScore) =>
+    searchRecordGroups(ctx, words, limit, titleScore),
+  );
   registerRecordRoutes(app, ctx);
   await registerFileRoutes(app, ctx, {
     item: (trx, id) => findItemForUpdate(trx, ctx.dialect, id),

@@ -185,17 +185,22 @@ export async function listRevisions(
   return { window, total, data };
 }
 
-/** Hits of another module in `GET /api/search` (the records), best first, up to `limit`. */
+/**
+ * Hits of another module in `GET /api/search` (the records), best first, up to `limit`. With
+ * `titleScore` (a word too common for items to rank), scored as items then are: 1 for a title
+ * hit, else 0.
+ */
 export type ExtraSearch = (
   words: string[],
   limit: number,
+  titleScore: boolean,
 ) => Promise<{ total: number; hits: { score: number; date: string; group: SearchGroup }[] }>;
 
 /**
  * Search over the four types, hits grouped by family (an original and its translations), best
  * family first; each group lists every live version, the matching ones with a snippet. `extra`
  * adds another module's hits (records), merged by score then date: both are relevance scores of
- * the same engine (for a word too common to rank, items score 1 for a title hit, else 0).
+ * the same engine, or for a word too common to rank, 1 for a title hit, else 0.
  */
 export async function searchAll(
   ctx: AppContext,
@@ -205,14 +210,15 @@ export async function searchAll(
   const window = pageWindow(query);
   const words = searchWords(query.query);
   if (!words?.length) return { window, total: 0, data: [] };
-  const match = matchQuery(ctx.dialect, words, await manyMatches(ctx.db, ctx.dialect, words));
+  const common = await manyMatches(ctx.db, ctx.dialect, words);
+  const match = matchQuery(ctx.dialect, words, common);
   const repo = itemsRepository(ctx.db);
   // With another source, the best `offset + limit` of each, merged, give this page.
   const wanted = window.offset + window.limit;
   const [itemTotal, families, others] = await Promise.all([
     repo.countFamilies(match),
     extra ? repo.familyPage(match, wanted, 0) : repo.familyPage(match, window.limit, window.offset),
-    extra ? extra(words, wanted) : Promise.resolve({ total: 0, hits: [] }),
+    extra ? extra(words, wanted, common) : Promise.resolve({ total: 0, hits: [] }),
   ]);
   type Entry =
     | { score: number; date: string; family: (typeof families)[number] }

@@ -116,17 +116,20 @@ export interface RecordSearchHit {
 
 /**
  * Records' part of `GET /api/search`: how many live records match, and the best `limit` of them
- * as search groups of one version each (the record in its language), with their snippets.
+ * as search groups of one version each (the record in its language), with their snippets. When
+ * the items' search is of a word too common to rank (`titleScore`), records are scored as items
+ * then are: 1 with the words in the title, else 0; newest recording first within a score.
  */
 export async function searchRecordGroups(
   ctx: AppContext,
   words: string[],
   limit: number,
+  titleScore: boolean,
 ): Promise<{ total: number; hits: RecordSearchHit[] }> {
   const repo = recordsRepository(ctx.db);
   const matched = repo
     .filtered({ trash: false })
-    .innerJoin(recordMatches(ctx.dialect, words, false).as('m'), (join) =>
+    .innerJoin(recordMatches(ctx.dialect, words, false, titleScore).as('m'), (join) =>
       join.onRef('m.record_id', '=', 'r.id'),
     );
   const [counted, best] = await Promise.all([
@@ -134,6 +137,7 @@ export async function searchRecordGroups(
     matched
       .select(['r.id', 'm.score'])
       .orderBy('m.score', 'desc')
+      .orderBy(sql`coalesce(r.registration_date, r.created_at)`, 'desc')
       .orderBy('r.id', 'desc')
       .limit(limit)
       .execute(),

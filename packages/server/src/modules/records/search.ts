@@ -13,31 +13,42 @@ export interface RecordMatch {
  * ignored, as items search (migration 0013 builds the indexes). `trash` picks the trash or the
  * live records. Terms are letters and digits only (the items module's searchTerms), and are
  * passed as parameters besides. Unlike items, every match is ranked: a family keeps hundreds of
- * records, not a million.
+ * records, not a million. `titleScore`: the score is 1 when the words are in the title, else 0,
+ * as items score a word too common to rank (so the two can be merged in `/api/search`).
  */
 export function recordMatches(
   dialect: Dialect,
   terms: string[],
   trash: boolean,
+  titleScore = false,
 ): RawBuilder<RecordMatch> {
+  const last = terms.length - 1;
   if (dialect === 'postgres') {
-    const expression = terms
-      .map((term, index) => (index === terms.length - 1 ? `${term}:*` : term))
-      .join(' & ');
-    const query = sql`to_tsquery('simple'::regconfig, kinfolio_unaccent(${expression}))`;
+    const expression = (inTitle: boolean) =>
+      terms
+        .map((term, index) =>
+          index === last ? `${term}:*${inTitle ? 'A' : ''}` : inTitle ? `${term}:A` : term,
+        )
+        .join(' & ');
+    const tsQuery = (inTitle: boolean) =>
+      sql`to_tsquery('simple'::regconfig, kinfolio_unaccent(${expression(inTitle)}))`;
+    const score = titleScore
+      ? sql`case when search_vector @@ ${tsQuery(true)} then 1 else 0 end`
+      : sql`ts_rank(search_vector, ${tsQuery(false)})`;
     return sql<RecordMatch>`(
-      select id as record_id, ts_rank(search_vector, ${query}) as score from records
-      where search_vector @@ ${query}
+      select id as record_id, ${score} as score from records
+      where search_vector @@ ${tsQuery(false)}
         and deleted_at ${trash ? sql`is not null` : sql`is null`}
     )`;
   }
-  const text = terms
-    .map((term, index) => `"${term}"${index === terms.length - 1 ? '*' : ''}`)
-    .join(' ');
+  const text = terms.map((term, index) => `"${term}"${index === last ? '*' : ''}`).join(' ');
   const match = `kind : "${trash ? 'trash' : 'live'}" AND {title summary info transcript} : (${text})`;
+  const score = titleScore
+    ? sql`(rowid in (select rowid from records_fts where records_fts match ${`{title} : (${text})`}))`
+    : sql`-rank`;
   // LIMIT -1 keeps SQLite from flattening the subquery, where FTS5's rank cannot be read.
   return sql<RecordMatch>`(
-    select rowid as record_id, -rank as score from records_fts
+    select rowid as record_id, ${score} as score from records_fts
     where records_fts match ${match}
     limit -1
   )`;
