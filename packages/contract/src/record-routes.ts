@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { route, type RouteDef } from './route-def.js';
 import { idParam, messageBody } from './schemas/common.js';
 import {
@@ -28,6 +29,14 @@ export const recordRouteTable = {
     cache: 'archive',
     query: recordListQuery,
     responses: { 200: recordPageSchema },
+  }),
+  /** Who keeps the originals: the distinct `owner` of live records, for the list's owner filter. */
+  recordOwners: route({
+    method: 'GET',
+    path: '/api/records-owners',
+    access: 'auth',
+    cache: 'archive',
+    responses: { 200: z.array(z.string()) },
   }),
   /** Also a record in the trash (its `deleted_at` says so). */
   record: route({

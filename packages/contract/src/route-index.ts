@@ -128,6 +128,7 @@ export const routeIndex = {
   fileDownload: ['GET', '/api/files/:id'],
   fileDelete: ['DELETE', '/api/files/:id'],
   records: ['GET', '/api/records'],
+  recordOwners: ['GET', '/api/records-owners'],
   record: ['GET', '/api/records/:id'],
   recordRevisions: ['GET', '/api/records/revision/:id'],
   recordCreate: ['POST', '/api/records'],

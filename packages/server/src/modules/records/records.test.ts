@@ -202,6 +202,10 @@ describe('records: CRUD, revisions, search, trash', () => {
       owner: 'uncle sam',
       registration_date: '1990-01-01',
     });
+    const owners = (await reader.get('/api/records-owners')).json() as string[];
+    expect(owners).toEqual(expect.arrayContaining(['Tante Jeanne', 'Uncle Sam', 'uncle sam']));
+    expect(owners).not.toContain('');
+    expect(owners.indexOf('Tante Jeanne')).toBeLessThan(owners.indexOf('Uncle Sam'));
     const ids = (await list(reader, '?owner=UNCLE%20SAM')).data.map((r) => r.id);
     expect(ids).toEqual([b.id, a.id]);
     const bob = (await list(reader, `?participant=${people.bob}&lang=en`)).data;

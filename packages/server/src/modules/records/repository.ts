@@ -107,6 +107,22 @@ export function recordsRepository(db: Executor) {
         .execute();
     },
 
+    /** The distinct owners of live records, alphabetically (case ignored). */
+    async owners(): Promise<string[]> {
+      const rows = await db
+        .selectFrom('records')
+        .select('owner')
+        .distinct()
+        .where('deleted_at', 'is', null)
+        .where('owner', '<>', '')
+        .execute();
+      return rows
+        .map((row) => row.owner)
+        .sort(
+          (a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }) || a.localeCompare(b),
+        );
+    },
+
     /** Participant ids of a record, ascending. */
     async peopleIds(recordId: number): Promise<number[]> {
       const rows = await db

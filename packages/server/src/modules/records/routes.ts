@@ -6,6 +6,7 @@ import { paginated } from '../../http/paginate.js';
 import { addRoute } from '../../http/route.js';
 import { say } from '../../i18n/translate.js';
 import { findRecord, listRecordRevisions, listRecords } from './queries.js';
+import { recordsRepository } from './repository.js';
 import {
   createRecord,
   hardDeleteRecord,
@@ -25,6 +26,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext) {
   addRoute(app, routes.records, async (request) =>
     paginated(request, ctx.config.appUrl, await listRecords(ctx, request.query)),
   );
+  addRoute(app, routes.recordOwners, () => recordsRepository(ctx.db).owners());
   addRoute(app, routes.record, (request) => findRecord(ctx, request.params.id));
   addRoute(app, routes.recordRevisions, async (request) =>
     paginated(
