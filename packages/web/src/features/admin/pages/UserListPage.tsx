@@ -1,8 +1,8 @@
-import { Alert, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageTitle } from '@/shared/ui';
+import { PageTitle, QueryState } from '@/shared/ui';
 import { AdminUsersTabs } from '../components/AdminUsersTabs';
 import { InviteButton } from '../components/InviteDialog';
 import { RegistrationSwitch } from '../components/RegistrationSwitch';
@@ -17,24 +17,16 @@ export default function UserListPage() {
   const deferred = useDeferredValue(search);
   const visible = useMemo(() => filterUsers(users.data ?? [], deferred), [users.data, deferred]);
 
-  let content;
-  if (users.isPending) {
-    content = <Skeleton height={240} radius="md" />;
-  } else if (users.isError) {
-    content = (
-      <Alert color="red" variant="light" role="alert">
-        {t('users.loadError')}
-      </Alert>
-    );
-  } else if (visible.length === 0) {
-    content = (
-      <Text c="dimmed" role="status">
-        {t('users.noMatch')}
-      </Text>
-    );
-  } else {
-    content = <UsersTable users={visible} />;
-  }
+  const content = (
+    <QueryState
+      query={users}
+      error={t('users.loadError')}
+      isEmpty={() => visible.length === 0}
+      empty={t('users.noMatch')}
+    >
+      {() => <UsersTable users={visible} />}
+    </QueryState>
+  );
 
   return (
     <Stack gap="md">

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '@kinfolio/contract';
-import { PageTitle } from '@/shared/ui';
+import { PageTitle, QueryState } from '@/shared/ui';
 import { AdminUsersTabs } from '../components/AdminUsersTabs';
 import { UserPicker } from '../components/UserPicker';
 import { UserRightsForm } from '../components/UserRightsForm';
@@ -31,40 +31,35 @@ export default function UserRightsPage() {
   const users = useQuery(adminQueries.users());
   const selected = users.data?.find((user) => user.id === userId);
 
-  let content;
-  if (users.isPending) {
-    content = <Skeleton height={320} radius="md" />;
-  } else if (users.isError) {
-    content = (
-      <Alert color="red" variant="light" role="alert">
-        {t('users.loadError')}
-      </Alert>
-    );
-  } else if (selected) {
-    content = (
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-        <Stack gap="md">
-          <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
-            {selected.name}
-          </Title>
-          <UserFacts user={selected} />
-          <UserRightsForm key={selected.id} user={selected} />
-        </Stack>
-      </Paper>
-    );
-  } else if (userId !== undefined) {
-    content = (
-      <Alert color="yellow" variant="light" role="status">
-        {t('rights.notFound')}
-      </Alert>
-    );
-  } else {
-    content = (
-      <Text c="dimmed" role="status">
-        {t('rights.pickFirst')}
-      </Text>
-    );
-  }
+  const content = (
+    <QueryState
+      query={users}
+      error={t('users.loadError')}
+      loading={<Skeleton height={320} radius="md" />}
+    >
+      {() =>
+        selected ? (
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+            <Stack gap="md">
+              <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+                {selected.name}
+              </Title>
+              <UserFacts user={selected} />
+              <UserRightsForm key={selected.id} user={selected} />
+            </Stack>
+          </Paper>
+        ) : userId !== undefined ? (
+          <Alert color="yellow" variant="light" role="status">
+            {t('rights.notFound')}
+          </Alert>
+        ) : (
+          <Text c="dimmed" role="status">
+            {t('rights.pickFirst')}
+          </Text>
+        )
+      }
+    </QueryState>
+  );
 
   return (
     <Stack gap="md">

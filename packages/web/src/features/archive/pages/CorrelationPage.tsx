@@ -1,6 +1,5 @@
 import '../archive.css';
 import {
-  Alert,
   Anchor,
   Badge,
   Pagination,
@@ -14,7 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CONTENT_LANGUAGES, ITEM_TYPES, LIMITS } from '@kinfolio/contract';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { PageTitle } from '@/shared/ui';
+import { PageTitle, QueryState } from '@/shared/ui';
 import { itemQueries } from '../api';
 import { correlationCells } from '../correlation';
 import { useDateFormat } from '../hooks';
@@ -31,80 +30,78 @@ export default function CorrelationPage() {
   const query = useQuery(itemQueries.correlation(type, page));
   const meta = query.data?.meta;
 
-  let content;
-  if (query.isPending) {
-    content = <Skeleton height={320} radius="md" />;
-  } else if (!query.data) {
-    content = (
-      <Alert color="red" role="alert">
-        {t('correlation.loadError')}
-      </Alert>
-    );
-  } else if (query.data.data.length === 0) {
-    content = (
-      <Text c="dimmed" role="status">
-        {t('correlation.empty')}
-      </Text>
-    );
-  } else {
-    content = (
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped verticalSpacing="sm" className="kf-correlation" aria-busy={query.isFetching}>
-          <Table.Caption className="kf-sr-only">
-            {t('correlation.caption', { type: t(`types.${type}.plural`) })}
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('form.date')}</Table.Th>
-              {CONTENT_LANGUAGES.map((lang) => (
-                <Table.Th key={lang} scope="col">
-                  <abbr title={t(`languages.${lang}`)}>{lang.toUpperCase()}</abbr>
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {query.data.data.map((row) => {
-              const cells = correlationCells(row);
-              return (
-                <Table.Tr key={row.parent_id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 0 }}>
-                    <time dateTime={row.date}>{formatDate(row.date)}</time>
-                  </Table.Td>
-                  {CONTENT_LANGUAGES.map((lang) => {
-                    const entry = cells[lang];
-                    return (
-                      <Table.Td key={lang} lang={lang} dir={lang === 'ar' ? 'rtl' : undefined}>
-                        {entry ? (
-                          <Stack gap={2} align="flex-start">
-                            <Anchor component={Link} to={profilePath(type, entry.id)} size="sm">
-                              {entry.content.length >= LIMITS.correlationPreviewLength
-                                ? `${entry.content}…`
-                                : entry.content || t('item.untitled')}
-                            </Anchor>
-                            {lang === row.original_language ? (
-                              <Badge size="xs" variant="default">
-                                {t('translations.original')}
-                              </Badge>
-                            ) : null}
-                          </Stack>
-                        ) : (
-                          <Text component="span" size="sm" c="dimmed">
-                            <span aria-hidden="true">—</span>
-                            <span className="kf-sr-only">{t('correlation.missing')}</span>
-                          </Text>
-                        )}
-                      </Table.Td>
-                    );
-                  })}
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
+  const content = (
+    <QueryState
+      query={query}
+      error={t('correlation.loadError')}
+      isEmpty={(answer) => answer.data.length === 0}
+      empty={t('correlation.empty')}
+      loading={<Skeleton height={320} radius="md" />}
+    >
+      {(answer) => (
+        <Table.ScrollContainer minWidth={900}>
+          <Table
+            striped
+            verticalSpacing="sm"
+            className="kf-correlation"
+            aria-busy={query.isFetching}
+          >
+            <Table.Caption className="kf-sr-only">
+              {t('correlation.caption', { type: t(`types.${type}.plural`) })}
+            </Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('form.date')}</Table.Th>
+                {CONTENT_LANGUAGES.map((lang) => (
+                  <Table.Th key={lang} scope="col">
+                    <abbr title={t(`languages.${lang}`)}>{lang.toUpperCase()}</abbr>
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {answer.data.map((row) => {
+                const cells = correlationCells(row);
+                return (
+                  <Table.Tr key={row.parent_id}>
+                    <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 0 }}>
+                      <time dateTime={row.date}>{formatDate(row.date)}</time>
+                    </Table.Td>
+                    {CONTENT_LANGUAGES.map((lang) => {
+                      const entry = cells[lang];
+                      return (
+                        <Table.Td key={lang} lang={lang} dir={lang === 'ar' ? 'rtl' : undefined}>
+                          {entry ? (
+                            <Stack gap={2} align="flex-start">
+                              <Anchor component={Link} to={profilePath(type, entry.id)} size="sm">
+                                {entry.content.length >= LIMITS.correlationPreviewLength
+                                  ? `${entry.content}…`
+                                  : entry.content || t('item.untitled')}
+                              </Anchor>
+                              {lang === row.original_language ? (
+                                <Badge size="xs" variant="default">
+                                  {t('translations.original')}
+                                </Badge>
+                              ) : null}
+                            </Stack>
+                          ) : (
+                            <Text component="span" size="sm" c="dimmed">
+                              <span aria-hidden="true">—</span>
+                              <span className="kf-sr-only">{t('correlation.missing')}</span>
+                            </Text>
+                          )}
+                        </Table.Td>
+                      );
+                    })}
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </QueryState>
+  );
 
   return (
     <Stack gap="md">

@@ -1,6 +1,5 @@
 import '../archive.css';
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -19,7 +18,7 @@ import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router'
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan, useUiLanguage } from '@/shared/organisation/hooks';
-import { PageTitle, RestoreIcon } from '@/shared/ui';
+import { PageTitle, QueryState, RestoreIcon } from '@/shared/ui';
 import { itemKeys, itemQueries, itemsApi } from '../api';
 import { DiffText } from '../components/DiffText';
 import { condense, revisionDiff, type ChangedField } from '../diff';
@@ -41,32 +40,30 @@ export default function HistoryPage() {
   const item = current.data;
   const meta = revisions.data?.meta;
 
-  let content;
-  if (current.isPending || revisions.isPending) {
-    content = <Skeleton height={300} radius="md" />;
-  } else if (!item || !revisions.data) {
-    content = (
-      <Alert color="red" role="alert">
-        {t('history.loadError')}
-      </Alert>
-    );
-  } else if (revisions.data.data.length === 0) {
-    content = (
-      <Text c="dimmed" role="status">
-        {t('history.empty')}
-      </Text>
-    );
-  } else {
-    content = (
-      <Stack gap="md" component="ol" className="kf-plain-list">
-        {revisions.data.data.map((revision) => (
-          <li key={revision.id}>
-            <RevisionCard type={type} item={item} revision={revision} />
-          </li>
-        ))}
-      </Stack>
-    );
-  }
+  // The versions are compared with the current item: both answers are needed to show a card.
+  const both = {
+    isPending: current.isPending || revisions.isPending,
+    data: item && revisions.data ? { item, revisions: revisions.data.data } : undefined,
+  };
+  const content = (
+    <QueryState
+      query={both}
+      error={t('history.loadError')}
+      isEmpty={(answer) => answer.revisions.length === 0}
+      empty={t('history.empty')}
+      loading={<Skeleton height={300} radius="md" />}
+    >
+      {(answer) => (
+        <Stack gap="md" component="ol" className="kf-plain-list">
+          {answer.revisions.map((revision) => (
+            <li key={revision.id}>
+              <RevisionCard type={type} item={answer.item} revision={revision} />
+            </li>
+          ))}
+        </Stack>
+      )}
+    </QueryState>
+  );
 
   return (
     <Stack gap="sm">

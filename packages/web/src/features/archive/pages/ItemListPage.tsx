@@ -1,21 +1,12 @@
 import '../archive.css';
-import {
-  Alert,
-  Button,
-  Group,
-  Pagination,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Button, Group, Pagination, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { LIMITS, type ItemListRow } from '@kinfolio/contract';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '@/shared/organisation/hooks';
-import { PageTitle, PlusIcon } from '@/shared/ui';
+import { PageTitle, PlusIcon, QueryState } from '@/shared/ui';
 import { itemQueries } from '../api';
 import { useHardDeleteItem, useRestoreItem } from '../mutations';
 import { FilterBar } from '../components/FilterBar';
@@ -67,42 +58,35 @@ export default function ItemListPage() {
     });
 
   const page = list.data?.meta;
-  let content;
-  if (list.isPending) {
-    content = (
-      <div className="kf-card-grid" aria-busy="true">
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} height={170} radius="md" />
-        ))}
-      </div>
-    );
-  } else if (list.isError && !list.data) {
-    content = (
-      <Alert color="red" variant="light" role="alert">
-        {t('list.loadError')}
-      </Alert>
-    );
-  } else if (list.data.data.length === 0) {
-    content = (
-      <Text c="dimmed" role="status">
-        {t(`list.empty.${request.kind}`)}
-      </Text>
-    );
-  } else {
-    content = (
-      <div className="kf-card-grid" aria-busy={list.isFetching}>
-        {list.data.data.map((item) => (
-          <ItemCard
-            key={item.id}
-            item={item}
-            mode={mode}
-            onRestore={restore}
-            onHardDelete={hardDelete}
-          />
-        ))}
-      </div>
-    );
-  }
+  const content = (
+    <QueryState
+      query={list}
+      error={t('list.loadError')}
+      isEmpty={(answer) => answer.data.length === 0}
+      empty={t(`list.empty.${request.kind}`)}
+      loading={
+        <div className="kf-card-grid" aria-busy="true">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} height={170} radius="md" />
+          ))}
+        </div>
+      }
+    >
+      {(answer) => (
+        <div className="kf-card-grid" aria-busy={list.isFetching}>
+          {answer.data.map((item) => (
+            <ItemCard
+              key={item.id}
+              item={item}
+              mode={mode}
+              onRestore={restore}
+              onHardDelete={hardDelete}
+            />
+          ))}
+        </div>
+      )}
+    </QueryState>
+  );
 
   const title =
     mode === 'trash'

@@ -12,7 +12,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '@/shared/organisation/hooks';
-import { EditIcon, HistoryIcon, PageTitle, TrashIcon } from '@/shared/ui';
+import { EditIcon, HistoryIcon, PageTitle, QueryState, TrashIcon } from '@/shared/ui';
 import { itemKeys, itemQueries, itemsApi } from '../api';
 import { ItemForm } from '../components/ItemForm';
 import { ItemReadView } from '../components/ItemReadView';
@@ -67,32 +67,39 @@ function NewItem({ type }: { type: ItemType }) {
     ? t('translations.newTitle', { title: parent.data.title || t('item.untitled') })
     : t(`types.${type}.new`);
 
+  const itemForm = (
+    <ItemForm
+      type={type}
+      item={null}
+      parent={parent.data ?? null}
+      languages={parent.data ? languages : CONTENT_LANGUAGES}
+      defaultLanguage={defaultLanguage}
+      onSaved={(item) => {
+        saved(item);
+        void navigate({ to: profilePath(type, item.id), replace: true });
+      }}
+      onCancel={() =>
+        void navigate({
+          to: parent.data ? profilePath(type, parent.data.id) : ITEM_TYPE_META[type].listPath,
+        })
+      }
+    />
+  );
   let body;
   if (!canEdit) {
     body = <Alert color="yellow">{t('form.noPermission')}</Alert>;
-  } else if (search.parent !== undefined && parent.isPending) {
-    body = <Skeleton height={400} radius="md" />;
-  } else if (search.parent !== undefined && !parent.data) {
-    body = <Alert color="red">{t('profile.loadError')}</Alert>;
-  } else {
+  } else if (search.parent !== undefined) {
     body = (
-      <ItemForm
-        type={type}
-        item={null}
-        parent={parent.data ?? null}
-        languages={parent.data ? languages : CONTENT_LANGUAGES}
-        defaultLanguage={defaultLanguage}
-        onSaved={(item) => {
-          saved(item);
-          void navigate({ to: profilePath(type, item.id), replace: true });
-        }}
-        onCancel={() =>
-          void navigate({
-            to: parent.data ? profilePath(type, parent.data.id) : ITEM_TYPE_META[type].listPath,
-          })
-        }
-      />
+      <QueryState
+        query={parent}
+        error={t('profile.loadError')}
+        loading={<Skeleton height={400} radius="md" />}
+      >
+        {() => itemForm}
+      </QueryState>
     );
+  } else {
+    body = itemForm;
   }
   return (
     <Stack gap="sm">
@@ -118,33 +125,34 @@ function NewItem({ type }: { type: ItemType }) {
 
 function ExistingItem({ type, id }: { type: ItemType; id: number }) {
   const { t } = useTranslation('archive');
+  const query = useQuery(itemQueries.single(type, id));
+  return (
+    <Stack gap="sm">
+      <BackLink type={type} />
+      <QueryState
+        query={query}
+        error={t('profile.loadError')}
+        loading={
+          <>
+            <Skeleton height={36} width="60%" radius="sm" />
+            <Skeleton height={320} radius="md" />
+          </>
+        }
+      >
+        {(item) => <ItemProfile type={type} item={item} />}
+      </QueryState>
+    </Stack>
+  );
+}
+
+/** The loaded item: read view or edit form, its translations and its actions. */
+function ItemProfile({ type, item }: { type: ItemType; item: Item }) {
+  const { t } = useTranslation('archive');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const canEdit = useCan('content.edit');
-  const query = useQuery(itemQueries.single(type, id));
   const [editing, setEditing] = useState(false);
   const saved = useSaved(type);
-
-  if (query.isPending) {
-    return (
-      <Stack gap="sm">
-        <BackLink type={type} />
-        <Skeleton height={36} width="60%" radius="sm" />
-        <Skeleton height={320} radius="md" />
-      </Stack>
-    );
-  }
-  if (!query.data) {
-    return (
-      <Stack gap="sm">
-        <BackLink type={type} />
-        <Alert color="red" role="alert">
-          {t('profile.loadError')}
-        </Alert>
-      </Stack>
-    );
-  }
-  const item = query.data;
   const title = item.title || t('item.untitled');
 
   const trash = () =>
@@ -175,8 +183,7 @@ function ExistingItem({ type, id }: { type: ItemType; id: number }) {
     });
 
   return (
-    <Stack gap="sm">
-      <BackLink type={type} />
+    <>
       <Group justify="space-between" align="flex-start" gap="sm">
         <PageTitle
           mb={0}
@@ -246,6 +253,6 @@ function ExistingItem({ type, id }: { type: ItemType; id: number }) {
           <TranslationsPanel item={item} canEdit={canEdit && !editing} />
         </Grid.Col>
       </Grid>
-    </Stack>
+    </>
   );
 }
