@@ -5,6 +5,7 @@ import {
   type ParticipantMergeBody,
   type TagCreateBody,
   type TagUpdateBody,
+  type UiLanguage,
 } from '@kinfolio/contract';
 import { call } from '@/shared/api/call';
 import { organisationKeys, organisationQueries } from '@/shared/organisation/queries';
@@ -37,4 +38,10 @@ export const organisationApi = {
   mergeParticipants: (body: ParticipantMergeBody) => call('participantMerge', { body }, form),
   divideParticipant: (id: number, body: ParticipantDivideBody) =>
     call('participantDivide', { params: { id }, body }, form),
+
+  /** Stores a bundled key so it can take values; no toast, the update that follows tells. */
+  createSiteTranslation: (key: string) =>
+    call('siteTranslationCreate', { body: { key } }, { silent: true }),
+  updateSiteTranslation: (id: number, text: Partial<Record<UiLanguage, string>>) =>
+    call('siteTranslationUpdate', { params: { id }, body: { text } }),
 };

@@ -1,14 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type {
   Category,
+  SiteTranslation,
   CategoryCreateBody,
   CategoryUpdateBody,
   ParticipantDivideBody,
   ParticipantMergeBody,
   TagUpdateBody,
+  UiLanguage,
 } from '@kinfolio/contract';
 import { mutationHook } from '@/shared/query/mutation';
-import { organisationApi, organisationKeys } from './api';
+import { organisationApi, organisationKeys, siteTranslationKeys } from './api';
 import { applyMove, type CategoryMove } from './tree';
 
 /** The organisation screens' writes, each with the lists it makes stale. */
@@ -73,4 +75,28 @@ export const useDivideParticipant = mutationHook(
   ({ id, body }: { id: number; body: ParticipantDivideBody }) =>
     organisationApi.divideParticipant(id, body),
   participants,
+);
+
+/** One value of a site translation; a bundled key not stored yet (no id) is stored first. */
+export interface SiteTextEdit {
+  id: number | null;
+  key: string;
+  text: SiteTranslation['text'];
+  language: UiLanguage;
+  value: string;
+}
+
+/** The edited row shows at once, and the interface wording with it (the merger follows the list). */
+export const useSaveSiteTranslation = mutationHook(
+  async ({ id, key, text, language, value }: SiteTextEdit): Promise<SiteTranslation> => {
+    const storedId = id ?? (await organisationApi.createSiteTranslation(key)).id;
+    await organisationApi.updateSiteTranslation(storedId, { [language]: value });
+    return { id: storedId, key, text: { ...text, [language]: value } };
+  },
+  () => [siteTranslationKeys.all],
+  (queryClient, saved) =>
+    queryClient.setQueryData(siteTranslationKeys.all, (old: SiteTranslation[] | undefined) => [
+      ...(old ?? []).filter((row) => row.id !== saved.id),
+      saved,
+    ]),
 );

@@ -1,23 +1,14 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '@kinfolio/contract';
-import { adminApi, adminKeys } from '../queries';
+import { useResendInvitation, useRevokeInvitation } from '../mutations';
 
 /** A pending invitation beside the invited account: its state, and resend or withdraw. */
 export function InvitationStatus({ user }: { user: AdminUser }) {
   const { t, i18n } = useTranslation('admin');
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.users });
-  const resend = useMutation({
-    mutationFn: () => adminApi.resendInvitation(user.id),
-    onSuccess: refresh,
-  });
-  const revoke = useMutation({
-    mutationFn: () => adminApi.revokeInvitation(user.id),
-    onSuccess: refresh,
-  });
+  const resend = useResendInvitation();
+  const revoke = useRevokeInvitation();
   const invitation = user.invitation;
   if (!invitation) return null;
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
@@ -31,7 +22,7 @@ export function InvitationStatus({ user }: { user: AdminUser }) {
       labels: { confirm: t('invitation.revoke'), cancel: t('invite.cancel') },
       confirmProps: { color: 'red' },
       closeButtonProps: { 'aria-label': t('common:actions.close') },
-      onConfirm: () => revoke.mutate(),
+      onConfirm: () => revoke.mutate(user.id),
     });
 
   return (
@@ -52,7 +43,7 @@ export function InvitationStatus({ user }: { user: AdminUser }) {
           variant="light"
           loading={resend.isPending}
           aria-label={t('invitation.resendLabel', { email: user.email })}
-          onClick={() => resend.mutate()}
+          onClick={() => resend.mutate(user.id)}
         >
           {t('invitation.resend')}
         </Button>

@@ -1,21 +1,14 @@
 import { Skeleton, Switch } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { adminApi, adminQueries, settingsDependents } from '../queries';
+import { useUpdateSettings } from '../mutations';
+import { adminQueries } from '../queries';
 
 /** Opens or closes self-registration for the whole site. */
 export function RegistrationSwitch() {
   const { t } = useTranslation('admin');
-  const queryClient = useQueryClient();
   const settings = useQuery(adminQueries.settings());
-  const update = useMutation({
-    mutationFn: adminApi.updateSettings,
-    onSuccess: async () => {
-      await Promise.all(
-        settingsDependents.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      );
-    },
-  });
+  const update = useUpdateSettings();
 
   if (settings.isPending) return <Skeleton height={40} width={280} />;
   const checked = update.isPending

@@ -31,7 +31,7 @@ import { categoryTreeData } from '@/shared/organisation/categoryTree';
 import { useUiLanguage } from '@/shared/organisation/hooks';
 import { organisationQueries } from '@/shared/organisation/queries';
 import { FormAlert } from '@/shared/ui';
-import { filesApi, itemsApi } from '../api';
+import { useSaveItem } from '../mutations';
 import { textDir } from '../direction';
 import type { UploadState } from './FileDropZone';
 import {
@@ -75,6 +75,7 @@ export function ItemForm({
   const contentLabelId = useId();
   const [formError, setFormError] = useState<string | null>(null);
   const [uploads, setUploads] = useState<UploadState>({ serverIds: [], busy: false });
+  const save = useSaveItem();
   const initial = useMemo(
     () => initialFormValues(item, { language: defaultLanguage, copyFrom: parent }),
     [item, parent, defaultLanguage],
@@ -127,34 +128,20 @@ export function ItemForm({
         return;
       }
       try {
-        const changes = item ? updateBody(values, initial) : undefined;
-        // Only new files: attaching them is the whole save, and its message the only one (a
-        // PATCH would also say "Nothing has changed").
-        if (item && changes && Object.keys(changes).length === 0 && uploads.serverIds.length) {
-          onSaved(await withUploads(item));
-          return;
-        }
-        const saved = item
-          ? await itemsApi.update(type, item.id, changes ?? {})
-          : await itemsApi.create(type, createBody(values, parentId));
-        onSaved(await withUploads(saved.item));
+        const uploaded = uploads.serverIds;
+        onSaved(
+          await save.mutateAsync(
+            item
+              ? { type, item, changes: updateBody(values, initial), uploads: uploaded }
+              : { type, create: createBody(values, parentId), uploads: uploaded },
+          ),
+        );
       } catch (error) {
         setFormError(applyServerErrors(form, error, ITEM_FORM_FIELDS, { parent_id: 'language' }));
       }
     },
     (errors) => focusFirstError(form, errors),
   );
-
-  /** The saved item with the finished uploads attached; on failure the server's toast explains. */
-  async function withUploads(saved: Item): Promise<Item> {
-    if (!uploads.serverIds.length) return saved;
-    try {
-      const { files } = await filesApi.attach(type, saved.id, uploads.serverIds);
-      return { ...saved, files: [...saved.files, ...files] };
-    } catch {
-      return saved;
-    }
-  }
 
   return (
     <form onSubmit={submit} noValidate>

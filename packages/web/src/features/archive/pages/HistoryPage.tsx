@@ -12,14 +12,15 @@ import {
   Title,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { displayName, type Item, type ItemType, type Revision } from '@kinfolio/contract';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan, useUiLanguage } from '@/shared/organisation/hooks';
 import { PageTitle, QueryState, RestoreIcon } from '@/shared/ui';
-import { itemKeys, itemQueries, itemsApi } from '../api';
+import { itemQueries } from '../api';
+import { useRestoreVersion } from '../mutations';
 import { DiffText } from '../components/DiffText';
 import { condense, revisionDiff, type ChangedField } from '../diff';
 import { useDateFormat } from '../hooks';
@@ -122,7 +123,7 @@ function RevisionCard({
   const { t } = useTranslation('archive');
   const uiLanguage = useUiLanguage();
   const formatDate = useDateFormat();
-  const queryClient = useQueryClient();
+  const restoreVersion = useRestoreVersion();
   const canEdit = useCan('content.edit');
   const diff = useMemo(() => revisionDiff(revision.data, item), [revision.data, item]);
   const titleId = `revision-${revision.id}`;
@@ -163,15 +164,7 @@ function RevisionCard({
         </Text>
       ),
       labels: { confirm: t('history.restore'), cancel: t('actions.cancel') },
-      onConfirm: () => {
-        void itemsApi
-          .restoreVersion(type, item.id, revision.data)
-          .then((saved) => {
-            queryClient.setQueryData(itemKeys.single(type, item.id), saved.item);
-            return queryClient.invalidateQueries({ queryKey: itemKeys.type(type) });
-          })
-          .catch(() => undefined);
-      },
+      onConfirm: () => restoreVersion.mutate({ type, id: item.id, data: revision.data }),
     });
 
   return (

@@ -1,7 +1,7 @@
 import '../archive.css';
 import { Alert, Anchor, Button, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   CONTENT_LANGUAGES,
   type ContentLanguage,
@@ -13,7 +13,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '@/shared/organisation/hooks';
 import { EditIcon, HistoryIcon, PageTitle, QueryState, TrashIcon } from '@/shared/ui';
-import { itemKeys, itemQueries, itemsApi } from '../api';
+import { itemQueries } from '../api';
+import { useTrashItem } from '../mutations';
 import { ItemForm } from '../components/ItemForm';
 import { ItemReadView } from '../components/ItemReadView';
 import { TranslationsPanel } from '../components/TranslationsPanel';
@@ -38,14 +39,6 @@ function BackLink({ type }: { type: ItemType }) {
   );
 }
 
-function useSaved(type: ItemType) {
-  const queryClient = useQueryClient();
-  return (item: Item) => {
-    queryClient.setQueryData(itemKeys.single(type, item.id), item);
-    void queryClient.invalidateQueries({ queryKey: itemKeys.type(type) });
-  };
-}
-
 function NewItem({ type }: { type: ItemType }) {
   const { t } = useTranslation('archive');
   const navigate = useNavigate();
@@ -55,7 +48,6 @@ function NewItem({ type }: { type: ItemType }) {
     ...itemQueries.single(type, search.parent ?? 0),
     enabled: search.parent !== undefined,
   });
-  const saved = useSaved(type);
   const taken = new Set(parent.data?.translations.map((v) => v.language) ?? []);
   if (parent.data) taken.add(parent.data.language);
   const languages = CONTENT_LANGUAGES.filter((lang) => !taken.has(lang));
@@ -74,10 +66,7 @@ function NewItem({ type }: { type: ItemType }) {
       parent={parent.data ?? null}
       languages={parent.data ? languages : CONTENT_LANGUAGES}
       defaultLanguage={defaultLanguage}
-      onSaved={(item) => {
-        saved(item);
-        void navigate({ to: profilePath(type, item.id), replace: true });
-      }}
+      onSaved={(item) => void navigate({ to: profilePath(type, item.id), replace: true })}
       onCancel={() =>
         void navigate({
           to: parent.data ? profilePath(type, parent.data.id) : ITEM_TYPE_META[type].listPath,
@@ -149,10 +138,9 @@ function ExistingItem({ type, id }: { type: ItemType; id: number }) {
 function ItemProfile({ type, item }: { type: ItemType; item: Item }) {
   const { t } = useTranslation('archive');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const trashItem = useTrashItem();
   const canEdit = useCan('content.edit');
   const [editing, setEditing] = useState(false);
-  const saved = useSaved(type);
   const title = item.title || t('item.untitled');
 
   const trash = () =>
@@ -170,16 +158,11 @@ function ItemProfile({ type, item }: { type: ItemType; item: Item }) {
       ),
       labels: { confirm: t('actions.delete'), cancel: t('actions.cancel') },
       confirmProps: { color: 'red' },
-      onConfirm: () => {
-        void itemsApi
-          .trash(type, item.id)
-          .then(async () => {
-            queryClient.removeQueries({ queryKey: itemKeys.single(type, item.id) });
-            await queryClient.invalidateQueries({ queryKey: itemKeys.type(type) });
-            await navigate({ to: ITEM_TYPE_META[type].listPath });
-          })
-          .catch(() => undefined);
-      },
+      onConfirm: () =>
+        trashItem.mutate(
+          { type, id: item.id },
+          { onSuccess: () => void navigate({ to: ITEM_TYPE_META[type].listPath }) },
+        ),
     });
 
   return (
@@ -239,10 +222,7 @@ function ItemProfile({ type, item }: { type: ItemType; item: Item }) {
               type={type}
               item={item}
               defaultLanguage={item.language as ContentLanguage}
-              onSaved={(next) => {
-                saved(next);
-                setEditing(false);
-              }}
+              onSaved={() => setEditing(false)}
               onCancel={() => setEditing(false)}
             />
           ) : (

@@ -1,16 +1,16 @@
 import { Group, Pagination, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { UI_LANGUAGES, type SiteTranslation, type UiLanguage } from '@kinfolio/contract';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '@/shared/api/call';
 import { BUNDLED_KEYS, i18next, LANGUAGE_LABELS } from '@/shared/i18n';
 import { splitKey } from '@/shared/i18n/mergeTranslations';
 import { QueryState } from '@/shared/ui';
-import { siteTranslationKeys, siteTranslationsQuery } from '../api';
+import { siteTranslationsQuery } from '../api';
 import { OrganisationTabs } from '../components/OrganisationTabs';
 import { TranslationCell } from '../components/TranslationCell';
 import { useCan } from '../hooks';
+import { useSaveSiteTranslation } from '../mutations';
 import { countMissing, isIncomplete, matchesText } from '../search';
 
 const PAGE_SIZE = 50;
@@ -38,7 +38,7 @@ function builtInText(key: string, lng: UiLanguage): string | undefined {
 export default function SiteTranslationsPage() {
   const { t } = useTranslation('organisation');
   const canEdit = useCan('translations.edit');
-  const queryClient = useQueryClient();
+  const save = useSaveSiteTranslation();
   const translations = useQuery(siteTranslationsQuery);
   const [search, setSearch] = useState('');
   const [missingOnly, setMissingOnly] = useState(false);
@@ -61,23 +61,6 @@ export default function SiteTranslationsPage() {
   const pages = Math.max(1, Math.ceil(visible.length / PAGE_SIZE));
   const current = Math.min(page, pages);
   const rows = visible.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
-
-  /**
-   * PATCH one value (storing a bundled key first); the list, and with it the interface wording,
-   * updates at once.
-   */
-  const save = async (row: EditorRow, lng: UiLanguage, value: string) => {
-    const id =
-      row.id ??
-      (await call('siteTranslationCreate', { body: { key: row.key } }, { silent: true })).id;
-    const saved = { id, key: row.key, text: { ...row.text, [lng]: value } };
-    await call('siteTranslationUpdate', { params: { id }, body: { text: { [lng]: value } } });
-    queryClient.setQueryData(siteTranslationKeys.all, (old: SiteTranslation[] | undefined) => [
-      ...(old ?? []).filter((r) => r.id !== id),
-      saved,
-    ]);
-    void queryClient.invalidateQueries({ queryKey: siteTranslationKeys.all });
-  };
 
   const content = (
     <QueryState
@@ -112,7 +95,7 @@ export default function SiteTranslationsPage() {
                         value={row.text[lng]}
                         builtIn={row.text[lng] ? undefined : builtInText(row.key, lng)}
                         canEdit={canEdit}
-                        onSave={(value) => save(row, lng, value)}
+                        onSave={(value) => save.mutateAsync({ ...row, language: lng, value })}
                       />
                     </Table.Td>
                   ))}
