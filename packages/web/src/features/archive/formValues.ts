@@ -2,7 +2,7 @@ import type { ContentLanguage, Item, ItemStatus } from '@kinfolio/contract';
 import type { ItemCreateInput, ItemUpdateInput } from './api';
 
 /** The edit form's values: ids as strings (Mantine pickers), the date as `YYYY-MM-DD`. */
-export interface ItemFormValues {
+export type ItemFormValues = {
   title: string;
   content: string;
   from: string[];
@@ -12,7 +12,7 @@ export interface ItemFormValues {
   date: string;
   language: ContentLanguage;
   status: ItemStatus;
-}
+};
 
 export const ITEM_FORM_FIELDS = [
   'title',

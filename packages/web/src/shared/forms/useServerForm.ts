@@ -6,7 +6,11 @@ import { applyServerErrors, focusFirstError, zodValidate } from './validation';
 interface ServerFormOptions<Values extends Record<string, unknown>> {
   initialValues: Values;
   /** The contract's schema of the body: checked before sending. */
-  schema: z.ZodType;
+  schema?: z.ZodType;
+  /** Instead of a schema, for forms whose values are not the body (field paths to messages). */
+  validate?: (values: Values) => Record<string, string>;
+  /** Runs on every change (a live preview). */
+  onValuesChange?: (values: Values) => void;
   /** Sends the values; throws the ApiError of a failed request. */
   send: (values: Values, form: UseFormReturnType<Values>) => Promise<unknown>;
   /** Fields that show their own server messages (default: every field of the form). */
@@ -25,13 +29,19 @@ interface ServerFormOptions<Values extends Record<string, unknown>> {
 export function useServerForm<Values extends Record<string, unknown>>({
   initialValues,
   schema,
+  validate,
+  onValuesChange,
   send,
   fields = Object.keys(initialValues),
   rename,
   onInvalid,
 }: ServerFormOptions<Values>) {
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<Values>({ initialValues, validate: zodValidate(schema) });
+  const form = useForm<Values>({
+    initialValues,
+    validate: validate ?? (schema ? zodValidate<Values>(schema) : undefined),
+    onValuesChange,
+  });
   const submit = form.onSubmit(
     async (values) => {
       setFormError(null);

@@ -1,12 +1,11 @@
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { emailField, nameField, type CurrentUser } from '@kinfolio/contract';
 import { FormAlert } from '@/shared/ui';
 import { setUser } from '@/shared/session';
-import { applyServerErrors, focusFirstError, zodValidate } from '@/shared/forms/validation';
+import { useServerForm } from '@/shared/forms/useServerForm';
 import { accountApi } from '../api';
 
 const profileSchema = z.object({ name: nameField, email: emailField });
@@ -15,32 +14,22 @@ type ProfileValues = z.input<typeof profileSchema>;
 /** Name and email; a new email address has to be verified again. */
 export function ProfileForm({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('account');
-  const [formError, setFormError] = useState<string | null>(null);
   const [emailChanged, setEmailChanged] = useState(false);
-  const form = useForm<ProfileValues>({
+  const { form, submit, formError } = useServerForm<ProfileValues>({
     initialValues: { name: user.name, email: user.email },
-    validate: zodValidate(profileSchema),
-  });
-
-  const submit = form.onSubmit(
-    async (values) => {
-      setFormError(null);
+    schema: profileSchema,
+    send: async (values, form) => {
       const changedEmail = values.email.trim().toLowerCase() !== user.email;
-      try {
-        const res = await accountApi.updateUser({
-          name: values.name,
-          ...(changedEmail ? { email: values.email } : {}),
-        });
-        setUser(res.user);
-        form.setInitialValues({ name: res.user.name, email: res.user.email });
-        form.setValues({ name: res.user.name, email: res.user.email });
-        setEmailChanged(changedEmail);
-      } catch (error) {
-        setFormError(applyServerErrors(form, error, ['name', 'email']));
-      }
+      const res = await accountApi.updateUser({
+        name: values.name,
+        ...(changedEmail ? { email: values.email } : {}),
+      });
+      setUser(res.user);
+      form.setInitialValues({ name: res.user.name, email: res.user.email });
+      form.setValues({ name: res.user.name, email: res.user.email });
+      setEmailChanged(changedEmail);
     },
-    (errors) => focusFirstError(form, errors),
-  );
+  });
 
   return (
     <form onSubmit={submit} noValidate>

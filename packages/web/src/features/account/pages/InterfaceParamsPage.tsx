@@ -1,6 +1,5 @@
 import { Button, Center, Group, Loader, SimpleGrid, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
@@ -11,7 +10,7 @@ import {
   type Siteparams,
   type Themecolors,
 } from '@kinfolio/contract';
-import { applyServerErrors, focusFirstError, zodValidate } from '@/shared/forms/validation';
+import { useServerForm } from '@/shared/forms/useServerForm';
 import { setLanguage } from '@/shared/i18n';
 import { useSession } from '@/shared/session';
 import { applyThemeColors, setColorSchemePreference } from '@/shared/theme';
@@ -23,10 +22,10 @@ import { THEME_COLOR_KEYS, ThemeColorsFields } from '../components/ThemeColorsFi
 import { ThemePreview } from '../components/ThemePreview';
 
 const paramsSchema = z.object({ siteparams: siteparamsSchema, themecolors: themecolorsSchema });
-interface ParamsValues {
+type ParamsValues = {
   siteparams: Siteparams;
   themecolors: Themecolors;
-}
+};
 
 const valuesOf = (user: CurrentUser): ParamsValues => ({
   siteparams: { ...user.siteparams },
@@ -43,39 +42,29 @@ async function applyPreferences(user: CurrentUser) {
 function InterfaceParamsForm({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('account');
   const { setUser } = useSession();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<ParamsValues>({
-    initialValues: valuesOf(user),
-    validate: zodValidate(paramsSchema),
+  const initialValues = valuesOf(user);
+  const { form, submit, formError } = useServerForm<ParamsValues>({
+    initialValues,
+    schema: paramsSchema,
     // Colours preview live across the whole app; invalid hex values are ignored by the theme.
     onValuesChange: (values) => applyThemeColors(values.themecolors),
+    fields: [
+      ...Object.keys(initialValues.siteparams).map((k) => `siteparams.${k}`),
+      ...THEME_COLOR_KEYS.map((k) => `themecolors.${k}`),
+    ],
+    send: async (values, form) => {
+      const res = await accountApi.updateUser(paramsSchema.parse(values));
+      setUser(res.user);
+      await applyPreferences(res.user);
+      form.setInitialValues(valuesOf(res.user));
+      form.setValues(valuesOf(res.user));
+    },
   });
 
   // Leaving without saving puts the saved colours back.
   const saved = useRef(user.themecolors);
   saved.current = user.themecolors;
   useEffect(() => () => applyThemeColors(saved.current), []);
-
-  const submit = form.onSubmit(
-    async (values) => {
-      setFormError(null);
-      try {
-        const body = paramsSchema.parse(values);
-        const res = await accountApi.updateUser(body);
-        setUser(res.user);
-        await applyPreferences(res.user);
-        form.setInitialValues(valuesOf(res.user));
-        form.setValues(valuesOf(res.user));
-      } catch (error) {
-        const paths = [
-          ...Object.keys(values.siteparams).map((k) => `siteparams.${k}`),
-          ...THEME_COLOR_KEYS.map((k) => `themecolors.${k}`),
-        ];
-        setFormError(applyServerErrors(form, error, paths));
-      }
-    },
-    (errors) => focusFirstError(form, errors),
-  );
 
   const resetColors = () => form.setFieldValue('themecolors', { ...DEFAULT_THEME_COLORS });
   const cancel = () => form.setValues(valuesOf(user));

@@ -1,6 +1,4 @@
 import { Button, Checkbox, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,16 +10,17 @@ import {
   type UiLanguage,
 } from '@kinfolio/contract';
 import { FormAlert } from '@/shared/ui';
-import { applyServerErrors, focusFirstError, zodValidate } from '@/shared/forms/validation';
+import { useServerForm } from '@/shared/forms/useServerForm';
+import { zodValidate } from '@/shared/forms/validation';
 import { LANGUAGE_LABELS } from '@/shared/i18n';
-import { adminApi, adminKeys } from '../queries';
+import { useInvite } from '../mutations';
 
-interface InviteValues {
+type InviteValues = {
   email: string;
   name: string;
   permissions: Permission[];
   language: UiLanguage;
-}
+};
 
 /** The "Invite someone" button and its dialog: an e-mail, optional name, rights, mail language. */
 export function InviteButton() {
@@ -44,34 +43,23 @@ export function InviteButton() {
 
 function InviteForm({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation('admin');
-  const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
+  const invite = useInvite();
   const current = UI_LANGUAGES.find((l) => l === i18n.language) ?? 'fr';
-  const form = useForm<InviteValues>({
+  const { form, submit, formError } = useServerForm<InviteValues>({
     initialValues: { email: '', name: '', permissions: [], language: current },
     validate: (values) =>
       zodValidate(invitationCreateBody)({ ...values, name: values.name.trim() || undefined }),
-  });
-
-  const submit = form.onSubmit(
-    async (values) => {
-      setFormError(null);
-      try {
-        const name = values.name.trim();
-        await adminApi.invite({
-          email: values.email,
-          permissions: values.permissions,
-          language: values.language,
-          ...(name ? { name } : {}),
-        });
-        await queryClient.invalidateQueries({ queryKey: adminKeys.users });
-        onClose();
-      } catch (error) {
-        setFormError(applyServerErrors(form, error, ['email', 'name', 'permissions', 'language']));
-      }
+    send: async (values) => {
+      const name = values.name.trim();
+      await invite.mutateAsync({
+        email: values.email,
+        permissions: values.permissions,
+        language: values.language,
+        ...(name ? { name } : {}),
+      });
+      onClose();
     },
-    (errors) => focusFirstError(form, errors),
-  );
+  });
 
   return (
     <form onSubmit={submit} noValidate>

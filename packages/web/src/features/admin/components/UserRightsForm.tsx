@@ -1,7 +1,4 @@
 import { Button, Checkbox, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   adminUserPatchBody,
@@ -10,17 +7,17 @@ import {
   type AdminUserPatchBody,
   type Permission,
 } from '@kinfolio/contract';
-import { applyServerErrors, focusFirstError, zodValidate } from '@/shared/forms/validation';
+import { useServerForm } from '@/shared/forms/useServerForm';
 import { useSession } from '@/shared/session';
 import { FormAlert } from '@/shared/ui';
-import { adminApi, adminKeys } from '../queries';
+import { useUpdateUser } from '../mutations';
 
-interface RightsValues {
+type RightsValues = {
   name: string;
   email: string;
   active: boolean;
   permissions: Permission[];
-}
+};
 
 const FIELDS = ['name', 'email', 'active', 'permissions'] as const;
 
@@ -44,32 +41,22 @@ export function changedFields(before: RightsValues, after: RightsValues): AdminU
 
 export function UserRightsForm({ user }: { user: AdminUser }) {
   const { t } = useTranslation('admin');
-  const queryClient = useQueryClient();
   const session = useSession();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<RightsValues>({
-    initialValues: valuesOf(user),
-    validate: zodValidate(adminUserPatchBody),
-  });
+  const updateUser = useUpdateUser();
   const isSelf = session.user?.id === user.id;
-
-  const submit = form.onSubmit(
-    async (values) => {
-      setFormError(null);
+  const { form, submit, formError } = useServerForm<RightsValues>({
+    initialValues: valuesOf(user),
+    schema: adminUserPatchBody,
+    fields: FIELDS,
+    send: async (values, form) => {
       const body = changedFields(form.getInitialValues(), values);
       if (Object.keys(body).length === 0) return;
-      try {
-        const res = await adminApi.updateUser(user.id, body);
-        form.setInitialValues(valuesOf(res.user));
-        form.setValues(valuesOf(res.user));
-        await queryClient.invalidateQueries({ queryKey: adminKeys.users });
-        if (isSelf) await session.refreshUser();
-      } catch (error) {
-        setFormError(applyServerErrors(form, error, FIELDS));
-      }
+      const res = await updateUser.mutateAsync({ id: user.id, body });
+      form.setInitialValues(valuesOf(res.user));
+      form.setValues(valuesOf(res.user));
+      if (isSelf) await session.refreshUser();
     },
-    (errors) => focusFirstError(form, errors),
-  );
+  });
 
   return (
     <form onSubmit={submit} noValidate>

@@ -11,7 +11,6 @@ import {
   TextInput,
   TreeSelect,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import {
   CONTENT_LANGUAGES,
@@ -26,7 +25,8 @@ import {
 } from '@kinfolio/contract';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, focusFirstError, zodValidate } from '@/shared/forms/validation';
+import { useServerForm } from '@/shared/forms/useServerForm';
+import { zodValidate } from '@/shared/forms/validation';
 import { categoryTreeData } from '@/shared/organisation/categoryTree';
 import { useUiLanguage } from '@/shared/organisation/hooks';
 import { organisationQueries } from '@/shared/organisation/queries';
@@ -73,7 +73,6 @@ export function ItemForm({
   const { t } = useTranslation('archive');
   const uiLanguage = useUiLanguage();
   const contentLabelId = useId();
-  const [formError, setFormError] = useState<string | null>(null);
   const [uploads, setUploads] = useState<UploadState>({ serverIds: [], busy: false });
   const save = useSaveItem();
   const initial = useMemo(
@@ -81,7 +80,7 @@ export function ItemForm({
     [item, parent, defaultLanguage],
   );
   const parentId = parent ? (parent.parent_id ?? parent.id) : null;
-  const form = useForm<ItemFormValues>({
+  const { form, submit, formError, setFormError } = useServerForm<ItemFormValues>({
     initialValues: initial,
     validate: (values) => {
       const errors = item
@@ -93,6 +92,22 @@ export function ItemForm({
         return { title: said, content: said, ...errors };
       }
       return errors;
+    },
+    fields: ITEM_FORM_FIELDS,
+    rename: { parent_id: 'language' },
+    send: async (values) => {
+      if (uploads.busy) {
+        setFormError(t('files.stillUploading'));
+        return;
+      }
+      const uploaded = uploads.serverIds;
+      onSaved(
+        await save.mutateAsync(
+          item
+            ? { type, item, changes: updateBody(values, initial), uploads: uploaded }
+            : { type, create: createBody(values, parentId), uploads: uploaded },
+        ),
+      );
     },
   });
 
@@ -120,29 +135,6 @@ export function ItemForm({
   );
 
   const rtl = form.values.language === 'ar';
-  const submit = form.onSubmit(
-    async (values) => {
-      setFormError(null);
-      if (uploads.busy) {
-        setFormError(t('files.stillUploading'));
-        return;
-      }
-      try {
-        const uploaded = uploads.serverIds;
-        onSaved(
-          await save.mutateAsync(
-            item
-              ? { type, item, changes: updateBody(values, initial), uploads: uploaded }
-              : { type, create: createBody(values, parentId), uploads: uploaded },
-          ),
-        );
-      } catch (error) {
-        setFormError(applyServerErrors(form, error, ITEM_FORM_FIELDS, { parent_id: 'language' }));
-      }
-    },
-    (errors) => focusFirstError(form, errors),
-  );
-
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">

@@ -1,15 +1,13 @@
 import { Alert, Anchor, Button, Center, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invitationAcceptBody, type InvitationAcceptBody } from '@kinfolio/contract';
 import { call } from '@/shared/api/call';
-import { applyServerErrors, focusFirstError, zodValidate } from '@/shared/forms/validation';
+import { useServerForm } from '@/shared/forms/useServerForm';
 import { enterSession } from '@/shared/session';
 import { AuthCard, AuthPage } from '../components/AuthCard';
-import { FormAlert } from '../components/FormAlert';
+import { FormAlert } from '@/shared/ui';
 import { PasswordPair } from '../components/PasswordPair';
 
 const FIELDS = ['name', 'password', 'password_confirmation'] as const;
@@ -78,29 +76,20 @@ function AcceptForm(props: {
   onAccepted: (user: Accepted) => Promise<void>;
 }) {
   const { t } = useTranslation('auth');
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<InvitationAcceptBody>({
+  const { form, submit, formError } = useServerForm<InvitationAcceptBody>({
     initialValues: {
       token: props.token,
       name: props.name,
       password: '',
       password_confirmation: '',
     },
-    validate: zodValidate(invitationAcceptBody),
-  });
-
-  const submit = form.onSubmit(
-    async (values) => {
-      setFormError(null);
-      try {
-        const res = await call('invitationAccept', { body: values }, { validationCheck: true });
-        await props.onAccepted(res.user);
-      } catch (error) {
-        setFormError(applyServerErrors(form, error, FIELDS));
-      }
+    schema: invitationAcceptBody,
+    fields: FIELDS,
+    send: async (values) => {
+      const res = await call('invitationAccept', { body: values }, { validationCheck: true });
+      await props.onAccepted(res.user);
     },
-    (errors) => focusFirstError(form, errors),
-  );
+  });
 
   return (
     <form onSubmit={submit} noValidate>

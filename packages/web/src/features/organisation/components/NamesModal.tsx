@@ -1,6 +1,4 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ORGANISATION_LIMITS,
@@ -8,7 +6,7 @@ import {
   type TranslatedName,
   type UiLanguage,
 } from '@kinfolio/contract';
-import { applyServerErrors, focusFirstError } from '@/shared/forms/validation';
+import { useServerForm } from '@/shared/forms/useServerForm';
 import { LANGUAGE_LABELS } from '@/shared/i18n';
 import { FormAlert } from '@/shared/ui';
 import { useUiLanguage } from '../hooks';
@@ -66,9 +64,8 @@ function NamesForm({
 }: NamesModalProps) {
   const { t } = useTranslation('organisation');
   const uiLanguage = useUiLanguage();
-  const [formError, setFormError] = useState<string | null>(null);
   const languages = [uiLanguage, ...UI_LANGUAGES.filter((lng) => lng !== uiLanguage)];
-  const form = useForm<NameValues>({
+  const { form, submit, formError } = useServerForm<NameValues>({
     initialValues: {
       fr: initialName?.fr ?? '',
       en: initialName?.en ?? '',
@@ -86,23 +83,16 @@ function NamesForm({
       }
       return errors;
     },
-  });
-
-  const submit = form.onSubmit(
-    async (values) => {
-      setFormError(null);
+    fields: SERVER_FIELDS,
+    rename: RENAME,
+    send: async (values) => {
       const name = Object.fromEntries(
         UI_LANGUAGES.map((lng) => [lng, values[lng].trim() || null]),
       ) as TranslatedName;
-      try {
-        await onSubmit({ name, parent_id: values.parent ? Number(values.parent) : null });
-        onClose();
-      } catch (error) {
-        setFormError(applyServerErrors(form, error, SERVER_FIELDS, RENAME));
-      }
+      await onSubmit({ name, parent_id: values.parent ? Number(values.parent) : null });
+      onClose();
     },
-    (errors) => focusFirstError(form, errors),
-  );
+  });
 
   return (
     <form onSubmit={submit} noValidate>

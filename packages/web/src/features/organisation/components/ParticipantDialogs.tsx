@@ -1,9 +1,8 @@
 import { Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { participantCreateBody, participantDivideBody, type Participant } from '@kinfolio/contract';
-import { applyServerErrors, focusFirstError, zodValidate } from '@/shared/forms/validation';
+import { useServerForm } from '@/shared/forms/useServerForm';
 import { isApiError } from '@/shared/api/client';
 import { FormAlert } from '@/shared/ui';
 
@@ -44,23 +43,14 @@ function NameForm({
   onSubmit: (name: string) => Promise<unknown>;
 }) {
   const { t } = useTranslation('organisation');
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm({
+  const { form, submit, formError } = useServerForm({
     initialValues: { name: participant?.name ?? '' },
-    validate: zodValidate(participantCreateBody),
-  });
-  const submit = form.onSubmit(
-    async ({ name }) => {
-      setFormError(null);
-      try {
-        await onSubmit(name.trim());
-        onClose();
-      } catch (error) {
-        setFormError(applyServerErrors(form, error, ['name']));
-      }
+    schema: participantCreateBody,
+    send: async ({ name }) => {
+      await onSubmit(name.trim());
+      onClose();
     },
-    (errors) => focusFirstError(form, errors),
-  );
+  });
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
@@ -192,25 +182,23 @@ function DivideForm({
   onDivide: (id: number, body: { name1: string; name2: string }) => Promise<unknown>;
 }) {
   const { t } = useTranslation('organisation');
-  const form = useForm({
-    initialValues: { name1: participant.name, name2: '' },
-    validate: zodValidate(participantDivideBody),
-  });
   const [failed, setFailed] = useState(false);
-  const submit = form.onSubmit(
-    async ({ name1, name2 }) => {
+  const { form, submit } = useServerForm({
+    initialValues: { name1: participant.name, name2: '' },
+    schema: participantDivideBody,
+    send: async ({ name1, name2 }) => {
       setFailed(false);
       try {
         await onDivide(participant.id, { name1: name1.trim(), name2: name2.trim() });
-        onClose();
       } catch (error) {
-        // Spec §8: one message for a failed divide; the server's field messages go under inputs.
-        applyServerErrors(form, error, ['name1', 'name2']);
+        // Spec §8: one message for a failed divide (the form's own alert stays unused); the
+        // server's field messages still go under the inputs.
         setFailed(true);
+        throw error;
       }
+      onClose();
     },
-    (errors) => focusFirstError(form, errors),
-  );
+  });
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
