@@ -6,7 +6,8 @@
  * first letters as prefixes, the global search, list pages at depths spread from the first to the
  * last, each filter (category with its subtree, participant, tag, language) and single items.
  */
-import { ITEM_BASES, ITEM_TYPES, LIMITS } from '@kinfolio/contract';
+import { ITEM_TYPES, LIMITS } from '@kinfolio/contract';
+import { routePath } from './route-path.js';
 import { seeded, type ColdSample, type Counts } from './sample.js';
 
 /** Classes of the cold workload and their p95 target in milliseconds (issue 15). */
@@ -68,23 +69,21 @@ export function coldPlan(
     Array.from(word())
       .slice(0, random() < 0.5 ? 3 : 4)
       .join('');
-  const q = (text: string) => encodeURIComponent(text);
-  const filtered = (counts: Counts, route: string) => () => {
+  const filtered = (counts: Counts, route: 'all' | 'category' | 'participant' | 'tag') => () => {
     const key = pick(Object.keys(counts));
     const t = type();
-    const n = counts[key]?.[t] ?? 0;
-    const at = `${ITEM_BASES[t]}-${route}`;
+    const page = depth(random, counts[key]?.[t] ?? 0);
     return route === 'all'
-      ? `${at}?language=${key}&page=${depth(random, n)}`
-      : `${at}/${key}?page=${depth(random, n)}`;
+      ? routePath(`${t}.all`, {}, { language: key, page })
+      : routePath(`${t}.${route}`, { id: key }, { page });
   };
   const makers: Record<ColdClass, () => string> = {
-    'search word': () => `${ITEM_BASES[type()]}-search?query=${q(word())}`,
-    'search prefix': () => `${ITEM_BASES[type()]}-search?query=${q(prefix())}`,
-    '/api/search': () => `/api/search?query=${q(random() < 0.5 ? word() : prefix())}`,
+    'search word': () => routePath(`${type()}.search`, {}, { query: word() }),
+    'search prefix': () => routePath(`${type()}.search`, {}, { query: prefix() }),
+    '/api/search': () => routePath('searchAll', {}, { query: random() < 0.5 ? word() : prefix() }),
     'list page': () => {
       const t = type();
-      return `${ITEM_BASES[t]}-all?page=${depth(random, sample.live[t] ?? 0)}`;
+      return routePath(`${t}.all`, {}, { page: depth(random, sample.live[t] ?? 0) });
     },
     'filter category': filtered(sample.categories, 'category'),
     'filter participant': filtered(sample.participants, 'participant'),
@@ -92,7 +91,7 @@ export function coldPlan(
     'filter language': filtered(sample.languages, 'all'),
     'single item': () => {
       const item = pick(sample.items);
-      return `${ITEM_BASES[item.type as keyof typeof ITEM_BASES]}-single/${item.id}`;
+      return routePath(`${item.type}.single`, { id: item.id });
     },
   };
   const seen = new Set<string>();

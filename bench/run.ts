@@ -16,6 +16,7 @@ import { XSRF_COOKIE, XSRF_HEADER } from '@kinfolio/contract';
 import autocannon from 'autocannon';
 import { coldPlan, runCold } from './cold.js';
 import { markdownReport, UNCACHED, type BenchResult, type Scenario } from './report.js';
+import { routePath } from './route-path.js';
 import { BENCH_USER, type ReadyMessage } from './server.js';
 
 const here = import.meta.dirname;
@@ -105,8 +106,8 @@ async function login(appUrl: string): Promise<Record<string, string>> {
     cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
     [XSRF_HEADER]: decodeURIComponent(jar.get(XSRF_COOKIE) ?? ''),
   });
-  keep(await fetch(`${appUrl}/sanctum/csrf-cookie`));
-  const response = await fetch(`${appUrl}/login`, {
+  keep(await fetch(`${appUrl}${routePath('csrfCookie')}`));
+  const response = await fetch(`${appUrl}${routePath('login')}`, {
     method: 'POST',
     headers: { ...header(), 'content-type': 'application/json' },
     body: JSON.stringify({ ...BENCH_USER, remember: false }),
@@ -156,27 +157,30 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<BenchResult
       if (response.status !== 200) throw new Error(`${pathAndQuery}: ${response.status}`);
       return ((await response.json()) as { meta?: { total: number } }).meta?.total ?? 0;
     };
-    const common = `/api/posts-search?query=${encodeURIComponent(values.common)}`;
-    const rare = `/api/posts-search?query=${encodeURIComponent(values.rare)}`;
+    const common = routePath('post.search', {}, { query: values.common });
+    const rare = routePath('post.search', {}, { query: values.rare });
+    const firstPage = routePath('post.all');
+    const deepPage = routePath('post.all', {}, { page: 500 });
+    const single = routePath('post.single', { id: ready.singleId });
     // Asked on the app the cold workload reads too: not when only that one runs.
     const cachedToo = only !== 'cold';
     const matches = cachedToo
       ? { common: await total(common), rare: await total(rare) }
       : { common: 0, rare: 0 };
-    const posts = cachedToo ? await total('/api/posts-all') : (ready.sample.live.post ?? 0);
+    const posts = cachedToo ? await total(firstPage) : (ready.sample.live.post ?? 0);
     const plan: [string, string][] = [
       ['bare Fastify route', ready.bareUrl],
-      ['posts-all page 1', api('/api/posts-all')],
-      ['posts-all page 500', api('/api/posts-all?page=500')],
+      ['posts-all page 1', api(firstPage)],
+      ['posts-all page 500', api(deepPage)],
       [`posts-search common (${values.common})`, api(common)],
       [`posts-search rare (${values.rare})`, api(rare)],
-      ['posts-single', api(`/api/posts-single/${ready.singleId}`)],
+      ['posts-single', api(single)],
       // The same reads computed every time: a first read, or the first after a change.
-      [`posts-all page 1 ${UNCACHED}`, uncached('/api/posts-all')],
-      [`posts-all page 500 ${UNCACHED}`, uncached('/api/posts-all?page=500')],
+      [`posts-all page 1 ${UNCACHED}`, uncached(firstPage)],
+      [`posts-all page 500 ${UNCACHED}`, uncached(deepPage)],
       [`posts-search common (${values.common}) ${UNCACHED}`, uncached(common)],
       [`posts-search rare (${values.rare}) ${UNCACHED}`, uncached(rare)],
-      [`posts-single ${UNCACHED}`, uncached(`/api/posts-single/${ready.singleId}`)],
+      [`posts-single ${UNCACHED}`, uncached(single)],
     ];
     const scenarios: Scenario[] = [];
     for (const [name, url] of only === 'cold' ? [] : plan) {

@@ -3,7 +3,7 @@
  * server process (outside the app, so drawing it warms none of the app's answers): the text of
  * random items, the live counts per type, language and link, and the ids of links.
  */
-import { ITEM_TYPES } from '@kinfolio/contract';
+import { isItemType, type ItemType } from '@kinfolio/contract';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../packages/server/src/db/connect.js';
 
@@ -14,7 +14,7 @@ export interface ColdSample {
   /** Title and plain text of random items (any type, language, trash state). */
   texts: string[];
   /** Ids of random items with their type (single-item reads). */
-  items: { id: number; type: string }[];
+  items: { id: number; type: ItemType }[];
   /** Live items per type. */
   live: Record<string, number>;
   /** Live items per filter value and type; a category's counts include its descendants'. */
@@ -98,9 +98,9 @@ export async function drawSample(handle: DatabaseHandle, picks = 600): Promise<C
     .execute();
   return {
     texts: rows.map((row) => `${row.title} ${row.plain}`),
-    items: rows
-      .filter((row) => row.deleted_at === null && ITEM_TYPES.includes(row.type as never))
-      .map((row) => ({ id: row.id, type: row.type })),
+    items: rows.flatMap(({ id, type, deleted_at }) =>
+      deleted_at === null && isItemType(type) ? [{ id, type }] : [],
+    ),
     live: Object.fromEntries(live.map((row) => [row.type, Number(row.n)])),
     categories: subtrees(
       await counts(handle, 'item_categories', 'category_id'),
