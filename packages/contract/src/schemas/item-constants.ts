@@ -5,7 +5,8 @@
 
 /**
  * The archive's four item types. Everything about items (schemas, routes, server module, screens)
- * is written once and parameterised by one of these.
+ * is written once and parameterised by one of these. A new type is added here and in ITEM_BASES,
+ * then given its icon in the web app's `features/archive/itemTypes.ts` (which says what follows).
  */
 export const ITEM_TYPES = ['post', 'mail', 'message', 'media'] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];

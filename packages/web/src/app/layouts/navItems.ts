@@ -1,10 +1,8 @@
+import { ITEM_TYPES } from '@kinfolio/contract';
 import type { ComponentType } from 'react';
+import { ITEM_TYPE_META } from '@/features/archive/itemTypes';
 import {
   LanguageIcon,
-  MailIcon,
-  MediaIcon,
-  MessageIcon,
-  PostIcon,
   SettingsIcon,
   ShieldIcon,
   TableIcon,
@@ -33,10 +31,12 @@ export const NAV_SECTIONS: NavSection[] = [
   {
     labelKey: 'nav.sectionArchive',
     items: [
-      { to: '/posts', labelKey: 'nav.posts', icon: PostIcon },
-      { to: '/mails', labelKey: 'nav.mails', icon: MailIcon },
-      { to: '/messages', labelKey: 'nav.messages', icon: MessageIcon },
-      { to: '/medias', labelKey: 'nav.medias', icon: MediaIcon },
+      // One entry per item type, in the archive's type order (see features/archive/itemTypes.ts).
+      ...ITEM_TYPES.map((type) => ({
+        to: ITEM_TYPE_META[type].listPath,
+        labelKey: `archive:types.${type}.plural`,
+        icon: ITEM_TYPE_META[type].icon,
+      })),
       {
         to: '/correlation/post',
         labelKey: 'nav.correlation',

@@ -5,9 +5,14 @@ import {
   lazyRouteComponent,
   redirect,
 } from '@tanstack/react-router';
-import { CONTENT_LANGUAGES, type ContentLanguage, type ItemType } from '@kinfolio/contract';
+import {
+  CONTENT_LANGUAGES,
+  ITEM_TYPES,
+  type ContentLanguage,
+  type ItemType,
+} from '@kinfolio/contract';
 import { itemQueries } from '@/features/archive/api';
-import { parseId, parseTypeParam } from '@/features/archive/itemTypes';
+import { ITEM_TYPE_META, parseId, parseTypeParam } from '@/features/archive/itemTypes';
 import { listRequest, validateArchiveSearch } from '@/features/archive/listSearch';
 import { siteTranslationsQuery } from '@/shared/i18n/siteTranslations';
 import { organisationQueries } from '@/shared/organisation/queries';
@@ -218,7 +223,7 @@ const siteTranslationsRoute = organisationRoute(
   () => import('@/features/organisation/pages/SiteTranslationsPage'),
 );
 
-/* The archive (issue 4): one list, one profile for the four types, parameterised by type. */
+/* The archive (issue 4): one list, one profile for every item type, parameterised by type. */
 
 const positivePage = (search: Record<string, unknown>): { page?: number } => {
   const page = Number(search.page);
@@ -275,18 +280,14 @@ function itemProfileRoute<const P extends string>(type: ItemType, path: P, param
   });
 }
 
-const postsRoute = itemListRoute('post', '/posts');
-const mailsRoute = itemListRoute('mail', '/mails');
-const messagesRoute = itemListRoute('message', '/messages');
-const mediasRoute = itemListRoute('media', '/medias', 1);
-const postProfileRoute = itemProfileRoute('post', '/posts/$post_id/profile', 'post_id');
-const mailProfileRoute = itemProfileRoute('mail', '/mails/$mail_id/profile', 'mail_id');
-const messageProfileRoute = itemProfileRoute(
-  'message',
-  '/messages/$message_id/profile',
-  'message_id',
-);
-const mediaProfileRoute = itemProfileRoute('media', '/medias/$media_id/profile', 'media_id');
+/* A list and a profile route per item type, from the type metadata (see itemTypes.ts). */
+const itemTypeRoutes = ITEM_TYPES.flatMap((type) => {
+  const meta = ITEM_TYPE_META[type];
+  return [
+    itemListRoute(type, meta.listPath, meta.routeNumber),
+    itemProfileRoute(type, meta.profileRoute, meta.param),
+  ];
+});
 
 const historyRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -344,14 +345,7 @@ const correlationRoute = createRoute({
 });
 
 export const routeTree = rootRoute.addChildren([
-  postsRoute,
-  mailsRoute,
-  messagesRoute,
-  mediasRoute,
-  postProfileRoute,
-  mailProfileRoute,
-  messageProfileRoute,
-  mediaProfileRoute,
+  ...itemTypeRoutes,
   historyRoute,
   correlationIndexRoute,
   correlationRoute,

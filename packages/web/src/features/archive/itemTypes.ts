@@ -1,26 +1,62 @@
-import { ITEM_TYPES, isItemType, type ItemType } from '@kinfolio/contract';
+import { ITEM_BASES, ITEM_TYPES, isItemType, type ItemType } from '@kinfolio/contract';
 import type { ComponentType } from 'react';
 import { MailIcon, MediaIcon, MessageIcon, PostIcon } from '@/shared/ui/icons';
 
-/**
- * What differs between the four item types on screen, as data: the list address, the profile's
- * route parameter (spec §3 route identifiers), the icon. Labels are `archive:types.<type>.*`.
+/*
+ * Adding an item type (say "dream"): add it to ITEM_TYPES and ITEM_BASES in the contract
+ * (`schemas/item-constants.ts`, which gives the API routes and the server module), give it an
+ * icon below, and write its `archive:types.dream.*` wording in fr, en, it and de. Its list
+ * (`/dreams`), profile (`/dreams/$dream_id/profile`), history and correlation screens, its
+ * navbar entry and its quick-search section follow from these.
  */
-export interface ItemTypeMeta {
-  type: ItemType;
-  /** `/posts`, `/mails`, `/messages`, `/medias`. */
-  listPath: string;
-  /** `post_id`, `mail_id`, `message_id`, `media_id`. */
-  param: string;
+const ITEM_TYPE_SCREENS: Record<ItemType, ItemTypeScreen> = {
+  post: { icon: PostIcon },
+  mail: { icon: MailIcon },
+  message: { icon: MessageIcon },
+  // Spec §2: the medias list is numbered route 1 (slide direction between numbered routes).
+  media: { icon: MediaIcon, routeNumber: 1 },
+};
+
+interface ItemTypeScreen {
   icon: ComponentType<{ size?: number }>;
+  routeNumber?: number;
 }
 
-export const ITEM_TYPE_META: Record<ItemType, ItemTypeMeta> = {
-  post: { type: 'post', listPath: '/posts', param: 'post_id', icon: PostIcon },
-  mail: { type: 'mail', listPath: '/mails', param: 'mail_id', icon: MailIcon },
-  message: { type: 'message', listPath: '/messages', param: 'message_id', icon: MessageIcon },
-  media: { type: 'media', listPath: '/medias', param: 'media_id', icon: MediaIcon },
-};
+/** `/posts` for `post`: a type's screens live at its API base's name (spec §3). */
+type ListPathOf<T extends ItemType> = (typeof ITEM_BASES)[T] extends `/api${infer P}` ? P : never;
+export type ItemListPath = { [T in ItemType]: ListPathOf<T> }[ItemType];
+export type ItemProfilePath = {
+  [T in ItemType]: `${ListPathOf<T>}/$${T}_id/profile`;
+}[ItemType];
+
+/**
+ * What differs between the item types on screen, as data: the list address, the profile's route
+ * (spec §3 route identifiers), the icon. Labels are `archive:types.<type>.*`.
+ */
+export interface ItemTypeMeta extends ItemTypeScreen {
+  type: ItemType;
+  /** `/posts`, `/mails`, `/messages`, `/medias`. */
+  listPath: ItemListPath;
+  /** `post_id`, `mail_id`, `message_id`, `media_id`. */
+  param: string;
+  /** `/posts/$post_id/profile`: the router's pattern of the profile. */
+  profileRoute: ItemProfilePath;
+}
+
+function metaOf(type: ItemType): ItemTypeMeta {
+  const listPath = ITEM_BASES[type].slice('/api'.length) as ItemListPath;
+  return {
+    type,
+    listPath,
+    param: `${type}_id`,
+    profileRoute: `${listPath}/$${type}_id/profile` as ItemProfilePath,
+    ...ITEM_TYPE_SCREENS[type],
+  };
+}
+
+export const ITEM_TYPE_META = Object.fromEntries(
+  ITEM_TYPES.map((type) => [type, metaOf(type)]),
+) as Record<ItemType, ItemTypeMeta>;
 
 /** The value of the profile parameter that opens the create form. */
 export const NEW_ITEM = 'new';

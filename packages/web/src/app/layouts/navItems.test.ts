@@ -1,0 +1,38 @@
+import { ITEM_TYPES, UI_LANGUAGES } from '@kinfolio/contract';
+import { describe, expect, it } from 'vitest';
+import { ITEM_TYPE_META } from '@/features/archive/itemTypes';
+import { i18next } from '@/shared/i18n';
+import { router } from '../routing/router';
+import { NAV_SECTIONS } from './navItems';
+
+describe('the item types drive the archive screens', () => {
+  it('derive each list and profile address from the API base (spec §3)', () => {
+    expect(ITEM_TYPE_META.post).toMatchObject({
+      listPath: '/posts',
+      param: 'post_id',
+      profileRoute: '/posts/$post_id/profile',
+    });
+    expect(ITEM_TYPE_META.media).toMatchObject({ listPath: '/medias', routeNumber: 1 });
+  });
+
+  it('give every type a navbar entry, in order, worded in each interface language', () => {
+    const archive = NAV_SECTIONS.find((section) => section.labelKey === 'nav.sectionArchive');
+    const entries = archive?.items.slice(0, ITEM_TYPES.length) ?? [];
+    expect(entries.map((item) => item.to)).toEqual(
+      ITEM_TYPES.map((type) => ITEM_TYPE_META[type].listPath),
+    );
+    for (const { labelKey } of entries) {
+      for (const lng of UI_LANGUAGES) {
+        expect(i18next.exists(labelKey, { lng, ns: 'layout' }), `${labelKey} in ${lng}`).toBe(true);
+      }
+    }
+  });
+
+  it('give every type its list and profile routes', () => {
+    const paths = Object.keys(router.routesByPath);
+    for (const type of ITEM_TYPES) {
+      expect(paths).toContain(ITEM_TYPE_META[type].listPath);
+      expect(paths).toContain(ITEM_TYPE_META[type].profileRoute);
+    }
+  });
+});
