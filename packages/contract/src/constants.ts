@@ -10,6 +10,11 @@ export const DEFAULT_USER_LANGUAGE: UiLanguage = 'en';
 export const CONTENT_LANGUAGES = ['fr', 'en', 'it', 'de', 'ar'] as const;
 export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
 
+/** Answers carry languages as text (stored versions keep what was written): checked, not cast. */
+export function isContentLanguage(value: unknown): value is ContentLanguage {
+  return typeof value === 'string' && (CONTENT_LANGUAGES as readonly string[]).includes(value);
+}
+
 export function isUiLanguage(value: unknown): value is UiLanguage {
   return typeof value === 'string' && (UI_LANGUAGES as readonly string[]).includes(value);
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
-  CONTENT_LANGUAGES,
+  isContentLanguage,
   type ItemType,
   type RevisionData,
   type itemCreateBody,
@@ -99,7 +99,7 @@ export const itemsApi = {
     call(`${type}.update`, {
       params: { id },
       // Versions store the language as it was written, which was one of these.
-      body: { ...data, language: CONTENT_LANGUAGES.find((known) => known === language) },
+      body: { ...data, language: isContentLanguage(language) ? language : undefined },
     }),
   separate: (type: ItemType, id: number) => call(`${type}.separate`, { params: { id } }),
   trash: (type: ItemType, id: number) => call(`${type}.delete`, { params: { id } }),

@@ -1,6 +1,6 @@
 import {
-  CONTENT_LANGUAGES,
   correlationEntrySchema,
+  isContentLanguage,
   type ContentLanguage,
   type CorrelationEntry,
   type CorrelationRow,
@@ -24,8 +24,8 @@ export function correlationCells(row: Pick<CorrelationRow, 'translations'>): Cor
   for (const raw of parsed) {
     const entry = correlationEntrySchema.safeParse(raw);
     if (!entry.success) continue;
-    const lang = entry.data.language as ContentLanguage;
-    if ((CONTENT_LANGUAGES as readonly string[]).includes(lang) && !cells[lang]) {
+    const lang = entry.data.language;
+    if (isContentLanguage(lang) && !cells[lang]) {
       cells[lang] = entry.data;
     }
   }

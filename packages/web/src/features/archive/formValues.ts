@@ -1,4 +1,9 @@
-import type { ContentLanguage, Item, ItemStatus } from '@kinfolio/contract';
+import {
+  isContentLanguage,
+  type ContentLanguage,
+  type Item,
+  type ItemStatus,
+} from '@kinfolio/contract';
 import type { ItemCreateInput, ItemUpdateInput } from './api';
 
 /** The edit form's values: ids as strings (Mantine pickers), the date as `YYYY-MM-DD`. */
@@ -51,7 +56,7 @@ export function initialFormValues(
     tags: source ? ids(source.tags) : [],
     categories: source ? ids(source.categories) : [],
     date: source ? dateInputValue(source.date) : '',
-    language: item ? (item.language as ContentLanguage) : options.language,
+    language: item && isContentLanguage(item.language) ? item.language : options.language,
     status: item?.status ?? 'published',
   };
 }

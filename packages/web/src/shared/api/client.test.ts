@@ -3,7 +3,7 @@ import { i18next } from '@/shared/i18n';
 import { clearCookies, CSRF_PATH, stubFetch } from '@/shared/test/fetchStub';
 import { loadingBar, loadingBarStore } from '@/shared/ui/loadingBar';
 import { showToast } from '@/shared/ui/toast';
-import { api, ApiError, buildUrl, configureApiClient, invalidateCsrf } from './client';
+import { ApiError, buildUrl, configureApiClient, invalidateCsrf, request } from './client';
 import { readCookie, readXsrfToken } from './cookies';
 
 vi.mock('@/shared/ui/toast', () => ({ showToast: vi.fn(() => 'toast-id') }));
@@ -52,7 +52,7 @@ function settle<T>(promise: Promise<T>) {
 
 describe('anti-forgery cookie (spec §7)', () => {
   it('fetches GET /sanctum/csrf-cookie before the first non-GET request', async () => {
-    await api.post('/api/posts', { title: 'x' });
+    await request('POST', '/api/posts', { title: 'x' });
     expect(server.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
       `GET ${CSRF_PATH}`,
       'POST /api/posts',
@@ -60,39 +60,43 @@ describe('anti-forgery cookie (spec §7)', () => {
     expect(server.calls[0]?.credentials).toBe('include');
   });
 
-  it.each(['put', 'patch', 'delete'] as const)('fetches it before %s as well', async (method) => {
-    await (method === 'delete' ? api.delete('/api/x') : api[method]('/api/x', {}));
+  it.each(['PUT', 'PATCH', 'DELETE'] as const)('fetches it before %s as well', async (method) => {
+    await request(method, '/api/x', method === 'DELETE' ? undefined : {});
     expect(server.calls.map((c) => c.url)).toEqual([CSRF_PATH, '/api/x']);
   });
 
   it('does not fetch it before GET requests', async () => {
-    await api.get('/api/posts');
-    await api.get('/api/tags');
+    await request('GET', '/api/posts');
+    await request('GET', '/api/tags');
     expect(server.csrfCalls()).toHaveLength(0);
     expect(server.calls).toHaveLength(2);
   });
 
   it('fetches it once while the token is fresh, and again after it is invalidated', async () => {
-    await api.post('/api/a');
-    await api.patch('/api/b', {});
+    await request('POST', '/api/a');
+    await request('PATCH', '/api/b', {});
     expect(server.csrfCalls()).toHaveLength(1);
     invalidateCsrf();
-    await api.post('/api/c');
+    await request('POST', '/api/c');
     expect(server.csrfCalls()).toHaveLength(2);
   });
 
   it('shares one cookie request between parallel writes', async () => {
-    await Promise.all([api.post('/api/a'), api.post('/api/b'), api.delete('/api/c')]);
+    await Promise.all([
+      request('POST', '/api/a'),
+      request('POST', '/api/b'),
+      request('DELETE', '/api/c'),
+    ]);
     expect(server.csrfCalls()).toHaveLength(1);
     expect(server.apiCalls()).toHaveLength(3);
   });
 
   it('refreshes the token after a 419 so the next write gets a new one', async () => {
-    await api.post('/api/a');
+    await request('POST', '/api/a');
     server.reply({ status: 419, body: { message: 'CSRF token mismatch.' } });
-    expect((await settle(api.post('/api/b'))).ok).toBe(false);
+    expect((await settle(request('POST', '/api/b'))).ok).toBe(false);
     server.setToken('token-2');
-    await api.post('/api/c');
+    await request('POST', '/api/c');
     expect(server.csrfCalls()).toHaveLength(2);
     expect(server.apiCalls().at(-1)?.headers['X-XSRF-TOKEN']).toBe('token-2');
   });
@@ -101,34 +105,34 @@ describe('anti-forgery cookie (spec §7)', () => {
 describe('request headers (spec §7)', () => {
   it('sends the decoded XSRF-TOKEN cookie as X-XSRF-TOKEN, read fresh for each request', async () => {
     document.cookie = `XSRF-TOKEN=${encodeURIComponent('abc==/+x')}; path=/`;
-    await api.get('/api/posts');
+    await request('GET', '/api/posts');
     expect(server.calls[0]?.headers['X-XSRF-TOKEN']).toBe('abc==/+x');
     document.cookie = 'XSRF-TOKEN=rotated; path=/';
-    await api.get('/api/posts');
+    await request('GET', '/api/posts');
     expect(server.calls[1]?.headers['X-XSRF-TOKEN']).toBe('rotated');
   });
 
   it('uses the token handed out by the cookie request on the write that follows it', async () => {
     server.setToken('fresh-token');
-    await api.post('/api/posts', {});
+    await request('POST', '/api/posts', {});
     expect(server.apiCalls()[0]?.headers['X-XSRF-TOKEN']).toBe('fresh-token');
   });
 
   it('sends no X-XSRF-TOKEN header when there is no cookie', async () => {
-    await api.get('/api/posts');
+    await request('GET', '/api/posts');
     expect(server.calls[0]?.headers).not.toHaveProperty('X-XSRF-TOKEN');
   });
 
   it('sends Accept-Language from the current interface language', async () => {
     await i18next.changeLanguage('de');
-    await api.get('/api/posts');
+    await request('GET', '/api/posts');
     await i18next.changeLanguage('it');
-    await api.post('/api/posts', {});
+    await request('POST', '/api/posts', {});
     expect(server.apiCalls().map((c) => c.headers['Accept-Language'])).toEqual(['de', 'it']);
   });
 
   it('sends cookies and a JSON body with JSON headers', async () => {
-    await api.post('/api/posts', { title: 'Hello', tags: [1, 2] });
+    await request('POST', '/api/posts', { title: 'Hello', tags: [1, 2] });
     const call = server.apiCalls()[0];
     expect(call?.credentials).toBe('include');
     expect(call?.headers['Content-Type']).toBe('application/json');
@@ -139,7 +143,7 @@ describe('request headers (spec §7)', () => {
   it('sends FormData untouched, letting the browser set the multipart boundary', async () => {
     const form = new FormData();
     form.append('file', 'content');
-    await api.post('/api/medias', form);
+    await request('POST', '/api/medias', form);
     const call = server.apiCalls()[0];
     expect(call?.body).toBe(form);
     expect(call?.headers).not.toHaveProperty('Content-Type');
@@ -157,22 +161,22 @@ describe('request headers (spec §7)', () => {
 describe('retries (spec §7)', () => {
   it.each(RETRIED)('retries POST exactly once on %i', async (status) => {
     server.reply({ status }, { status: 200, body: { id: 7 } });
-    await expect(api.post('/api/posts', {})).resolves.toEqual({ id: 7 });
+    await expect(request('POST', '/api/posts', {})).resolves.toEqual({ id: 7 });
     expect(server.apiCalls()).toHaveLength(2);
   });
 
   it.each(RETRIED)('retries PATCH exactly once on %i, then reports the error', async (status) => {
     server.reply({ status }, { status }, { status: 200 });
-    const result = await settle(api.patch('/api/posts/1', {}));
+    const result = await settle(request('PATCH', '/api/posts/1', {}));
     expect(result.ok).toBe(false);
     expect((result as { error: ApiError }).error.status).toBe(status);
     expect(server.apiCalls()).toHaveLength(2);
   });
 
   it.each([
-    ['GET', () => api.get('/api/x')],
-    ['PUT', () => api.put('/api/x', {})],
-    ['DELETE', () => api.delete('/api/x')],
+    ['GET', () => request('GET', '/api/x')],
+    ['PUT', () => request('PUT', '/api/x', {})],
+    ['DELETE', () => request('DELETE', '/api/x')],
   ])('never retries %s', async (_method, call) => {
     for (const status of RETRIED) {
       server.reply({ status });
@@ -183,13 +187,13 @@ describe('retries (spec §7)', () => {
 
   it.each([400, 401, 403, 404, 419, 422, 501])('does not retry POST on %i', async (status) => {
     server.reply({ status }, { status: 200 });
-    expect((await settle(api.post('/api/x', {}))).ok).toBe(false);
+    expect((await settle(request('POST', '/api/x', {}))).ok).toBe(false);
     expect(server.apiCalls()).toHaveLength(1);
   });
 
   it('waits for a short Retry-After before retrying a 429', async () => {
     server.reply({ status: 429, headers: { 'retry-after': '2' } }, { status: 200, body: 'ok' });
-    const pending = settle(api.post('/api/x', {}));
+    const pending = settle(request('POST', '/api/x', {}));
     await vi.advanceTimersByTimeAsync(1_999);
     expect(server.apiCalls()).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -202,7 +206,7 @@ describe('timeout (spec §7, §9)', () => {
   it('aborts after 60 000 ms and rejects with ApiError 408', async () => {
     server.reply({ hang: true });
     let settled = false;
-    const pending = settle(api.get('/api/slow')).finally(() => {
+    const pending = settle(request('GET', '/api/slow')).finally(() => {
       settled = true;
     });
     await vi.advanceTimersByTimeAsync(59_999);
@@ -223,7 +227,7 @@ describe('timeout (spec §7, §9)', () => {
 
   it('rejects a network failure with ApiError 0 and a client message', async () => {
     server.reply({ networkError: 'Failed to fetch' });
-    const result = await settle(api.get('/api/x'));
+    const result = await settle(request('GET', '/api/x'));
     expect((result as { error: ApiError }).error.status).toBe(0);
     expect(showToast).toHaveBeenCalledWith(
       'warning',
@@ -236,7 +240,7 @@ describe('timeout (spec §7, §9)', () => {
   it('lets a caller abort without an error toast', async () => {
     server.reply({ hang: true });
     const controller = new AbortController();
-    const pending = settle(api.get('/api/x', { signal: controller.signal }));
+    const pending = settle(request('GET', '/api/x', undefined, { signal: controller.signal }));
     controller.abort();
     const result = await pending;
     expect(result.ok).toBe(false);
@@ -248,7 +252,7 @@ describe('timeout (spec §7, §9)', () => {
 describe('page loading bar', () => {
   it('shows for a request lasting over 200 ms and hides after it finishes', async () => {
     server.reply({ status: 200, body: {}, delayMs: 1_000 });
-    const pending = api.get('/api/x');
+    const pending = request('GET', '/api/x');
     await vi.advanceTimersByTimeAsync(199);
     expect(loadingBarStore.getState().visible).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -262,7 +266,7 @@ describe('page loading bar', () => {
 
   it('turns to the error colour when the request fails', async () => {
     server.reply({ status: 500, delayMs: 300 });
-    const pending = settle(api.get('/api/x'));
+    const pending = settle(request('GET', '/api/x'));
     await vi.advanceTimersByTimeAsync(300);
     await pending;
     expect(loadingBarStore.getState()).toMatchObject({ visible: true, error: true });
@@ -270,7 +274,7 @@ describe('page loading bar', () => {
 
   it('leaves the bar alone for background requests', async () => {
     server.reply({ status: 200, body: {}, delayMs: 1_000 });
-    const pending = api.get('/api/x', { background: true });
+    const pending = request('GET', '/api/x', undefined, { background: true });
     await vi.advanceTimersByTimeAsync(1_000);
     await pending;
     expect(loadingBarStore.getState().visible).toBe(false);

@@ -1,4 +1,4 @@
-import { LIMITS, RETRY_STATUSES, XSRF_HEADER } from '@kinfolio/contract';
+import { LIMITS, RETRY_STATUSES, routeIndex, XSRF_HEADER } from '@kinfolio/contract';
 import { currentLanguage } from '@/shared/i18n';
 import { loadingBar } from '@/shared/ui/loadingBar';
 import { ApiError, isRecord } from './ApiError';
@@ -38,7 +38,7 @@ export function invalidateCsrf(): void {
 
 export async function ensureCsrfCookie(): Promise<void> {
   if (!csrfStale && readXsrfToken()) return;
-  csrfPromise ??= fetch('/sanctum/csrf-cookie', {
+  csrfPromise ??= fetch(routeIndex.csrfCookie[1], {
     credentials: 'include',
     headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
   })
@@ -140,6 +140,7 @@ async function send(method: Method, url: string, body: unknown, opts: RequestOpt
   }
 }
 
+/** The one HTTP request of the web app (spec §7/§8): pages reach it through `call()`. */
 export async function request<T>(
   method: Method,
   path: string,
@@ -186,15 +187,3 @@ export async function request<T>(
     }
   }
 }
-
-/** The one HTTP client of the web app (spec §7/§8). */
-export const api = {
-  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts),
-  post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
-    request<T>('POST', path, body, opts),
-  put: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
-    request<T>('PUT', path, body, opts),
-  patch: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
-    request<T>('PATCH', path, body, opts),
-  delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, undefined, opts),
-};

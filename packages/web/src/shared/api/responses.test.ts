@@ -3,7 +3,7 @@ import { i18next } from '@/shared/i18n';
 import { clearCookies, stubFetch } from '@/shared/test/fetchStub';
 import { loadingBar } from '@/shared/ui/loadingBar';
 import { showToast } from '@/shared/ui/toast';
-import { api, ApiError, configureApiClient, invalidateCsrf } from './client';
+import { ApiError, configureApiClient, invalidateCsrf, request } from './client';
 import { errorIntent, errorText } from './responses';
 
 vi.mock('@/shared/ui/toast', () => ({ showToast: vi.fn(() => 'toast-id') }));
@@ -44,7 +44,7 @@ afterEach(() => {
 async function failingGet(status: number, body?: unknown, opts = {}): Promise<ApiError> {
   server.reply({ status, body });
   try {
-    await api.get('/api/resource', opts);
+    await request('GET', '/api/resource', undefined, opts);
   } catch (error) {
     if (error instanceof ApiError) return error;
     throw error;
@@ -144,7 +144,7 @@ describe('status table (spec §8)', () => {
 
   it('shows one toast for identical failures of parallel requests', async () => {
     server.reply({ status: 404 }, { status: 404 });
-    await Promise.allSettled([api.get('/api/a'), api.get('/api/b')]);
+    await Promise.allSettled([request('GET', '/api/a'), request('GET', '/api/b')]);
     expect(toasts()).toHaveLength(1);
     vi.setSystemTime(clock + 2_000);
     await failingGet(404);
@@ -155,9 +155,9 @@ describe('status table (spec §8)', () => {
 describe('validation-check mode (spec §5)', () => {
   it('shows no error toast, but still rejects with the field errors', async () => {
     server.reply({ status: 422, body: { message: 'Invalid.', errors: { email: ['Taken.'] } } });
-    const result = await api
-      .post('/register', {}, { validationCheck: true })
-      .catch((error: unknown) => error);
+    const result = await request('POST', '/register', {}, { validationCheck: true }).catch(
+      (error: unknown) => error,
+    );
     expect(result).toBeInstanceOf(ApiError);
     expect((result as ApiError).fieldError('email')).toBe('Taken.');
     expect(showToast).not.toHaveBeenCalled();
@@ -172,7 +172,7 @@ describe('validation-check mode (spec §5)', () => {
 
   it('still shows success messages', async () => {
     server.reply({ status: 200, body: { success: 'Account created.' } });
-    await api.post('/register', {}, { validationCheck: true });
+    await request('POST', '/register', {}, { validationCheck: true });
     expect(toasts()).toEqual([['success', 'Account created.', undefined, 10000]]);
   });
 });
@@ -184,21 +184,23 @@ describe('success bodies (spec §8)', () => {
     [{ warning: 'Saved, but the file is large.' }, 'warning', 'Saved, but the file is large.'],
   ])('%j shows a %s toast for 10 s', async (body, intent, text) => {
     server.reply({ status: 200, body });
-    await expect(api.get('/api/x')).resolves.toEqual(body);
+    await expect(request('GET', '/api/x')).resolves.toEqual(body);
     expect(toasts()).toEqual([[intent, text, undefined, 10000]]);
   });
 
   it('shows no toast for a body without those fields, nor for an empty 204', async () => {
     server.reply({ status: 200, body: { data: [{ message: 'nested' }] } }, { status: 204 });
-    await expect(api.get('/api/x')).resolves.toEqual({ data: [{ message: 'nested' }] });
-    await expect(api.delete('/api/x')).resolves.toBeUndefined();
+    await expect(request('GET', '/api/x')).resolves.toEqual({ data: [{ message: 'nested' }] });
+    await expect(request('DELETE', '/api/x')).resolves.toBeUndefined();
     expect(showToast).not.toHaveBeenCalled();
   });
 
   it('shows nothing at all for silent requests', async () => {
     server.reply({ status: 200, body: { success: 'Saved.' } }, { status: 404 });
-    await api.patch('/api/update-user', {}, { silent: true });
-    await expect(api.get('/api/x', { silent: true })).rejects.toBeInstanceOf(ApiError);
+    await request('PATCH', '/api/update-user', {}, { silent: true });
+    await expect(request('GET', '/api/x', undefined, { silent: true })).rejects.toBeInstanceOf(
+      ApiError,
+    );
     expect(showToast).not.toHaveBeenCalled();
   });
 });
@@ -260,13 +262,13 @@ describe('navigation defaults, before any configureApiClient', () => {
     const routerNavigate = vi.fn();
     navigation.registerNavigator(routerNavigate, () => routerPath);
     const client = await import('./client');
-    return { freshApi: client.api, routerNavigate };
+    return { freshRequest: client.request, routerNavigate };
   }
 
   it('leaves for / through the registered router navigator, not a full page load', async () => {
-    const { freshApi, routerNavigate } = await freshClient('/posts');
+    const { freshRequest, routerNavigate } = await freshClient('/posts');
     server.reply({ status: 401 });
-    await expect(freshApi.get('/api/logged-in-user')).rejects.toMatchObject({ status: 401 });
+    await expect(freshRequest('GET', '/api/logged-in-user')).rejects.toMatchObject({ status: 401 });
     expect(routerNavigate).toHaveBeenCalledWith('/', undefined);
   });
 
@@ -274,9 +276,9 @@ describe('navigation defaults, before any configureApiClient', () => {
     // The browser address and the router disagree: the router's path decides.
     window.history.pushState({}, '', '/posts');
     onTestFinished(() => window.history.pushState({}, '', '/'));
-    const { freshApi, routerNavigate } = await freshClient('/');
+    const { freshRequest, routerNavigate } = await freshClient('/');
     server.reply({ status: 401 });
-    await expect(freshApi.get('/api/logged-in-user')).rejects.toMatchObject({ status: 401 });
+    await expect(freshRequest('GET', '/api/logged-in-user')).rejects.toMatchObject({ status: 401 });
     expect(routerNavigate).not.toHaveBeenCalled();
   });
 });

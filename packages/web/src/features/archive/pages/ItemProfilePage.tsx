@@ -4,6 +4,7 @@ import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import {
   CONTENT_LANGUAGES,
+  isContentLanguage,
   type ContentLanguage,
   type Item,
   type ItemType,
@@ -221,7 +222,9 @@ function ItemProfile({ type, item }: { type: ItemType; item: Item }) {
             <ItemForm
               type={type}
               item={item}
-              defaultLanguage={item.language as ContentLanguage}
+              defaultLanguage={
+                isContentLanguage(item.language) ? item.language : CONTENT_LANGUAGES[0]
+              }
               onSaved={() => setEditing(false)}
               onCancel={() => setEditing(false)}
             />
