@@ -1,9 +1,8 @@
-import { Button, Checkbox, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   INVITATION_DAYS,
-  PERMISSIONS,
   UI_LANGUAGES,
   invitationCreateBody,
   type Permission,
@@ -14,6 +13,7 @@ import { useServerForm } from '@/shared/forms/useServerForm';
 import { zodValidate } from '@/shared/forms/validation';
 import { LANGUAGE_LABELS } from '@/shared/i18n';
 import { useInvite } from '../mutations';
+import { PermissionChecks } from './PermissionChecks';
 
 type InviteValues = {
   email: string;
@@ -86,18 +86,7 @@ function InviteForm({ onClose }: { onClose: () => void }) {
           allowDeselect={false}
           {...form.getInputProps('language')}
         />
-        <Checkbox.Group label={t('invite.permissions')} {...form.getInputProps('permissions')}>
-          <Stack gap="sm" mt="sm">
-            {PERMISSIONS.map((permission) => (
-              <Checkbox
-                key={permission}
-                value={permission}
-                label={t(`permissions.${permission}.label`)}
-                description={t(`permissions.${permission}.description`)}
-              />
-            ))}
-          </Stack>
-        </Checkbox.Group>
+        <PermissionChecks label={t('invite.permissions')} {...form.getInputProps('permissions')} />
         <Group justify="flex-end" gap="sm">
           <Button variant="subtle" onClick={onClose}>
             {t('invite.cancel')}

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   adminUserPatchBody,
@@ -11,6 +11,7 @@ import { useServerForm } from '@/shared/forms/useServerForm';
 import { useSession } from '@/shared/session';
 import { FormAlert } from '@/shared/ui';
 import { useUpdateUser } from '../mutations';
+import { PermissionChecks } from './PermissionChecks';
 
 type RightsValues = {
   name: string;
@@ -80,22 +81,11 @@ export function UserRightsForm({ user }: { user: AdminUser }) {
           description={t('rights.activeHint')}
           {...form.getInputProps('active', { type: 'checkbox' })}
         />
-        <Checkbox.Group
+        <PermissionChecks
           label={t('rights.permissions')}
           description={t('rights.permissionsHint')}
           {...form.getInputProps('permissions')}
-        >
-          <Stack gap="sm" mt="sm">
-            {PERMISSIONS.map((permission) => (
-              <Checkbox
-                key={permission}
-                value={permission}
-                label={t(`permissions.${permission}.label`)}
-                description={t(`permissions.${permission}.description`)}
-              />
-            ))}
-          </Stack>
-        </Checkbox.Group>
+        />
         {isSelf ? (
           <Text size="sm" c="dimmed">
             {t('rights.selfHint')}
