@@ -6,8 +6,7 @@
  * first letters as prefixes, the global search, list pages at depths spread from the first to the
  * last, each filter (category with its subtree, participant, tag, language) and single items.
  */
-import { ITEM_TYPES, LIMITS } from '@kinfolio/contract';
-import { routePath } from './route-path.js';
+import { ITEM_TYPES, LIMITS, routePath } from '@kinfolio/contract';
 import { seeded, type ColdSample, type Counts } from './sample.js';
 
 /** Classes of the cold workload and their p95 target in milliseconds (issue 15). */
@@ -74,16 +73,17 @@ export function coldPlan(
     const t = type();
     const page = depth(random, counts[key]?.[t] ?? 0);
     return route === 'all'
-      ? routePath(`${t}.all`, {}, { language: key, page })
-      : routePath(`${t}.${route}`, { id: key }, { page });
+      ? routePath(`${t}.all`, { query: { language: key, page } })
+      : routePath(`${t}.${route}`, { params: { id: key }, query: { page } });
   };
   const makers: Record<ColdClass, () => string> = {
-    'search word': () => routePath(`${type()}.search`, {}, { query: word() }),
-    'search prefix': () => routePath(`${type()}.search`, {}, { query: prefix() }),
-    '/api/search': () => routePath('searchAll', {}, { query: random() < 0.5 ? word() : prefix() }),
+    'search word': () => routePath(`${type()}.search`, { query: { query: word() } }),
+    'search prefix': () => routePath(`${type()}.search`, { query: { query: prefix() } }),
+    '/api/search': () =>
+      routePath('searchAll', { query: { query: random() < 0.5 ? word() : prefix() } }),
     'list page': () => {
       const t = type();
-      return routePath(`${t}.all`, {}, { page: depth(random, sample.live[t] ?? 0) });
+      return routePath(`${t}.all`, { query: { page: depth(random, sample.live[t] ?? 0) } });
     },
     'filter category': filtered(sample.categories, 'category'),
     'filter participant': filtered(sample.participants, 'participant'),
@@ -91,7 +91,7 @@ export function coldPlan(
     'filter language': filtered(sample.languages, 'all'),
     'single item': () => {
       const item = pick(sample.items);
-      return routePath(`${item.type}.single`, { id: item.id });
+      return routePath(`${item.type}.single`, { params: { id: item.id } });
     },
   };
   const seen = new Set<string>();

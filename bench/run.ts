@@ -12,11 +12,10 @@ import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { XSRF_COOKIE, XSRF_HEADER } from '@kinfolio/contract';
+import { routePath, XSRF_COOKIE, XSRF_HEADER } from '@kinfolio/contract';
 import autocannon from 'autocannon';
 import { coldPlan, runCold } from './cold.js';
 import { markdownReport, UNCACHED, type BenchResult, type Scenario } from './report.js';
-import { routePath } from './route-path.js';
 import { BENCH_USER, type ReadyMessage } from './server.js';
 
 const here = import.meta.dirname;
@@ -157,11 +156,11 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<BenchResult
       if (response.status !== 200) throw new Error(`${pathAndQuery}: ${response.status}`);
       return ((await response.json()) as { meta?: { total: number } }).meta?.total ?? 0;
     };
-    const common = routePath('post.search', {}, { query: values.common });
-    const rare = routePath('post.search', {}, { query: values.rare });
+    const common = routePath('post.search', { query: { query: values.common } });
+    const rare = routePath('post.search', { query: { query: values.rare } });
     const firstPage = routePath('post.all');
-    const deepPage = routePath('post.all', {}, { page: 500 });
-    const single = routePath('post.single', { id: ready.singleId });
+    const deepPage = routePath('post.all', { query: { page: 500 } });
+    const single = routePath('post.single', { params: { id: ready.singleId } });
     // Asked on the app the cold workload reads too: not when only that one runs.
     const cachedToo = only !== 'cold';
     const matches = cachedToo

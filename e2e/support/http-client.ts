@@ -1,19 +1,8 @@
-import { buildPath, routeIndex, type RouteName } from '@kinfolio/contract';
+import { routeIndex, routePath, type RouteName, type RoutePathInput } from '@kinfolio/contract';
 
 /** A route of the contract's table to call: its path parameters, query and body. */
-export interface RouteCall {
-  params?: Record<string, string | number>;
-  query?: Record<string, string | number>;
+export interface RouteCall extends RoutePathInput {
   body?: unknown;
-}
-
-/** The path of a route of the contract's table, parameters filled and query appended. */
-export function routePath(name: RouteName, { params, query }: RouteCall = {}): string {
-  const path = buildPath(routeIndex[name][1], params);
-  const search = new URLSearchParams(
-    Object.entries(query ?? {}).map(([key, value]) => [key, String(value)]),
-  ).toString();
-  return search ? `${path}?${search}` : path;
 }
 
 /** A plain HTTP client with a cookie jar, speaking the Sanctum SPA dialect like an outside client. */

@@ -19,3 +19,4 @@ export * from './translation-keys.js';
 export { route } from './route-def.js';
 export * from './responses.js';
 export * from './route-index.js';
+export * from './route-path.js';
