@@ -1,6 +1,7 @@
 import type { Item, RevisionData } from '@kinfolio/contract';
 import { describe, expect, it } from 'vitest';
-import { condense, htmlToText, revisionDiff, wordDiff } from './diff';
+import { condense, htmlToText, wordDiff } from '@/shared/content/textDiff';
+import { revisionDiff } from './diff';
 
 const current: Item = {
   id: 1,

@@ -1,6 +1,5 @@
 import type { ItemType } from '@kinfolio/contract';
 import { useParams, useRouterState, useSearch } from '@tanstack/react-router';
-import { useUiLanguage } from '@/shared/organisation/hooks';
 import { ITEM_TYPE_META } from './itemTypes';
 import type { ArchiveSearch } from './listSearch';
 
@@ -18,17 +17,4 @@ export function useProfileId(type: ItemType): number | 'new' {
 
 export function useArchiveSearch(): ArchiveSearch {
   return useSearch({ strict: false }) as ArchiveSearch;
-}
-
-/** Dates are calendar dates stored at UTC midnight: shown in UTC so the day never shifts. */
-export function useDateFormat(): (iso: string, withTime?: boolean) => string {
-  const language = useUiLanguage();
-  return (iso, withTime = false) => {
-    const date = new Date(iso);
-    if (Number.isNaN(date.getTime())) return iso;
-    return new Intl.DateTimeFormat(language, {
-      dateStyle: 'long',
-      ...(withTime ? { timeStyle: 'short' } : { timeZone: 'UTC' }),
-    }).format(date);
-  };
 }

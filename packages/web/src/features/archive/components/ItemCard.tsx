@@ -4,11 +4,11 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useCan, useUiLanguage } from '@/shared/organisation/hooks';
 import { HistoryIcon, RestoreIcon, TrashIcon } from '@/shared/ui';
-import { useDateFormat } from '../hooks';
+import { useDateFormat } from '@/shared/content/dates';
 import { historyPath, profilePath } from '../itemTypes';
 import { LanguageBadges } from './LanguageBadges';
-import { Snippet } from './Snippet';
-import { titleAttrs } from '../direction';
+import { Snippet } from '@/shared/content/Snippet';
+import { titleAttrs } from '@/shared/content/direction';
 
 export type CardMode = 'list' | 'trash' | 'revisions';
 

@@ -32,8 +32,8 @@ import { useUiLanguage } from '@/shared/organisation/hooks';
 import { organisationQueries } from '@/shared/organisation/queries';
 import { FormAlert } from '@/shared/ui';
 import { useSaveItem } from '../mutations';
-import { textDir } from '../direction';
-import type { UploadState } from './FileDropZone';
+import { textDir } from '@/shared/content/direction';
+import type { UploadState } from '@/shared/content/FileDropZone';
 import {
   createBody,
   initialFormValues,
@@ -45,7 +45,7 @@ import {
 
 // Tiptap and FilePond only load when a form opens.
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
-const FileDropZone = lazy(() => import('./FileDropZone'));
+const FileDropZone = lazy(() => import('@/shared/content/FileDropZone'));
 
 interface ItemFormProps {
   type: ItemType;

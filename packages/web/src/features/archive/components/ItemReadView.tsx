@@ -3,7 +3,7 @@ import { displayName, type Item } from '@kinfolio/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUiLanguage } from '@/shared/organisation/hooks';
-import { useDateFormat } from '../hooks';
+import { useDateFormat } from '@/shared/content/dates';
 import { Attachments } from './Attachments';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

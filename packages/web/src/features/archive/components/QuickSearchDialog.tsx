@@ -11,8 +11,8 @@ import { RecordIcon, SearchIcon } from '@/shared/ui';
 import { itemQueries } from '../api';
 import { ITEM_TYPE_META, profilePath } from '../itemTypes';
 import { moveActive, quickSearchSections, type QuickOption, type QuickType } from '../quickSearch';
-import { Snippet } from './Snippet';
-import { titleAttrs } from '../direction';
+import { Snippet } from '@/shared/content/Snippet';
+import { titleAttrs } from '@/shared/content/direction';
 
 /** The Ctrl+K dialog (loaded on first use): one search over the four types. */
 export default function QuickSearchDialog({

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PlusIcon, SplitIcon } from '@/shared/ui';
 import { useSeparateItem } from '../mutations';
 import { NEW_ITEM, profilePath } from '../itemTypes';
-import { titleAttrs } from '../direction';
+import { titleAttrs } from '@/shared/content/direction';
 
 /** The item's language versions: open one, add a missing language, separate a translation. */
 export function TranslationsPanel({ item, canEdit }: { item: Item; canEdit: boolean }) {

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle, QueryState } from '@/shared/ui';
 import { itemQueries } from '../api';
 import { correlationCells } from '../correlation';
-import { useDateFormat } from '../hooks';
+import { useDateFormat } from '@/shared/content/dates';
 import { correlationPath, parseTypeParam, profilePath } from '../itemTypes';
 
 /** `/correlation/{type}`: every original with its versions in fr, en, it, de and ar. */

@@ -21,12 +21,13 @@ import { useCan, useUiLanguage } from '@/shared/organisation/hooks';
 import { PageTitle, QueryState, RestoreIcon } from '@/shared/ui';
 import { itemQueries } from '../api';
 import { useRestoreVersion } from '../mutations';
-import { DiffText } from '../components/DiffText';
-import { condense, revisionDiff, type ChangedField } from '../diff';
-import { useDateFormat } from '../hooks';
+import { DiffText } from '@/shared/content/DiffText';
+import { condense } from '@/shared/content/textDiff';
+import { revisionDiff, type ChangedField } from '../diff';
+import { useDateFormat } from '@/shared/content/dates';
 import { historyPath, parseId, parseTypeParam, profilePath } from '../itemTypes';
-import { TitleInSentence } from '../components/TitleInSentence';
-import { titleAttrs } from '../direction';
+import { TitleInSentence } from '@/shared/content/TitleInSentence';
+import { titleAttrs } from '@/shared/content/direction';
 
 /** `/history/{type}/{id}`: an item's stored versions, each compared with the current one. */
 export default function HistoryPage() {

@@ -14,7 +14,7 @@ import { ItemCard, type CardMode } from '../components/ItemCard';
 import { useArchiveSearch, useItemType } from '../hooks';
 import { ITEM_TYPE_META, NEW_ITEM, profilePath } from '../itemTypes';
 import { listRequest, withChange, type ArchiveSearch } from '../listSearch';
-import { TitleInSentence } from '../components/TitleInSentence';
+import { TitleInSentence } from '@/shared/content/TitleInSentence';
 
 /** `/posts`, `/mails`, `/messages`, `/medias`: one list screen for the four types. */
 export default function ItemListPage() {

@@ -21,8 +21,8 @@ import { ItemReadView } from '../components/ItemReadView';
 import { TranslationsPanel } from '../components/TranslationsPanel';
 import { useItemType, useProfileId } from '../hooks';
 import { historyPath, ITEM_TYPE_META, profilePath } from '../itemTypes';
-import { titleAttrs } from '../direction';
-import { TitleInSentence } from '../components/TitleInSentence';
+import { titleAttrs } from '@/shared/content/direction';
+import { TitleInSentence } from '@/shared/content/TitleInSentence';
 
 /** `/posts/{post_id}/profile` and its three siblings; `new` as the id opens the create form. */
 export default function ItemProfilePage() {

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { snippetParts } from '../snippet';
+import { snippetParts } from './snippet';
 
 /** A search hit's snippet: text with the matches highlighted, nothing else rendered as HTML. */
 export function Snippet({ snippet, lang }: { snippet: string; lang?: string }) {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { DiffPart } from '../diff';
+import type { DiffPart } from './textDiff';
 
 /** A word diff: additions in `<ins>`, removals in `<del>`, each announced by assistive tech. */
 export function DiffText({ parts, lang }: { parts: DiffPart[]; lang?: string }) {

@@ -1,4 +1,4 @@
-import { titleAttrs } from '../direction';
+import { titleAttrs } from './direction';
 
 const SLOT = '\u0000';
 
