@@ -3,3 +3,4 @@ export { registerRecordRoutes } from './routes.js';
 export { findRecordForUpdate } from './repository.js';
 export { copyRecordPeople, previewOf } from './service.js';
 export { searchRecordGroups, type RecordSearchHit } from './queries.js';
+export { ffmpegPath, ffprobePath } from './ffmpeg.js';

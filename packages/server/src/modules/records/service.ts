@@ -13,6 +13,7 @@ import { stampedTransaction } from '../../db/stamps.js';
 import { FieldValidationError, fieldError } from '../../http/errors.js';
 import { deleteFilesOfRecord, filesRepository, removeBytes } from '../files/index.js';
 import { cut } from '../items/index.js';
+import { removeRecordMp3s } from './mp3.js';
 import { presentRecord, presentRecordFile } from './present.js';
 import { recordsRepository, type RecordChanges, type RecordRow } from './repository.js';
 
@@ -169,7 +170,7 @@ export async function setRecordTrashed(
   });
 }
 
-/** Deletes a trashed record for good with its people, revisions and audio files. */
+/** Deletes a trashed record for good with its people, revisions, audio files and MP3. */
 export async function hardDeleteRecord(ctx: AppContext, id: number): Promise<boolean> {
   let fileKeys: string[] = [];
   const deleted = await stampedTransaction(ctx.db, 'archive', async (trx) => {
@@ -181,8 +182,11 @@ export async function hardDeleteRecord(ctx: AppContext, id: number): Promise<boo
     await repo.hardDelete(id);
     return true;
   });
-  // The bytes go only once the rows are gone for good.
-  if (deleted) await removeBytes(ctx, fileKeys);
+  // The bytes go only once the rows are gone for good, and the MP3 made of them with them.
+  if (deleted) {
+    await removeBytes(ctx, fileKeys);
+    await removeRecordMp3s(ctx.config.dataDir, id);
+  }
   return deleted;
 }
 

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { AppContext } from '../../context.js';
+import { filesRepository, type FileRow } from '../files/index.js';
+import { encodeMp3, existingMp3, mp3File, mp3Key, removeRecordMp3s, type Mp3Tags } from './mp3.js';
+import { recordsRepository, type RecordRow } from './repository.js';
+
+/** What the MP3 of a record is made of right now. */
+interface Mp3Source {
+  record: RecordRow;
+  parts: FileRow[];
+  tags: Mp3Tags;
+  key: string;
+}
+
+async function sourceOf(ctx: AppContext, recordId: number): Promise<Mp3Source | undefined> {
+  const repo = recordsRepository(ctx.db);
+  const record = await repo.find(recordId);
+  if (!record) return undefined;
+  const [parts, people] = await Promise.all([
+    filesRepository(ctx.db).ofRecord(recordId),
+    repo.people([recordId]),
+  ]);
+  const tags: Mp3Tags = {
+    title: record.title || [record.number, record.face].filter(Boolean).join(' '),
+    owner: record.owner,
+    date: record.registration_date ?? '',
+    people: people.map((p) => p.name),
+  };
+  const key = mp3Key(
+    parts.map((p) => ({ id: p.id, position: p.position, sha256: p.sha256, size: Number(p.size) })),
+    tags,
+  );
+  return { record, parts, tags, key };
+}
+
+/** Where a record's MP3 stands: the file when it is up to date with the parts and the record. */
+export type Mp3State =
+  | { kind: 'missing-record' }
+  | { kind: 'no-parts' }
+  | { kind: 'ready'; file: string; size: number; key: string }
+  /** Never made, or made from parts (or tags) that have changed since. */
+  | { kind: 'absent'; key: string };
+
+export async function recordMp3State(ctx: AppContext, recordId: number): Promise<Mp3State> {
+  const source = await sourceOf(ctx, recordId);
+  if (!source) return { kind: 'missing-record' };
+  if (source.parts.length === 0) return { kind: 'no-parts' };
+  const existing = await existingMp3(ctx.config.dataDir, recordId, source.key);
+  return existing
+    ? { kind: 'ready', ...existing, key: source.key }
+    : { kind: 'absent', key: source.key };
+}
+
+export interface GeneratedMp3 {
+  file: string;
+  key: string;
+  duration: number;
+  maxRssBytes: number;
+}
+
+/**
+ * Makes the record's MP3 from its parts as they are now: the parts are copied out of the storage
+ * (which need not be a local disk) into a private folder, joined by ffmpeg, and the result is
+ * renamed into place; older MP3s of the record go once the new one is complete. Parts changed
+ * while it ran give an MP3 under the old key, which is then simply stale.
+ */
+export async function generateRecordMp3(
+  ctx: AppContext,
+  recordId: number,
+  onProgress?: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<GeneratedMp3> {
+  const source = await sourceOf(ctx, recordId);
+  if (!source) throw new Error(`record ${recordId} does not exist`);
+  if (source.parts.length === 0) throw new Error(`record ${recordId} has no audio part`);
+  const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'kinfolio-mp3-'));
+  try {
+    const inputs: string[] = [];
+    for (const [index, part] of source.parts.entries()) {
+      const input = path.join(work, `part-${index}`);
+      await pipeline(ctx.storage.get(part.storage_key), fs.createWriteStream(input));
+      inputs.push(input);
+    }
+    const output = mp3File(ctx.config.dataDir, recordId, source.key);
+    const result = await encodeMp3({
+      inputs,
+      tags: source.tags,
+      output,
+      ...(onProgress ? { onProgress } : {}),
+      ...(signal ? { signal } : {}),
+    });
+    await removeRecordMp3s(ctx.config.dataDir, recordId, output);
+    // Deleted for good while ffmpeg ran: its MP3 must not outlive it.
+    if (!(await recordsRepository(ctx.db).find(recordId))) {
+      await removeRecordMp3s(ctx.config.dataDir, recordId);
+    }
+    return { file: output, key: source.key, ...result };
+  } finally {
+    await fs.promises.rm(work, { recursive: true, force: true });
+  }
+}
