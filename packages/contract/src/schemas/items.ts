@@ -160,6 +160,10 @@ export const itemListRowSchema = z.object({
   ...itemCommon,
   preview: z.string(),
   revisions_count: z.number().int(),
+  /** How many files are attached. */
+  files_count: z.number().int(),
+  /** The thumbnail of the item's first picture (oldest attached image), or null. */
+  thumbnail_url: z.string().nullable(),
   /**
    * Search lists only: about 75 characters each side of the first match, HTML-escaped, matches
    * wrapped in `<mark></mark>`; safe to render as HTML.

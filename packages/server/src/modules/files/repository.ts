@@ -25,15 +25,19 @@ export function keysOf(rows: Pick<FileRow, 'storage_key' | 'thumb_key'>[]): stri
   );
 }
 
+/** Where a file's bytes are served; its thumbnail is the same address with `?thumb=1`. */
+export const fileUrl = (id: number) => `/api/files/${id}`;
+export const thumbnailUrl = (id: number) => `${fileUrl(id)}?thumb=1`;
+
 export function presentFile(row: FileRow): AttachedFile {
-  const url = `/api/files/${row.id}`;
+  const url = fileUrl(row.id);
   return {
     id: row.id,
     name: row.name,
     mime: row.mime,
     size: Number(row.size),
     url,
-    ...(row.thumb_key ? { thumbnail_url: `${url}?thumb=1` } : {}),
+    ...(row.thumb_key ? { thumbnail_url: thumbnailUrl(row.id) } : {}),
     ...(row.width !== null && row.height !== null ? { width: row.width, height: row.height } : {}),
     created_at: row.created_at,
   };
@@ -67,6 +71,37 @@ export function filesRepository(db: Executor) {
         .where('item_id', '=', itemId)
         .orderBy('id')
         .execute();
+    },
+
+    /**
+     * For a page of items, in one query: how many files each has and the first picture with a
+     * thumbnail (the oldest, as the item's page lists them). Items without files are left out.
+     */
+    async itemSummaries(
+      itemIds: number[],
+    ): Promise<Map<number, { count: number; pictureId: number | null }>> {
+      if (!itemIds.length) return new Map();
+      const rows = await db
+        .selectFrom('files')
+        .select((eb) => [
+          'item_id',
+          eb.fn.countAll<number>().as('n'),
+          eb.fn
+            .min(eb.case().when('thumb_key', 'is not', null).then(eb.ref('id')).end())
+            .as('picture_id'),
+        ])
+        .where('item_id', 'in', itemIds)
+        .groupBy('item_id')
+        .execute();
+      return new Map(
+        rows.map((row) => [
+          Number(row.item_id),
+          {
+            count: Number(row.n),
+            pictureId: row.picture_id === null ? null : Number(row.picture_id),
+          },
+        ]),
+      );
     },
 
     /** A record's audio parts, in their order. */

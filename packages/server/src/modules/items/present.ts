@@ -9,7 +9,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { nameOf } from '../../i18n/translated-name.js';
-import { filesRepository, presentFile } from '../files/index.js';
+import { filesRepository, presentFile, thumbnailUrl } from '../files/index.js';
 import { linksRepository, type TranslatedLink } from './links.repository.js';
 import { itemsRepository, type ItemListRecord, type ItemRow } from './repository.js';
 
@@ -103,15 +103,24 @@ function common(row: ItemListRecord, decorations: Decorations) {
   };
 }
 
+const pictureUrl = (id: number | null | undefined) =>
+  id === null || id === undefined ? null : thumbnailUrl(id);
+
+/** List rows: links and languages, files count and first picture, in six queries per page. */
 export async function presentRows<R extends ItemListRecord>(
   db: Executor,
   rows: R[],
   snippetOf?: (row: R) => string,
 ): Promise<ItemListRow[]> {
-  const decorations = await decorate(db, rows);
+  const [decorations, files] = await Promise.all([
+    decorate(db, rows),
+    filesRepository(db).itemSummaries(rows.map((row) => row.id)),
+  ]);
   return rows.map((row) => ({
     ...common(row, decorations.get(row.id)!),
     preview: row.preview,
+    files_count: files.get(row.id)?.count ?? 0,
+    thumbnail_url: pictureUrl(files.get(row.id)?.pictureId),
     ...(snippetOf ? { snippet: snippetOf(row) } : {}),
   }));
 }
