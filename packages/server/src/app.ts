@@ -6,7 +6,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import {
   createFirstAdmin,
-  pruneAuthRows,
+  declareAuthJobs,
   randomToken,
   registerAuthRoutes,
   sessionManager,
@@ -15,6 +15,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { connectDatabase, type DatabaseHandle } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
+import { createJobQueue } from './jobs/index.js';
 import { registerErrorHandling, HttpError } from './http/errors.js';
 import { registerResponseCache } from './http/response-cache.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -23,11 +24,7 @@ import { registerSpa } from './http/spa.js';
 import { localStorage } from './storage/local.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerCategoryRoutes } from './modules/categories/index.js';
-import {
-  pruneTemporaryUploads,
-  reconcileFiles,
-  registerFileRoutes,
-} from './modules/files/index.js';
+import { declareFileJobs, registerFileRoutes } from './modules/files/index.js';
 import { findItemForUpdate, registerItemRoutes } from './modules/items/index.js';
 import { registerParticipantRoutes } from './modules/participants/index.js';
 import {
@@ -54,6 +51,8 @@ export interface BuildOptions {
   strictResponses?: boolean;
   /** Keep archive responses in memory (http/response-cache.ts); off to measure without it. */
   responseCache?: boolean;
+  /** Work background jobs in this process once ready (default: config.jobs.workInServer). */
+  workJobs?: boolean;
 }
 
 async function appKeyFor(config: Config, handle: DatabaseHandle): Promise<string> {
@@ -63,23 +62,10 @@ async function appKeyFor(config: Config, handle: DatabaseHandle): Promise<string
   return (await settings.get(SETTING_KEYS.appKey))!;
 }
 
-/**
- * Expired sessions and reset tokens are removed hourly (and at start), not on every request; the
- * file storage is checked against the files table at the same times.
- */
-function schedulePruning(app: FastifyInstance, ctx: AppContext) {
-  let first = true;
-  const prune = async () => {
-    await pruneAuthRows(ctx.db, ctx.now());
-    await pruneTemporaryUploads(ctx, app.log);
-    await reconcileFiles(ctx, app.log, { announce: first });
-    first = false;
-  };
-  const run = () => prune().catch((err: unknown) => app.log.error({ err }, 'pruning failed'));
-  const timer = setInterval(run, 60 * 60 * 1000);
-  timer.unref();
-  app.addHook('onReady', async () => void run());
-  app.addHook('onClose', async () => clearInterval(timer));
+/** Every module that owns background work declares its jobs here, before workers start. */
+function declareJobs(ctx: AppContext) {
+  declareAuthJobs(ctx);
+  declareFileJobs(ctx);
 }
 
 /** Builds the whole server without listening, so tests can use app.inject(). */
@@ -105,6 +91,8 @@ export async function buildApp(
 
   const database = options.database ?? connectDatabase(config.database);
   app.addHook('onClose', async () => {
+    // Running jobs finish (or are left to their lease) before the database goes.
+    await ctx.jobs.stop();
     await ctx.mailer.close();
     await database.destroy();
   });
@@ -118,8 +106,10 @@ export async function buildApp(
     mailer: options.mailer ?? createMailer(config, app.log),
     storage: localStorage(path.join(config.dataDir, 'files')),
     readStamps: database.readStamps,
+    jobs: createJobQueue({ config, db: database.db, dialect: database.dialect, log: app.log }),
     now: options.now ?? (() => new Date()),
   };
+  declareJobs(ctx);
 
   if (config.firstAdmin) {
     await createFirstAdmin(ctx.db, { ...config.firstAdmin, verified: true }, ctx.now()).then(
@@ -190,7 +180,9 @@ export async function buildApp(
     record: (trx, id) => findRecordForUpdate(trx, ctx.dialect === 'postgres')(id),
   });
   await registerSpa(app, config.webDist);
-  schedulePruning(app, ctx);
+  if (options.workJobs ?? config.jobs.workInServer) {
+    app.addHook('onReady', () => ctx.jobs.start());
+  }
 
   return { app, ctx };
 }

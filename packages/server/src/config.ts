@@ -55,6 +55,13 @@ const envSchema = z.object({
   REMEMBER_LIFETIME_DAYS: z.coerce.number().int().min(1).default(30),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(100_000).optional(),
   ORPHAN_GRACE_MINUTES: z.coerce.number().int().min(0).max(525_600).default(60),
+  JOB_WORKER: booleanish.default(true),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  JOB_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
+  JOB_QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]+$/)
+    .default('kinfolio'),
 });
 
 export interface Config {
@@ -86,6 +93,16 @@ export interface Config {
    * files check removes it: uploads in flight, on this instance or another, are that young.
    */
   orphanGraceMinutes: number;
+  jobs: {
+    /** Whether `serve` also works jobs (a `kinfolio worker` process always does). */
+    workInServer: boolean;
+    /** Jobs one process runs at once. */
+    concurrency: number;
+    /** How often an idle database worker looks for jobs. */
+    pollMs: number;
+    /** BullMQ's key prefix in Redis (several archives can share one Redis). */
+    prefix: string;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -131,6 +148,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? Math.floor(e.UPLOAD_MAX_MB * 1024 * 1024)
       : LIMITS.uploadMaxBytes,
     orphanGraceMinutes: e.ORPHAN_GRACE_MINUTES,
+    jobs: {
+      workInServer: e.JOB_WORKER,
+      concurrency: e.JOB_CONCURRENCY,
+      pollMs: e.JOB_POLL_MS,
+      prefix: e.JOB_QUEUE_PREFIX,
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { Dialect } from './db/connect.js';
 import type { Database } from './db/schema.js';
+import type { JobQueue } from './jobs/index.js';
 import type { StampReader } from './db/stamps.js';
 import type { Mailer } from './mail/mailer.js';
 import type { FileStorage } from './storage/storage.js';
@@ -18,5 +19,7 @@ export interface AppContext {
   storage: FileStorage;
   /** The change stamps, read once per request (db/stamps.ts). */
   readStamps: StampReader;
+  /** Background jobs: modules declare theirs (jobs/types.ts), any route may enqueue. */
+  jobs: JobQueue;
   now(): Date;
 }

@@ -12,6 +12,8 @@ const USAGE = `Usage: kinfolio [command] [options]
 
 Commands:
   serve                       start the server (default)
+  worker [--queue Q ...]      work background jobs without the web server (all queues, or
+                              only those named)
   migrate                     apply database migrations and exit
   create-admin --email E --password P [--name N]
                               create an administrator, or make an existing account admin
@@ -43,6 +45,32 @@ async function serve(config: Config) {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
+}
+
+/** Jobs only: heavy work can run on processes of its own (`JOB_WORKER=false` on the servers). */
+async function worker(config: Config, args: string[]) {
+  const { values } = parseArgs({ args, options: { queue: { type: 'string', multiple: true } } });
+  const { app, ctx } = await buildApp(config, { workJobs: false });
+  await app.ready();
+  await ctx.jobs.start(values.queue?.length ? { queues: values.queue } : {});
+  app.log.info({ backend: ctx.jobs.backend, queues: values.queue ?? 'all' }, 'worker started');
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'worker stopping');
+    // A job that does not finish in time is left to its lease: another worker takes it again.
+    setTimeout(() => process.exit(1), 30_000).unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
 async function migrate(config: Config) {
@@ -123,6 +151,8 @@ async function main(argv: string[]) {
   switch (command) {
     case 'serve':
       return serve(config);
+    case 'worker':
+      return worker(config, rest);
     case 'migrate':
       return migrate(config);
     case 'create-admin':

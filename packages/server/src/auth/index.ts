@@ -3,6 +3,7 @@
 // auth imports the users and settings modules, so a module importing this barrel would close a
 // cycle through it.
 export { createAccount, createFirstAdmin, createOrPromoteAdmin } from './accounts.js';
+export { declareAuthJobs } from './jobs.js';
 export { pruneAuthRows } from './prune.js';
 export { registerAuthRoutes } from './routes.js';
 export { sessionManager, type SessionManager } from './session.js';

@@ -11,6 +11,7 @@ import * as m0009 from './migrations/0009_login_throttle.js';
 import * as m0010 from './migrations/0010_invitations.js';
 import * as m0011 from './migrations/0011_link_scopes.js';
 import * as m0013 from './migrations/0013_records.js';
+import * as m0014 from './migrations/0014_jobs.js';
 
 /** Migrations are imported statically so they work the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0010_invitations': m0010,
   '0011_link_scopes': m0011,
   '0013_records': m0013,
+  '0014_jobs': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

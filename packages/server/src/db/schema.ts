@@ -249,4 +249,49 @@ export interface Database {
   record_revisions: RecordRevisionsTable;
   login_throttle: LoginThrottleTable;
   invitations: InvitationsTable;
+  jobs: JobsTable;
+  failed_jobs: FailedJobsTable;
+  job_schedules: JobSchedulesTable;
+}
+
+/** The database job queue (migration 0014, jobs/database-queue.ts); times in ms since the epoch. */
+export interface JobsTable {
+  id: Generated<number>;
+  queue: string;
+  name: string;
+  /** JSON */
+  payload: string;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  progress: Generated<number>;
+  attempts: Generated<number>;
+  max_attempts: number;
+  backoff_ms: number;
+  lease_ms: number;
+  available_at: number;
+  locked_until: number | null;
+  locked_by: string | null;
+  unique_key: string | null;
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** Jobs that failed every attempt, on either backend (jobs/failed-jobs.ts). */
+export interface FailedJobsTable {
+  id: Generated<number>;
+  job_id: string;
+  queue: string;
+  name: string;
+  /** JSON */
+  payload: string;
+  error: string;
+  attempts: number;
+  failed_at: string;
+}
+
+/** Recurring jobs of the database queue: whoever moves `next_run_at` on enqueues the run. */
+export interface JobSchedulesTable {
+  name: string;
+  interval_ms: number;
+  next_run_at: number;
 }

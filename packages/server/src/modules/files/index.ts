@@ -1,6 +1,7 @@
 // The files module's public face: other modules and app.ts import only from here.
 export { registerFileRoutes } from './routes.js';
 export { filesRepository, presentFile, thumbnailUrl, type FileRow } from './repository.js';
+export { declareFileJobs } from './jobs.js';
 export { reconcileFiles } from './reconcile.js';
 export {
   deleteFilesOfItem,

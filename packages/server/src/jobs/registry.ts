@@ -1,0 +1,86 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  JOB_DEFAULTS,
+  UnknownJobError,
+  type EnqueueOptions,
+  type JobHandler,
+  type JobOptions,
+  type JobType,
+} from './types.js';
+
+export interface Definition {
+  name: string;
+  handler: JobHandler<unknown>;
+  attempts: number;
+  backoffMs: number;
+  leaseMs: number;
+  queue: string;
+}
+
+export interface Schedule {
+  name: string;
+  intervalMs: number;
+  payload: unknown;
+  atStart: boolean;
+}
+
+/** The jobs and schedules declared in this process, shared by both backends. */
+export class JobRegistry {
+  readonly definitions = new Map<string, Definition>();
+  readonly schedules = new Map<string, Schedule>();
+
+  constructor(
+    readonly log: FastifyBaseLogger,
+    private readonly enqueue: (
+      name: string,
+      payload: unknown,
+      o?: EnqueueOptions,
+    ) => Promise<string>,
+  ) {}
+
+  define<P>(name: string, handler: JobHandler<P>, options: JobOptions = {}): JobType<P> {
+    if (this.definitions.has(name)) throw new Error(`Job "${name}" is declared twice`);
+    this.definitions.set(name, {
+      name,
+      handler: handler as JobHandler<unknown>,
+      attempts: Math.max(1, options.attempts ?? JOB_DEFAULTS.attempts),
+      backoffMs: Math.max(0, options.backoffMs ?? JOB_DEFAULTS.backoffMs),
+      leaseMs: Math.max(100, options.leaseMs ?? JOB_DEFAULTS.leaseMs),
+      queue: options.queue ?? JOB_DEFAULTS.queue,
+    });
+    return { name, enqueue: (payload, o) => this.enqueue(name, payload, o) };
+  }
+
+  every(name: string, intervalMs: number, payload: unknown, options: { atStart?: boolean } = {}) {
+    this.get(name);
+    if (!(intervalMs > 0)) throw new Error(`Job "${name}" needs a positive interval`);
+    this.schedules.set(name, { name, intervalMs, payload, atStart: options.atStart ?? false });
+  }
+
+  /**
+   * Runs of the schedules declared `atStart`, queued when a worker starts. Not keyed: a run left
+   * `running` by a killed process must not stand in for the recovery run of its successor.
+   */
+  async enqueueStartRuns(names: string[]) {
+    for (const schedule of this.schedules.values()) {
+      if (schedule.atStart && names.includes(schedule.name))
+        await this.enqueue(schedule.name, schedule.payload);
+    }
+  }
+
+  get(name: string): Definition {
+    const definition = this.definitions.get(name);
+    if (!definition) throw new UnknownJobError(name);
+    return definition;
+  }
+
+  /** The declared jobs a worker started with `queues` (all when undefined) takes. */
+  namesFor(queues: string[] | undefined): string[] {
+    return [...this.definitions.values()]
+      .filter((d) => !queues || queues.includes(d.queue))
+      .map((d) => d.name);
+  }
+}
+
+/** One queued run of a schedule at a time. */
+export const scheduleKey = (name: string) => `schedule:${name}`;

@@ -1,0 +1,126 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/** Where a job stands; `failed` means every attempt failed (it is then in failed_jobs too). */
+export type JobState = 'queued' | 'running' | 'done' | 'failed';
+
+export interface JobStatus {
+  id: string;
+  name: string;
+  state: JobState;
+  /** 0..100, as last reported by the handler (100 once done). */
+  progress: number;
+  /** Attempts started so far. */
+  attempts: number;
+  /** The last attempt's error message, if it failed. */
+  error: string | null;
+}
+
+/** What a handler gets besides its payload. */
+export interface JobContext {
+  id: string;
+  /** 1 for the first attempt. */
+  attempt: number;
+  /** Reports progress (0..100, rounded and clamped); also tells the queue the worker is alive. */
+  progress(percent: number): Promise<void>;
+  log: FastifyBaseLogger;
+}
+
+export type JobHandler<P> = (payload: P, job: JobContext) => Promise<void>;
+
+export interface JobOptions {
+  /** Attempts before the job is recorded as failed (default 3). */
+  attempts?: number;
+  /** First retry delay; each further retry waits twice as long (default 10 s). */
+  backoffMs?: number;
+  /**
+   * How long a worker holds a job without a sign of life before another may take it again (the
+   * lease, renewed while the handler runs, so only a dead worker loses it). Default 60 s.
+   */
+  leaseMs?: number;
+  /** Which queue works it (default 'default'); `kinfolio worker --queue` can pick queues. */
+  queue?: string;
+}
+
+export interface EnqueueOptions {
+  /** Do not start before this delay has passed. */
+  delayMs?: number;
+  /**
+   * While a job with this key is queued or running, enqueueing another returns the existing
+   * job's id instead (e.g. one MP3 generation per record at a time).
+   */
+  key?: string;
+}
+
+/** A declared job: enqueue it with a payload of its own type. */
+export interface JobType<P> {
+  readonly name: string;
+  enqueue(payload: P, options?: EnqueueOptions): Promise<string>;
+}
+
+export interface FailedJob {
+  id: number;
+  /** The id the job had while queued. */
+  jobId: string;
+  queue: string;
+  name: string;
+  payload: unknown;
+  /** The last error, with its stack. */
+  error: string;
+  attempts: number;
+  failedAt: string;
+}
+
+export interface FailedJobs {
+  list(page: number, perPage: number): Promise<{ rows: FailedJob[]; total: number }>;
+  get(id: number): Promise<FailedJob | undefined>;
+  /** Queues the job again (fresh attempts) and forgets the failure; undefined if not found. */
+  retry(id: number): Promise<string | undefined>;
+  /** Queues every failed job again; returns how many. */
+  retryAll(): Promise<number>;
+  /** Whether there was such a failure to forget. */
+  delete(id: number): Promise<boolean>;
+  deleteAll(): Promise<number>;
+}
+
+/**
+ * The background work seam (context.ts `jobs`). Modules declare their jobs with `define` (and
+ * periodic ones with `every`) when the app is built; `start` works them in this process (web
+ * server or `kinfolio worker`), `stop` waits for running handlers. Backends: the app's database
+ * (default) or BullMQ on Redis (REDIS_URL). Failures of either land in the failed_jobs table.
+ */
+export interface JobQueue {
+  readonly backend: 'database' | 'bullmq';
+  define<P>(name: string, handler: JobHandler<P>, options?: JobOptions): JobType<P>;
+  /**
+   * Runs `name` every `intervalMs` across all instances (once per interval, not per process);
+   * with `atStart`, also once whenever a worker starts (recovery after a crash).
+   */
+  every<P>(name: string, intervalMs: number, payload: P, options?: { atStart?: boolean }): void;
+  enqueue<P>(name: string, payload: P, options?: EnqueueOptions): Promise<string>;
+  status(id: string): Promise<JobStatus | undefined>;
+  failed: FailedJobs;
+  start(options?: { queues?: string[] }): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export const JOB_DEFAULTS = {
+  attempts: 3,
+  backoffMs: 10_000,
+  leaseMs: 60_000,
+  queue: 'default',
+} as const;
+
+export class UnknownJobError extends Error {
+  constructor(name: string) {
+    super(`No job named "${name}" is declared`);
+  }
+}
+
+export const clampProgress = (percent: number) =>
+  Math.max(0, Math.min(100, Math.round(Number.isFinite(percent) ? percent : 0)));
+
+export const backoffDelay = (baseMs: number, attempt: number) =>
+  baseMs * 2 ** Math.max(0, attempt - 1);
+
+export const errorText = (error: unknown) =>
+  error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);

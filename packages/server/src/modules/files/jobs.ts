@@ -1,0 +1,19 @@
+import type { AppContext } from '../../context.js';
+import { reconcileFiles } from './reconcile.js';
+import { pruneTemporaryUploads } from './service.js';
+
+const HOUR = 3_600_000;
+
+/**
+ * Hourly, and whenever a worker starts (after a crash, partial uploads are left behind): expired
+ * temporary uploads go, and the storage is checked against the files table.
+ */
+export function declareFileJobs(ctx: AppContext): void {
+  let first = true;
+  ctx.jobs.define<null>('files.maintenance', async (_payload, job) => {
+    await pruneTemporaryUploads(ctx, job.log);
+    await reconcileFiles(ctx, job.log, { announce: first });
+    first = false;
+  });
+  ctx.jobs.every('files.maintenance', HOUR, null, { atStart: true });
+}
