@@ -21,5 +21,8 @@ export default defineConfig({
     setupFiles: ['./src/shared/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Typing through userEvent in jsdom takes seconds when the 2-core machine runs the server
+    // suites beside it; the default 5 s timed a form test out under that load.
+    testTimeout: 30_000,
   },
 });
