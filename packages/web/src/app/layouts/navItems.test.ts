@@ -36,3 +36,25 @@ describe('the item types drive the archive screens', () => {
     }
   });
 });
+
+describe('audio records', () => {
+  it('have a navbar entry after the item types, worded in each interface language', () => {
+    const archive = NAV_SECTIONS.find((section) => section.labelKey === 'nav.sectionArchive');
+    const entry = archive?.items[ITEM_TYPES.length];
+    expect(entry?.to).toBe('/records');
+    for (const lng of UI_LANGUAGES) {
+      expect(i18next.exists(entry?.labelKey ?? '', { lng, ns: 'layout' })).toBe(true);
+    }
+  });
+
+  it('have their list, profile (with and without an id) and history routes', () => {
+    const paths = Object.keys(router.routesByPath);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/records',
+        '/records/{-$record_id}/profile',
+        '/records/$record_id/history',
+      ]),
+    );
+  });
+});

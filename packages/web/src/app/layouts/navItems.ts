@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { ITEM_TYPE_META } from '@/features/archive/itemTypes';
 import {
   LanguageIcon,
+  RecordIcon,
   SettingsIcon,
   ShieldIcon,
   TableIcon,
@@ -37,6 +38,13 @@ export const NAV_SECTIONS: NavSection[] = [
         labelKey: `archive:types.${type}.plural`,
         icon: ITEM_TYPE_META[type].icon,
       })),
+      // Audio records are not an item type: their own screens, after the items.
+      {
+        to: '/records',
+        labelKey: 'archive:types.record.plural',
+        icon: RecordIcon,
+        activePrefix: '/records',
+      },
       {
         to: '/correlation/post',
         labelKey: 'nav.correlation',

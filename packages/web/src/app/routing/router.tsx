@@ -14,6 +14,8 @@ import {
 import { itemQueries } from '@/features/archive/api';
 import { ITEM_TYPE_META, parseId, parseTypeParam } from '@/features/archive/itemTypes';
 import { listRequest, validateArchiveSearch } from '@/features/archive/listSearch';
+import { recordQueries } from '@/features/records/api';
+import { recordListRequest, validateRecordSearch } from '@/features/records/recordSearch';
 import { siteTranslationsQuery } from '@/shared/i18n/siteTranslations';
 import { organisationQueries } from '@/shared/organisation/queries';
 import { loadQuery } from '@/shared/query/preload';
@@ -344,9 +346,61 @@ const correlationRoute = createRoute({
   component: page(() => import('@/features/archive/pages/CorrelationPage')),
 });
 
+/* Audio records (issue 10): list, profile (no id: the create form) and history. */
+
+const recordListRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/records',
+  staticData: { guard: 'auth' },
+  validateSearch: validateRecordSearch,
+  beforeLoad: guard('auth'),
+  loaderDeps: ({ search }) => search,
+  loader: ({ deps, preload }) => loads(recordQueries.list(recordListRequest(deps)))({ preload }),
+  component: page(() => import('@/features/records/pages/RecordListPage')),
+});
+
+const recordProfileRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/records/{-$record_id}/profile',
+  staticData: { guard: 'auth' },
+  beforeLoad: async ({ params }) => {
+    runValidate(
+      (p: { record_id?: string }) => p.record_id === undefined || parseId(p.record_id) !== null,
+      params,
+    );
+    await guard('auth')();
+  },
+  loader: ({ params, preload }) => {
+    const id = parseId(params.record_id);
+    if (id !== null) loads(recordQueries.single(id))({ preload });
+  },
+  component: page(() => import('@/features/records/pages/RecordProfilePage')),
+});
+
+const recordHistoryRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/records/$record_id/history',
+  staticData: { guard: 'auth' },
+  validateSearch: positivePage,
+  beforeLoad: async ({ params }) => {
+    runValidate((p: { record_id: string }) => parseId(p.record_id) !== null, params);
+    await guard('auth')();
+  },
+  loaderDeps: ({ search }) => search,
+  loader: ({ params, deps, preload }) => {
+    const id = parseId(params.record_id);
+    if (id !== null)
+      loads(recordQueries.single(id), recordQueries.revisions(id, deps.page ?? 1))({ preload });
+  },
+  component: page(() => import('@/features/records/pages/RecordHistoryPage')),
+});
+
 export const routeTree = rootRoute.addChildren([
   ...itemTypeRoutes,
   historyRoute,
+  recordListRoute,
+  recordProfileRoute,
+  recordHistoryRoute,
   correlationIndexRoute,
   correlationRoute,
   homeRoute,

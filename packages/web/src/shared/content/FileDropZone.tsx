@@ -62,10 +62,13 @@ function serverMessage(body: string): string {
 export default function FileDropZone({
   onChange,
   inputId,
+  accept = ACCEPTED_FILE_TYPES,
 }: {
   onChange: (state: UploadState) => void;
   /** The id of the file input, for the field's label. */
   inputId: string;
+  /** MIME types (or `audio/*`) offered and checked before uploading; default: all the server takes. */
+  accept?: readonly string[];
 }) {
   const { t } = useTranslation('archive');
   const labels = useFilePondLabels();
@@ -109,7 +112,7 @@ export default function FileDropZone({
       allowMultiple
       credits={false}
       server={server}
-      acceptedFileTypes={[...ACCEPTED_FILE_TYPES]}
+      acceptedFileTypes={[...accept]}
       maxFileSize={`${LIMITS.uploadMaxBytes / 1024 / 1024}MB`}
       imagePreviewMaxHeight={160}
       labelFileProcessingError={(error: FilePondErrorDescription) =>

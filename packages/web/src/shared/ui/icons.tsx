@@ -163,6 +163,18 @@ export const ArrowIcon = (p: IconProps & { direction?: 'up' | 'down' }) => {
     </Svg>
   );
 };
+/** Audio players: play and pause. */
+export const PlayIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M7 4.5v15l12-7.5z" fill="currentColor" />
+  </Svg>
+);
+export const PauseIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="6" y="4.5" width="4" height="15" rx="1" fill="currentColor" />
+    <rect x="14" y="4.5" width="4" height="15" rx="1" fill="currentColor" />
+  </Svg>
+);
 export const PostIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M14 3H6a1 1 0 00-1 1v16a1 1 0 001 1h12a1 1 0 001-1V8z" />

@@ -14,28 +14,10 @@ import { modals } from '@mantine/modals';
 import { fileKind, type AttachedFile, type Item } from '@kinfolio/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCan, useUiLanguage } from '@/shared/organisation/hooks';
+import { useFileSize } from '@/shared/content/fileSize';
+import { useCan } from '@/shared/organisation/hooks';
 import { DownloadIcon, TrashIcon } from '@/shared/ui';
 import { useDeleteFile } from '../mutations';
-
-/** `2.4 MB`, `830 kB` in the interface language. */
-export function useFileSize(): (bytes: number) => string {
-  const language = useUiLanguage();
-  return (bytes) => {
-    const [value, unit] =
-      bytes >= 1_000_000
-        ? [bytes / 1_000_000, 'megabyte']
-        : bytes >= 1_000
-          ? [bytes / 1_000, 'kilobyte']
-          : [bytes, 'byte'];
-    return new Intl.NumberFormat(language, {
-      style: 'unit',
-      unit,
-      unitDisplay: 'short',
-      maximumFractionDigits: value < 10 ? 1 : 0,
-    }).format(value);
-  };
-}
 
 function DeleteButton({ item, file }: { item: Item; file: AttachedFile }) {
   const { t } = useTranslation('archive');

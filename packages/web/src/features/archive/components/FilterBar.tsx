@@ -1,13 +1,13 @@
-import { Button, Collapse, Group, Select, Stack, Text, TextInput, TreeSelect } from '@mantine/core';
-import { useDebouncedValue, useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Button, Collapse, Group, Select, Stack, Text, TreeSelect } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { CONTENT_LANGUAGES, displayName, LIMITS, type ContentLanguage } from '@kinfolio/contract';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { categoryTreeData } from '@/shared/organisation/categoryTree';
 import { useUiLanguage } from '@/shared/organisation/hooks';
 import { organisationQueries } from '@/shared/organisation/queries';
-import { SearchIcon } from '@/shared/ui';
+import { SearchBox } from '@/shared/content/SearchBox';
 import type { ArchiveSearch } from '../listSearch';
 
 interface FilterBarProps {
@@ -58,24 +58,6 @@ export function FilterBar({ search, onChange, languageOnly = false }: FilterBarP
     label: t(`languages.${lang}`),
   }));
 
-  // The search box updates the address once typing pauses.
-  const [text, setText] = useState(search.search ?? '');
-  const [debounced] = useDebouncedValue(text, 350);
-  const lastSent = useRef(search.search ?? '');
-  useEffect(() => {
-    const fromUrl = search.search ?? '';
-    if (fromUrl !== lastSent.current) {
-      lastSent.current = fromUrl;
-      setText(fromUrl);
-    }
-  }, [search.search]);
-  useEffect(() => {
-    if (debounced === lastSent.current) return;
-    lastSent.current = debounced;
-    onChange({ search: debounced || undefined });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new debounced text sends
-  }, [debounced]);
-
   const language = (
     <Select
       label={t('filters.language')}
@@ -90,19 +72,11 @@ export function FilterBar({ search, onChange, languageOnly = false }: FilterBarP
   if (languageOnly) return <Group align="flex-end">{language}</Group>;
 
   const searchBox = (
-    <TextInput
-      type="search"
+    <SearchBox
       label={t('filters.search')}
       description={t('filters.searchHint', { count: LIMITS.searchMinLength })}
-      leftSection={<SearchIcon size={16} />}
-      value={text}
-      onChange={(event) => setText(event.currentTarget.value)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') {
-          lastSent.current = text;
-          onChange({ search: text || undefined });
-        }
-      }}
+      value={search.search}
+      onSearch={(text) => onChange({ search: text })}
       w={{ base: '100%', sm: 260 }}
     />
   );

@@ -1,0 +1,136 @@
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { LIMITS, type RecordListRow } from '@kinfolio/contract';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useDateFormat } from '@/shared/content/dates';
+import { titleAttrs, textDir } from '@/shared/content/direction';
+import { Snippet } from '@/shared/content/Snippet';
+import { useCan } from '@/shared/organisation/hooks';
+import { RecordIcon, RestoreIcon, TrashIcon } from '@/shared/ui';
+import { recordProfilePath } from '../paths';
+
+interface RecordCardProps {
+  record: RecordListRow;
+  onRestore?: (record: RecordListRow) => void;
+  onHardDelete?: (record: RecordListRow) => void;
+}
+
+/** One record of the list: title, when and by whom, its tape number, people, snippet or preview. */
+export function RecordCard({ record, onRestore, onHardDelete }: RecordCardProps) {
+  const { t } = useTranslation(['records', 'archive']);
+  const formatDate = useDateFormat();
+  const canEdit = useCan('records.edit');
+  const canDelete = useCan('content.delete');
+  const trashed = record.deleted_at !== null;
+  const title = record.title || t('archive:item.untitled');
+  const titleId = `record-${record.id}-title`;
+  const tape = [record.number, record.face].filter(Boolean).join(' · ');
+  const facts = [
+    record.registration_date ? formatDate(record.registration_date) : t('fields.unknownDate'),
+    record.owner ? t('card.keptBy', { owner: record.owner }) : '',
+    record.location,
+  ].filter(Boolean);
+
+  return (
+    <Paper
+      component="article"
+      withBorder
+      radius="md"
+      p="md"
+      className="kf-record-card"
+      aria-labelledby={titleId}
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Title
+            order={2}
+            size="h4"
+            id={titleId}
+            {...titleAttrs(record.title, record.lang)}
+            className="kf-record-title"
+          >
+            {trashed ? (
+              title
+            ) : (
+              <Anchor component={Link} to={recordProfilePath(record.id)} inherit>
+                {title}
+              </Anchor>
+            )}
+          </Title>
+          <Group gap={4} wrap="nowrap">
+            {trashed ? (
+              <Badge color="red" variant="light" size="sm">
+                {t('archive:item.inTrash')}
+              </Badge>
+            ) : null}
+            <Badge variant="default" size="sm" tt="none">
+              {t(`archive:languages.${record.lang}`, { defaultValue: record.lang })}
+            </Badge>
+          </Group>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {facts.join(' · ')}
+        </Text>
+        {tape || record.files_count > 0 ? (
+          <Group gap={6}>
+            {tape ? (
+              <Badge variant="outline" size="sm" tt="none">
+                {t('card.tape', { tape })}
+              </Badge>
+            ) : null}
+            {record.files_count > 0 ? (
+              <Badge variant="light" size="sm" tt="none" leftSection={<RecordIcon size={12} />}>
+                {t('card.parts', { count: record.files_count })}
+              </Badge>
+            ) : null}
+          </Group>
+        ) : null}
+        {record.snippet ? (
+          <Snippet snippet={record.snippet} lang={record.lang} />
+        ) : record.preview ? (
+          <Text
+            size="sm"
+            lang={record.lang}
+            dir={textDir(record.lang)}
+            className="kf-record-preview"
+          >
+            {record.preview.length >= LIMITS.previewLength ? `${record.preview}…` : record.preview}
+          </Text>
+        ) : null}
+        {record.people.length > 0 ? (
+          <Text size="sm">
+            <Text span c="dimmed" size="sm">
+              {t('card.people')}
+            </Text>{' '}
+            {record.people.map((person) => person.name).join(', ')}
+          </Text>
+        ) : null}
+        {trashed ? (
+          <Group gap="xs" justify="flex-end">
+            {canEdit && onRestore ? (
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<RestoreIcon size={14} />}
+                onClick={() => onRestore(record)}
+              >
+                {t('archive:trash.restore')}
+              </Button>
+            ) : null}
+            {canDelete && onHardDelete ? (
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                leftSection={<TrashIcon size={14} />}
+                onClick={() => onHardDelete(record)}
+              >
+                {t('archive:trash.hardDelete')}
+              </Button>
+            ) : null}
+          </Group>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,121 @@
+import { Button, Collapse, Group, Select, Stack } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { CONTENT_LANGUAGES, LIMITS, type ContentLanguage } from '@kinfolio/contract';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SearchBox } from '@/shared/content/SearchBox';
+import { useUiLanguage } from '@/shared/organisation/hooks';
+import { organisationQueries } from '@/shared/organisation/queries';
+import { recordQueries } from '../api';
+import type { RecordSearch } from '../recordSearch';
+
+interface RecordFilterBarProps {
+  search: RecordSearch;
+  onChange: (change: Partial<RecordSearch>) => void;
+}
+
+/** The records list's search and filters (person, language, owner); all apply together. */
+export function RecordFilterBar({ search, onChange }: RecordFilterBarProps) {
+  const { t } = useTranslation(['records', 'archive']);
+  const uiLanguage = useUiLanguage();
+  const participants = useQuery(organisationQueries.participants());
+  const owners = useQuery(recordQueries.owners());
+  const small = useMediaQuery(`(max-width: ${LIMITS.smallScreenPx - 0.02}px)`, false);
+  const [opened, toggle] = useDisclosure(false);
+  const participantData = useMemo(
+    () =>
+      (participants.data ?? [])
+        .map((p) => ({ value: String(p.id), label: p.name }))
+        .sort((a, b) => a.label.localeCompare(b.label, uiLanguage)),
+    [participants.data, uiLanguage],
+  );
+  const ownerData = useMemo(() => {
+    const list = owners.data ?? [];
+    // An owner from the address that no live record has any more still shows as chosen.
+    return search.owner && !list.includes(search.owner) ? [search.owner, ...list] : list;
+  }, [owners.data, search.owner]);
+  const active = [search.participant, search.language, search.owner].filter(
+    (value) => value !== undefined,
+  ).length;
+
+  const searchBox = (
+    <SearchBox
+      label={t('archive:filters.search')}
+      description={t('archive:filters.searchHint', { count: LIMITS.searchMinLength })}
+      value={search.search}
+      onSearch={(text) => onChange({ search: text })}
+      w={{ base: '100%', sm: 280 }}
+    />
+  );
+  const filters = (
+    <>
+      <Select
+        label={t('archive:filters.participant')}
+        placeholder={t('archive:filters.any.participant')}
+        data={participantData}
+        value={search.participant ? String(search.participant) : null}
+        onChange={(value) => onChange({ participant: value ? Number(value) : undefined })}
+        searchable
+        clearable
+        limit={100}
+        nothingFoundMessage={t('archive:filters.nothingFound')}
+        w={{ base: '100%', sm: 200 }}
+      />
+      <Select
+        label={t('archive:filters.language')}
+        placeholder={t('archive:filters.anyLanguage')}
+        data={CONTENT_LANGUAGES.map((lang) => ({
+          value: lang,
+          label: t(`archive:languages.${lang}`),
+        }))}
+        value={search.language ?? null}
+        onChange={(value) => onChange({ language: (value as ContentLanguage | null) ?? undefined })}
+        clearable
+        w={{ base: '100%', sm: 170 }}
+      />
+      <Select
+        label={t('filters.owner')}
+        placeholder={t('filters.anyOwner')}
+        data={ownerData}
+        value={search.owner ?? null}
+        onChange={(value) => onChange({ owner: value ?? undefined })}
+        searchable
+        clearable
+        nothingFoundMessage={t('archive:filters.nothingFound')}
+        w={{ base: '100%', sm: 200 }}
+      />
+    </>
+  );
+
+  if (!small) {
+    return (
+      <Group align="flex-end" gap="sm" className="kf-filter-row" role="search">
+        {searchBox}
+        {filters}
+      </Group>
+    );
+  }
+  return (
+    <Stack gap={4} role="search">
+      <Group align="flex-end" gap="xs" wrap="nowrap">
+        <div style={{ flex: 1 }}>{searchBox}</div>
+        <Button
+          variant="default"
+          onClick={toggle.toggle}
+          aria-expanded={opened}
+          aria-controls="kf-record-filters"
+        >
+          {active > 0
+            ? t('archive:filters.toggleCount', { count: active })
+            : t('archive:filters.toggle')}
+        </Button>
+      </Group>
+      <Collapse expanded={opened} id="kf-record-filters">
+        <Stack gap="xs" pt="xs">
+          {filters}
+        </Stack>
+      </Collapse>
+    </Stack>
+  );
+}

@@ -1,0 +1,263 @@
+import {
+  Autocomplete,
+  Button,
+  Grid,
+  Group,
+  Input,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import {
+  CONTENT_LANGUAGES,
+  recordCreateBody,
+  recordUpdateBody,
+  type ContentLanguage,
+  type RecordEntity,
+} from '@kinfolio/contract';
+import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { textDir } from '@/shared/content/direction';
+import type { UploadState } from '@/shared/content/FileDropZone';
+import { useServerForm } from '@/shared/forms/useServerForm';
+import { zodValidate } from '@/shared/forms/validation';
+import { useUiLanguage } from '@/shared/organisation/hooks';
+import { organisationQueries } from '@/shared/organisation/queries';
+import { FormAlert } from '@/shared/ui';
+import { recordQueries } from '../api';
+import {
+  createRecordBody,
+  initialRecordValues,
+  RECORD_FORM_FIELDS,
+  updateRecordBody,
+  type RecordFormValues,
+} from '../formValues';
+import { useSaveRecord } from '../mutations';
+import { clock, insertTimeCode } from '../timeCodes';
+import type { PartsPlayer } from '../usePartsPlayer';
+import { AudioParts } from './AudioParts';
+import { RecordPlayer } from './RecordPlayer';
+
+const FileDropZone = lazy(() => import('@/shared/content/FileDropZone'));
+const AUDIO_ONLY = ['audio/*'] as const;
+
+interface RecordFormProps {
+  /** The record being edited; null to create one. */
+  record: RecordEntity | null;
+  /** The record's player (editing only): time codes are typed from it. */
+  player?: PartsPlayer;
+  defaultLanguage: ContentLanguage;
+  onSaved: (record: RecordEntity) => void;
+  onCancel: () => void;
+}
+
+/** Create and edit form of a record, with its audio parts and the time-coded transcript. */
+export function RecordForm({
+  record,
+  player,
+  defaultLanguage,
+  onSaved,
+  onCancel,
+}: RecordFormProps) {
+  const { t } = useTranslation(['records', 'archive']);
+  const uiLanguage = useUiLanguage();
+  const id = useId();
+  const transcript = useRef<HTMLTextAreaElement>(null);
+  const [uploads, setUploads] = useState<UploadState>({ serverIds: [], busy: false });
+  const save = useSaveRecord();
+  const initial = useMemo(
+    () => initialRecordValues(record, defaultLanguage),
+    [record, defaultLanguage],
+  );
+  const { form, submit, formError, setFormError } = useServerForm<RecordFormValues>({
+    initialValues: initial,
+    validate: (values) =>
+      record
+        ? zodValidate(recordUpdateBody)(updateRecordBody(values, initial))
+        : zodValidate(recordCreateBody)(createRecordBody(values)),
+    fields: RECORD_FORM_FIELDS,
+    send: async (values) => {
+      if (uploads.busy) {
+        setFormError(t('archive:files.stillUploading'));
+        return;
+      }
+      onSaved(
+        await save.mutateAsync(
+          record
+            ? { record, changes: updateRecordBody(values, initial), uploads: uploads.serverIds }
+            : { create: createRecordBody(values), uploads: uploads.serverIds },
+        ),
+      );
+    },
+  });
+
+  const participants = useQuery(organisationQueries.participants());
+  const owners = useQuery(recordQueries.owners());
+  const participantData = useMemo(
+    () =>
+      (participants.data ?? [])
+        .map((p) => ({ value: String(p.id), label: p.name }))
+        .sort((a, b) => a.label.localeCompare(b.label, uiLanguage)),
+    [participants.data, uiLanguage],
+  );
+
+  /** Types the player's time at the cursor of the transcript (Alt+T or the button). */
+  const insertTime = () => {
+    const area = transcript.current;
+    if (!player || !area) return;
+    const { text, cursor } = insertTimeCode(
+      form.values.rawtranscription,
+      area.selectionStart,
+      area.selectionEnd,
+      player.currentTime(),
+    );
+    form.setFieldValue('rawtranscription', text);
+    requestAnimationFrame(() => {
+      area.focus();
+      area.setSelectionRange(cursor, cursor);
+    });
+  };
+
+  const lang = form.values.lang;
+  const dir = textDir(lang);
+  const text = (field: 'summary' | 'info', rows: number) => (
+    <Textarea
+      label={t(`fields.${field}`)}
+      autosize
+      minRows={rows}
+      maxRows={12}
+      lang={lang}
+      dir={dir}
+      {...form.getInputProps(field)}
+    />
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <FormAlert message={formError} mb="md" />
+        <TextInput
+          label={t('fields.title')}
+          lang={lang}
+          dir={dir}
+          {...form.getInputProps('title')}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+          <TextInput label={t('fields.number')} {...form.getInputProps('number')} />
+          <TextInput
+            label={t('fields.face')}
+            description={t('fields.faceHint')}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            {...form.getInputProps('face')}
+          />
+          <Select
+            label={t('fields.lang')}
+            data={CONTENT_LANGUAGES.map((value) => ({
+              value,
+              label: t(`archive:languages.${value}`),
+            }))}
+            allowDeselect={false}
+            {...form.getInputProps('lang')}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+          <Autocomplete
+            label={t('fields.owner')}
+            description={t('fields.ownerHint')}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            data={owners.data ?? []}
+            {...form.getInputProps('owner')}
+          />
+          <TextInput
+            type="date"
+            label={t('fields.registration_date')}
+            {...form.getInputProps('registration_date')}
+          />
+          <TextInput label={t('fields.location')} {...form.getInputProps('location')} />
+        </SimpleGrid>
+        <MultiSelect
+          label={t('fields.people')}
+          description={t('fields.peopleHint')}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          data={participantData}
+          searchable
+          clearable
+          limit={100}
+          nothingFoundMessage={t('archive:filters.nothingFound')}
+          {...form.getInputProps('people')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {text('summary', 3)}
+          {text('info', 3)}
+        </SimpleGrid>
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack gap="sm">
+              {record && player ? <RecordPlayer player={player} editing /> : null}
+              {record ? <AudioParts record={record} editable /> : null}
+              <Input.Wrapper
+                label={t('parts.add')}
+                labelProps={{ htmlFor: `${id}-files` }}
+                description={t('parts.addHint')}
+                inputWrapperOrder={['label', 'input', 'description']}
+              >
+                <Suspense fallback={<Skeleton height={76} radius="sm" />}>
+                  <FileDropZone inputId={`${id}-files`} onChange={setUploads} accept={AUDIO_ONLY} />
+                </Suspense>
+              </Input.Wrapper>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Stack gap={6}>
+              <Textarea
+                ref={transcript}
+                label={t('fields.rawtranscription')}
+                description={t('transcript.hint')}
+                inputWrapperOrder={['label', 'description', 'input', 'error']}
+                autosize
+                minRows={10}
+                maxRows={24}
+                lang={lang}
+                dir={dir}
+                className="kf-transcript-input"
+                {...form.getInputProps('rawtranscription')}
+                onKeyDown={(event) => {
+                  if (event.altKey && event.code === 'KeyT' && !event.ctrlKey && !event.metaKey) {
+                    event.preventDefault();
+                    insertTime();
+                  }
+                }}
+              />
+              {player && player.parts.length > 0 ? (
+                <Group justify="flex-end">
+                  <Button
+                    variant="light"
+                    size="xs"
+                    onClick={insertTime}
+                    disabled={!player.ready}
+                    aria-keyshortcuts="Alt+T"
+                  >
+                    {t('transcript.insert', { time: clock(player.time) })}
+                  </Button>
+                </Group>
+              ) : null}
+            </Stack>
+          </Grid.Col>
+        </Grid>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            {t('archive:actions.cancel')}
+          </Button>
+          <Button type="submit" loading={form.submitting} disabled={uploads.busy}>
+            {record ? t('archive:actions.save') : t('archive:actions.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

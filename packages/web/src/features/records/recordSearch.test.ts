@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { recordListRequest, validateRecordSearch, withRecordChange } from './recordSearch';
+
+describe('validateRecordSearch', () => {
+  it('keeps well-formed parameters, all filters together', () => {
+    expect(
+      validateRecordSearch({
+        search: 'moisson',
+        participant: '4',
+        language: 'it',
+        owner: ' Tante Mathilde ',
+        page: '3',
+        deleted: '1',
+      }),
+    ).toEqual({
+      search: 'moisson',
+      participant: 4,
+      language: 'it',
+      owner: 'Tante Mathilde',
+      page: 3,
+      deleted: 1,
+    });
+  });
+
+  it('drops malformed values and page 1', () => {
+    expect(
+      validateRecordSearch({
+        search: '  ',
+        participant: '-2',
+        language: 'xx',
+        owner: 7,
+        page: '1',
+        deleted: 'no',
+        other: 'x',
+      }),
+    ).toEqual({});
+  });
+});
+
+describe('recordListRequest', () => {
+  it('asks for 10 records a page with the API parameter names', () => {
+    expect(
+      recordListRequest({ search: 'agnolotti', language: 'it', owner: 'Zio', participant: 2 }),
+    ).toEqual({
+      page: 1,
+      per_page: 10,
+      query: 'agnolotti',
+      lang: 'it',
+      owner: 'Zio',
+      participant: 2,
+    });
+  });
+
+  it('leaves out a search too short to run and asks for the trash', () => {
+    expect(recordListRequest({ search: 'ab', deleted: 1, page: 2 })).toEqual({
+      page: 2,
+      per_page: 10,
+      trash: '1',
+    });
+  });
+});
+
+describe('withRecordChange', () => {
+  it('goes back to page 1 when a filter changes and drops cleared values', () => {
+    expect(
+      withRecordChange({ page: 4, owner: 'Rosa', language: 'it' }, { owner: undefined }),
+    ).toEqual({ language: 'it' });
+    expect(withRecordChange({ owner: 'Rosa' }, { page: 2 })).toEqual({ owner: 'Rosa', page: 2 });
+  });
+});
