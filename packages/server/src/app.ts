@@ -16,6 +16,7 @@ import type { AppContext } from './context.js';
 import { connectDatabase, type DatabaseHandle } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createJobQueue } from './jobs/index.js';
+import { registerCompression } from './http/compression.js';
 import { registerErrorHandling, HttpError } from './http/errors.js';
 import { registerResponseCache } from './http/response-cache.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -121,6 +122,7 @@ export async function buildApp(
   }
 
   await app.register(fastifyCookie);
+  await registerCompression(app);
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
