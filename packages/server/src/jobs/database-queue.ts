@@ -119,7 +119,7 @@ export function databaseQueue(options: DatabaseQueueOptions): JobQueue & {
       .set({
         state: 'running',
         attempts: sql`attempts + 1`,
-        locked_until: sql`${now} + lease_ms`,
+        locked_until: sql`cast(${now} as bigint) + lease_ms`,
         locked_by: token,
       })
       .where((eb) => {
@@ -252,7 +252,7 @@ export function databaseQueue(options: DatabaseQueueOptions): JobQueue & {
       if (!names.includes(schedule.name)) continue;
       const due = await db
         .updateTable('job_schedules')
-        .set({ next_run_at: sql`${now} + interval_ms` })
+        .set({ next_run_at: sql`cast(${now} as bigint) + interval_ms` })
         .where('name', '=', schedule.name)
         .where('next_run_at', '<=', now)
         .returning('name')
@@ -274,7 +274,7 @@ export function databaseQueue(options: DatabaseQueueOptions): JobQueue & {
         .updateTable('job_schedules')
         .set({
           interval_ms: schedule.intervalMs,
-          next_run_at: sql`case when next_run_at > ${now + schedule.intervalMs} then ${now + schedule.intervalMs} else next_run_at end`,
+          next_run_at: sql`case when next_run_at > cast(${now + schedule.intervalMs} as bigint) then cast(${now + schedule.intervalMs} as bigint) else next_run_at end`,
         })
         .where('name', '=', schedule.name)
         .where('interval_ms', '!=', schedule.intervalMs)

@@ -4,9 +4,11 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Dialect } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
+import { bullmqQueue } from './bullmq-queue.js';
 import { databaseQueue } from './database-queue.js';
 import type { JobQueue } from './types.js';
 
+export { bullmqQueue } from './bullmq-queue.js';
 export { databaseQueue } from './database-queue.js';
 export * from './types.js';
 
@@ -19,6 +21,15 @@ export interface JobQueueDeps {
 
 /** BullMQ on Redis when REDIS_URL is set, else the app's own database. */
 export function createJobQueue({ config, db, dialect, log }: JobQueueDeps): JobQueue {
+  if (config.redisUrl) {
+    return bullmqQueue({
+      redisUrl: config.redisUrl,
+      prefix: config.jobs.prefix,
+      db,
+      log,
+      concurrency: config.jobs.concurrency,
+    });
+  }
   return databaseQueue({
     db,
     dialect,

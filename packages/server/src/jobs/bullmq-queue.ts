@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import { Queue, UnrecoverableError, Worker, type Job, type JobsOptions } from 'bullmq';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { failedJobsStore, recordFailure } from './failed-jobs.js';
+import { JobRegistry, scheduleKey } from './registry.js';
+import {
+  clampProgress,
+  errorText,
+  type EnqueueOptions,
+  type JobQueue,
+  type JobState,
+  type JobStatus,
+} from './types.js';
+
+export interface BullmqQueueOptions {
+  redisUrl: string;
+  /** Key prefix in Redis: several archives (or test files) can share one Redis. */
+  prefix: string;
+  /** failed_jobs lives in the app's database whichever backend runs the jobs. */
+  db: Kysely<Database>;
+  log: FastifyBaseLogger;
+  concurrency?: number;
+}
+
+const DAY_SECONDS = 86_400;
+const LOST = 'the worker stopped during the job (its lease expired)';
+
+const STATES: Record<string, JobState> = {
+  waiting: 'queued',
+  delayed: 'queued',
+  prioritized: 'queued',
+  'waiting-children': 'queued',
+  active: 'running',
+  completed: 'done',
+  failed: 'failed',
+};
+
+/**
+ * Jobs in BullMQ on Redis (REDIS_URL). BullMQ holds a job under a lock its worker renews; a lock
+ * that ran out (dead worker) sends the job back to wait ("stalled"). BullMQ gives up on a job
+ * stalled too often without telling any worker, so that limit is set out of reach and the
+ * processor itself turns a job started more often than its attempts allow into a failure, which
+ * lands in failed_jobs like any other.
+ */
+export function bullmqQueue(options: BullmqQueueOptions): JobQueue & { abandon(): Promise<void> } {
+  const { db, log, prefix } = options;
+  const concurrency = Math.max(1, options.concurrency ?? 1);
+  const connections: Redis[] = [];
+  const connect = () => {
+    // BullMQ's blocking commands need maxRetriesPerRequest null.
+    const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+    redis.on('error', (err: unknown) => log.warn({ err }, 'redis (job queue)'));
+    connections.push(redis);
+    return redis;
+  };
+  let producer: Redis | undefined;
+  const queues = new Map<string, Queue>();
+  const queueFor = (name: string) => {
+    let queue = queues.get(name);
+    if (!queue) {
+      producer ??= connect();
+      queue = new Queue(name, { connection: producer, prefix });
+      queues.set(name, queue);
+    }
+    return queue;
+  };
+
+  const jobOptions = (name: string): JobsOptions => {
+    const definition = registry.get(name);
+    return {
+      attempts: definition.attempts,
+      backoff: { type: 'exponential', delay: definition.backoffMs },
+      // Finished jobs stay a day for status lookups; failures are kept in failed_jobs.
+      removeOnComplete: { age: DAY_SECONDS },
+      removeOnFail: { age: DAY_SECONDS },
+    };
+  };
+
+  const enqueue = async (name: string, payload: unknown, o: EnqueueOptions = {}) => {
+    const definition = registry.get(name);
+    const job = await queueFor(definition.queue).add(name, payload ?? null, {
+      ...jobOptions(name),
+      jobId: randomUUID(),
+      ...(o.delayMs ? { delay: o.delayMs } : {}),
+      ...(o.key ? { deduplication: { id: o.key } } : {}),
+    });
+    return job.id!;
+  };
+  const registry: JobRegistry = new JobRegistry(log, enqueue);
+
+  const workers: Worker[] = [];
+
+  async function process(job: Job, queueName: string) {
+    const definition = registry.definitions.get(job.name);
+    if (!definition) throw new UnrecoverableError(`No job named "${job.name}" is declared`);
+    // Started more often than allowed: the extra starts were workers dying mid-job.
+    if (job.attemptsStarted > definition.attempts) throw new UnrecoverableError(LOST);
+    const jobLog = log.child({ job: job.id, jobName: job.name, queue: queueName });
+    await definition.handler(job.data, {
+      id: job.id!,
+      attempt: job.attemptsStarted,
+      log: jobLog,
+      progress: (percent) => job.updateProgress(clampProgress(percent)),
+    });
+  }
+
+  async function onFailed(job: Job | undefined, error: Error, queueName: string) {
+    if (!job) return;
+    try {
+      if ((await job.getState()) !== 'failed') {
+        log.warn({ err: error, job: job.id, jobName: job.name }, 'job failed, will retry');
+        return;
+      }
+      log.error({ err: error, job: job.id, jobName: job.name }, 'job failed for good');
+      await recordFailure(db, {
+        jobId: job.id!,
+        queue: queueName,
+        name: job.name,
+        payload: job.data,
+        error: errorText(error),
+        attempts: job.attemptsStarted,
+        failedAt: new Date(),
+      });
+    } catch (err) {
+      log.error({ err, job: job.id }, 'recording a failed job failed');
+    }
+  }
+
+  function startWorker(queueName: string) {
+    const leaseMs = Math.max(
+      ...[...registry.definitions.values()]
+        .filter((d) => d.queue === queueName)
+        .map((d) => d.leaseMs),
+    );
+    const worker = new Worker(queueName, (job) => process(job, queueName), {
+      connection: connect(),
+      prefix,
+      concurrency,
+      lockDuration: leaseMs,
+      stalledInterval: leaseMs,
+      maxStalledCount: Number.MAX_SAFE_INTEGER,
+    });
+    worker.on('failed', (job, error) => void onFailed(job, error, queueName));
+    worker.on('error', (err) => log.error({ err, queue: queueName }, 'job worker error'));
+    workers.push(worker);
+    return worker;
+  }
+
+  async function closeAll(force: boolean) {
+    await Promise.all(workers.splice(0).map((w) => w.close(force)));
+    await Promise.all([...queues.values()].map((q) => q.close()));
+    queues.clear();
+    await Promise.all(connections.splice(0).map((c) => c.quit().catch(() => c.disconnect())));
+    producer = undefined;
+  }
+
+  return {
+    backend: 'bullmq',
+    define: (name, handler, o) => registry.define(name, handler, o),
+    every: (name, intervalMs, payload, o) => registry.every(name, intervalMs, payload, o),
+    enqueue,
+    async status(id): Promise<JobStatus | undefined> {
+      const names = new Set([...registry.definitions.values()].map((d) => d.queue));
+      for (const queueName of names) {
+        const job = await queueFor(queueName).getJob(id);
+        if (!job) continue;
+        const state = STATES[await job.getState()] ?? 'queued';
+        return {
+          id,
+          name: job.name,
+          state,
+          progress: state === 'done' ? 100 : typeof job.progress === 'number' ? job.progress : 0,
+          attempts: job.attemptsStarted,
+          error: job.failedReason ? job.failedReason.split('\n')[0]! : null,
+        };
+      }
+      return undefined;
+    },
+    failed: failedJobsStore(db, registry, (name, payload) => enqueue(name, payload)),
+    async start(o = {}) {
+      if (workers.length) return;
+      const names = registry.namesFor(o.queues);
+      const queueNames = new Set(names.map((name) => registry.get(name).queue));
+      // The code is the list of schedules: one it no longer declares stops.
+      for (const queueName of queueNames) {
+        const queue = queueFor(queueName);
+        for (const scheduler of await queue.getJobSchedulers()) {
+          const declared = [...registry.schedules.keys()].some(
+            (n) => scheduleKey(n) === scheduler.key,
+          );
+          if (!declared && scheduler.key.startsWith(scheduleKey(''))) {
+            await queue.removeJobScheduler(scheduler.key);
+          }
+        }
+      }
+      for (const schedule of registry.schedules.values()) {
+        if (!names.includes(schedule.name)) continue;
+        const definition = registry.get(schedule.name);
+        // Upserted by every instance, kept once in Redis: one run per interval in all.
+        await queueFor(definition.queue).upsertJobScheduler(
+          scheduleKey(schedule.name),
+          { every: schedule.intervalMs },
+          { name: schedule.name, data: schedule.payload, opts: jobOptions(schedule.name) },
+        );
+      }
+      await Promise.all([...queueNames].map((name) => startWorker(name).waitUntilReady()));
+      await registry.enqueueStartRuns(names);
+    },
+    stop: () => closeAll(false),
+    abandon: () => closeAll(true),
+  };
+}

@@ -1,0 +1,292 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/connect.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { createTestDatabase, testDialect } from '../test/database.js';
+import { bullmqQueue } from './bullmq-queue.js';
+import { databaseQueue } from './database-queue.js';
+import type { JobQueue, JobState } from './types.js';
+
+const REDIS_URL = process.env.KINFOLIO_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+const say = process.env.DEBUG_JOBS ? console.log : () => undefined;
+const silent: FastifyBaseLogger = {
+  level: 'silent',
+  fatal: () => undefined,
+  error: say,
+  warn: say,
+  info: () => undefined,
+  debug: () => undefined,
+  trace: () => undefined,
+  silent: () => undefined,
+  child: () => silent,
+} as unknown as FastifyBaseLogger;
+
+type TestQueue = JobQueue & { abandon(): Promise<void> };
+
+async function redisReachable() {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0 });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    return (await redis.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+// This file's own Redis keys: test files (and the SQLite and PostgreSQL runs) run in parallel.
+const PREFIX = `kinfolio-test-${testDialect()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+
+/** Each test's queues share a database (and, for BullMQ, a key prefix) but not another test's. */
+const backends: { name: string; make: (db: DatabaseHandle, test: number) => TestQueue }[] = [
+  {
+    name: `database (${testDialect()})`,
+    make: (h) => databaseQueue({ db: h.db, dialect: h.dialect, log: silent, pollMs: 25 }),
+  },
+  {
+    name: 'bullmq',
+    make: (h, test) =>
+      bullmqQueue({ redisUrl: REDIS_URL, prefix: `${PREFIX}-${test}`, db: h.db, log: silent }),
+  },
+];
+
+const withRedis = await redisReachable();
+if (!withRedis) console.warn(`NOTICE: Redis is not reachable at ${REDIS_URL}; BullMQ is skipped.`);
+
+async function until<T>(probe: () => Promise<T>, ok: (value: T) => boolean, ms = 10_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (ok(value)) return value;
+    if (Date.now() > end) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(backends)('job queue contract: $name', ({ name, make }) => {
+  const skip = name === 'bullmq' && !withRedis;
+  let handle: DatabaseHandle;
+  let open: TestQueue[] = [];
+  let seq = 0;
+  let test = 0;
+  /** A job name of this test's own: the database queue takes only the names it declared. */
+  const unique = (label: string) => `${label}.${(seq += 1)}.${randomBytes(3).toString('hex')}`;
+  const queue = () => {
+    const q = make(handle, test);
+    open.push(q);
+    return q;
+  };
+  const waitFor = (q: JobQueue, id: string, wanted: JobState) =>
+    until(
+      () => q.status(id),
+      (s) => s?.state === wanted,
+    );
+
+  beforeAll(async () => {
+    if (skip) return;
+    handle = await createTestDatabase();
+    await migrateToLatest(handle.db);
+  });
+  afterEach(async () => {
+    await Promise.all(open.map((q) => q.stop()));
+    open = [];
+    test += 1;
+  });
+  afterAll(async () => {
+    if (skip) return;
+    await handle.destroy();
+    if (name === 'bullmq') {
+      const redis = new Redis(REDIS_URL);
+      const keys = await redis.keys(`${PREFIX}-*`);
+      if (keys.length) await redis.del(...keys);
+      await redis.quit();
+    }
+  });
+
+  it.skipIf(skip)('runs an enqueued job with its payload and reports it done', async () => {
+    const q = queue();
+    const seen: unknown[] = [];
+    const echo = q.define<{ word: string }>(unique('echo'), async (payload, job) => {
+      seen.push({ payload, attempt: job.attempt });
+    });
+    await q.start();
+    const id = await echo.enqueue({ word: 'bonjour' });
+    const done = await waitFor(q, id, 'done');
+    expect(done).toMatchObject({ id, name: echo.name, state: 'done', progress: 100, attempts: 1 });
+    expect(seen).toEqual([{ payload: { word: 'bonjour' }, attempt: 1 }]);
+    expect(await q.status('no-such-job')).toBeUndefined();
+  });
+
+  it.skipIf(skip)('reports progress while the job runs', async () => {
+    const q = queue();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = q.define<null>(unique('slow'), async (_p, job) => {
+      await job.progress(40.4);
+      await gate;
+    });
+    await q.start();
+    const id = await q.enqueue(slow.name, null);
+    const running = await until(
+      () => q.status(id),
+      (s) => s?.progress === 40,
+    );
+    expect(running?.state).toBe('running');
+    release();
+    await waitFor(q, id, 'done');
+  });
+
+  it.skipIf(skip)('one live job per key', async () => {
+    const q = queue();
+    const job = q.define<number>(unique('keyed'), async () => undefined);
+    const first = await job.enqueue(1, { key: 'record:7', delayMs: 60_000 });
+    const second = await job.enqueue(2, { key: 'record:7' });
+    const other = await job.enqueue(3, { key: 'record:8' });
+    expect(second).toBe(first);
+    expect(other).not.toBe(first);
+  });
+
+  it.skipIf(skip)('retries with growing delays, then records the failure', async () => {
+    const q = queue();
+    const times: number[] = [];
+    const flaky = q.define<{ n: number }>(
+      unique('boom'),
+      async () => {
+        times.push(Date.now());
+        throw new Error('boom at the bottom');
+      },
+      { attempts: 3, backoffMs: 150 },
+    );
+    await q.start();
+    const id = await flaky.enqueue({ n: 1 });
+    const failed = await waitFor(q, id, 'failed');
+    expect(failed).toMatchObject({ attempts: 3, error: expect.stringContaining('boom') });
+    expect(times).toHaveLength(3);
+    // Exponential: about 150 ms, then about 300 ms (timers may fire a little early or late).
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(130);
+    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(280);
+    const row = await until(
+      async () => (await q.failed.list(1, 100)).rows.find((r) => r.jobId === id),
+      Boolean,
+    );
+    expect(row).toMatchObject({ name: flaky.name, payload: { n: 1 }, attempts: 3 });
+    expect(row!.queue).toBe('default');
+    expect(row!.error).toContain('Error: boom at the bottom');
+    expect(row!.error).toMatch(/\n\s+at /);
+    expect(Date.parse(row!.failedAt)).toBeGreaterThan(times[0]! - 1000);
+  });
+
+  it.skipIf(skip)('queues a failed job again on retry, and forgets deleted failures', async () => {
+    const q = queue();
+    let calls = 0;
+    const once = q.define<{ n: number }>(
+      unique('second-time-lucky'),
+      async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('first time');
+      },
+      { attempts: 1 },
+    );
+    await q.start();
+    const id = await once.enqueue({ n: 2 });
+    await waitFor(q, id, 'failed');
+    const failure = await until(
+      async () => (await q.failed.list(1, 100)).rows.find((r) => r.jobId === id),
+      Boolean,
+    );
+    const again = await q.failed.retry(failure!.id);
+    expect(again).toBeDefined();
+    await waitFor(q, again!, 'done');
+    expect(calls).toBe(2);
+    expect(await q.failed.get(failure!.id)).toBeUndefined();
+    expect(await q.failed.retry(failure!.id)).toBeUndefined();
+    expect(await q.failed.delete(failure!.id)).toBe(false);
+  });
+
+  it.skipIf(skip)(
+    'runs a recurring job once per interval, whatever the number of workers',
+    async () => {
+      const a = queue();
+      const b = queue();
+      const job = unique('tick');
+      let runs = 0;
+      for (const q of [a, b]) {
+        q.define<{ tick: boolean }>(job, async (payload) => {
+          expect(payload).toEqual({ tick: true });
+          runs += 1;
+        });
+        q.every(job, 300, { tick: true });
+      }
+      const started = Date.now();
+      await Promise.all([a.start(), b.start()]);
+      await until(
+        async () => runs,
+        (n) => n >= 3,
+      );
+      await sleep(300);
+      const elapsed = Date.now() - started;
+      // Per process it would be about twice as many.
+      expect(runs).toBeLessThanOrEqual(Math.floor(elapsed / 300) + 2);
+    },
+  );
+
+  it.skipIf(skip)('takes a job again when its worker died mid-job', async () => {
+    const job = unique('survivor');
+    const attempts: number[] = [];
+    const dying = queue();
+    dying.define<null>(
+      job,
+      async (_p, ctx) => {
+        attempts.push(ctx.attempt);
+        await new Promise(() => undefined); // the process "dies" here
+      },
+      { leaseMs: 400, attempts: 3 },
+    );
+    await dying.start();
+    const id = await dying.enqueue(job, null);
+    await until(
+      async () => attempts.length,
+      (n) => n === 1,
+    );
+    await dying.abandon();
+    open = open.filter((q) => q !== dying);
+
+    const survivor = queue();
+    survivor.define<null>(
+      job,
+      async (_p, ctx) => {
+        attempts.push(ctx.attempt);
+      },
+      { leaseMs: 400, attempts: 3 },
+    );
+    await survivor.start();
+    await waitFor(survivor, id, 'done');
+    expect(attempts).toEqual([1, 2]);
+  });
+
+  it.skipIf(skip)('never gives one job to two workers', async () => {
+    const job = unique('once');
+    const runs = new Map<number, number>();
+    const workers = [queue(), queue(), queue()];
+    for (const q of workers) {
+      q.define<number>(job, async (n) => {
+        runs.set(n, (runs.get(n) ?? 0) + 1);
+        await sleep(5 + (n % 4) * 5);
+      });
+    }
+    const ids = await Promise.all(
+      Array.from({ length: 30 }, (_, n) => workers[n % 3]!.enqueue(job, n)),
+    );
+    await Promise.all(workers.map((q) => q.start()));
+    for (const id of ids) await waitFor(workers[0]!, id, 'done');
+    expect([...runs.keys()].sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, n) => n));
+    expect([...runs.values()].every((count) => count === 1)).toBe(true);
+  });
+});
