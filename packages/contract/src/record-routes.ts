@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { route, type RouteDef } from './route-def.js';
+import { fileBytes, noBody } from './responses.js';
 import { idParam, messageBody } from './schemas/common.js';
 import {
   recordCreateBody,
@@ -13,6 +14,10 @@ import {
   recordSchema,
   recordUpdateBody,
   recordUpdatedSchema,
+  recordMp3DownloadQuery,
+  recordMp3FileSchema,
+  recordMp3GenerateSchema,
+  recordMp3StatusSchema,
 } from './schemas/records.js';
 
 /**
@@ -102,5 +107,57 @@ export const recordRouteTable = {
     params: idParam,
     body: recordFilesOrderBody,
     responses: { 200: recordFilesOrderedSchema },
+  }),
+  /**
+   * Queues the job that joins the record's audio parts in order into one MP3 (spec §7): 202 while
+   * it waits or runs (one job per record at a time: asking again follows the same job), 200 when
+   * the MP3 already matches the record. Any reader may ask: the MP3 is made of what they can read.
+   */
+  recordMp3Generate: route({
+    method: 'GET',
+    path: '/api/generate-records-mp3/:id',
+    access: 'auth',
+    params: idParam,
+    responses: {
+      200: recordMp3GenerateSchema.describe('Already generated: status `ready` with its url'),
+      202: recordMp3GenerateSchema.describe('Queued (or already queued or running)'),
+    },
+  }),
+  /** Where the generation stands, for a live progress bar. */
+  recordMp3Status: route({
+    method: 'GET',
+    path: '/api/records-mp3-status/:id',
+    access: 'auth',
+    params: idParam,
+    responses: { 200: recordMp3StatusSchema },
+  }),
+  /**
+   * The address of the record's MP3, which the web opens in a new tab (spec §7); while it is being
+   * generated, 409 with the spec's 'record is currently generated, please retry' and Retry-After;
+   * 404 when it was never generated or the record changed since.
+   */
+  recordMp3File: route({
+    method: 'GET',
+    path: '/api/get-records-file/:id',
+    access: 'auth',
+    params: idParam,
+    responses: {
+      200: recordMp3FileSchema,
+      409: messageBody.describe('Being generated; retry after the Retry-After header'),
+    },
+  }),
+  /** The MP3's bytes (Range, ETag), the same access as the other files; 404 when stale. */
+  recordMp3Download: route({
+    method: 'GET',
+    path: '/api/records-mp3/:id',
+    access: 'auth',
+    params: idParam,
+    query: recordMp3DownloadQuery,
+    responses: {
+      200: fileBytes,
+      206: fileBytes.describe('The requested range'),
+      304: noBody,
+      416: noBody.describe('Range not satisfiable'),
+    },
   }),
 } as const satisfies Record<string, RouteDef>;

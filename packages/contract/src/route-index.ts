@@ -137,4 +137,8 @@ export const routeIndex = {
   recordRestore: ['POST', '/api/records-restore/:id'],
   recordHardDelete: ['DELETE', '/api/records-harddelete/:id'],
   recordFilesOrder: ['PATCH', '/api/records-files/:id'],
+  recordMp3Generate: ['GET', '/api/generate-records-mp3/:id'],
+  recordMp3Status: ['GET', '/api/records-mp3-status/:id'],
+  recordMp3File: ['GET', '/api/get-records-file/:id'],
+  recordMp3Download: ['GET', '/api/records-mp3/:id'],
 } as const satisfies Record<RouteName, readonly [string, string]>;

@@ -208,3 +208,5 @@ export const recordFilesOrderedSchema = z.object({
   message: z.string(),
   files: z.array(recordFileSchema),
 });
+
+export * from './record-mp3.js';

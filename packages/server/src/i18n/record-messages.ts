@@ -12,6 +12,13 @@ export const recordMessages = {
     'records.not_in_trash': 'Only a record in the trash can be deleted for good.',
     'records.files_ordered': 'The audio parts have been put in order.',
     'records.files_mismatch': "List each of the record's audio parts once, and only them.",
+    'records.mp3_queued': 'The MP3 is being generated.',
+    'records.mp3_ready': 'The MP3 is ready.',
+    // The spec's own wording (§8).
+    'records.mp3_generating': 'record is currently generated, please retry',
+    'records.mp3_missing':
+      'The MP3 has not been generated yet, or the record has changed since: generate it.',
+    'records.mp3_no_parts': 'This record has no audio part to make an MP3 of.',
     'files.too_many_parts': 'A record holds at most {max} audio parts.',
   },
   fr: {
@@ -31,6 +38,12 @@ export const recordMessages = {
     'records.files_ordered': 'Les parties audio ont été remises en ordre.',
     'records.files_mismatch':
       "Indiquez chacune des parties audio de l'enregistrement une fois, et seulement elles.",
+    'records.mp3_queued': 'Le MP3 est en cours de génération.',
+    'records.mp3_ready': 'Le MP3 est prêt.',
+    'records.mp3_generating': "l'enregistrement est en cours de génération, veuillez réessayer",
+    'records.mp3_missing':
+      "Le MP3 n'a pas encore été généré, ou l'enregistrement a changé depuis : générez-le.",
+    'records.mp3_no_parts': "Cet enregistrement n'a aucune partie audio dont faire un MP3.",
     'files.too_many_parts': 'Un enregistrement compte au plus {max} parties audio.',
   },
   it: {
@@ -50,6 +63,12 @@ export const recordMessages = {
     'records.files_ordered': 'Le parti audio sono state riordinate.',
     'records.files_mismatch':
       'Indica ciascuna delle parti audio della registrazione una volta, e solo quelle.',
+    'records.mp3_queued': "L'MP3 è in corso di generazione.",
+    'records.mp3_ready': "L'MP3 è pronto.",
+    'records.mp3_generating': 'la registrazione è in corso di generazione, riprova',
+    'records.mp3_missing':
+      "L'MP3 non è ancora stato generato, o la registrazione è cambiata da allora: generalo.",
+    'records.mp3_no_parts': 'Questa registrazione non ha parti audio da cui ricavare un MP3.',
     'files.too_many_parts': 'Una registrazione contiene al massimo {max} parti audio.',
   },
   de: {
@@ -67,6 +86,13 @@ export const recordMessages = {
     'records.files_ordered': 'Die Audioteile wurden neu geordnet.',
     'records.files_mismatch':
       'Nennen Sie jeden Audioteil der Aufnahme genau einmal, und nur diese.',
+    'records.mp3_queued': 'Die MP3-Datei wird erstellt.',
+    'records.mp3_ready': 'Die MP3-Datei ist fertig.',
+    'records.mp3_generating': 'die Aufnahme wird gerade erstellt, bitte erneut versuchen',
+    'records.mp3_missing':
+      'Die MP3-Datei wurde noch nicht erstellt, oder die Aufnahme hat sich seitdem geändert: Erstellen Sie sie.',
+    'records.mp3_no_parts':
+      'Diese Aufnahme hat keinen Audioteil, aus dem eine MP3-Datei entstehen könnte.',
     'files.too_many_parts': 'Eine Aufnahme umfasst höchstens {max} Audioteile.',
   },
 } as const;

@@ -4,7 +4,15 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { AppContext } from '../../context.js';
 import { filesRepository, type FileRow } from '../files/index.js';
-import { encodeMp3, existingMp3, mp3File, mp3Key, removeRecordMp3s, type Mp3Tags } from './mp3.js';
+import {
+  encodeMp3,
+  existingMp3,
+  hasAnyMp3,
+  mp3File,
+  mp3Key,
+  removeRecordMp3s,
+  type Mp3Tags,
+} from './mp3.js';
 import { recordsRepository, type RecordRow } from './repository.js';
 
 /** What the MP3 of a record is made of right now. */
@@ -26,7 +34,8 @@ async function sourceOf(ctx: AppContext, recordId: number): Promise<Mp3Source | 
   const tags: Mp3Tags = {
     title: record.title || [record.number, record.face].filter(Boolean).join(' '),
     owner: record.owner,
-    date: record.registration_date ?? '',
+    // A date-time keeps its calendar date only.
+    date: (record.registration_date ?? '').slice(0, 10),
     people: people.map((p) => p.name),
   };
   const key = mp3Key(
@@ -40,18 +49,17 @@ async function sourceOf(ctx: AppContext, recordId: number): Promise<Mp3Source | 
 export type Mp3State =
   | { kind: 'missing-record' }
   | { kind: 'no-parts' }
-  | { kind: 'ready'; file: string; size: number; key: string }
-  /** Never made, or made from parts (or tags) that have changed since. */
-  | { kind: 'absent'; key: string };
+  | { kind: 'ready'; file: string; size: number; key: string; title: string }
+  /** Never made (`stale` false), or made from parts or tags that have changed since. */
+  | { kind: 'absent'; key: string; stale: boolean };
 
 export async function recordMp3State(ctx: AppContext, recordId: number): Promise<Mp3State> {
   const source = await sourceOf(ctx, recordId);
   if (!source) return { kind: 'missing-record' };
   if (source.parts.length === 0) return { kind: 'no-parts' };
   const existing = await existingMp3(ctx.config.dataDir, recordId, source.key);
-  return existing
-    ? { kind: 'ready', ...existing, key: source.key }
-    : { kind: 'absent', key: source.key };
+  if (existing) return { kind: 'ready', ...existing, key: source.key, title: source.tags.title };
+  return { kind: 'absent', key: source.key, stale: await hasAnyMp3(ctx.config.dataDir, recordId) };
 }
 
 export interface GeneratedMp3 {

@@ -68,6 +68,16 @@ export async function existingMp3(
   }
 }
 
+/** Whether the record has any complete MP3, whatever its key (a stale one, when not current). */
+export async function hasAnyMp3(dataDir: string, recordId: number): Promise<boolean> {
+  try {
+    const names = await fs.promises.readdir(mp3Dir(dataDir));
+    return names.some((name) => name.startsWith(prefixOf(recordId)) && name.endsWith('.mp3'));
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Removes the record's MP3s (stale ones when `keep` names the current file; every one, partial
  * writes included, when it does not — a hard delete).
