@@ -6,7 +6,9 @@ import {
   ITEM_TYPES,
   correlationPageSchema,
   itemCorrelationQuery,
-  itemCreateBody,
+  itemCreateBodyOf,
+  historyFeedQuery,
+  historyPageSchema,
   itemPageSchema,
   itemSavedSchema,
   itemSchema,
@@ -16,7 +18,7 @@ import {
   itemListQuery,
   itemSearchQuery,
   itemTrashQuery,
-  itemUpdateBody,
+  itemUpdateBodyOf,
   revisionListQuery,
   searchAllQuery,
   type ItemType,
@@ -123,7 +125,7 @@ export function itemRouteSet(type: ItemType) {
       method: 'POST',
       path: base,
       access: 'content.edit',
-      body: itemCreateBody,
+      body: itemCreateBodyOf(type),
       responses: { 201: itemSavedSchema },
     }),
     update: route({
@@ -131,7 +133,7 @@ export function itemRouteSet(type: ItemType) {
       path: `${base}/:id`,
       access: 'content.edit',
       params: idParam,
-      body: itemUpdateBody,
+      body: itemUpdateBodyOf(type),
       responses: { 200: itemUpdatedSchema },
     }),
     /** Detaches a translation into an original of its own. */
@@ -214,7 +216,7 @@ export const itemRouteTable = Object.fromEntries(
   ),
 ) as ItemRouteTable;
 
-/** Search across the four types, hits grouped by original (`searchGroupSchema`, paginated). */
+/** Search across the item types, hits grouped by original (`searchGroupSchema`, paginated). */
 export const searchAllRoute = route({
   method: 'GET',
   cache: 'archive',
@@ -222,4 +224,14 @@ export const searchAllRoute = route({
   access: 'auth',
   query: searchAllQuery,
   responses: { 200: searchPageSchema },
+});
+
+/** The archive's recent changes (creations and edits), newest first, optionally of one type. */
+export const historyFeedRoute = route({
+  method: 'GET',
+  cache: 'archive',
+  path: '/api/history',
+  access: 'auth',
+  query: historyFeedQuery,
+  responses: { 200: historyPageSchema },
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 export type { Access, HttpMethod, RouteDef } from './route-def.js';
 import { fileRouteTable } from './file-routes.js';
-import { itemRouteTable, searchAllRoute } from './item-routes.js';
+import { historyFeedRoute, itemRouteTable, searchAllRoute } from './item-routes.js';
 import { recordRouteTable } from './record-routes.js';
 import { route, type RouteDef } from './route-def.js';
 import {
@@ -389,6 +389,7 @@ export const routes = {
   ...itemRouteTable,
   searchAll: searchAllRoute,
   ...fileRouteTable,
+  historyFeed: historyFeedRoute,
   ...recordRouteTable,
 } as const satisfies Record<string, RouteDef>;
 

@@ -4,7 +4,13 @@ import { CONTENT_LANGUAGES, LIMITS } from '../constants.js';
 import { idField, integerField, paginated, VALIDATION_KEYS, withoutNul } from './common.js';
 import { attachedFileSchema } from './files.js';
 import { translatedNameSchema } from './organisation.js';
-import { ITEM_LIMITS, ITEM_STATUSES, ITEM_TYPES } from './item-constants.js';
+import {
+  ITEM_LIMITS,
+  ITEM_STATUSES,
+  ITEM_TYPES,
+  itemFieldsOf,
+  type ItemType,
+} from './item-constants.js';
 
 export * from './item-constants.js';
 
@@ -26,6 +32,24 @@ const titleField = z.string().trim().max(ITEM_LIMITS.titleMaxLength).refine(with
 /** HTML; the server keeps only an allowlist of tags and attributes (no scripts, styles, events). */
 const contentField = z.string().max(ITEM_LIMITS.contentMaxLength).refine(withoutNul, noNul);
 
+/** An item's own fields as answered and kept in revisions (see `ItemFieldDef`). */
+export const itemFieldsValueSchema = z.record(
+  z.string(),
+  z.union([z.string(), z.boolean(), z.null()]),
+);
+
+/**
+ * The own fields a write of this type accepts: each optional (absent: unchanged, or empty on
+ * create), an enum's value or null, a flag true or false; an unknown name is refused.
+ */
+export function itemFieldsSchema(type: ItemType) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, def] of itemFieldsOf(type)) {
+    shape[name] = (def.kind === 'boolean' ? z.boolean() : z.enum(def.values).nullable()).optional();
+  }
+  return z.strictObject(shape) as unknown as typeof itemFieldsValueSchema;
+}
+
 /**
  * POST {base}. With `parent_id` the item is a translation of that original (same type, one per
  * language, not in the original's language); absent links and date are then copied from it.
@@ -43,6 +67,8 @@ export const itemCreateBody = z.object({
   language: languageField,
   parent_id: idField.nullable().optional(),
   status: z.enum(ITEM_STATUSES).default('published'),
+  /** The type's own fields (`itemFieldsSchema`); a translation copies its original's. */
+  fields: itemFieldsValueSchema.optional(),
 });
 export type ItemCreateBody = z.infer<typeof itemCreateBody>;
 
@@ -60,8 +86,18 @@ export const itemUpdateBody = z.object({
   date: itemDateField.optional(),
   language: languageField.optional(),
   status: z.enum(ITEM_STATUSES).optional(),
+  /** Only the fields named change. */
+  fields: itemFieldsValueSchema.optional(),
 });
 export type ItemUpdateBody = z.infer<typeof itemUpdateBody>;
+
+/** The create body of one type: its own fields checked by the type's definition. */
+export function itemCreateBodyOf(type: ItemType): typeof itemCreateBody {
+  return itemCreateBody.extend({ fields: itemFieldsSchema(type).optional() });
+}
+export function itemUpdateBodyOf(type: ItemType): typeof itemUpdateBody {
+  return itemUpdateBody.extend({ fields: itemFieldsSchema(type).optional() });
+}
 
 const pageField = integerField(1, ITEM_LIMITS.maxPage).default(1);
 const perPageField = (fallback: number) => integerField(1, LIMITS.pageSizeMax).default(fallback);
@@ -134,6 +170,8 @@ const itemCommon = {
   original_language: z.string(),
   parent_id: z.number().int().nullable(),
   status: z.enum(ITEM_STATUSES),
+  /** The type's own fields, every one present (`{}` for a type without any). */
+  fields: itemFieldsValueSchema,
   tags: z.array(translatedRef),
   categories: z.array(translatedRef),
   /** Languages of the item's family that are not in the trash (itself always included), sorted. */
@@ -202,6 +240,8 @@ export const revisionDataSchema = z.object({
   date: z.string(),
   language: z.string(),
   status: z.enum(ITEM_STATUSES),
+  /** Absent from revisions stored before the type had fields. */
+  fields: itemFieldsValueSchema.default({}),
 });
 export type RevisionData = z.infer<typeof revisionDataSchema>;
 
@@ -255,3 +295,32 @@ export type ItemSaved = z.infer<typeof itemSavedSchema>;
 /** PATCH: `revision` tells whether a previous version was stored (false when nothing changed). */
 export const itemUpdatedSchema = itemSavedSchema.extend({ revision: z.boolean() });
 export type ItemUpdated = z.infer<typeof itemUpdatedSchema>;
+/** `GET /api/history`: the archive's recent changes, newest first, optionally of one type. */
+export const historyFeedQuery = z.object({
+  type: z.enum(ITEM_TYPES).optional(),
+  page: pageField,
+  per_page: perPageField(LIMITS.pageSizeDefault),
+});
+export type HistoryFeedQuery = z.infer<typeof historyFeedQuery>;
+
+/**
+ * One change: an item created, or edited (`revision_id`: the stored version it replaced, whose
+ * diff the item's history shows). The item as it is now; `user` null when unknown.
+ */
+export const historyEntrySchema = z.object({
+  kind: z.enum(['created', 'updated']),
+  revision_id: z.number().int().nullable(),
+  created_at: z.string(),
+  user: z.object({ id: z.number().int().nullable(), name: z.string() }).nullable(),
+  item: z.object({
+    id: z.number().int(),
+    type: z.enum(ITEM_TYPES),
+    title: z.string(),
+    preview: z.string(),
+    language: z.string(),
+    deleted_at: z.string().nullable(),
+  }),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+export const historyPageSchema = paginated(historyEntrySchema);
+

@@ -14,6 +14,7 @@ import * as m0013 from './migrations/0013_records.js';
 import * as m0014 from './migrations/0014_jobs.js';
 
 /** Migrations are imported statically so they work the same from source, tests and bundles. */
+import * as m0017 from './migrations/0017_item_types.js';
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_organisation': m0002,
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0011_link_scopes': m0011,
   '0013_records': m0013,
   '0014_jobs': m0014,
+  '0017_item_types': m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

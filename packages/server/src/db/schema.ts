@@ -46,7 +46,7 @@ export interface SettingsTable {
 
 export interface ItemsTable {
   id: Generated<number>;
-  /** post | mail | message | media */
+  /** One of the contract's ITEM_TYPES (constrained since 0017_item_types). */
   type: string;
   title: string;
   content: string;
@@ -65,6 +65,11 @@ export interface ItemsTable {
   preview: Generated<string>;
   /** Stored revisions, kept by the items service (lists of revised items). */
   revisions_count: Generated<number>;
+  /** JSON of the contract's ItemFields: the type's own fields, checked on write. */
+  fields: Generated<string>;
+  /** Who created the item (null: before 0017, or the demo seed). */
+  created_by: Generated<number | null>;
+  created_by_name: Generated<string | null>;
 }
 
 export interface ItemRevisionsTable {

@@ -2,7 +2,9 @@ import {
   CONTENT_LANGUAGES,
   ITEM_TYPES,
   LIMITS,
+  itemFieldsOf,
   type ContentLanguage,
+  type ItemFields,
   type ItemType,
 } from '@kinfolio/contract';
 import { ar } from './lexicon/ar.js';
@@ -46,6 +48,8 @@ export interface DemoItem {
   to: number[];
   tags: number[];
   categories: number[];
+  /** The type's own fields, drawn from its definition in the contract. */
+  fields: ItemFields;
 }
 
 type Slot = 'place' | 'dish' | 'event' | 'weather' | 'activity' | 'object' | 'season';
@@ -69,13 +73,21 @@ interface Sentence {
   year: number;
 }
 
-/** Years each type spreads over (letters from the fifties, text messages from the nineties). */
-const YEARS: Record<ItemType, [number, number]> = {
+/**
+ * Years a type spreads over when not 1950–2025 (posts from the sixties, text messages from the
+ * nineties, dreams written down from the seventies).
+ */
+const YEARS: Partial<Record<ItemType, [number, number]>> = {
   post: [1965, 2025],
-  mail: [1950, 2025],
   message: [1995, 2025],
-  media: [1950, 2025],
+  dream: [1970, 2025],
 };
+const ALL_YEARS: [number, number] = [1950, 2025];
+
+/** A type's own words in the lexicons, when it has any (a new type borrows the posts'). */
+type TypeWords = { titles: string[]; sentences?: string[] };
+const wordsOf = (type: ItemType) => (l: Lexicon) =>
+  ((l as unknown as Partial<Record<ItemType, TypeWords>>)[type] ?? l.post) satisfies TypeWords;
 
 const CATEGORY_COUNT = flatCategories().length;
 
@@ -152,7 +164,7 @@ function render(sentence: Sentence, language: ContentLanguage, sender: number): 
 
 function draftOf(w: Writer, type: ItemType, people: number[], sender: number, year: number): Draft {
   const story = (l: Lexicon) => l.story;
-  const titles = (l: Lexicon) => l[type].titles;
+  const titles = (l: Lexicon) => wordsOf(type)(l).titles;
   const title = w.sentence(titles, w.int(titles(fr).length), people, year);
   const paragraphs: Sentence[][] = [];
   if (type === 'post') {
@@ -169,8 +181,14 @@ function draftOf(w: Writer, type: ItemType, people: number[], sender: number, ye
     paragraphs.push([w.sentence(closings, w.int(closings(fr).length), people, year)]);
   } else if (type === 'message') {
     paragraphs.push(w.sentences([(l) => l.message.sentences], w.between(1, 3), people, year));
-  } else {
+  } else if (type === 'media') {
     paragraphs.push(w.sentences([(l) => l.media.captions], w.between(1, 3), people, year));
+  } else {
+    // Any other type: its own sentences (else the stories'), in one to three paragraphs.
+    const own = (l: Lexicon) => wordsOf(type)(l).sentences ?? l.story;
+    const count = w.between(1, 3);
+    const all = w.sentences([own], count * 3, people, year);
+    for (let i = 0; i < count; i++) paragraphs.push(all.slice(i * 3, i * 3 + w.between(2, 3)));
   }
   return { title, paragraphs, sender };
 }
@@ -191,6 +209,16 @@ function write(draft: Draft, language: ContentLanguage) {
   };
 }
 
+/** The type's own fields: an enum's value (now and then not said), a flag now and then set. */
+function fieldsOf(w: Writer, type: ItemType): ItemFields {
+  const out: ItemFields = {};
+  for (const [name, def] of itemFieldsOf(type)) {
+    out[name] =
+      def.kind === 'boolean' ? w.random() < 0.25 : w.random() < 0.15 ? null : w.pick(def.values);
+  }
+  return out;
+}
+
 function dateIn(w: Writer, [from, to]: [number, number]): Date {
   // More recent years hold more items (families write more once they have phones).
   const span = to - from + 1;
@@ -202,7 +230,7 @@ function dateIn(w: Writer, [from, to]: [number, number]): Date {
 
 /**
  * `size` items (originals, each followed by its translations), deterministic for a seed: the
- * four types in equal shares, 1950–2025, in the languages their senders write, about a third of
+ * item types in equal shares, 1950–2025, in the languages their senders write, about a third of
  * the originals translated into one or two other languages.
  */
 export function* demoItems(size: number, seed = 1): Generator<DemoItem> {
@@ -215,7 +243,7 @@ export function* demoItems(size: number, seed = 1): Generator<DemoItem> {
     const others = w.distinct(type === 'media' ? w.between(1, 5) : w.between(1, 3), PEOPLE.length);
     const to = others.filter((id) => id !== sender);
     const people = [sender, ...to];
-    const date = dateIn(w, YEARS[type]);
+    const date = dateIn(w, YEARS[type] ?? ALL_YEARS);
     const draft = draftOf(w, type, people, sender, date.getUTCFullYear());
     const language = w.pick(PEOPLE[sender]!.writes);
     const tags = w.distinct(w.int(3), TAGS.length);
@@ -230,6 +258,7 @@ export function* demoItems(size: number, seed = 1): Generator<DemoItem> {
       tags: [...new Set(tags)].sort((a, b) => a - b),
       categories: w.distinct(w.between(1, 2), CATEGORY_COUNT),
     };
+    const fields = fieldsOf(w, type);
     const originalIndex = produced;
     const deleted = w.random() < 0.015;
     yield {
@@ -242,6 +271,7 @@ export function* demoItems(size: number, seed = 1): Generator<DemoItem> {
       status: w.random() < 0.04 ? 'draft' : 'published',
       deleted,
       ...links,
+      fields,
     };
     produced++;
     const translated = w.random() < 0.35 ? w.between(1, 2) : 0;
@@ -259,6 +289,7 @@ export function* demoItems(size: number, seed = 1): Generator<DemoItem> {
         status: 'published',
         deleted: false,
         ...links,
+        fields,
       };
       produced++;
     }

@@ -273,6 +273,7 @@ export async function seedDemo(
             original_language: item.original_language,
             parent_id: item.parent === null ? null : firstId + item.parent,
             status: item.status,
+            fields: JSON.stringify(item.fields),
             deleted_at: item.deleted ? now : null,
             created_at: now,
             updated_at: now,

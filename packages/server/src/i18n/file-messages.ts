@@ -11,7 +11,7 @@ export const fileMessages = {
     'files.unknown_upload':
       'Some of these uploads are unknown, have expired or are already attached: upload them again.',
     'files.item_missing': 'The item or record to attach the files to does not exist.',
-    'validation.model_type': 'Choose post, mail, message, media or record.',
+    'validation.model_type': 'Choose an item type of the archive, or record.',
   },
   fr: {
     'files.attached': 'Les fichiers ont été joints.',
@@ -24,7 +24,7 @@ export const fileMessages = {
     'files.unknown_upload':
       'Certains de ces envois sont inconnus, ont expiré ou sont déjà joints : envoyez-les à nouveau.',
     'files.item_missing': "L'élément ou l'enregistrement auquel joindre les fichiers n'existe pas.",
-    'validation.model_type': 'Choisissez post, mail, message, media ou record.',
+    'validation.model_type': 'Choisissez un type d’élément de l’archive, ou record.',
   },
   it: {
     'files.attached': 'I file sono stati allegati.',
@@ -37,7 +37,7 @@ export const fileMessages = {
     'files.unknown_upload':
       'Alcuni di questi caricamenti sono sconosciuti, scaduti o già allegati: caricali di nuovo.',
     'files.item_missing': "L'elemento o la registrazione a cui allegare i file non esiste.",
-    'validation.model_type': 'Scegli post, mail, message, media o record.',
+    'validation.model_type': 'Scegli un tipo di elemento dell’archivio, o record.',
   },
   de: {
     'files.attached': 'Die Dateien wurden angehängt.',
@@ -51,6 +51,6 @@ export const fileMessages = {
       'Einige dieser Uploads sind unbekannt, abgelaufen oder bereits angehängt: Laden Sie sie erneut hoch.',
     'files.item_missing':
       'Der Eintrag oder die Aufnahme, an den die Dateien angehängt werden sollen, existiert nicht.',
-    'validation.model_type': 'Wählen Sie post, mail, message, media oder record.',
+    'validation.model_type': 'Wählen Sie einen Elementtyp des Archivs oder record.',
   },
 } as const;

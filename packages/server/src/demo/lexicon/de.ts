@@ -226,4 +226,24 @@ export const de: Lexicon = {
       'Alle warten darauf, dass {p} {dish} serviert.',
     ],
   },
+  dream: {
+    titles: [
+      '{p}s Traum: {place}',
+      'Ein seltsamer Traum {season}',
+      'Ich habe von {p} geträumt',
+      'Wieder dieser Traum, {place}',
+      'Der Traum der letzten Nacht, {year}',
+      'Der Traum {event}',
+    ],
+    sentences: [
+      'Ich träumte, ich wäre {place} mit {p}.',
+      'Im Traum: {weather}.',
+      '{p} reichte mir {object}, ohne ein Wort.',
+      'Wir suchten {dish} in einem riesigen Haus.',
+      'Ich wachte vor dem Ende auf, mit klopfendem Herzen.',
+      'Es war wie {event}, aber alle sprachen rückwärts.',
+      '{q} lachte, und das Zimmer schwebte davon.',
+      'Beim Aufwachen erinnerte ich mich noch an {object}.',
+    ],
+  },
 };

@@ -226,4 +226,24 @@ export const en: Lexicon = {
       'Everyone is waiting for {p} to serve {dish}.',
     ],
   },
+  dream: {
+    titles: [
+      '{p}’s dream: {place}',
+      'A strange dream {season}',
+      'I dreamt of {p}',
+      'That dream again, {place}',
+      'Last night’s dream, {year}',
+      'The dream {event}',
+    ],
+    sentences: [
+      'I dreamt I was {place} with {p}.',
+      'In the dream, {weather}.',
+      '{p} handed me {object} without a word.',
+      'We were looking for {dish} in an enormous house.',
+      'I woke up before the end, my heart racing.',
+      'It was like {event}, but everyone spoke backwards.',
+      '{q} laughed and the room floated away.',
+      'When I woke up I still remembered {object}.',
+    ],
+  },
 };

@@ -232,4 +232,24 @@ export const fr: Lexicon = {
       'Tout le monde attend que {p} serve {dish}.',
     ],
   },
+  dream: {
+    titles: [
+      'Le rêve de {p} : {place}',
+      'Un rêve étrange {season}',
+      'J’ai rêvé de {p}',
+      'Encore ce rêve {place}',
+      'Rêve de la nuit, {year}',
+      'Le rêve {event}',
+    ],
+    sentences: [
+      'J’ai rêvé que j’étais {place} avec {p}.',
+      'Dans le rêve, {weather}.',
+      '{p} me tendait {object} sans rien dire.',
+      'Nous cherchions {dish} dans une maison immense.',
+      'Je me suis réveillé avant la fin, le cœur battant.',
+      'C’était comme {event}, mais tout le monde parlait à l’envers.',
+      '{q} riait et la pièce s’envolait.',
+      'Au réveil, je me souvenais encore de {object}.',
+    ],
+  },
 };

@@ -232,4 +232,24 @@ export const it: Lexicon = {
       'Tutti aspettano che {p} serva {dish}.',
     ],
   },
+  dream: {
+    titles: [
+      'Il sogno di {p}: {place}',
+      'Un sogno strano {season}',
+      'Ho sognato {p}',
+      'Ancora quel sogno, {place}',
+      'Il sogno di stanotte, {year}',
+      'Il sogno {event}',
+    ],
+    sentences: [
+      'Ho sognato di essere {place} con {p}.',
+      'Nel sogno, {weather}.',
+      '{p} mi porgeva {object} senza dire nulla.',
+      'Cercavamo {dish} in una casa immensa.',
+      'Mi sono svegliato prima della fine, col cuore in gola.',
+      'Era come {event}, ma tutti parlavano al contrario.',
+      '{q} rideva e la stanza volava via.',
+      'Al risveglio ricordavo ancora {object}.',
+    ],
+  },
 };

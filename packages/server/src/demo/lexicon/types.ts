@@ -31,4 +31,5 @@ export interface Lexicon {
   };
   message: { titles: string[]; sentences: string[] };
   media: { titles: string[]; captions: string[] };
+  dream: { titles: string[]; sentences: string[] };
 }

@@ -1,15 +1,28 @@
-import { ITEM_BASES, ITEM_TYPES, itemRoutes, type ItemType } from '@kinfolio/contract';
+import {
+  ITEM_BASES,
+  ITEM_TYPES,
+  itemFieldsOf,
+  itemRoutes,
+  type ItemFields,
+  type ItemType,
+} from '@kinfolio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.js';
 import { itemsApi } from '../../test/items-api.js';
 import { createTestServer, type TestServer } from '../../test/server.js';
 
-const OTHER: Record<ItemType, ItemType> = {
-  post: 'mail',
-  mail: 'message',
-  message: 'media',
-  media: 'post',
-};
+/** The next type in the list: its routes must not see this type's items. */
+const other = (type: ItemType) => ITEM_TYPES[(ITEM_TYPES.indexOf(type) + 1) % ITEM_TYPES.length]!;
+
+/** Values of the type's own fields: each enum's `pick`th value, each flag `flag`. */
+function fieldValues(type: ItemType, pick: number, flag: boolean): ItemFields {
+  return Object.fromEntries(
+    itemFieldsOf(type).map(([name, def]) => [
+      name,
+      def.kind === 'boolean' ? flag : def.values[pick % def.values.length]!,
+    ]),
+  );
+}
 
 describe('items of each type', () => {
   let server: TestServer;
@@ -92,7 +105,41 @@ describe('items of each type', () => {
       ]);
       expect(await readerApi.single(item.id)).toEqual(item);
       // Another type's routes do not see it.
-      expect((await itemsApi(reader, OTHER[type]).singleRaw(item.id)).statusCode).toBe(404);
+      expect((await itemsApi(reader, other(type)).singleRaw(item.id)).statusCode).toBe(404);
+    });
+
+    it('keeps its own fields on create, in revisions and on update, and refuses others', async () => {
+      const empty = Object.fromEntries(
+        itemFieldsOf(type).map(([name, def]) => [name, def.kind === 'boolean' ? false : null]),
+      );
+      expect((await api.create({ title: 'plain', language: 'en' })).fields).toEqual(empty);
+      const first = fieldValues(type, 0, true);
+      const item = await api.create({ title: 'own', language: 'en', fields: first });
+      expect(item.fields).toEqual(first);
+      const second = fieldValues(type, 1, false);
+      const updated = await api.update(item.id, { fields: second });
+      expect(updated.statusCode).toBe(200);
+      expect(updated.json().revision).toBe(itemFieldsOf(type).length > 0);
+      expect((await readerApi.single(item.id)).fields).toEqual(second);
+      if (itemFieldsOf(type).length) {
+        const revisions = (await reader.get(api.path(itemRoutes[type].revisions, item.id))).json();
+        expect(revisions.data[0].data.fields).toEqual(first);
+        const row = (await readerApi.list('all', { language: 'en' })).data.find(
+          (r) => r.id === item.id,
+        );
+        expect(row?.fields).toEqual(second);
+      }
+      // A name the type does not define, or a value outside a field's kind, is a 422.
+      const refused = [{ not_a_field: true }];
+      for (const [name, def] of itemFieldsOf(type)) {
+        refused.push({ [name]: def.kind === 'boolean' ? 'yes' : 'not-a-value' } as never);
+      }
+      for (const fields of refused) {
+        const response = await api.createRaw({ title: 'x', language: 'en', fields });
+        expect(response.statusCode, JSON.stringify(fields)).toBe(422);
+        expect((await api.update(item.id, { fields })).statusCode).toBe(422);
+      }
+      expect((await readerApi.single(item.id)).fields).toEqual(second);
     });
 
     it('filters by category with descendants, participant in either role, tag and language', async () => {

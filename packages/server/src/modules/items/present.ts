@@ -1,5 +1,6 @@
 import {
   CONTENT_LANGUAGES,
+  completeFields,
   type Item,
   type ItemListRow,
   type ItemStatus,
@@ -85,6 +86,17 @@ export async function decorate(
   return result;
 }
 
+/** The stored JSON of an item's own fields, complete for its type. */
+export function storedFields(type: ItemType, json: string) {
+  let value: unknown = {};
+  try {
+    value = JSON.parse(json);
+  } catch {
+    // Only a hand-edited database holds invalid JSON; its fields read as empty.
+  }
+  return completeFields(type, value);
+}
+
 function common(row: ItemListRecord, decorations: Decorations) {
   return {
     id: row.id,
@@ -96,6 +108,7 @@ function common(row: ItemListRecord, decorations: Decorations) {
     original_language: row.original_language ?? row.language,
     parent_id: row.parent_id,
     status: row.status as ItemStatus,
+    fields: storedFields(row.type as ItemType, row.fields),
     created_at: row.created_at,
     updated_at: row.updated_at,
     deleted_at: row.deleted_at,

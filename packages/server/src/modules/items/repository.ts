@@ -15,7 +15,8 @@ import type { MatchRow } from './search.js';
 type Executor = Kysely<Database> | Transaction<Database>;
 export type ItemRow = Selectable<ItemsTable>;
 export type ItemChanges = Omit<Updateable<ItemsTable>, 'id' | 'type' | 'created_at'>;
-export type NewItem = Omit<ItemRow, 'id' | 'revisions_count'>;
+export type NewItem = Omit<ItemRow, 'id' | 'revisions_count' | 'created_by' | 'created_by_name'> &
+  Partial<Pick<ItemRow, 'created_by' | 'created_by_name'>>;
 
 export type { ListFilter, TrashView } from './link-scope.js';
 
@@ -34,6 +35,7 @@ const ROW_COLUMNS = [
   'i.deleted_at',
   'i.preview',
   'i.revisions_count',
+  'i.fields',
 ] as const;
 export type ItemListRecord = Pick<
   ItemRow,
@@ -50,6 +52,7 @@ export type ItemListRecord = Pick<
   | 'deleted_at'
   | 'preview'
   | 'revisions_count'
+  | 'fields'
 > & { plain?: string };
 
 export interface FamilyMember {

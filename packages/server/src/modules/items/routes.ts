@@ -6,6 +6,7 @@ import { paginated, type Page } from '../../http/paginate.js';
 import { addRoute } from '../../http/route.js';
 import { say } from '../../i18n/translate.js';
 import { deleteBulkForGood, runBulk, type BulkOutcome } from './bulk.js';
+import { historyFeed } from './feed.js';
 import {
   correlation,
   findItem,
@@ -24,7 +25,7 @@ import {
 } from './service.js';
 
 /**
- * The same routes for each of the four item bases (the spec's sixteen and the bulk ones), and
+ * The same routes for each item base (the spec's sixteen and the bulk ones), and
  * `GET /api/search`, where `searchOthers` adds the records (app.ts hands it in: records depend
  * on this module, not the other way round).
  */
@@ -80,7 +81,7 @@ export function registerItemRoutes(
     addRoute(app, r.single, (request) => findItem(ctx, type, request.params.id));
 
     addRoute(app, r.create, async (request, reply) => {
-      const item = await createItem(ctx, type, request.body);
+      const item = await createItem(ctx, type, request.body, actor(request));
       reply.code(201);
 
       return { message: say(request, 'items.created'), item };
@@ -120,6 +121,9 @@ export function registerItemRoutes(
     );
   }
 
+  addRoute(app, routes.historyFeed, async (request) =>
+    page(request, await historyFeed(ctx, request.query)),
+  );
   addRoute(app, routes.searchAll, async (request) =>
     page(request, await searchAll(ctx, request.query, searchOthers)),
   );

@@ -1,11 +1,13 @@
 import { stampedTransaction } from '../../db/stamps.js';
-import type {
-  Item,
-  ItemCreateBody,
-  ItemStatus,
-  ItemType,
-  ItemUpdateBody,
-  RevisionData,
+import {
+  completeFields,
+  type Item,
+  type ItemFields,
+  type ItemCreateBody,
+  type ItemStatus,
+  type ItemType,
+  type ItemUpdateBody,
+  type RevisionData,
 } from '@kinfolio/contract';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
@@ -20,7 +22,7 @@ import {
   type LinkIds,
   type LinksRepository,
 } from './links.repository.js';
-import { presentItem } from './present.js';
+import { presentItem, storedFields } from './present.js';
 import { itemsRepository, type ItemChanges, type ItemRow } from './repository.js';
 import { revisionsRepository } from './revisions.repository.js';
 import { cut, plainText, sanitizeContent } from './text.js';
@@ -81,7 +83,13 @@ function snapshot(row: ItemRow, links: LinkIds): RevisionData {
     date: row.date ?? row.created_at,
     language: row.language,
     status: row.status as ItemStatus,
+    fields: storedFields(row.type as ItemType, row.fields),
   };
+}
+
+/** Fields of the type from `current` with the `changes` written over them. */
+function withFieldChanges(type: ItemType, current: ItemFields, changes: ItemFields | undefined) {
+  return completeFields(type, { ...current, ...changes });
 }
 
 const sameIds = (a: number[], b: number[]) =>
@@ -112,6 +120,7 @@ export async function createItem(
   ctx: AppContext,
   type: ItemType,
   body: ItemCreateBody,
+  actor?: Actor,
 ): Promise<Item> {
   const columns = contentColumns(body.content);
   return stampedTransaction(ctx.db, 'archive', async (trx) => {
@@ -150,6 +159,11 @@ export async function createItem(
         original_language: parent ? parent.language : body.language,
         parent_id: parent?.id ?? null,
         status: body.status,
+        fields: JSON.stringify(
+          withFieldChanges(type, parent ? storedFields(type, parent.fields) : {}, body.fields),
+        ),
+        created_by: actor?.id ?? null,
+        created_by_name: actor?.name ?? null,
         deleted_at: null,
         created_at: now,
         updated_at: now,
@@ -229,6 +243,7 @@ export async function reviseItem(
     date: body.date ?? before.date,
     language: body.language ?? before.language,
     status: body.status ?? before.status,
+    fields: withFieldChanges(current.type as ItemType, before.fields, body.fields),
   };
   const changedLinks: Partial<LinkIds> = {};
   for (const kind of LINK_KINDS) {
@@ -242,6 +257,9 @@ export async function reviseItem(
   if (columns && next.content !== before.content) Object.assign(changes, columns);
   if (next.date !== before.date) changes.date = next.date;
   if (next.status !== before.status) changes.status = next.status;
+  if (JSON.stringify(next.fields) !== JSON.stringify(before.fields)) {
+    changes.fields = JSON.stringify(next.fields);
+  }
   if (next.language !== before.language) {
     await assertLanguageFree(repo, current, next.language);
     changes.language = next.language;

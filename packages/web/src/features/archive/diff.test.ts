@@ -18,6 +18,7 @@ const current: Item = {
   original_language: 'fr',
   parent_id: null,
   status: 'published',
+  fields: {},
   tags: [],
   categories: [],
   languages: ['fr'],
@@ -39,6 +40,7 @@ const old: RevisionData = {
   date: '1954-06-12T00:00:00.000Z',
   language: 'fr',
   status: 'draft',
+  fields: {},
 };
 
 describe('htmlToText', () => {

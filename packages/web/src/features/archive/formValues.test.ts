@@ -14,6 +14,7 @@ const item: Item = {
   original_language: 'fr',
   parent_id: null,
   status: 'published',
+  fields: {},
   tags: [{ id: 5, name: { fr: 'Voyage', en: null, it: null, de: null } }],
   categories: [],
   languages: ['fr'],

@@ -1,6 +1,6 @@
 import { ITEM_BASES, ITEM_TYPES, isItemType, type ItemType } from '@kinfolio/contract';
 import type { ComponentType } from 'react';
-import { MailIcon, MediaIcon, MessageIcon, PostIcon } from '@/shared/ui/icons';
+import { DreamIcon, MailIcon, MediaIcon, MessageIcon, PostIcon } from '@/shared/ui/icons';
 
 /*
  * Adding an item type (say "dream"): add it to ITEM_TYPES and ITEM_BASES in the contract
@@ -15,6 +15,7 @@ const ITEM_TYPE_SCREENS: Record<ItemType, ItemTypeScreen> = {
   message: { icon: MessageIcon },
   // Spec §2: the medias list is numbered route 1 (slide direction between numbered routes).
   media: { icon: MediaIcon, routeNumber: 1 },
+  dream: { icon: DreamIcon },
 };
 
 interface ItemTypeScreen {

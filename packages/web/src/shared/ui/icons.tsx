@@ -199,6 +199,13 @@ export const MediaIcon = (p: IconProps) => (
     <path d="M21 16l-5-5-9 9" />
   </Svg>
 );
+/** A crescent moon and a star: dreams. */
+export const DreamIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M20 14.5A8 8 0 019.5 4a8 8 0 1010.5 10.5z" />
+    <path d="M17 3v4M15 5h4" />
+  </Svg>
+);
 /** A microphone: audio records. */
 export const RecordIcon = (p: IconProps) => (
   <Svg {...p}>
