@@ -11,6 +11,7 @@ import { Brand } from './Brand';
 import { ColorSchemeToggle, LanguagePicker } from './HeaderControls';
 import { NavbarContent } from './Navbar';
 import { PageTransition } from './PageTransition';
+import { ShortcutsDialog } from './ShortcutsDialog';
 import { MAIN_ID, SkipLink } from './SkipLink';
 import { UserMenu } from './UserMenu';
 
@@ -57,6 +58,7 @@ export function FamilleLayout() {
       className="kf-famille"
     >
       <SkipLink />
+      <ShortcutsDialog />
       <AppShell.Header className="kf-header">
         <Group h="100%" px="md" gap="xs" wrap="nowrap" justify="space-between">
           <Group gap="xs" wrap="nowrap" style={{ order: left ? 0 : 1 }}>

@@ -251,6 +251,8 @@ interface NewItemSearch {
   parent?: number;
   /** …in this language (or preselect the language of a new item). */
   language?: ContentLanguage;
+  /** Open the item's form at once (the list's `e` key). */
+  edit?: 1;
 }
 
 function itemProfileRoute<const P extends string>(type: ItemType, path: P, param: string) {
@@ -265,6 +267,7 @@ function itemProfileRoute<const P extends string>(type: ItemType, path: P, param
         ...((CONTENT_LANGUAGES as readonly unknown[]).includes(search.language)
           ? { language: search.language as ContentLanguage }
           : {}),
+        ...(search.edit === 1 || search.edit === '1' ? { edit: 1 as const } : {}),
       };
     },
     beforeLoad: async ({ params }) => {

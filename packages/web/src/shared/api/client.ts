@@ -16,6 +16,8 @@ export interface RequestOptions {
   validationCheck?: boolean;
   /** No toast at all, neither for success messages nor for errors. */
   silent?: boolean;
+  /** No success toast: the caller shows the answer's message itself (with an Undo button). */
+  quietSuccess?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
   /** Do not drive the page loading bar (background polling). */
@@ -157,7 +159,7 @@ export async function request<T>(
       const res = await send(method, url, body, opts);
       if (res.ok) {
         const data = await parseBody(res);
-        if (!opts.silent) showSuccessToast(data);
+        if (!opts.silent && !opts.quietSuccess) showSuccessToast(data);
         failed = false;
         return data as T;
       }

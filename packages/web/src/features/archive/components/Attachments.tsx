@@ -3,7 +3,6 @@ import {
   Anchor,
   Group,
   Image,
-  Modal,
   Paper,
   Stack,
   Text,
@@ -18,6 +17,7 @@ import { useFileSize } from '@/shared/content/fileSize';
 import { useCan } from '@/shared/organisation/hooks';
 import { DownloadIcon, TrashIcon } from '@/shared/ui';
 import { useDeleteFile } from '../mutations';
+import { Lightbox } from '../photos/Lightbox';
 
 function DeleteButton({ item, file }: { item: Item; file: AttachedFile }) {
   const { t } = useTranslation('archive');
@@ -84,7 +84,7 @@ export function Attachments({ item }: { item: Item }) {
   const { t } = useTranslation('archive');
   const canDelete = useCan('content.edit') && !item.deleted_at;
   const size = useFileSize();
-  const [open, setOpen] = useState<AttachedFile | null>(null);
+  const [open, setOpen] = useState<number | null>(null);
   if (!item.files.length) return null;
   const pictures = item.files.filter((f) => f.thumbnail_url);
   const others = item.files.filter((f) => !f.thumbnail_url);
@@ -95,10 +95,10 @@ export function Attachments({ item }: { item: Item }) {
       </Title>
       {pictures.length ? (
         <div className="kf-thumbs">
-          {pictures.map((file) => (
+          {pictures.map((file, index) => (
             <figure key={file.id} className="kf-thumb">
               <UnstyledButton
-                onClick={() => setOpen(file)}
+                onClick={() => setOpen(index)}
                 aria-label={t('files.open', { name: file.name })}
               >
                 <Image src={file.thumbnail_url} alt={file.name} radius="sm" loading="lazy" />
@@ -125,22 +125,7 @@ export function Attachments({ item }: { item: Item }) {
           ))}
         </Stack>
       ) : null}
-      <Modal
-        opened={open !== null}
-        onClose={() => setOpen(null)}
-        title={open?.name}
-        size="xl"
-        centered
-      >
-        {open ? (
-          <Stack gap="xs">
-            <Image src={open.url} alt={open.name} fit="contain" mah="75vh" />
-            <Anchor href={open.url} target="_blank" rel="noopener" size="sm">
-              <DownloadIcon size={14} /> {t('files.download', { size: size(open.size) })}
-            </Anchor>
-          </Stack>
-        ) : null}
-      </Modal>
+      <Lightbox pictures={pictures} index={open} onIndex={setOpen} formatSize={size} />
     </section>
   );
 }

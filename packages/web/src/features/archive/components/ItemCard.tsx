@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { displayName, LIMITS, type ItemListRow } from '@kinfolio/contract';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -17,11 +17,23 @@ interface ItemCardProps {
   mode: CardMode;
   onRestore?: (item: ItemListRow) => void;
   onHardDelete?: (item: ItemListRow) => void;
+  /** Whether the row is in the list's selection (bulk actions). */
+  selected?: boolean;
+  /** The row's checkbox was clicked (with Shift: a range); no checkbox without it. */
+  onSelect?: (item: ItemListRow, shift: boolean) => void;
 }
 
 /** One item of a list: title, date, sender and recipients, preview or search snippet, badges. */
-export function ItemCard({ item, mode, onRestore, onHardDelete }: ItemCardProps) {
+export function ItemCard({
+  item,
+  mode,
+  onRestore,
+  onHardDelete,
+  selected = false,
+  onSelect,
+}: ItemCardProps) {
   const { t } = useTranslation('archive');
+  const { t: tPhotos } = useTranslation('photos');
   const language = useUiLanguage();
   const formatDate = useDateFormat();
   const canEdit = useCan('content.edit');
@@ -40,9 +52,24 @@ export function ItemCard({ item, mode, onRestore, onHardDelete }: ItemCardProps)
       p="md"
       className="kf-item-card"
       aria-labelledby={titleId}
+      data-kf-row={item.id}
+      data-selected={selected || undefined}
+      tabIndex={-1}
     >
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          {onSelect ? (
+            <Checkbox
+              mt={4}
+              checked={selected}
+              onChange={() => undefined}
+              onClick={(event) => onSelect(item, event.shiftKey)}
+              aria-label={tPhotos('selectItem', { title })}
+            />
+          ) : null}
+          {item.thumbnail_url ? (
+            <img className="kf-card-thumb" src={item.thumbnail_url} alt="" loading="lazy" />
+          ) : null}
           <Title
             order={2}
             size="h4"
@@ -59,6 +86,11 @@ export function ItemCard({ item, mode, onRestore, onHardDelete }: ItemCardProps)
             )}
           </Title>
           <Group gap={4} wrap="nowrap">
+            {item.files_count > 0 ? (
+              <Badge variant="default" size="sm" tt="none">
+                {tPhotos('files', { count: item.files_count })}
+              </Badge>
+            ) : null}
             {item.status === 'draft' ? (
               <Badge color="orange" variant="light" size="sm">
                 {t('status.draft')}

@@ -10,7 +10,8 @@ import { PageTitle, PlusIcon, QueryState } from '@/shared/ui';
 import { itemQueries } from '../api';
 import { useHardDeleteItem, useRestoreItem } from '../mutations';
 import { FilterBar } from '../components/FilterBar';
-import { ItemCard, type CardMode } from '../components/ItemCard';
+import { type CardMode } from '../components/ItemCard';
+import { ItemCollection } from '../bulk/ItemCollection';
 import { useArchiveSearch, useItemType } from '../hooks';
 import { ITEM_TYPE_META, NEW_ITEM, profilePath } from '../itemTypes';
 import { listRequest, withChange, type ArchiveSearch } from '../listSearch';
@@ -73,17 +74,16 @@ export default function ItemListPage() {
       }
     >
       {(answer) => (
-        <div className="kf-card-grid" aria-busy={list.isFetching}>
-          {answer.data.map((item) => (
-            <ItemCard
-              key={item.id}
-              item={item}
-              mode={mode}
-              onRestore={restore}
-              onHardDelete={hardDelete}
-            />
-          ))}
-        </div>
+        <ItemCollection
+          type={type}
+          mode={mode}
+          request={request}
+          rows={answer.data}
+          total={answer.meta.total}
+          busy={list.isFetching}
+          onRestore={restore}
+          onHardDelete={hardDelete}
+        />
       )}
     </QueryState>
   );

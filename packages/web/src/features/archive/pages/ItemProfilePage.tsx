@@ -141,7 +141,9 @@ function ItemProfile({ type, item }: { type: ItemType; item: Item }) {
   const navigate = useNavigate();
   const trashItem = useTrashItem();
   const canEdit = useCan('content.edit');
-  const [editing, setEditing] = useState(false);
+  // The list's `e` key opens the item with `?edit=1`.
+  const { edit } = useSearch({ strict: false }) as { edit?: 1 };
+  const [editing, setEditing] = useState(edit === 1 && canEdit && !item.deleted_at);
   const title = item.title || t('item.untitled');
 
   const trash = () =>

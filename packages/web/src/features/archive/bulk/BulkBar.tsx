@@ -1,0 +1,235 @@
+import { Button, Checkbox, Group, Menu, Paper, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import {
+  BULK_MAX_IDS,
+  type BulkLinkKind,
+  type BulkResult,
+  type ContentLanguage,
+  type ItemStatus,
+  type ItemType,
+} from '@kinfolio/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '@/shared/organisation/hooks';
+import { EditIcon, RestoreIcon, TrashIcon } from '@/shared/ui';
+import { useBulkAction, useBulkHardDelete, useEmptyTrash, type BulkInput } from './mutations';
+import { allSelected, EMPTY_SELECTION, selectAll, togglePage, type Selection } from './selection';
+import { showBulkToast } from './undoToast';
+import { ValueDialog, type ValueChoice } from './ValueDialog';
+
+interface BulkBarProps {
+  type: ItemType;
+  mode: 'list' | 'trash';
+  selection: Selection;
+  onSelection: (next: Selection) => void;
+  pageIds: number[];
+  /** How many items match the list's filters (all pages). */
+  total: number;
+  /** Every matching id, at most BULK_MAX_IDS. */
+  fetchAllIds: () => Promise<number[]>;
+}
+
+const LINK_KINDS: BulkLinkKind[] = ['tags', 'categories', 'from', 'to'];
+
+/**
+ * The selection's controls and the actions on it: links added or removed, language, status,
+ * trash, restore, deletion for good, and emptying the trash. Each action is one request; its
+ * toast offers to undo it when the server says how.
+ */
+export function BulkBar(props: BulkBarProps) {
+  const { type, mode, selection, onSelection, pageIds, total, fetchAllIds } = props;
+  const { t } = useTranslation('bulk');
+  const canDelete = useCan('content.delete');
+  const bulk = useBulkAction();
+  const hardDelete = useBulkHardDelete();
+  const emptyTrash = useEmptyTrash();
+  const [choice, setChoice] = useState<ValueChoice | null>(null);
+  const [loadingAll, setLoadingAll] = useState(false);
+  const count = selection.ids.length;
+  const pageAll = allSelected(selection, pageIds);
+  const pageSome = pageIds.some((id) => selection.ids.includes(id));
+  const matching = Math.min(total, BULK_MAX_IDS);
+
+  const undo = (result: BulkResult) =>
+    result.undo
+      ? () =>
+          bulk.mutate(
+            { type, body: result.undo! },
+            { onSuccess: (again) => showBulkToast(again.message) },
+          )
+      : undefined;
+
+  const run = (body: BulkInput, clearAfter = false) =>
+    bulk.mutate(
+      { type, body },
+      {
+        onSuccess: (result) => {
+          showBulkToast(result.message, undo(result));
+          if (clearAfter) onSelection(EMPTY_SELECTION);
+        },
+      },
+    );
+
+  const apply = (picked: ValueChoice, value: string) => {
+    const ids = selection.ids;
+    if (picked.action === 'language') {
+      run({ action: 'language', ids, language: value as ContentLanguage });
+    } else if (picked.action === 'status') {
+      run({ action: 'status', ids, status: value as ItemStatus });
+    } else {
+      run({ action: picked.action, ids, kind: picked.kind, values: [Number(value)] });
+    }
+    setChoice(null);
+  };
+
+  const confirmHardDelete = () =>
+    modals.openConfirmModal({
+      title: t('hardDelete.title'),
+      children: <Text size="sm">{t('hardDelete.message', { count })}</Text>,
+      labels: { confirm: t('hardDelete.confirm', { count }), cancel: t('cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        hardDelete.mutate(
+          { type, ids: selection.ids },
+          { onSuccess: () => onSelection(EMPTY_SELECTION) },
+        ),
+    });
+  const confirmEmptyTrash = () =>
+    modals.openConfirmModal({
+      title: t('emptyTrash.title'),
+      children: <Text size="sm">{t('emptyTrash.message', { count: total })}</Text>,
+      labels: { confirm: t('emptyTrash.confirm'), cancel: t('cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        emptyTrash.mutate({ type }, { onSuccess: () => onSelection(EMPTY_SELECTION) }),
+    });
+
+  const loadAll = async () => {
+    setLoadingAll(true);
+    try {
+      onSelection(selectAll(await fetchAllIds()));
+    } finally {
+      setLoadingAll(false);
+    }
+  };
+
+  return (
+    <Paper withBorder radius="md" p="xs" className="kf-bulk-bar" aria-label={t('bar')}>
+      <Group gap="sm" justify="space-between">
+        <Group gap="sm">
+          <Checkbox
+            label={t('selectPage')}
+            checked={pageAll}
+            indeterminate={!pageAll && pageSome}
+            onChange={() => onSelection(togglePage(selection, pageIds))}
+          />
+          <Text size="sm" c={count ? undefined : 'dimmed'} role="status" aria-live="polite">
+            {t('selected', { count })}
+          </Text>
+          {pageAll && count < matching ? (
+            <Button size="compact-sm" variant="subtle" onClick={loadAll} loading={loadingAll}>
+              {total > BULK_MAX_IDS
+                ? t('selectMatchingCapped', { count: matching })
+                : t('selectMatching', { count: total })}
+            </Button>
+          ) : null}
+          {count ? (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="gray"
+              onClick={() => onSelection(EMPTY_SELECTION)}
+            >
+              {t('clear')}
+            </Button>
+          ) : null}
+        </Group>
+        <Group gap="xs">
+          {count && mode === 'list' ? (
+            <>
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <Button size="xs" variant="light" leftSection={<EditIcon size={14} />}>
+                    {t('change')}
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {LINK_KINDS.map((kind) => (
+                    <Menu.Item
+                      key={`link-${kind}`}
+                      onClick={() => setChoice({ action: 'link', kind })}
+                    >
+                      {t(`title.link.${kind}`)}
+                    </Menu.Item>
+                  ))}
+                  <Menu.Divider />
+                  {LINK_KINDS.map((kind) => (
+                    <Menu.Item
+                      key={`unlink-${kind}`}
+                      onClick={() => setChoice({ action: 'unlink', kind })}
+                    >
+                      {t(`title.unlink.${kind}`)}
+                    </Menu.Item>
+                  ))}
+                  <Menu.Divider />
+                  <Menu.Item onClick={() => setChoice({ action: 'language' })}>
+                    {t('title.language')}
+                  </Menu.Item>
+                  <Menu.Item onClick={() => setChoice({ action: 'status' })}>
+                    {t('title.status')}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                leftSection={<TrashIcon size={14} />}
+                onClick={() => run({ action: 'trash', ids: selection.ids }, true)}
+                loading={bulk.isPending}
+              >
+                {t('trash')}
+              </Button>
+            </>
+          ) : null}
+          {count && mode === 'trash' ? (
+            <>
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<RestoreIcon size={14} />}
+                onClick={() => run({ action: 'restore', ids: selection.ids }, true)}
+                loading={bulk.isPending}
+              >
+                {t('restore')}
+              </Button>
+              {canDelete ? (
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  leftSection={<TrashIcon size={14} />}
+                  onClick={confirmHardDelete}
+                >
+                  {t('hardDelete.button')}
+                </Button>
+              ) : null}
+            </>
+          ) : null}
+          {mode === 'trash' && canDelete && total > 0 ? (
+            <Button size="xs" variant="outline" color="red" onClick={confirmEmptyTrash}>
+              {t('emptyTrash.button')}
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+      <ValueDialog
+        choice={choice}
+        count={count}
+        busy={bulk.isPending}
+        onClose={() => setChoice(null)}
+        onApply={apply}
+      />
+    </Paper>
+  );
+}
