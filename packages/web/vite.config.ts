@@ -32,43 +32,46 @@ interface EsNode {
 const isNode = (value: unknown): value is EsNode =>
   typeof value === 'object' && value !== null && typeof (value as EsNode).type === 'string';
 
-/** Where each call or `new` of an expression starts, not looking into functions (run later). */
-function callStarts(node: EsNode, into: Set<number>): Set<number> {
-  if (/Function|Class/.test(node.type)) return into;
-  if (node.type === 'CallExpression' || node.type === 'NewExpression') into.add(node.start);
+/** Whether evaluating the expression may run code: a call, `new` or a spread (getters), not looking into functions (run later). */
+function runsCode(node: EsNode): boolean {
+  if (/Function|Class/.test(node.type)) return false;
+  if (/^(?:Call|New)Expression$|^SpreadElement$|^TaggedTemplateExpression$/.test(node.type))
+    return true;
   for (const [key, child] of Object.entries(node)) {
     if (key === 'type') continue;
     for (const item of Array.isArray(child) ? child : [child])
-      if (isNode(item)) callStarts(item, into);
+      if (isNode(item) && runsCode(item)) return true;
   }
-  return into;
+  return false;
 }
 
 /**
  * The contract's modules only declare things: their module-level constants are built by calls
- * (`z.object(…).refine(…)`, `paginated(…)`) that Rollup must otherwise keep, used or not, together
- * with zod, since a call may have side effects. Marking those calls pure (and the modules free of
- * side effects) lets a chunk that only needs a constant, such as ITEM_TYPES beside the item schemas,
- * leave the schemas and zod out. Only declarations' initialisers are marked: a bare statement
+ * (`z.object(…).refine(…)`, `paginated(…)`, spreads of shared shapes) that Rollup must otherwise
+ * keep, used or not, together with zod, since a call or a spread may have side effects. Wrapping
+ * each such initialiser in a pure-annotated arrow call (and marking the modules free of side
+ * effects) lets a chunk that only needs a constant, such as ITEM_TYPES beside the item schemas,
+ * leave the schemas and zod out. Only declarations' initialisers are wrapped: a bare statement
  * (a registry call, say) keeps running. No source map is made (the build writes none).
  */
 const contractIsPure: Plugin = {
   name: 'kinfolio-contract-is-pure',
   transform(code, id) {
     if (!/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id)) return null;
-    const starts = new Set<number>();
+    const inits: EsNode[] = [];
     for (let statement of (this.parse(code) as unknown as { body: EsNode[] }).body) {
       if (statement.type === 'ExportNamedDeclaration' && isNode(statement.declaration)) {
         statement = statement.declaration;
       }
       if (statement.type !== 'VariableDeclaration') continue;
       for (const declarator of statement.declarations as EsNode[]) {
-        if (isNode(declarator.init)) callStarts(declarator.init, starts);
+        if (isNode(declarator.init) && runsCode(declarator.init)) inits.push(declarator.init);
       }
     }
     let marked = code;
-    for (const start of [...starts].sort((a, b) => b - a)) {
-      marked = `${marked.slice(0, start)}/*#__PURE__*/ ${marked.slice(start)}`;
+    for (const init of inits.sort((a, b) => b.start - a.start)) {
+      const end = init.end as number;
+      marked = `${marked.slice(0, init.start)}/*#__PURE__*/ (() => (${marked.slice(init.start, end)}))()${marked.slice(end)}`;
     }
     return { code: marked, map: null, moduleSideEffects: false };
   },

@@ -1,5 +1,4 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import './app/app.css';
 import '@/shared/i18n';
 import { RouterProvider } from '@tanstack/react-router';

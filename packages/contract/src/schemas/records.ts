@@ -4,29 +4,15 @@ import { CONTENT_LANGUAGES, LIMITS } from '../constants.js';
 import { idField, integerField, paginated, VALIDATION_KEYS, withoutNul } from './common.js';
 import { attachedFileSchema } from './files.js';
 import { ITEM_LIMITS } from './item-constants.js';
+import { RECORD_LIMITS } from './record-constants.js';
 import { itemDateField, namedRef } from './items.js';
+
+export { RECORD_LIMITS, TIME_CODE_PATTERN } from './record-constants.js';
 
 /**
  * Audio records (spec §3 Record, §7 Records): a cassette side, a phone memo, an interview, with
  * its transcript. `rawtranscription` is plain text in which `[hh:mm:ss]` marks time codes.
  */
-export const RECORD_LIMITS = {
-  numberMaxLength: 100,
-  faceMaxLength: 50,
-  ownerMaxLength: 200,
-  titleMaxLength: 500,
-  locationMaxLength: 500,
-  /** Summary and info. */
-  textMaxLength: 20_000,
-  transcriptionMaxLength: 1_000_000,
-  peopleMax: 200,
-  /** Audio parts one record may hold. */
-  filesMax: 100,
-} as const;
-
-/** A `[hh:mm:ss]` (or `[mm:ss]`) time code in a transcript. */
-export const TIME_CODE_PATTERN = /\[(?:(\d{1,2}):)?([0-5]?\d):([0-5]\d)\]/g;
-
 const noNul = { message: VALIDATION_KEYS.invalidCharacter };
 const text = (max: number) => z.string().trim().max(max).refine(withoutNul, noNul);
 const languageField = z.enum(CONTENT_LANGUAGES);

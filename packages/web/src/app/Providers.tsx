@@ -1,8 +1,6 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { persistOptions, queryClient } from '@/shared/query/queryClient';
 import { useUiStore } from '@/shared/stores/ui';
 import {
@@ -11,6 +9,8 @@ import {
   cssVariablesResolver,
   useThemeColors,
 } from '@/shared/theme';
+
+const DeferredProviders = lazy(() => import('./DeferredProviders'));
 
 /**
  * Restored lists show at once, but may predate the last edit (writes to localStorage are throttled,
@@ -37,8 +37,10 @@ export function Providers({ children }: { children: ReactNode }) {
         forceColorScheme={forced}
         cssVariablesResolver={cssVariablesResolver}
       >
-        <Notifications position="top-right" limit={5} zIndex={1000} containerWidth={380} />
-        <ModalsProvider>{children}</ModalsProvider>
+        <Suspense fallback={null}>
+          <DeferredProviders />
+        </Suspense>
+        {children}
       </MantineProvider>
     </PersistQueryClientProvider>
   );

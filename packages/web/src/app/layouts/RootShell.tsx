@@ -1,18 +1,30 @@
 import { Center, Loader, useComputedColorScheme } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useRouter, useRouterState, type AnyRoute } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useColorSchemeToggle, useSession } from '@/shared/session';
 import { selectOverlayOpen, useUiStore } from '@/shared/stores/ui';
 import { resolveForcedScheme } from '@/shared/theme';
 import { loadingBar } from '@/shared/ui/loadingBar';
 import { LoadingBar } from '@/shared/ui/LoadingBar';
-import { PwaPrompts } from '@/shared/pwa/PwaPrompts';
 import { LOGGED_IN_HOME, LOGGED_OUT_HOME } from '../routing/guards';
 import { transitionFor } from '../routing/transitions';
-import { DefaultLayout } from './DefaultLayout';
-import { FamilleLayout } from './FamilleLayout';
+
+/*
+ * Each first screen needs one layout only, and the logged-in one brings the menus, tooltips and
+ * drawer (with floating-ui): both load beside the page's own chunk rather than in the entry. The
+ * offline worker's prompts show at the earliest after the worker registered.
+ */
+const FamilleLayout = lazy(() =>
+  import('./FamilleLayout').then((module) => ({ default: module.FamilleLayout })),
+);
+const DefaultLayout = lazy(() =>
+  import('./DefaultLayout').then((module) => ({ default: module.DefaultLayout })),
+);
+const PwaPrompts = lazy(() =>
+  import('@/shared/pwa/PwaPrompts').then((module) => ({ default: module.PwaPrompts })),
+);
 
 /** Root route component: picks the layout and runs the app-wide navigation side effects. */
 export function RootShell() {
@@ -29,16 +41,24 @@ export function RootShell() {
     <>
       <LoadingBar />
       {isVerifying ? (
-        <Center h="100dvh">
-          <Loader role="status" aria-label={t('loading')} />
-        </Center>
-      ) : isLoggedIn ? (
-        <FamilleLayout />
+        <Verifying label={t('loading')} />
       ) : (
-        <DefaultLayout />
+        <Suspense fallback={<Verifying label={t('loading')} />}>
+          {isLoggedIn ? <FamilleLayout /> : <DefaultLayout />}
+        </Suspense>
       )}
-      <PwaPrompts />
+      <Suspense fallback={null}>
+        <PwaPrompts />
+      </Suspense>
     </>
+  );
+}
+
+function Verifying({ label }: { label: string }) {
+  return (
+    <Center h="100dvh">
+      <Loader role="status" aria-label={label} />
+    </Center>
   );
 }
 
