@@ -1,5 +1,6 @@
 import type { Item, RevisionData } from '@kinfolio/contract';
 import { changedWords, htmlToText, wordDiff, type DiffPart } from '@/shared/content/textDiff';
+import { changedOwnFields } from './ownFields';
 
 export type ChangedField = 'from' | 'to' | 'tags' | 'categories' | 'date' | 'language' | 'status';
 
@@ -10,6 +11,8 @@ export interface RevisionDiff {
   wordsRemoved: number;
   /** Other fields whose value differs from the current version. */
   changedFields: ChangedField[];
+  /** The type's own fields (`ownFields`) whose value differs. */
+  changedOwnFields: string[];
   /** Nothing differs (the revision equals the current version). */
   same: boolean;
 }
@@ -30,6 +33,7 @@ export function revisionDiff(old: RevisionData, current: Item): RevisionDiff {
   if (Date.parse(old.date) !== Date.parse(current.date)) changedFields.push('date');
   if (old.language !== current.language) changedFields.push('language');
   if (old.status !== current.status) changedFields.push('status');
+  const ownChanged = changedOwnFields(current.type, old.fields, current.fields);
   const textChanged = [...title, ...content].some((p) => p.added || p.removed);
   return {
     title,
@@ -37,6 +41,11 @@ export function revisionDiff(old: RevisionData, current: Item): RevisionDiff {
     wordsAdded,
     wordsRemoved,
     changedFields,
-    same: !textChanged && changedFields.length === 0 && old.content === current.content,
+    changedOwnFields: ownChanged,
+    same:
+      !textChanged &&
+      changedFields.length === 0 &&
+      ownChanged.length === 0 &&
+      old.content === current.content,
   };
 }

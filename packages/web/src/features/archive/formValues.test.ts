@@ -68,6 +68,26 @@ describe('item form values', () => {
   });
 });
 
+describe("a type's own fields in the form", () => {
+  it('start empty or from the item, and only changed ones are sent', () => {
+    const fresh = initialFormValues(null, { language: 'fr', type: 'dream' });
+    expect(fresh.fields).toEqual({ mood: null, recurring: false });
+    expect(createBody({ ...fresh, title: 'Rêve' }, null).fields).toEqual({
+      mood: null,
+      recurring: false,
+    });
+    const dream = { ...item, type: 'dream' as const, fields: { mood: 'sad', recurring: true } };
+    const initial = initialFormValues(dream, { language: 'fr' });
+    expect(initial.fields).toEqual({ mood: 'sad', recurring: true });
+    expect(updateBody({ ...initial, fields: { mood: 'sad', recurring: false } }, initial)).toEqual({
+      fields: { recurring: false },
+    });
+    expect(
+      createBody(initialFormValues(null, { language: 'fr', type: 'post' }), null),
+    ).not.toHaveProperty('fields');
+  });
+});
+
 describe('isBlankItem', () => {
   it('is blank with no title and content without text or a picture', () => {
     expect(isBlankItem('', '')).toBe(true);

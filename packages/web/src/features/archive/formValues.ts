@@ -1,8 +1,11 @@
 import {
+  completeFields,
   isContentLanguage,
   type ContentLanguage,
   type Item,
+  type ItemFields,
   type ItemStatus,
+  type ItemType,
 } from '@kinfolio/contract';
 import type { ItemCreateInput, ItemUpdateInput } from './api';
 
@@ -17,6 +20,8 @@ export type ItemFormValues = {
   date: string;
   language: ContentLanguage;
   status: ItemStatus;
+  /** The type's own fields (see ownFields.ts), every one present. */
+  fields: ItemFields;
 };
 
 export const ITEM_FORM_FIELDS = [
@@ -29,6 +34,7 @@ export const ITEM_FORM_FIELDS = [
   'date',
   'language',
   'status',
+  'fields',
 ] as const;
 
 const ids = (refs: readonly { id: number }[]) => refs.map((r) => String(r.id));
@@ -45,9 +51,10 @@ export function dateInputValue(iso: string): string {
  */
 export function initialFormValues(
   item: Item | null,
-  options: { language: ContentLanguage; copyFrom?: Item | null },
+  options: { language: ContentLanguage; copyFrom?: Item | null; type?: ItemType },
 ): ItemFormValues {
   const source = item ?? options.copyFrom ?? null;
+  const type = options.type ?? source?.type;
   return {
     title: item?.title ?? '',
     content: item?.content ?? '',
@@ -58,6 +65,8 @@ export function initialFormValues(
     date: source ? dateInputValue(source.date) : '',
     language: item && isContentLanguage(item.language) ? item.language : options.language,
     status: item?.status ?? 'published',
+    // A translation starts with its original's own fields, as the server would copy them.
+    fields: type ? completeFields(type, source?.fields) : {},
   };
 }
 
@@ -73,6 +82,7 @@ export function createBody(values: ItemFormValues, parentId: number | null): Ite
     ...(values.date ? { date: values.date } : {}),
     language: values.language,
     status: values.status,
+    ...(Object.keys(values.fields).length ? { fields: values.fields } : {}),
     ...(parentId !== null ? { parent_id: parentId } : {}),
   };
 }
@@ -94,6 +104,10 @@ export function updateBody(values: ItemFormValues, initial: ItemFormValues): Ite
   if (values.date !== initial.date && values.date) body.date = values.date;
   if (values.language !== initial.language) body.language = values.language;
   if (values.status !== initial.status) body.status = values.status;
+  const fields = Object.fromEntries(
+    Object.entries(values.fields).filter(([name, value]) => value !== initial.fields[name]),
+  );
+  if (Object.keys(fields).length) body.fields = fields;
   return body;
 }
 

@@ -7,6 +7,7 @@ import { HistoryIcon, RestoreIcon, TrashIcon } from '@/shared/ui';
 import { useDateFormat } from '@/shared/content/dates';
 import { historyPath, profilePath } from '../itemTypes';
 import { LanguageBadges } from './LanguageBadges';
+import { OwnFieldBadges } from './OwnFields';
 import { Snippet } from '@/shared/content/Snippet';
 import { titleAttrs } from '@/shared/content/direction';
 
@@ -86,6 +87,7 @@ export function ItemCard({
             )}
           </Title>
           <Group gap={4} wrap="nowrap">
+            <OwnFieldBadges type={item.type} fields={item.fields} />
             {item.files_count > 0 ? (
               <Badge variant="default" size="sm" tt="none">
                 {tPhotos('files', { count: item.files_count })}

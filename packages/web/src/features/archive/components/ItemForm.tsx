@@ -16,8 +16,8 @@ import {
   CONTENT_LANGUAGES,
   ITEM_STATUSES,
   displayName,
-  itemCreateBody,
-  itemUpdateBody,
+  itemCreateBodyOf,
+  itemUpdateBodyOf,
   type ContentLanguage,
   type Item,
   type ItemStatus,
@@ -32,6 +32,7 @@ import { useUiLanguage } from '@/shared/organisation/hooks';
 import { organisationQueries } from '@/shared/organisation/queries';
 import { FormAlert } from '@/shared/ui';
 import { useSaveItem } from '../mutations';
+import { OwnFieldInputs } from './OwnFields';
 import { textDir } from '@/shared/content/direction';
 import type { UploadState } from '@/shared/content/FileDropZone';
 import {
@@ -60,7 +61,7 @@ interface ItemFormProps {
   onCancel: () => void;
 }
 
-/** Create and edit form of the four item types. */
+/** Create and edit form of every item type (its own fields from the type's definition). */
 export function ItemForm({
   type,
   item,
@@ -76,16 +77,16 @@ export function ItemForm({
   const [uploads, setUploads] = useState<UploadState>({ serverIds: [], busy: false });
   const save = useSaveItem();
   const initial = useMemo(
-    () => initialFormValues(item, { language: defaultLanguage, copyFrom: parent }),
-    [item, parent, defaultLanguage],
+    () => initialFormValues(item, { language: defaultLanguage, copyFrom: parent, type }),
+    [item, parent, defaultLanguage, type],
   );
   const parentId = parent ? (parent.parent_id ?? parent.id) : null;
   const { form, submit, formError, setFormError } = useServerForm<ItemFormValues>({
     initialValues: initial,
     validate: (values) => {
       const errors = item
-        ? zodValidate(itemUpdateBody)(updateBody(values, initial))
-        : zodValidate(itemCreateBody)(createBody(values, parentId));
+        ? zodValidate(itemUpdateBodyOf(type))(updateBody(values, initial))
+        : zodValidate(itemCreateBodyOf(type))(createBody(values, parentId));
       const touched = !item || values.title !== initial.title || values.content !== initial.content;
       if (touched && isBlankItem(values.title, values.content)) {
         const said = t('form.titleOrContent');
@@ -177,6 +178,7 @@ export function ItemForm({
             />
           </Input.Wrapper>
         </SimpleGrid>
+        <OwnFieldInputs type={type} form={form} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <MultiSelect
             label={t('form.from')}

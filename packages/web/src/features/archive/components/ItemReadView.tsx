@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useUiLanguage } from '@/shared/organisation/hooks';
 import { useDateFormat } from '@/shared/content/dates';
 import { Attachments } from './Attachments';
+import { OwnFieldsView } from './OwnFields';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -52,6 +53,7 @@ export function ItemReadView({ item }: { item: Item }) {
         <Field label={t('form.to')}>{names(item.to)}</Field>
         <Field label={t('form.tags')}>{translated(item.tags)}</Field>
         <Field label={t('form.categories')}>{translated(item.categories)}</Field>
+        <OwnFieldsView type={item.type} fields={item.fields} />
       </dl>
       <section aria-labelledby="kf-item-content-title">
         <Title order={2} size="h4" id="kf-item-content-title" className="kf-sr-only">

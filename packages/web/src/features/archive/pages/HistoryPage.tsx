@@ -26,6 +26,7 @@ import { condense } from '@/shared/content/textDiff';
 import { revisionDiff, type ChangedField } from '../diff';
 import { useDateFormat } from '@/shared/content/dates';
 import { historyPath, parseId, parseTypeParam, profilePath } from '../itemTypes';
+import { ownFieldLabel, ownFieldValue } from '../ownFields';
 import { TitleInSentence } from '@/shared/content/TitleInSentence';
 import { titleAttrs } from '@/shared/content/direction';
 
@@ -231,7 +232,7 @@ function RevisionCard({
             <DiffText parts={condense(diff.content)} lang={item.language} />
           </div>
         ) : null}
-        {diff.changedFields.length > 0 ? (
+        {diff.changedFields.length + diff.changedOwnFields.length > 0 ? (
           <div>
             <Text size="xs" fw={600} c="dimmed" tt="uppercase">
               {t('history.otherChanges')}
@@ -245,6 +246,15 @@ function RevisionCard({
                     })}
                   </Text>{' '}
                   <del>{names(field, 'old')}</del> → <ins>{names(field, 'new')}</ins>
+                </li>
+              ))}
+              {diff.changedOwnFields.map((name) => (
+                <li key={`own-${name}`}>
+                  <Text size="sm" component="span" fw={600}>
+                    {t('history.fieldLabel', { field: ownFieldLabel(t, type, name) })}
+                  </Text>{' '}
+                  <del>{ownFieldValue(t, type, name, revision.data.fields[name])}</del> →{' '}
+                  <ins>{ownFieldValue(t, type, name, item.fields[name])}</ins>
                 </li>
               ))}
             </ul>
