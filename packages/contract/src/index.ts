@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './fold.js';
 export * from './permissions.js';
 export * from './routes.js';
 export * from './schemas/common.js';

@@ -15,7 +15,7 @@ import {
   itemUpdatedSchema,
   revisionPageSchema,
   searchPageSchema,
-  itemListQuery,
+  itemFilterQuery,
   itemSearchQuery,
   itemTrashQuery,
   itemUpdateBodyOf,
@@ -37,7 +37,7 @@ export function itemRouteSet(type: ItemType) {
       cache: 'archive',
       path: `${base}-${suffix}`,
       access: 'auth',
-      query: itemListQuery,
+      query: itemFilterQuery,
       responses: { 200: itemPageSchema },
     });
   return {
@@ -57,7 +57,7 @@ export function itemRouteSet(type: ItemType) {
       path: `${base}-category/:id`,
       access: 'auth',
       params: idParam,
-      query: itemListQuery,
+      query: itemFilterQuery,
       responses: { 200: itemPageSchema },
     }),
     /** Items the participant sent or received. */
@@ -67,7 +67,7 @@ export function itemRouteSet(type: ItemType) {
       path: `${base}-participant/:id`,
       access: 'auth',
       params: idParam,
-      query: itemListQuery,
+      query: itemFilterQuery,
       responses: { 200: itemPageSchema },
     }),
     tag: route({
@@ -76,7 +76,7 @@ export function itemRouteSet(type: ItemType) {
       path: `${base}-tag/:id`,
       access: 'auth',
       params: idParam,
-      query: itemListQuery,
+      query: itemFilterQuery,
       responses: { 200: itemPageSchema },
     }),
     deleted: route({

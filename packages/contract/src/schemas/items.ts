@@ -109,8 +109,43 @@ export const itemListQuery = z.object({
   language: languageField.optional(),
 });
 export type ItemListQuery = z.infer<typeof itemListQuery>;
+/** How a list is ordered: by date, newest or oldest first, or by title (A to Z). */
+export const ITEM_SORTS = ['newest', 'oldest', 'title'] as const;
+export type ItemSort = (typeof ITEM_SORTS)[number];
+
+/** A calendar day (`1954-06-12`) bounding a list's dates; both bounds are included. */
+const dayField = z.iso.date();
+
+/**
+ * Filters every list but the search takes, combined with each other and with the route's own
+ * (a `-category/{id}` list with `tag=3` shows that category's items with that tag).
+ */
+const itemFilters = {
+  /** The category and all its descendants. */
+  category: idField.optional(),
+  /** Items the participant sent or received. */
+  participant: idField.optional(),
+  tag: idField.optional(),
+  /** Items dated on or after this day (UTC). */
+  date_from: dayField.optional(),
+  /** Items dated on or before this day (UTC). */
+  date_to: dayField.optional(),
+  sort: z.enum(ITEM_SORTS).default('newest'),
+  /**
+   * One entry per story (an original and its translations): the version in this language when
+   * the story has a live one, else the original (or, with the original in the trash, its oldest
+   * live translation). The row's `languages` lists the story's other versions.
+   */
+  story_language: languageField.optional(),
+};
+
+/** `-all`, `-category/{id}`, `-participant/{id}` and `-tag/{id}`: the list query and filters. */
+export const itemFilterQuery = itemListQuery.extend(itemFilters);
+export type ItemFilterQuery = z.infer<typeof itemFilterQuery>;
+
 /** The trash lists (`-deleted`, `-deletedandrevisions`) default to 30 per page. */
 export const itemTrashQuery = itemListQuery.extend({
+  ...itemFilters,
   per_page: perPageField(LIMITS.pageSizeDeleted),
 });
 export const itemCorrelationQuery = z.object({

@@ -1,4 +1,4 @@
-import type { ItemType } from '@kinfolio/contract';
+import type { ItemSort, ItemType } from '@kinfolio/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
@@ -11,42 +11,62 @@ export interface ListFilter {
   type: ItemType;
   view: TrashView;
   language?: string | undefined;
-  /** Item ids linked to any of these categories (a category and its descendants). */
-  categoryIds?: number[];
-  participantId?: number;
-  tagId?: number;
+  /** Each set: item ids linked to any of these categories (a category and its descendants). */
+  categorySets?: number[][];
+  /** Items linked to every one of these participants (as sender or recipient). */
+  participantIds?: number[];
+  /** Items with every one of these tags. */
+  tagIds?: number[];
+  /** Items dated at or after this instant (ISO, UTC). */
+  dateFrom?: string | undefined;
+  /** Items dated before this instant (ISO, UTC). */
+  dateBefore?: string | undefined;
+  sort?: ItemSort;
+  /** One entry per story, in this language when it has one (see storyRepresentative). */
+  storyLanguage?: string | undefined;
+}
+
+/** How many link filters (participant, tag, category subtree) a list has. */
+export function linkFilterCount(filter: ListFilter): number {
+  return (
+    (filter.categorySets?.length ?? 0) +
+    (filter.participantIds?.length ?? 0) +
+    (filter.tagIds?.length ?? 0)
+  );
 }
 
 /**
- * A live list of one participant, tag or category (with its descendants), no language: read from
- * the link table alone, whose rows carry their item's type, date and trash state (migration
- * 0011), through its partial index of live links. Undefined for any other list.
+ * A live list of one participant, tag or category (with its descendants), no language or story
+ * choice, by date: read from the link table alone, whose rows carry their item's type, date and
+ * trash state (migration 0011), through its partial index of live links (a date range is a range
+ * of that index too). Undefined for any other list.
  */
 export function linkScope(db: Executor, filter: ListFilter) {
-  if (filter.view !== 'live' || filter.language) return undefined;
+  if (filter.view !== 'live' || filter.language || filter.storyLanguage) return undefined;
+  if (filter.sort === 'title' || linkFilterCount(filter) !== 1) return undefined;
   const links =
-    filter.participantId !== undefined
+    filter.participantIds !== undefined
       ? // One person may be both sender and recipient of an item: two links, one item.
         {
           table: 'item_participants' as const,
           column: 'participant_id' as const,
-          ids: [filter.participantId],
+          ids: filter.participantIds,
           twice: true,
         }
-      : filter.tagId !== undefined
+      : filter.tagIds !== undefined
         ? {
             table: 'item_tags' as const,
             column: 'tag_id' as const,
-            ids: [filter.tagId],
+            ids: filter.tagIds,
             twice: false,
           }
-        : filter.categoryIds
+        : filter.categorySets?.[0]
           ? {
               table: 'item_categories' as const,
               column: 'category_id' as const,
-              ids: filter.categoryIds,
+              ids: filter.categorySets[0],
               // An item in two categories of the subtree has a link to each.
-              twice: filter.categoryIds.length > 1,
+              twice: filter.categorySets[0].length > 1,
             }
           : undefined;
   if (!links) return undefined;
@@ -57,7 +77,10 @@ export function linkScope(db: Executor, filter: ListFilter) {
       .selectFrom(`${table} as l` as 'item_tags as l')
       .where(`l.${column}` as 'l.tag_id', 'in', ids)
       .where('l.item_type', '=', filter.type)
-      .where('l.item_live', '=', 1);
+      .where('l.item_live', '=', 1)
+      .$if(filter.dateFrom !== undefined, (q) => q.where('l.item_date', '>=', filter.dateFrom!))
+      .$if(filter.dateBefore !== undefined, (q) => q.where('l.item_date', '<', filter.dateBefore!));
+  const direction = filter.sort === 'oldest' ? 'asc' : 'desc';
   return {
     // Distinct items grouped in index order (date, id): `count(distinct item_id)` made SQLite
     // take the (participant_id, item_id) index and read every link row (90 ms instead of 4).
@@ -71,8 +94,8 @@ export function linkScope(db: Executor, filter: ListFilter) {
       range()
         .select(['l.item_id as id', 'l.item_date'])
         .$if(twice, (q) => q.distinct())
-        .orderBy('l.item_date', 'desc')
-        .orderBy('l.item_id', 'desc')
+        .orderBy('l.item_date', direction)
+        .orderBy('l.item_id', direction)
         .limit(limit)
         .offset(offset),
   };

@@ -4,6 +4,7 @@ import {
   type CorrelationRow,
   type Item,
   type ItemListRow,
+  type ItemSort,
   type ItemType,
   type Revision,
   type RevisionData,
@@ -46,32 +47,77 @@ async function scopeFilter(ctx: AppContext, scope: ListScope): Promise<Partial<L
     case 'category': {
       const categoryIds = await categoriesRepository(ctx.db).subtreeIds(scope.id);
       if (categoryIds.length === 0) throw notFound();
-      return { categoryIds };
+      return { categorySets: [categoryIds] };
     }
     case 'participant':
       if (!(await links.exists('participants', scope.id))) throw notFound();
-      return { participantId: scope.id };
+      return { participantIds: [scope.id] };
     case 'tag':
       if (!(await links.exists('tags', scope.id))) throw notFound();
-      return { tagId: scope.id };
+      return { tagIds: [scope.id] };
   }
 }
 
-/** Any item list of a type: filters, trash view, language, search; newest first (or by rank). */
+/** A list's query: its page, and the filters of `itemFilterQuery` (all optional). */
+export type ListOptions = PageQuery & {
+  language?: string | undefined;
+  category?: number | undefined;
+  participant?: number | undefined;
+  tag?: number | undefined;
+  date_from?: string | undefined;
+  date_to?: string | undefined;
+  sort?: ItemSort | undefined;
+  story_language?: string | undefined;
+};
+
+const DAY_MS = 86_400_000;
+/** UTC midnight of a calendar day, `days` later, as stored dates are written; undefined past 9999. */
+function dayStart(day: string | undefined, days = 0): string | undefined {
+  if (day === undefined) return undefined;
+  const iso = new Date(Date.parse(`${day}T00:00:00.000Z`) + days * DAY_MS).toISOString();
+  return /^\d{4}-/.test(iso) ? iso : undefined;
+}
+
+/**
+ * The query's filters added to the route's own. A category of the query that no longer exists
+ * gives an empty list (a stale address), where the route's own answers 404.
+ */
+async function queryFilter(
+  ctx: AppContext,
+  base: Partial<ListFilter>,
+  query: ListOptions,
+): Promise<Partial<ListFilter> | undefined> {
+  const filter: Partial<ListFilter> = { ...base };
+  if (query.category !== undefined) {
+    const ids = await categoriesRepository(ctx.db).subtreeIds(query.category);
+    if (ids.length === 0) return undefined;
+    filter.categorySets = [...(filter.categorySets ?? []), ids];
+  }
+  if (query.participant !== undefined) {
+    filter.participantIds = [...new Set([...(filter.participantIds ?? []), query.participant])];
+  }
+  if (query.tag !== undefined) {
+    filter.tagIds = [...new Set([...(filter.tagIds ?? []), query.tag])];
+  }
+  filter.dateFrom = dayStart(query.date_from);
+  filter.dateBefore = dayStart(query.date_to, 1);
+  filter.sort = query.sort;
+  filter.storyLanguage = query.story_language;
+  return filter;
+}
+
+/**
+ * Any item list of a type: filters (combined), trash view, language, order, one entry per story
+ * or every version; or a search (by rank; only the language applies there).
+ */
 export async function listItems(
   ctx: AppContext,
   type: ItemType,
   view: TrashView,
   scope: ListScope,
-  query: PageQuery & { language?: string | undefined },
+  query: ListOptions,
 ): Promise<Page<ItemListRow>> {
   const window = pageWindow(query);
-  const filter: ListFilter = {
-    type,
-    view,
-    language: query.language,
-    ...(await scopeFilter(ctx, scope)),
-  };
   const words = scope.by === 'search' ? searchWords(scope.query) : undefined;
   const repo = itemsRepository(ctx.db);
   if (words) {
@@ -85,10 +131,12 @@ export async function listItems(
     const data = await presentRows(ctx.db, rows, (row) => snippetOf(row, words));
     return { window, total, data };
   }
-  const [total, rows] = await Promise.all([
-    repo.count(filter),
-    repo.page(filter, window.limit, window.offset),
-  ]);
+  const narrowed = await queryFilter(ctx, await scopeFilter(ctx, scope), query);
+  if (!narrowed) return { window, total: 0, data: [] };
+  const filter: ListFilter = { ...narrowed, type, view, language: query.language };
+  // The count first: a page past the end (an old address) reads no rows.
+  const total = await repo.count(filter);
+  const rows = window.offset < total ? await repo.page(filter, window.limit, window.offset) : [];
   const data = await presentRows(ctx.db, rows);
   return { window, total, data };
 }

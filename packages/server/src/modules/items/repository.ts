@@ -1,4 +1,4 @@
-import type { ItemType } from '@kinfolio/contract';
+import type { ItemSort, ItemType } from '@kinfolio/contract';
 import {
   sql,
   type Kysely,
@@ -66,6 +66,32 @@ export interface FamilyMember {
   deleted_at: string | null;
 }
 
+/**
+ * Whether the item `i` stands for its story (an original and its translations) in a list of one
+ * entry per story: its version in `language`, else the original, or with the original in the
+ * trash, the oldest live translation. Each test is a lookup in the (parent_id, language) index.
+ */
+function storyRepresentative(language: string) {
+  return sql<boolean>`(
+    i.language = ${language}
+    or (
+      i.parent_id is null and not exists (
+        select 1 from items t
+        where t.parent_id = i.id and t.language = ${language} and t.deleted_at is null
+      )
+    )
+    or (
+      i.parent_id is not null
+      and not exists (select 1 from items o where o.id = i.parent_id and o.deleted_at is null)
+      and not exists (
+        select 1 from items t
+        where t.parent_id = i.parent_id and t.deleted_at is null
+          and (t.language = ${language} or t.id < i.id)
+      )
+    )
+  )`;
+}
+
 function filtered(db: Executor, filter: ListFilter) {
   let query = db.selectFrom('items as i').where('i.type', '=', filter.type);
   query =
@@ -77,25 +103,48 @@ function filtered(db: Executor, filter: ListFilter) {
             eb.or([eb('i.deleted_at', 'is not', null), eb('i.revisions_count', '>', 0)]),
           );
   if (filter.language) query = query.where('i.language', '=', filter.language);
-  if (filter.categoryIds) {
-    const ids = filter.categoryIds;
+  if (filter.dateFrom !== undefined) query = query.where('i.date', '>=', filter.dateFrom);
+  if (filter.dateBefore !== undefined) query = query.where('i.date', '<', filter.dateBefore);
+  for (const ids of filter.categorySets ?? []) {
     query = query.where('i.id', 'in', (eb) =>
       eb.selectFrom('item_categories').select('item_id').where('category_id', 'in', ids),
     );
   }
-  if (filter.participantId !== undefined) {
-    const id = filter.participantId;
+  for (const id of filter.participantIds ?? []) {
     query = query.where('i.id', 'in', (eb) =>
       eb.selectFrom('item_participants').select('item_id').where('participant_id', '=', id),
     );
   }
-  if (filter.tagId !== undefined) {
-    const id = filter.tagId;
+  for (const id of filter.tagIds ?? []) {
     query = query.where('i.id', 'in', (eb) =>
       eb.selectFrom('item_tags').select('item_id').where('tag_id', '=', id),
     );
   }
+  if (filter.storyLanguage && filter.view === 'live') {
+    query = query.where(storyRepresentative(filter.storyLanguage));
+  }
   return query;
+}
+
+/** The list order of `sort` (the id breaks ties), as columns of `items as i`. */
+function listOrder(sort: ItemSort = 'newest') {
+  switch (sort) {
+    case 'newest':
+      return [
+        ['i.date', 'desc'],
+        ['i.id', 'desc'],
+      ] as const;
+    case 'oldest':
+      return [
+        ['i.date', 'asc'],
+        ['i.id', 'asc'],
+      ] as const;
+    case 'title':
+      return [
+        ['i.title', 'asc'],
+        ['i.id', 'asc'],
+      ] as const;
+  }
 }
 
 export function itemsRepository(db: Executor) {
@@ -111,17 +160,20 @@ export function itemsRepository(db: Executor) {
     },
 
     /**
-     * One page, newest date first. The page's ids come from the list index alone (an index-only
-     * scan past `offset` entries), and only those rows are read: ordering whole rows made
-     * PostgreSQL sort the whole list from the table for a deep page (141 → 4 ms at page 500).
-     * A participant's, tag's or category's list takes them from its link table (linkScope).
+     * One page in the filter's order (newest date first unless told). The page's ids come from
+     * the list index alone (an index-only scan past `offset` entries), and only those rows are
+     * read: ordering whole rows made PostgreSQL sort the whole list from the table for a deep
+     * page (141 → 4 ms at page 500). A participant's, tag's or category's list takes them from
+     * its link table (linkScope); a title order reads items_live_title_idx (migration 0015).
      */
     page(filter: ListFilter, limit: number, offset: number): Promise<ItemListRecord[]> {
+      const order = listOrder(filter.sort);
       const fromItems = () =>
-        filtered(db, filter)
-          .select('i.id')
-          .orderBy('i.date', 'desc')
-          .orderBy('i.id', 'desc')
+        order
+          .reduce(
+            (query, [column, direction]) => query.orderBy(column, direction),
+            filtered(db, filter).select('i.id'),
+          )
           .limit(limit)
           .offset(offset);
       const links = linkScope(db, filter);
@@ -129,12 +181,11 @@ export function itemsRepository(db: Executor) {
       const ids = links
         ? (links.ids(limit, offset) as unknown as ReturnType<typeof fromItems>)
         : fromItems();
-      return db
-        .selectFrom('items as i')
-        .innerJoin(ids.as('p'), 'p.id', 'i.id')
-        .select(ROW_COLUMNS)
-        .orderBy('i.date', 'desc')
-        .orderBy('i.id', 'desc')
+      return order
+        .reduce(
+          (query, [column, direction]) => query.orderBy(column, direction),
+          db.selectFrom('items as i').innerJoin(ids.as('p'), 'p.id', 'i.id').select(ROW_COLUMNS),
+        )
         .execute();
     },
 

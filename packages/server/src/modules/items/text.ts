@@ -1,4 +1,4 @@
-import { LIMITS } from '@kinfolio/contract';
+import { foldLetters, LIMITS, searchFold } from '@kinfolio/contract';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -73,17 +73,16 @@ export function escapeHtml(text: string): string {
   );
 }
 
-/** Case and accent folding used to find matches in a snippet ('École' → 'ecole'). */
-function fold(char: string): string {
-  return char.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
+/** Case, accent and letter folding used to find matches in a snippet ('Œuvre' → 'oeuvre'). */
+const fold = searchFold;
 
 /**
  * The words of a search query, as the full-text engines see them: letters and digits only (so no
- * FTS syntax can get through), at most 12.
+ * FTS syntax can get through), at most 12, with the letters the indexes spell out (`ß`, `œ`, `æ`…)
+ * spelled out the same way (LETTER_FOLDS).
  */
 export function searchTerms(query: string): string[] {
-  return (query.normalize('NFC').match(/[\p{L}\p{N}\p{M}]+/gu) ?? []).slice(0, 12);
+  return (query.normalize('NFC').match(/[\p{L}\p{N}\p{M}]+/gu) ?? []).slice(0, 12).map(foldLetters);
 }
 
 /**
