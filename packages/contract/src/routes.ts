@@ -1,6 +1,7 @@
 import { z } from 'zod';
 export type { Access, HttpMethod, RouteDef } from './route-def.js';
 import { fileRouteTable } from './file-routes.js';
+import { jobRouteTable } from './job-routes.js';
 import { historyFeedRoute, itemRouteTable, searchAllRoute } from './item-routes.js';
 import { recordRouteTable } from './record-routes.js';
 import { route, type RouteDef } from './route-def.js';
@@ -391,6 +392,7 @@ export const routes = {
   ...fileRouteTable,
   historyFeed: historyFeedRoute,
   ...recordRouteTable,
+  ...jobRouteTable,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -27,6 +27,7 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerCategoryRoutes } from './modules/categories/index.js';
 import { declareFileJobs, registerFileRoutes } from './modules/files/index.js';
 import { findItemForUpdate, registerItemRoutes } from './modules/items/index.js';
+import { registerJobRoutes } from './modules/jobs/index.js';
 import { registerParticipantRoutes } from './modules/participants/index.js';
 import {
   findRecordForUpdate,
@@ -177,6 +178,7 @@ export async function buildApp(
     searchRecordGroups(ctx, words, limit, titleScore),
   );
   registerRecordRoutes(app, ctx);
+  registerJobRoutes(app, ctx);
   await registerFileRoutes(app, ctx, {
     item: (trx, id) => findItemForUpdate(trx, ctx.dialect, id),
     record: (trx, id) => findRecordForUpdate(trx, ctx.dialect === 'postgres')(id),

@@ -4,6 +4,7 @@ import { itemMessages } from './item-messages.js';
 import { invitationMessages } from './invitation-messages.js';
 import { bulkMessages } from './bulk-messages.js';
 import { recordMessages } from './record-messages.js';
+import { jobMessages } from './job-messages.js';
 
 /** Every message the server says to people, in the four interface languages. */
 const en = {
@@ -75,6 +76,7 @@ const en = {
   ...invitationMessages.en,
   ...bulkMessages.en,
   ...recordMessages.en,
+  ...jobMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -156,6 +158,7 @@ const fr: Catalogue = {
   ...invitationMessages.fr,
   ...bulkMessages.fr,
   ...recordMessages.fr,
+  ...jobMessages.fr,
 };
 
 const it: Catalogue = {
@@ -230,6 +233,7 @@ const it: Catalogue = {
   ...invitationMessages.it,
   ...bulkMessages.it,
   ...recordMessages.it,
+  ...jobMessages.it,
 };
 
 const de: Catalogue = {
@@ -309,6 +313,7 @@ const de: Catalogue = {
   ...invitationMessages.de,
   ...bulkMessages.de,
   ...recordMessages.de,
+  ...jobMessages.de,
 };
 
 export const catalogues: Record<UiLanguage, Catalogue> = { en, fr, it, de };

@@ -52,7 +52,7 @@ export async function recordFailure(db: Db, failure: FailureRecord): Promise<voi
 /**
  * The failed_jobs table, whichever backend ran the jobs: a retry queues the job again through
  * `enqueue` (fresh attempts) and removes the failure in the same breath, so a retried job fails
- * again into a new row rather than two. Retrying a job no process declares throws UnknownJobError.
+ * again into a new row rather than two. Retrying a job no longer declared throws UnknownJobError.
  */
 export function failedJobsStore(
   db: Kysely<Database>,
@@ -104,7 +104,11 @@ export function failedJobsStore(
     async retryAll() {
       const rows = await db.selectFrom('failed_jobs').selectAll().orderBy('id').execute();
       let retried = 0;
-      for (const row of rows) if (await retryRow(present(row))) retried += 1;
+      for (const row of rows) {
+        // A job no longer declared keeps its failure listed; the others go back to work.
+        if (!registry.definitions.has(row.name)) continue;
+        if (await retryRow(present(row))) retried += 1;
+      }
       return retried;
     },
     async delete(id) {
