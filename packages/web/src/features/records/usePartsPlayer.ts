@@ -102,9 +102,10 @@ export function usePartsPlayer(parts: readonly PlayerPart[]): PartsPlayer {
   state.current.line = line;
 
   const now = useCallback(() => {
-    const { part: index, line: current, pending } = state.current;
+    const { part: index, line: current, pending, seek } = state.current;
     if (pending !== null) return pending;
     if (index < 0) return 0;
+    if (seek && audio.paused && audio.currentTime === seek.at) return seek.target;
     return (current.offsets[index] ?? 0) + audio.currentTime;
   }, [audio]);
 
@@ -136,6 +137,7 @@ export function usePartsPlayer(parts: readonly PlayerPart[]): PartsPlayer {
       state.current.pending = null;
       const start = () => {
         audio.currentTime = at;
+        state.current.seek = { target, at: audio.currentTime };
         publish(true);
         if (play) void audio.play().catch(() => setPlaying(false));
       };

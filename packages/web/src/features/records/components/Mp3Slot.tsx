@@ -1,14 +1,88 @@
+import { Button, Group, Progress, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import type { RecordEntity } from '@kinfolio/contract';
+import { useTranslation } from 'react-i18next';
+import { DownloadIcon, RecordIcon } from '@/shared/ui';
+import { mp3Queries, mp3Working, useGenerateMp3 } from '../mp3Api';
 
 /**
- * RESERVED SPOT — "Generate MP3 / open MP3" (issue 10, MP3 generation).
- *
- * The record page renders this in its header actions, next to History and Edit. The MP3 work
- * fills it in: a "Generate the MP3" button (GET /api/generate-records-mp3/{id}, with the job's
- * live progress) and an "Open the MP3" button (GET /api/get-records-file/{id}, opened in a new
- * tab; 'record is currently generated, please retry' while the job runs). Nothing is shown until
- * then, and no call is made from here yet.
+ * The record page's MP3 actions: "Generate the MP3" (the parts joined by a background job, with
+ * its live progress) and, once it matches the record, "Open the MP3" in a new tab at the address
+ * GET /api/get-records-file/{id} answers. Nothing for a record without audio or in the trash.
  */
-export function Mp3Slot(_props: { record: RecordEntity }) {
-  return null;
+export function Mp3Slot({ record }: { record: RecordEntity }) {
+  const { t } = useTranslation('records');
+  const hasParts = record.files.length > 0 && !record.deleted_at;
+  const status = useQuery({ ...mp3Queries.status(record.id), enabled: hasParts });
+  const ready = status.data?.status === 'ready';
+  const file = useQuery({ ...mp3Queries.file(record.id), enabled: hasParts && ready });
+  const generate = useGenerateMp3();
+
+  if (!hasParts || !status.data || status.data.status === 'no_parts') return null;
+  const current = status.data;
+
+  if (mp3Working(current)) {
+    return (
+      <Group gap="xs" wrap="nowrap" miw={200} role="status" aria-live="polite">
+        <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {current.status === 'queued'
+            ? t('mp3.queued')
+            : t('mp3.running', { progress: current.progress })}
+        </Text>
+        <Progress
+          value={current.status === 'queued' ? 0 : current.progress}
+          w={100}
+          size="sm"
+          animated
+          aria-label={t('mp3.progressLabel')}
+        />
+      </Group>
+    );
+  }
+
+  if (ready && file.data) {
+    return (
+      <Button
+        component="a"
+        href={file.data.url}
+        target="_blank"
+        rel="noopener"
+        variant="light"
+        leftSection={<DownloadIcon size={16} />}
+      >
+        {t('mp3.open')}
+      </Button>
+    );
+  }
+  if (ready) return null;
+
+  const label =
+    current.status === 'stale'
+      ? t('mp3.regenerate')
+      : current.status === 'failed'
+        ? t('mp3.retry')
+        : t('mp3.generate');
+  const hint =
+    current.status === 'stale'
+      ? t('mp3.staleHint')
+      : current.status === 'failed'
+        ? t('mp3.failedHint')
+        : undefined;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {hint ? (
+        <Text size="xs" c="dimmed" maw={180}>
+          {hint}
+        </Text>
+      ) : null}
+      <Button
+        variant="light"
+        leftSection={<RecordIcon size={16} />}
+        loading={generate.isPending}
+        onClick={() => generate.mutate(record.id)}
+      >
+        {label}
+      </Button>
+    </Group>
+  );
 }

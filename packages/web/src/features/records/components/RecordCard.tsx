@@ -74,7 +74,7 @@ export function RecordCard({ record, onRestore, onHardDelete }: RecordCardProps)
         {tape || record.files_count > 0 ? (
           <Group gap={6}>
             {tape ? (
-              <Badge variant="outline" size="sm" tt="none">
+              <Badge variant="default" size="sm" tt="none">
                 {t('card.tape', { tape })}
               </Badge>
             ) : null}

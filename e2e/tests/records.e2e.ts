@@ -1,0 +1,233 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeIndex, routePath, type RouteName } from '@kinfolio/contract';
+import {
+  expectNoSeriousA11yViolations,
+  loginViaUi,
+  nextResponse,
+  nextRouteResponse,
+} from '../support/app.js';
+import {
+  newContext,
+  snap,
+  type Browser,
+  type ContextOptions,
+  type Page,
+} from '../support/browser.js';
+import { startWithFrenchAdmin } from '../support/french-admin.js';
+import type { SanctumClient } from '../support/http-client.js';
+import type { RunningServer } from '../support/server.js';
+
+const run = promisify(execFile);
+// Uploads and decoding the audio take a moment: polls wait up to 10 s.
+const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
+
+const ADMIN = { name: 'Admin', email: 'admin@example.com', password: 'e2e-admin-password' };
+
+/** A few seconds of tone as MP3, made by the ffmpeg the server ships with (FFMPEG_PATH wins). */
+async function toneMp3(seconds: number, frequency: number): Promise<Buffer> {
+  const { stdout } = await run(
+    process.env.FFMPEG_PATH || ffmpegInstaller.path,
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=${frequency}:duration=${seconds}`,
+      '-ac',
+      '1',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '32k',
+      '-f',
+      'mp3',
+      'pipe:1',
+    ],
+    { encoding: 'buffer', maxBuffer: 4 * 1024 * 1024 },
+  );
+  return stdout;
+}
+
+const TRANSCRIPT =
+  '[00:00:00] Mamie Odette : Alors, tu enregistres ?\n' +
+  '[00:00:04] Papi Jean : En 1947, on fauchait encore à la main.\n' +
+  '[00:00:09] Mamie Odette : Et le soir, le bal sur la place.';
+
+/** The next answer of a route that takes the record's id. */
+function nextRecordResponse(page: Page, name: RouteName, id: number) {
+  return nextResponse(page, routeIndex[name][0], routePath(name, { params: { id } }));
+}
+
+/** The player's clock, `00:00:09 / 00:00:14`. */
+const playerTime = (page: Page) => page.getByTestId('player-time').innerText();
+
+describe('records: a recording with its parts, time-coded transcript and history', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let api: SanctumClient;
+  let recordId = 0;
+
+  beforeAll(async () => {
+    ({ server, browser, api } = await startWithFrenchAdmin(ADMIN));
+    const person = await api.call('participantCreate', { body: { name: 'Papi Jean' } });
+    expect(person.status, person.text).toBe(201);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('creates a record with two audio parts, seeks by time code and inserts one while editing', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    const cspErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+        cspErrors.push(message.text());
+      }
+    });
+    await loginViaUi(page, ADMIN);
+    await page.getByRole('link', { name: 'Enregistrements' }).click();
+    await page.getByRole('link', { name: 'Nouvel enregistrement' }).click();
+    await page.waitForURL((url) => url.pathname === '/records/profile');
+
+    await page.getByLabel('Titre').fill('La moisson de 1947');
+    await page.getByLabel('Numéro').fill('K7-01');
+    await page.getByRole('combobox', { name: 'Conservé par' }).fill('Tante Mathilde');
+    await page.getByLabel('Transcription').fill(TRANSCRIPT);
+    await poll(() => page.locator('.filepond--drop-label').innerText()).toContain('Glissez');
+    await page.locator('.filepond--root input[type="file"]').setInputFiles([
+      { name: 'face-a-1.mp3', mimeType: 'audio/mpeg', buffer: await toneMp3(6, 330) },
+      { name: 'face-a-2.mp3', mimeType: 'audio/mpeg', buffer: await toneMp3(8, 440) },
+    ]);
+    await poll(() =>
+      page.locator('.filepond--item[data-filepond-item-state="processing-complete"]').count(),
+    ).toBe(2);
+    await expectNoSeriousA11yViolations(page, 'record create form');
+    const attached = nextRouteResponse(page, 'addFilepond');
+    await page.getByRole('button', { name: 'Créer', exact: true }).click();
+    expect((await attached).status()).toBe(200);
+    await page.waitForURL((url) => /^\/records\/\d+\/profile$/.test(url.pathname));
+    recordId = Number(new URL(page.url()).pathname.split('/')[2]);
+
+    // Both parts play end to end: 6 s + 8 s.
+    await poll(() => playerTime(page)).toBe('00:00:00 / 00:00:14');
+    await expect(page.getByRole('heading', { name: /2 parties audio/ })).toBeDefined();
+    await expectNoSeriousA11yViolations(page, 'record profile');
+
+    // A time code seeks the player, into the second part, and its passage is highlighted.
+    await page.getByRole('button', { name: /^\[00:00:09\]/ }).click();
+    await poll(() => playerTime(page)).toBe('00:00:09 / 00:00:14');
+    await poll(() => page.locator('.kf-segment[aria-current="true"]').innerText()).toContain(
+      'le bal sur la place',
+    );
+    await poll(() => page.getByText(/Partie 2 sur 2/).count()).toBe(1);
+    // ← goes back 5 seconds, into the first part; the passage heard follows.
+    await page.locator('body').press('ArrowLeft');
+    await poll(() => playerTime(page)).toBe('00:00:04 / 00:00:14');
+    await poll(() => page.locator('.kf-segment[aria-current="true"]').innerText()).toContain(
+      'fauchait',
+    );
+    await snap(page, 'records-profile-fr-1440-light');
+
+    // Editing: Alt+T types the player's time at the cursor.
+    await page.getByRole('button', { name: 'Modifier' }).click();
+    const transcript = page.getByLabel('Transcription');
+    await transcript.click();
+    await transcript.press('Control+End');
+    await transcript.press('Enter');
+    await transcript.press('Alt+t');
+    await transcript.pressSequentially('Papi Jean : Quelle chaleur !');
+    await poll(() => transcript.inputValue()).toBe(
+      `${TRANSCRIPT}\n[00:00:04] Papi Jean : Quelle chaleur !`,
+    );
+    // The button does the same at the cursor.
+    await page.getByRole('button', { name: /^Insérer \[00:00:04\]$/ }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'record edit form');
+    await snap(page, 'records-edit-fr-1440-light');
+    const saved = nextRecordResponse(page, 'recordUpdate', recordId);
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    expect((await saved).status()).toBe(200);
+    await page
+      .getByRole('button', { name: /^\[00:00:04\]/ })
+      .nth(1)
+      .waitFor();
+
+    // The parts are put in another order at once.
+    const ordered = nextRecordResponse(page, 'recordFilesOrder', recordId);
+    await page.getByRole('button', { name: 'Modifier' }).click();
+    await page.getByRole('button', { name: 'Descendre face-a-1.mp3' }).click();
+    expect((await ordered).status()).toBe(200);
+    await poll(() => page.locator('#kf-record-parts-title + ol li').first().innerText()).toContain(
+      'face-a-2.mp3',
+    );
+    await page.getByRole('button', { name: 'Annuler' }).click();
+
+    // History: the version before the edit, the added words shown, restorable.
+    await page.getByRole('link', { name: /Historique/ }).click();
+    await page.waitForURL((url) => url.pathname === `/records/${recordId}/history`);
+    await poll(() => page.locator('.kf-diff ins').allInnerTexts()).toContainEqual(
+      expect.stringContaining('Quelle chaleur'),
+    );
+    await expectNoSeriousA11yViolations(page, 'record history');
+    await snap(page, 'records-history-fr-1440-light');
+    expect(cspErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('lists, searches with highlights, filters and restores from the trash', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await loginViaUi(page, ADMIN);
+    await page.goto('/records?search=fauchait');
+    await poll(() => page.locator('.kf-snippet mark').first().innerText()).toMatch(/fauchait/i);
+    await page.goto('/records?owner=Tante%20Mathilde');
+    await poll(() => page.getByRole('article').count()).toBe(1);
+    await page.goto('/records?owner=Personne');
+    await poll(() => page.getByRole('article').count()).toBe(0);
+
+    const trashed = await api.call('recordDelete', { params: { id: recordId } });
+    expect(trashed.status, trashed.text).toBe(200);
+    await page.goto('/records?deleted=1');
+    await expectNoSeriousA11yViolations(page, 'records trash');
+    const restored = nextRecordResponse(page, 'recordRestore', recordId);
+    await page.getByRole('button', { name: 'Restaurer' }).click();
+    expect((await restored).status()).toBe(200);
+    await page.goto('/records');
+    await poll(() => page.getByRole('article').count()).toBe(1);
+    await context.close();
+  });
+
+  it.each<[string, ContextOptions]>([
+    ['fr-1440-light', { locale: 'fr-FR' }],
+    ['fr-375-light', { locale: 'fr-FR', width: 375, height: 800 }],
+    ['de-1440-dark', { locale: 'de-DE', colorScheme: 'dark' }],
+    ['de-375-dark', { locale: 'de-DE', width: 375, height: 800, colorScheme: 'dark' }],
+  ])('shows the screens in %s, axe clean', async (name, options) => {
+    const context = await newContext(browser, server.url, options);
+    const page = await context.newPage();
+    // The interface language is the account's: German for the German screens.
+    const language = options.locale === 'de-DE' ? 'de' : 'fr';
+    const switched = await api.call('updateUser', { body: { siteparams: { language } } });
+    expect(switched.status, switched.text).toBe(200);
+    await loginViaUi(page, ADMIN);
+    await page.goto('/records');
+    await page.getByRole('article').first().waitFor();
+    await expectNoSeriousA11yViolations(page, `records list ${name}`);
+    await snap(page, `records-list-${name}`);
+    await page.goto(`/records/${recordId}/profile`);
+    await poll(() => playerTime(page)).toMatch(/\/ 00:00:14$/);
+    await expectNoSeriousA11yViolations(page, `record profile ${name}`);
+    await snap(page, `records-profile-${name}`);
+    await page.goto(`/records/${recordId}/history`);
+    await page.getByRole('article').first().waitFor();
+    await expectNoSeriousA11yViolations(page, `record history ${name}`);
+    await snap(page, `records-history-${name}`);
+    await context.close();
+  });
+});
