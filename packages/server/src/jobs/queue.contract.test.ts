@@ -271,6 +271,47 @@ describe.each(backends)('job queue contract: $name', ({ name, make }) => {
     expect(attempts).toEqual([1, 2]);
   });
 
+  it.skipIf(skip)('records a job whose worker died on its last attempt as failed', async () => {
+    const job = unique('doomed');
+    const dying = queue();
+    let started = 0;
+    dying.define<{ n: number }>(
+      job,
+      async () => {
+        started += 1;
+        await new Promise(() => undefined);
+      },
+      { leaseMs: 300, attempts: 1 },
+    );
+    await dying.start();
+    const id = await dying.enqueue(job, { n: 5 });
+    await until(
+      async () => started,
+      (n) => n === 1,
+    );
+    await dying.abandon();
+    open = open.filter((q) => q !== dying);
+
+    const survivor = queue();
+    let ran = false;
+    survivor.define<{ n: number }>(
+      job,
+      async () => {
+        ran = true;
+      },
+      { leaseMs: 300, attempts: 1 },
+    );
+    await survivor.start();
+    const row = await until(
+      async () => (await survivor.failed.list(1, 100)).rows.find((r) => r.jobId === id),
+      Boolean,
+    );
+    expect(row).toMatchObject({ name: job, payload: { n: 5 } });
+    expect(row!.error).toContain('lease expired');
+    expect(ran).toBe(false);
+    expect((await survivor.status(id))?.state).toBe('failed');
+  });
+
   it.skipIf(skip)('never gives one job to two workers', async () => {
     const job = unique('once');
     const runs = new Map<number, number>();
