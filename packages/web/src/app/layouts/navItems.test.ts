@@ -33,7 +33,13 @@ describe('the item types drive the archive screens', () => {
     for (const type of ITEM_TYPES) {
       expect(paths).toContain(ITEM_TYPE_META[type].listPath);
       expect(paths).toContain(ITEM_TYPE_META[type].profileRoute);
+      // Spec §2 writes the id as optional: `/posts/profile` opens the create form.
+      expect(paths).toContain(ITEM_TYPE_META[type].newProfileRoute);
     }
+    // The feed of recent changes, of every type or one, beside an item's own history.
+    expect(paths).toEqual(
+      expect.arrayContaining(['/history', '/history/$type', '/history/$type/$id']),
+    );
   });
 });
 

@@ -2,6 +2,7 @@ import { ITEM_TYPES } from '@kinfolio/contract';
 import type { ComponentType } from 'react';
 import { ITEM_TYPE_META } from '@/features/archive/itemTypes';
 import {
+  HistoryIcon,
   LanguageIcon,
   RecordIcon,
   SettingsIcon,
@@ -44,6 +45,12 @@ export const NAV_SECTIONS: NavSection[] = [
         labelKey: 'archive:types.record.plural',
         icon: RecordIcon,
         activePrefix: '/records',
+      },
+      {
+        to: '/history',
+        labelKey: 'archive:feed.title',
+        icon: HistoryIcon,
+        activePrefix: '/history',
       },
       {
         to: '/correlation/post',

@@ -255,7 +255,8 @@ interface NewItemSearch {
   edit?: 1;
 }
 
-function itemProfileRoute<const P extends string>(type: ItemType, path: P, param: string) {
+/** `param` null: the profile without an id (`/posts/profile`), which opens the create form. */
+function itemProfileRoute<const P extends string>(type: ItemType, path: P, param: string | null) {
   return createRoute({
     getParentRoute: () => rootRoute,
     path,
@@ -271,14 +272,16 @@ function itemProfileRoute<const P extends string>(type: ItemType, path: P, param
       };
     },
     beforeLoad: async ({ params }) => {
-      runValidate((p: Record<string, string>) => {
-        const value = p[param];
-        return value === 'new' || parseId(value) !== null;
-      }, params);
+      if (param !== null) {
+        runValidate((p: Record<string, string>) => {
+          const value = p[param];
+          return value === 'new' || parseId(value) !== null;
+        }, params);
+      }
       await guard('auth')();
     },
     loader: ({ params, preload }) => {
-      const id = parseId((params as Record<string, string>)[param]);
+      const id = param === null ? null : parseId((params as Record<string, string>)[param]);
       if (id !== null) loads(itemQueries.single(type, id))({ preload });
     },
     component: page(() => import('@/features/archive/pages/ItemProfilePage')),
@@ -291,6 +294,7 @@ const itemTypeRoutes = ITEM_TYPES.flatMap((type) => {
   return [
     itemListRoute(type, meta.listPath, meta.routeNumber),
     itemProfileRoute(type, meta.profileRoute, meta.param),
+    itemProfileRoute(type, meta.newProfileRoute, null),
   ];
 });
 
@@ -321,6 +325,30 @@ const historyRoute = createRoute({
   },
   component: page(() => import('@/features/archive/pages/HistoryPage')),
 });
+
+/* `/history` and `/history/{type}`: the feed of recent changes, of every type or one. */
+const historyFeedRoute = <const P extends string>(path: P) =>
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    staticData: { guard: 'auth' },
+    validateSearch: positivePage,
+    beforeLoad: async ({ params }) => {
+      runValidate(
+        (p: { type?: string }) => p.type === undefined || parseTypeParam(p.type) !== null,
+        params,
+      );
+      await guard('auth')();
+    },
+    loaderDeps: ({ search }) => search,
+    loader: ({ params, deps, preload }) => {
+      const type = parseTypeParam((params as { type?: string }).type) ?? undefined;
+      loads(itemQueries.feed(type, deps.page ?? 1))({ preload });
+    },
+    component: page(() => import('@/features/archive/pages/HistoryFeedPage')),
+  });
+const historyAllRoute = historyFeedRoute('/history');
+const historyTypeRoute = historyFeedRoute('/history/$type');
 
 const correlationIndexRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -401,6 +429,8 @@ const recordHistoryRoute = createRoute({
 export const routeTree = rootRoute.addChildren([
   ...itemTypeRoutes,
   historyRoute,
+  historyAllRoute,
+  historyTypeRoute,
   recordListRoute,
   recordProfileRoute,
   recordHistoryRoute,

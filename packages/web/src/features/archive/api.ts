@@ -25,6 +25,8 @@ export const itemKeys = {
     ['items', type, 'revisions', id, page] as const,
   correlation: (type: ItemType, page: number) => ['items', type, 'correlation', page] as const,
   searchAll: (query: string) => ['items', 'search', query] as const,
+  feed: (type: ItemType | undefined, page: number) =>
+    ['items', 'feed', type ?? 'all', page] as const,
 };
 
 export const itemQueries = {
@@ -69,6 +71,15 @@ export const itemQueries = {
     queryOptions({
       queryKey: itemKeys.correlation(type, page),
       queryFn: (context) => call(`${type}.correlation`, { query: { page } }, fetchOptions(context)),
+      staleTime: 0,
+      placeholderData: keepPreviousData,
+    }),
+  /** `/history` and `/history/{type}`: recent creations and edits, newest first. */
+  feed: (type: ItemType | undefined, page: number) =>
+    queryOptions({
+      queryKey: itemKeys.feed(type, page),
+      queryFn: (context) =>
+        call('historyFeed', { query: { ...(type ? { type } : {}), page } }, fetchOptions(context)),
       staleTime: 0,
       placeholderData: keepPreviousData,
     }),

@@ -3,11 +3,11 @@ import type { ComponentType } from 'react';
 import { DreamIcon, MailIcon, MediaIcon, MessageIcon, PostIcon } from '@/shared/ui/icons';
 
 /*
- * Adding an item type (say "dream"): add it to ITEM_TYPES and ITEM_BASES in the contract
+ * Adding an item type (say "dream"): add it to ITEM_TYPE_DEFS in the contract
  * (`schemas/item-constants.ts`, which gives the API routes and the server module), give it an
  * icon below, and write its `archive:types.dream.*` wording in fr, en, it and de. Its list
- * (`/dreams`), profile (`/dreams/$dream_id/profile`), history and correlation screens, its
- * navbar entry and its quick-search section follow from these.
+ * (`/dreams`), profile (`/dreams/$dream_id/profile`, `/dreams/profile`), history and correlation
+ * screens, its navbar entry, its quick-search section and its own fields' inputs follow.
  */
 const ITEM_TYPE_SCREENS: Record<ItemType, ItemTypeScreen> = {
   post: { icon: PostIcon },
@@ -29,6 +29,7 @@ export type ItemListPath = { [T in ItemType]: ListPathOf<T> }[ItemType];
 export type ItemProfilePath = {
   [T in ItemType]: `${ListPathOf<T>}/$${T}_id/profile`;
 }[ItemType];
+export type ItemNewProfilePath = { [T in ItemType]: `${ListPathOf<T>}/profile` }[ItemType];
 
 /**
  * What differs between the item types on screen, as data: the list address, the profile's route
@@ -42,6 +43,8 @@ export interface ItemTypeMeta extends ItemTypeScreen {
   param: string;
   /** `/posts/$post_id/profile`: the router's pattern of the profile. */
   profileRoute: ItemProfilePath;
+  /** `/posts/profile`: the profile without an id (spec §2), the create form. */
+  newProfileRoute: ItemNewProfilePath;
 }
 
 function metaOf(type: ItemType): ItemTypeMeta {
@@ -51,6 +54,7 @@ function metaOf(type: ItemType): ItemTypeMeta {
     listPath,
     param: `${type}_id`,
     profileRoute: `${listPath}/$${type}_id/profile` as ItemProfilePath,
+    newProfileRoute: `${listPath}/profile` as ItemNewProfilePath,
     ...ITEM_TYPE_SCREENS[type],
   };
 }
@@ -69,6 +73,11 @@ export function profilePath(type: ItemType, id: number | typeof NEW_ITEM): strin
 
 export function historyPath(type: ItemType, id: number): string {
   return `/history/${type}/${id}`;
+}
+
+/** `/history`, or `/history/post`: the feed of recent changes, of every type or one. */
+export function historyFeedPath(type?: ItemType): string {
+  return type ? `/history/${type}` : '/history';
 }
 
 export function correlationPath(type: ItemType): string {
