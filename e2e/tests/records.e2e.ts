@@ -211,9 +211,11 @@ describe('records: a recording with its parts, time-coded transcript and history
   ])('shows the screens in %s, axe clean', async (name, options) => {
     const context = await newContext(browser, server.url, options);
     const page = await context.newPage();
-    // The interface language is the account's: German for the German screens.
+    // Language and colour scheme are the account's settings.
     const language = options.locale === 'de-DE' ? 'de' : 'fr';
-    const switched = await api.call('updateUser', { body: { siteparams: { language } } });
+    const switched = await api.call('updateUser', {
+      body: { siteparams: { language, darkMode: options.colorScheme === 'dark' } },
+    });
     expect(switched.status, switched.text).toBe(200);
     await loginViaUi(page, ADMIN);
     await page.goto('/records');
