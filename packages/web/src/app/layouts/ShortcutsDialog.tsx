@@ -40,7 +40,13 @@ export function ShortcutsDialog() {
   }, []);
 
   return (
-    <Modal opened={opened} onClose={() => setOpened(false)} title={t('title')} size="lg">
+    <Modal
+      opened={opened}
+      onClose={() => setOpened(false)}
+      title={t('title')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+    >
       <Table verticalSpacing={6} striped>
         <Table.Caption>{t('caption')}</Table.Caption>
         <Table.Thead>

@@ -88,6 +88,7 @@ export function BulkBar(props: BulkBarProps) {
       children: <Text size="sm">{t('hardDelete.message', { count })}</Text>,
       labels: { confirm: t('hardDelete.confirm', { count }), cancel: t('cancel') },
       confirmProps: { color: 'red' },
+      closeButtonProps: { 'aria-label': t('common:actions.close') },
       onConfirm: () =>
         hardDelete.mutate(
           { type, ids: selection.ids },
@@ -100,6 +101,7 @@ export function BulkBar(props: BulkBarProps) {
       children: <Text size="sm">{t('emptyTrash.message', { count: total })}</Text>,
       labels: { confirm: t('emptyTrash.confirm'), cancel: t('cancel') },
       confirmProps: { color: 'red' },
+      closeButtonProps: { 'aria-label': t('common:actions.close') },
       onConfirm: () =>
         emptyTrash.mutate({ type }, { onSuccess: () => onSelection(EMPTY_SELECTION) }),
     });

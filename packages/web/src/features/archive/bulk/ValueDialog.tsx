@@ -78,7 +78,13 @@ export function ValueDialog({ choice, count, busy, onClose, onApply }: ValueDial
   const label = choice ? t(`field.${'kind' in choice ? choice.kind : choice.action}`) : '';
 
   return (
-    <Modal opened={choice !== null} onClose={close} title={name ? t(`title.${name}`) : ''} centered>
+    <Modal
+      opened={choice !== null}
+      onClose={close}
+      title={name ? t(`title.${name}`) : ''}
+      centered
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
