@@ -25,6 +25,7 @@ import type { ForcedColorScheme } from '@/shared/theme';
 import { RouteErrorView, NotFoundView } from '../errors/RouteErrorView';
 import { RootShell } from '../layouts/RootShell';
 import { guard, runValidate, type GuardKind } from './guards';
+import { historyFeedRoutes } from './historyFeedRoutes';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -326,29 +327,7 @@ const historyRoute = createRoute({
   component: page(() => import('@/features/archive/pages/HistoryPage')),
 });
 
-/* `/history` and `/history/{type}`: the feed of recent changes, of every type or one. */
-const historyFeedRoute = <const P extends string>(path: P) =>
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path,
-    staticData: { guard: 'auth' },
-    validateSearch: positivePage,
-    beforeLoad: async ({ params }) => {
-      runValidate(
-        (p: { type?: string }) => p.type === undefined || parseTypeParam(p.type) !== null,
-        params,
-      );
-      await guard('auth')();
-    },
-    loaderDeps: ({ search }) => search,
-    loader: ({ params, deps, preload }) => {
-      const type = parseTypeParam((params as { type?: string }).type) ?? undefined;
-      loads(itemQueries.feed(type, deps.page ?? 1))({ preload });
-    },
-    component: page(() => import('@/features/archive/pages/HistoryFeedPage')),
-  });
-const historyAllRoute = historyFeedRoute('/history');
-const historyTypeRoute = historyFeedRoute('/history/$type');
+const [historyAllRoute, historyTypeRoute] = historyFeedRoutes(() => rootRoute);
 
 const correlationIndexRoute = createRoute({
   getParentRoute: () => rootRoute,

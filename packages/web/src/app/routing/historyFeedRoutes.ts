@@ -1,0 +1,36 @@
+import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
+import { itemQueries } from '@/features/archive/api';
+import { parseTypeParam } from '@/features/archive/itemTypes';
+import { loadQuery } from '@/shared/query/preload';
+import { queryClient } from '@/shared/query/queryClient';
+import { guard, runValidate } from './guards';
+
+const pageSearch = (search: Record<string, unknown>): { page?: number } => {
+  const page = Number(search.page);
+  return Number.isInteger(page) && page > 1 && page < 2 ** 31 ? { page } : {};
+};
+
+/** `/history` and `/history/{type}`: the feed of recent changes, of every type or one. */
+export function historyFeedRoutes<R extends AnyRoute>(parent: () => R) {
+  const feedRoute = <const P extends string>(path: P) =>
+    createRoute({
+      getParentRoute: parent,
+      path,
+      staticData: { guard: 'auth' },
+      validateSearch: pageSearch,
+      beforeLoad: async ({ params }) => {
+        runValidate(
+          (p: { type?: string }) => p.type === undefined || parseTypeParam(p.type) !== null,
+          params,
+        );
+        await guard('auth')();
+      },
+      loaderDeps: ({ search }) => search,
+      loader: ({ params, deps, preload }) => {
+        const type = parseTypeParam((params as { type?: string }).type) ?? undefined;
+        loadQuery(queryClient, itemQueries.feed(type, deps.page ?? 1), preload);
+      },
+      component: lazyRouteComponent(() => import('@/features/archive/pages/HistoryFeedPage')),
+    });
+  return [feedRoute('/history'), feedRoute('/history/$type')] as const;
+}
