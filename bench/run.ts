@@ -1,12 +1,13 @@
 /**
  * `npm run bench [-- --size N --dialect sqlite|postgres|both --duration S --connections C
- * --only cached|cold --cold N --keep --label L]`: generates the demo archive at `size` items into
+ * --only cached|cold|mp3 --cold N --keep --label L]`: generates the demo archive at `size` items into
  * a fresh database per dialect, serves the real app and a bare Fastify route from a child process,
  * loads them with autocannon on loopback (the cached scenarios), then runs the cold workload
  * (cold.ts: `--cold` distinct URLs per class, each asked once), prints tables and writes
  * bench/results/<date>-<dialect>-<size>[-<only>][-<label>].json and .md. `--keep` keeps the
  * database for the next run of the same size (see server.ts). Targets are reported, never
- * enforced (the exit code only says whether the bench itself ran).
+ * enforced (the exit code only says whether the bench itself ran). `--only mp3` runs the records'
+ * MP3 generation scenario alone (mp3.ts; `--mp3-minutes`, `--mp3-parts`), without any database.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { routePath, XSRF_COOKIE, XSRF_HEADER } from '@kinfolio/contract';
 import autocannon from 'autocannon';
 import { coldPlan, runCold } from './cold.js';
+import { mp3Report, runMp3Bench } from './mp3.js';
 import { markdownReport, UNCACHED, type BenchResult, type Scenario } from './report.js';
 import { BENCH_USER, type ReadyMessage } from './server.js';
 
@@ -31,6 +33,8 @@ const { values } = parseArgs({
     cold: { type: 'string', default: '40' },
     keep: { type: 'boolean', default: false },
     label: { type: 'string' },
+    'mp3-minutes': { type: 'string', default: '30' },
+    'mp3-parts': { type: 'string', default: '3' },
   },
 });
 const only = values.only;
@@ -48,13 +52,32 @@ if (
   dialects.length === 0 ||
   !Number.isInteger(perClass) ||
   perClass < 1 ||
-  (only !== undefined && only !== 'cold' && only !== 'cached')
+  (only !== undefined && only !== 'cold' && only !== 'cached' && only !== 'mp3') ||
+  !(Number(values['mp3-minutes']) > 0) ||
+  !Number.isInteger(Number(values['mp3-parts'])) ||
+  Number(values['mp3-parts']) < 1
 ) {
   console.error(
     'Usage: npm run bench -- [--size N>=100] [--dialect sqlite|postgres|both] ' +
-      '[--only cached|cold] [--cold N>=1] [--keep] [--label L]',
+      '[--only cached|cold|mp3] [--cold N>=1] [--keep] [--label L] ' +
+      '[--mp3-minutes M] [--mp3-parts N>=1]',
   );
   process.exit(2);
+}
+
+const resultsDir = path.join(here, 'results');
+fs.mkdirSync(resultsDir, { recursive: true });
+
+if (only === 'mp3') {
+  const minutes = Number(values['mp3-minutes']);
+  const result = await runMp3Bench(minutes, Number(values['mp3-parts']));
+  const report = mp3Report(result);
+  const tail = values.label ? `-${values.label}` : '';
+  const base = path.join(resultsDir, `${result.date.slice(0, 10)}-mp3-${minutes}min${tail}`);
+  fs.writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
+  fs.writeFileSync(`${base}.md`, report);
+  console.log(`\n${report}\nWritten to ${path.relative(process.cwd(), base)}.json and .md`);
+  process.exit(0);
 }
 
 /** The server process's CPU time so far (microseconds). */
@@ -225,8 +248,6 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<BenchResult
   }
 }
 
-const resultsDir = path.join(here, 'results');
-fs.mkdirSync(resultsDir, { recursive: true });
 let failed = false;
 for (const dialect of dialects) {
   try {

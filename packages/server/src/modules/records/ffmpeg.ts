@@ -56,6 +56,8 @@ export async function probeAudio(file: string): Promise<AudioProbe> {
 export interface FfmpegRun {
   /** ffmpeg's peak resident memory, in bytes (0 when it did not say). */
   maxRssBytes: number;
+  /** ffmpeg's CPU time (user and system), in seconds: what the machine's load does not change. */
+  cpuSeconds: number;
 }
 
 /** The seconds of output written so far, from a `-progress` block's `out_time*` lines. */
@@ -106,7 +108,11 @@ export function runFfmpeg(
     child.on('close', (code, killedBy) => {
       if (code === 0) {
         const rss = /maxrss=(\d+)kB/.exec(stderr);
-        resolve({ maxRssBytes: rss ? Number(rss[1]) * 1024 : 0 });
+        const times = /utime=([\d.]+)s stime=([\d.]+)s/.exec(stderr);
+        resolve({
+          maxRssBytes: rss ? Number(rss[1]) * 1024 : 0,
+          cpuSeconds: times ? Number(times[1]) + Number(times[2]) : 0,
+        });
         return;
       }
       const tail = stderr.trim().split('\n').slice(-5).join('\n');

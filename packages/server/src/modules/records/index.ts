@@ -4,3 +4,4 @@ export { findRecordForUpdate } from './repository.js';
 export { copyRecordPeople, previewOf } from './service.js';
 export { searchRecordGroups, type RecordSearchHit } from './queries.js';
 export { ffmpegPath, ffprobePath } from './ffmpeg.js';
+export { encodeMp3 } from './mp3.js';

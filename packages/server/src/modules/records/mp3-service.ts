@@ -67,6 +67,7 @@ export interface GeneratedMp3 {
   key: string;
   duration: number;
   maxRssBytes: number;
+  cpuSeconds: number;
 }
 
 /**

@@ -93,6 +93,10 @@ describe('records MP3: joining audio parts with ffmpeg', () => {
       fs.writeFileSync(path.join(folder, name), '');
     }
     fs.writeFileSync(path.join(folder, 'record-12-old.mp3'), '');
+    const dead = path.join(folder, 'record-1-dead.mp3.v.part');
+    fs.writeFileSync(dead, '');
+    const hoursAgo = new Date(Date.now() - 2 * 3600_000);
+    fs.utimesSync(dead, hoursAgo, hoursAgo);
     await removeRecordMp3s(dir, 1, mp3File(dir, 1, 'new'));
     const left = () => fs.readdirSync(folder).filter((n) => /^record-1(2)?-/.test(n));
     expect(left().sort()).toEqual([

@@ -78,30 +78,39 @@ export async function hasAnyMp3(dataDir: string, recordId: number): Promise<bool
   }
 }
 
+/** A partial write untouched this long was left by a worker that died (ffmpeg writes steadily). */
+const ABANDONED_MS = 60 * 60 * 1000;
+
 /**
- * Removes the record's MP3s (stale ones when `keep` names the current file; every one, partial
- * writes included, when it does not — a hard delete).
+ * Removes the record's MP3s: with `keep` (the current file), the other MP3s and partial writes
+ * abandoned by a dead worker; without, every file of the record, partial writes included (a hard
+ * delete).
  */
 export async function removeRecordMp3s(
   dataDir: string,
   recordId: number,
   keep?: string,
 ): Promise<void> {
+  const dir = mp3Dir(dataDir);
   let names: string[];
   try {
-    names = await fs.promises.readdir(mp3Dir(dataDir));
+    names = await fs.promises.readdir(dir);
   } catch {
     return;
   }
   const prefix = prefixOf(recordId);
-  const doomed = names.filter(
-    (name) =>
-      name.startsWith(prefix) &&
-      (keep === undefined ? true : name.endsWith('.mp3') && name !== path.basename(keep)),
-  );
-  await Promise.all(
-    doomed.map((name) => fs.promises.rm(path.join(mp3Dir(dataDir), name), { force: true })),
-  );
+  const abandoned = async (name: string) => {
+    const stats = await fs.promises.stat(path.join(dir, name)).catch(() => undefined);
+    return stats !== undefined && Date.now() - stats.mtimeMs > ABANDONED_MS;
+  };
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const doomed =
+      keep === undefined ||
+      (name.endsWith('.mp3') && name !== path.basename(keep)) ||
+      (name.endsWith('.part') && (await abandoned(name)));
+    if (doomed) await fs.promises.rm(path.join(dir, name), { force: true });
+  }
 }
 
 const SAMPLE_RATE = 44100;
@@ -171,6 +180,8 @@ export interface EncodeResult {
   duration: number;
   /** ffmpeg's peak resident memory, in bytes. */
   maxRssBytes: number;
+  /** ffmpeg's CPU time, in seconds. */
+  cpuSeconds: number;
 }
 
 /**
@@ -209,7 +220,7 @@ export async function encodeMp3(options: {
     );
     await fs.promises.rename(partial, output);
     options.onProgress?.(1);
-    return { duration, maxRssBytes: run.maxRssBytes };
+    return { duration, ...run };
   } catch (error) {
     await fs.promises.rm(partial, { force: true });
     throw error;
