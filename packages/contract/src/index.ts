@@ -13,6 +13,8 @@ export * from './schemas/items.js';
 export * from './schemas/files.js';
 export * from './schemas/attachments.js';
 export * from './schemas/records.js';
+export * from './schemas/account.js';
+export * from './account-routes.js';
 export * from './schemas/jobs.js';
 export * from './item-routes.js';
 export * from './file-routes.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 export type { Access, HttpMethod, RouteDef } from './route-def.js';
+import { accountRouteTable } from './account-routes.js';
 import { fileRouteTable } from './file-routes.js';
 import { jobRouteTable } from './job-routes.js';
 import { historyFeedRoute, itemRouteTable, searchAllRoute } from './item-routes.js';
@@ -393,6 +394,7 @@ export const routes = {
   historyFeed: historyFeedRoute,
   ...recordRouteTable,
   ...jobRouteTable,
+  ...accountRouteTable,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

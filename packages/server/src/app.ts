@@ -41,6 +41,7 @@ import {
 } from './modules/settings/index.js';
 import { registerSiteTranslationRoutes } from './modules/site-translations/index.js';
 import { registerTagRoutes } from './modules/tags/index.js';
+import { registerUserPictureRoutes } from './modules/user-pictures/index.js';
 import { registerInvitationRoutes, registerUserRoutes } from './modules/users/index.js';
 
 export interface BuildOptions {
@@ -107,6 +108,7 @@ export async function buildApp(
     appKey: await appKeyFor(config, database),
     mailer: options.mailer ?? createMailer(config, app.log),
     storage: localStorage(path.join(config.dataDir, 'files')),
+    pictures: localStorage(path.join(config.dataDir, 'pictures')),
     readStamps: database.readStamps,
     jobs: createJobQueue({ config, db: database.db, dialect: database.dialect, log: app.log }),
     now: options.now ?? (() => new Date()),
@@ -183,6 +185,8 @@ export async function buildApp(
     item: (trx, id) => findItemForUpdate(trx, ctx.dialect, id),
     record: (trx, id) => findRecordForUpdate(trx, ctx.dialect === 'postgres')(id),
   });
+  // After the file routes: they register the multipart parser the picture uploads use too.
+  registerUserPictureRoutes(app, ctx);
   await registerSpa(app, config.webDist);
   if (options.workJobs ?? config.jobs.workInServer) {
     app.addHook('onReady', () => ctx.jobs.start());

@@ -17,6 +17,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Bytes of uploaded files (DATA_DIR/files). */
   storage: FileStorage;
+  /** The users' profile and site pictures (DATA_DIR/pictures), apart from the archive's files. */
+  pictures: FileStorage;
   /** The change stamps, read once per request (db/stamps.ts). */
   readStamps: StampReader;
   /** Background jobs: modules declare theirs (jobs/types.ts), any route may enqueue. */

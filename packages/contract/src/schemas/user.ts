@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_SITEPARAMS, DEFAULT_THEME_COLORS, UI_LANGUAGES } from '../constants.js';
 import { PERMISSIONS } from '../permissions.js';
+import { pictureSchema } from './account.js';
 import { emailField, nameField, VALIDATION_KEYS } from './common.js';
 
 const hexColor = z
@@ -59,13 +60,21 @@ export const currentUserSchema = z.object({
   siteparams: siteparamsSchema,
   themecolors: themecolorsSchema,
   active: z.boolean(),
+  /** The profile picture's addresses, or null: the initials stand in for it. */
+  picture: pictureSchema.nullable(),
+  /** The site picture (the user's own banner), or null. */
+  site_picture: pictureSchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** What any logged-in user may see of the others (GET /api/users). */
-export const publicUserSchema = z.object({ id: z.number().int(), name: z.string() });
+export const publicUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  picture: pictureSchema.nullable(),
+});
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
 /** A pending invitation, shown beside the invited account (inactive until it is accepted). */

@@ -17,8 +17,24 @@ export interface UsersTable {
   themecolors: string;
   active: Flag;
   last_login_at: string | null;
+  /** The profile picture's version (modules/user-pictures), null without one. */
+  picture: Generated<string | null>;
+  /** The site picture's version, null without one. */
+  site_picture: Generated<string | null>;
   created_at: string;
   updated_at: string;
+}
+
+/** An account at a social login provider linked to a user (migration 0016). */
+export interface UserIdentitiesTable {
+  id: Generated<number>;
+  user_id: number;
+  provider: string;
+  /** The provider's stable id of the account (OIDC `sub`, GitHub's numeric id). */
+  subject: string;
+  email: string;
+  created_at: string;
+  last_used_at: string | null;
 }
 
 export interface SessionsTable {
@@ -236,6 +252,7 @@ export interface InvitationsTable {
 
 export interface Database {
   users: UsersTable;
+  user_identities: UserIdentitiesTable;
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
   settings: SettingsTable;

@@ -23,6 +23,8 @@ const UNSTAMPED_TABLES: Record<string, string> = {
   site_translations: 'its list route is not cached',
   login_throttle: 'login attempts, read by the login route only',
   invitations: 'pending invitations, read by the admin routes (never cached) and the accept page',
+  user_identities:
+    'linked social logins, read by the login callback and the profile (never cached)',
   jobs: 'background job bookkeeping (jobs/database-queue.ts), read by no cached route',
   failed_jobs: 'jobs that failed every attempt, read by the admin routes (never cached)',
   job_schedules: 'when recurring jobs run next, read by the job workers only',

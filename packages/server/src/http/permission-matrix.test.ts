@@ -7,7 +7,13 @@ const allRoutes = Object.entries(routes) as [string, RouteDef][];
 const SESSION_ENDING = new Set<string>([routes.logout.path, routes.changePassword.path]);
 
 function pathOf(route: RouteDef) {
-  return buildPath(route.path, { id: 1, hash: 'x' });
+  return buildPath(route.path, {
+    id: 1,
+    hash: 'x',
+    kind: 'profile',
+    size: 'small',
+    provider: 'oidc',
+  });
 }
 
 /** Allowed: neither unauthenticated nor forbidden, and no server error. */

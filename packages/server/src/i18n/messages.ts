@@ -4,6 +4,7 @@ import { itemMessages } from './item-messages.js';
 import { invitationMessages } from './invitation-messages.js';
 import { bulkMessages } from './bulk-messages.js';
 import { recordMessages } from './record-messages.js';
+import { accountMessages } from './account-messages.js';
 import { jobMessages } from './job-messages.js';
 
 /** Every message the server says to people, in the four interface languages. */
@@ -76,6 +77,7 @@ const en = {
   ...invitationMessages.en,
   ...bulkMessages.en,
   ...recordMessages.en,
+  ...accountMessages.en,
   ...jobMessages.en,
 } as const;
 
@@ -158,6 +160,7 @@ const fr: Catalogue = {
   ...invitationMessages.fr,
   ...bulkMessages.fr,
   ...recordMessages.fr,
+  ...accountMessages.fr,
   ...jobMessages.fr,
 };
 
@@ -233,6 +236,7 @@ const it: Catalogue = {
   ...invitationMessages.it,
   ...bulkMessages.it,
   ...recordMessages.it,
+  ...accountMessages.it,
   ...jobMessages.it,
 };
 
@@ -313,6 +317,7 @@ const de: Catalogue = {
   ...invitationMessages.de,
   ...bulkMessages.de,
   ...recordMessages.de,
+  ...accountMessages.de,
   ...jobMessages.de,
 };
 

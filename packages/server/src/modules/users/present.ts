@@ -1,10 +1,15 @@
+import type { PICTURE_SIZES } from '@kinfolio/contract';
 import {
   isPermission,
+  routePath,
   siteparamsSchema,
   themecolorsSchema,
   type AdminUser,
   type CurrentUser,
   type Permission,
+  type Picture,
+  type PictureKind,
+  type PublicUser,
   type Siteparams,
   type Themecolors,
 } from '@kinfolio/contract';
@@ -35,6 +40,26 @@ export function themecolorsOf(user: Pick<UserRow, 'themecolors'>): Themecolors {
   return parsed.success ? parsed.data : themecolorsSchema.parse({});
 }
 
+/** The addresses of a picture's sizes; the version in them changes with the picture. */
+export function pictureAddresses(
+  userId: number,
+  kind: PictureKind,
+  version: string | null,
+): Picture | null {
+  if (!version) return null;
+  const address = (size: (typeof PICTURE_SIZES)[number]) =>
+    routePath('userPicture', { params: { id: userId, kind, size }, query: { v: version } });
+  return { small: address('small'), medium: address('medium'), large: address('large') };
+}
+
+export function presentPublicUser(user: Pick<UserRow, 'id' | 'name' | 'picture'>): PublicUser {
+  return {
+    id: user.id,
+    name: user.name,
+    picture: pictureAddresses(user.id, 'profile', user.picture),
+  };
+}
+
 export function presentUser(user: UserRow): CurrentUser {
   return {
     id: user.id,
@@ -45,6 +70,8 @@ export function presentUser(user: UserRow): CurrentUser {
     siteparams: siteparamsOf(user),
     themecolors: themecolorsOf(user),
     active: user.active === 1,
+    picture: pictureAddresses(user.id, 'profile', user.picture),
+    site_picture: pictureAddresses(user.id, 'site', user.site_picture),
     created_at: user.created_at,
     updated_at: user.updated_at,
   };

@@ -22,10 +22,10 @@ export function usersRepository(db: Executor) {
     listAll(): Promise<UserRow[]> {
       return db.selectFrom('users').selectAll().orderBy('name').orderBy('id').execute();
     },
-    listNames(): Promise<{ id: number; name: string }[]> {
+    listNames(): Promise<{ id: number; name: string; picture: string | null }[]> {
       return db
         .selectFrom('users')
-        .select(['id', 'name'])
+        .select(['id', 'name', 'picture'])
         .where('active', '=', 1)
         .orderBy('name')
         .orderBy('id')

@@ -5,7 +5,7 @@ import { found } from '../../http/errors.js';
 import { addRoute } from '../../http/route.js';
 import { say } from '../../i18n/translate.js';
 import { invitationsByUser } from './invitations.js';
-import { presentAdminUser, presentUser } from './present.js';
+import { presentAdminUser, presentPublicUser, presentUser } from './present.js';
 import { usersRepository } from './repository.js';
 import { updateAccountAsAdmin, updateOwnAccount } from './service.js';
 
@@ -14,7 +14,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
 
   addRoute(app, routes.loggedInUser, async (request) => presentUser(request.auth.user!));
 
-  addRoute(app, routes.users, async () => users.listNames());
+  addRoute(app, routes.users, async () => (await users.listNames()).map(presentPublicUser));
 
   addRoute(app, routes.updateUser, async (request) => {
     const updated = await updateOwnAccount(ctx, request.auth.user!, request.body);

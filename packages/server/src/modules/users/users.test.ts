@@ -72,7 +72,7 @@ describe('users: own settings and the admin screens', () => {
     const jo = await server.loggedIn('jo@example.com');
     const names = (await jo.get('/api/users')).json();
     expect(names.map((u: { name: string }) => u.name).sort()).toEqual(['Ada Admin', 'Jo']);
-    expect(Object.keys(names[0]).sort()).toEqual(['id', 'name']);
+    expect(Object.keys(names[0]).sort()).toEqual(['id', 'name', 'picture']);
     expect((await jo.get('/api/admin-users')).statusCode).toBe(403);
     const admin = await server.loggedIn(ADMIN.email, ADMIN.password);
     const users = (await admin.get('/api/admin-users')).json();

@@ -29,6 +29,8 @@ function makeUser(permissions: string[]): CurrentUser {
     siteparams: { ...DEFAULT_SITEPARAMS },
     themecolors: { ...DEFAULT_THEME_COLORS },
     active: true,
+    picture: null,
+    site_picture: null,
     created_at: '2024-01-01T00:00:00Z',
     updated_at: '2024-01-01T00:00:00Z',
   };

@@ -122,6 +122,8 @@ describe('useColorSchemeToggle', () => {
         siteparams: { isnavbarleft: true, isnavbarexpanded: true, darkMode: false, language: 'en' },
         themecolors: { ...DEFAULT_THEME_COLORS },
         active: true,
+        picture: null,
+        site_picture: null,
         created_at: '',
         updated_at: '',
       },

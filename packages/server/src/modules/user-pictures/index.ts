@@ -1,0 +1,2 @@
+// The user pictures module's public face: app.ts imports only from here.
+export { registerUserPictureRoutes } from './routes.js';
