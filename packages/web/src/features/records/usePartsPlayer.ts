@@ -54,6 +54,8 @@ export function usePartsPlayer(parts: readonly PlayerPart[]): PartsPlayer {
     line: timeline([]),
     pending: null as number | null,
     lastTick: 0,
+    /** The last seek: until the element moves on, its time is the one asked for, not rounded. */
+    seek: null as { target: number; at: number } | null,
   });
   const frameListener = useRef<((time: number) => void) | null>(null);
 
