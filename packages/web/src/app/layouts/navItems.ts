@@ -90,6 +90,13 @@ export const NAV_SECTIONS: NavSection[] = [
         activePrefix: '/admin/tabAdminUsers',
         admin: true,
       },
+      {
+        to: '/admin/tabAdminParam/failedJobs',
+        labelKey: 'nav.adminParams',
+        icon: SettingsIcon,
+        activePrefix: '/admin/tabAdminParam',
+        admin: true,
+      },
     ],
   },
 ];

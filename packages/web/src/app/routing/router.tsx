@@ -26,6 +26,7 @@ import { RouteErrorView, NotFoundView } from '../errors/RouteErrorView';
 import { RootShell } from '../layouts/RootShell';
 import { guard, runValidate, type GuardKind } from './guards';
 import { historyFeedRoutes } from './historyFeedRoutes';
+import { adminParamRoutes } from './adminParamRoutes';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -427,6 +428,7 @@ export const routeTree = rootRoute.addChildren([
   adminIndexRoute,
   adminUserListRoute,
   adminUserRightsRoute,
+  ...adminParamRoutes(() => rootRoute),
   organisationIndexRoute,
   categoriesRoute,
   participantsRoute,

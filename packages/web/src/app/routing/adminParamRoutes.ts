@@ -1,0 +1,32 @@
+import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { guard } from './guards';
+
+const pageSearch = (search: Record<string, unknown>): { page?: number } => {
+  const page = Number(search.page);
+  return Number.isInteger(page) && page > 1 && page < 2 ** 31 ? { page } : {};
+};
+
+/**
+ * `/admin/tabAdminParam/*`, the site parameters' tabs (spec: backup 1, downloads 2, failedJobs 3,
+ * deletedMedias 4); `/admin/tabAdminParam` opens the first one built.
+ */
+export function adminParamRoutes<R extends AnyRoute>(parent: () => R) {
+  const index = createRoute({
+    getParentRoute: parent,
+    path: '/admin/tabAdminParam',
+    staticData: { guard: 'admin' },
+    beforeLoad: async () => {
+      await guard('admin')();
+      throw redirect({ to: '/admin/tabAdminParam/failedJobs', replace: true });
+    },
+  });
+  const failedJobs = createRoute({
+    getParentRoute: parent,
+    path: '/admin/tabAdminParam/failedJobs',
+    staticData: { guard: 'admin', routeNumber: 3 },
+    validateSearch: pageSearch,
+    beforeLoad: guard('admin'),
+    component: lazyRouteComponent(() => import('@/features/admin/pages/FailedJobsPage')),
+  });
+  return [index, failedJobs] as const;
+}

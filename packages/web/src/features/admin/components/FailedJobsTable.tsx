@@ -1,0 +1,192 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Code,
+  Collapse,
+  Group,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { FailedJob } from '@kinfolio/contract';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RestoreIcon, TrashIcon } from '@/shared/ui';
+
+export interface FailedJobActions {
+  retry: (job: FailedJob) => void;
+  remove: (job: FailedJob) => void;
+  busy: boolean;
+}
+
+function useFailedAt() {
+  const { i18n } = useTranslation('admin');
+  const format = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'medium',
+  });
+  return (job: FailedJob) => format.format(new Date(job.failed_at));
+}
+
+/** The error's first line, and on demand the payload and the whole stack. */
+function ErrorDetails({ job }: { job: FailedJob }) {
+  const { t } = useTranslation('admin');
+  const [opened, { toggle }] = useDisclosure(false);
+  const id = useId();
+  return (
+    <Stack gap={4} style={{ minWidth: 0 }}>
+      <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }} className="failed-job-error">
+        {job.error}
+      </Text>
+      <Button
+        variant="subtle"
+        size="compact-xs"
+        onClick={toggle}
+        aria-expanded={opened}
+        aria-controls={id}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {opened ? t('failedJobs.hideDetails') : t('failedJobs.showDetails')}
+      </Button>
+      <Collapse expanded={opened} id={id}>
+        <Stack gap={6}>
+          <Text size="xs" fw={600}>
+            {t('failedJobs.payload')}
+          </Text>
+          <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {JSON.stringify(job.payload, null, 2)}
+          </Code>
+          <Text size="xs" fw={600}>
+            {t('failedJobs.stack')}
+          </Text>
+          <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: 320 }}>
+            {job.stack}
+          </Code>
+        </Stack>
+      </Collapse>
+    </Stack>
+  );
+}
+
+function RowActions({ job, actions }: { job: FailedJob; actions: FailedJobActions }) {
+  const { t } = useTranslation('admin');
+  const retry = t('failedJobs.retry', { name: job.name });
+  const remove = t('failedJobs.delete', { name: job.name });
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Tooltip label={retry}>
+        <ActionIcon
+          variant="light"
+          aria-label={retry}
+          disabled={actions.busy}
+          onClick={() => actions.retry(job)}
+        >
+          <RestoreIcon size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={remove}>
+        <ActionIcon
+          variant="light"
+          color="red"
+          aria-label={remove}
+          disabled={actions.busy}
+          onClick={() => actions.remove(job)}
+        >
+          <TrashIcon size={18} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+function JobName({ job }: { job: FailedJob }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={600} ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+        {job.name}
+      </Text>
+      <Group gap={4}>
+        <Badge variant="light" color="gray" size="sm">
+          {t('failedJobs.queue', { queue: job.queue })}
+        </Badge>
+      </Group>
+    </Stack>
+  );
+}
+
+/** A table on wide screens, one card per failed job on phones. */
+export function FailedJobsTable({
+  jobs,
+  actions,
+}: {
+  jobs: FailedJob[];
+  actions: FailedJobActions;
+}) {
+  const { t } = useTranslation('admin');
+  const failedAt = useFailedAt();
+  return (
+    <>
+      <Table.ScrollContainer minWidth={860} visibleFrom="md">
+        <Table striped verticalSpacing="sm" style={{ tableLayout: 'fixed' }}>
+          <Table.Caption>{t('failedJobs.caption')}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col" w={220}>
+                {t('failedJobs.job')}
+              </Table.Th>
+              <Table.Th scope="col">{t('failedJobs.error')}</Table.Th>
+              <Table.Th scope="col" w={90}>
+                {t('failedJobs.attempts')}
+              </Table.Th>
+              <Table.Th scope="col" w={180}>
+                {t('failedJobs.failedAt')}
+              </Table.Th>
+              <Table.Th scope="col" w={100}>
+                {t('failedJobs.actions')}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {jobs.map((job) => (
+              <Table.Tr key={job.id} style={{ verticalAlign: 'top' }}>
+                <Table.Th scope="row" fw="normal">
+                  <JobName job={job} />
+                </Table.Th>
+                <Table.Td>
+                  <ErrorDetails job={job} />
+                </Table.Td>
+                <Table.Td>{job.attempts}</Table.Td>
+                <Table.Td>{failedAt(job)}</Table.Td>
+                <Table.Td>
+                  <RowActions job={job} actions={actions} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      <Stack gap="sm" hiddenFrom="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {jobs.map((job) => (
+          <Card key={job.id} component="li" withBorder radius="md" padding="md">
+            <Stack gap={8}>
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <JobName job={job} />
+                <RowActions job={job} actions={actions} />
+              </Group>
+              <Text size="xs" c="dimmed">
+                {t('failedJobs.summary', { date: failedAt(job), count: job.attempts })}
+              </Text>
+              <ErrorDetails job={job} />
+            </Stack>
+          </Card>
+        ))}
+      </Stack>
+    </>
+  );
+}

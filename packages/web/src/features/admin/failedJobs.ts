@@ -1,0 +1,34 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { call } from '@/shared/api/call';
+import { mutationHook } from '@/shared/query/mutation';
+
+/** Failed jobs a page shows. */
+export const FAILED_JOBS_PER_PAGE = 20;
+
+export const failedJobKeys = {
+  all: ['failed-jobs'] as const,
+  page: (page: number) => ['failed-jobs', page] as const,
+};
+
+export const failedJobQueries = {
+  page: (page: number) =>
+    queryOptions({
+      queryKey: failedJobKeys.page(page),
+      queryFn: ({ signal }) =>
+        call('failedJobs', { query: { page, per_page: FAILED_JOBS_PER_PAGE } }, { signal }),
+      placeholderData: keepPreviousData,
+    }),
+};
+
+const stale = () => [failedJobKeys.all];
+
+export const useRetryFailedJob = mutationHook(
+  (id: number) => call('failedJobRetry', { params: { id } }),
+  stale,
+);
+export const useRetryAllFailedJobs = mutationHook(() => call('failedJobsRetryAll', {}), stale);
+export const useDeleteFailedJob = mutationHook(
+  (id: number) => call('failedJobDelete', { params: { id } }),
+  stale,
+);
+export const useDeleteAllFailedJobs = mutationHook(() => call('failedJobsDeleteAll', {}), stale);
