@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './app/Providers';
 import { reloadWithGuard } from './app/errors/reloadGuard';
+import { preloadNamespaces } from './app/routing/namespaces';
 import { router } from './app/routing/router';
 import { installSiteTranslations } from './shared/i18n/siteTranslations';
 import { registerNavigator } from './shared/navigation';
@@ -21,6 +22,10 @@ registerNavigator(
 window.addEventListener('vite:preloadError', (event) => {
   if (reloadWithGuard(window.location.pathname)) event.preventDefault();
 });
+
+// The first page's wording loads beside its code, and so does that of each next page.
+preloadNamespaces(window.location.pathname);
+router.subscribe('onBeforeLoad', ({ toLocation }) => preloadNamespaces(toLocation.pathname));
 
 // Edited interface wording from the server, and reports of keys met without a value (spec §7).
 installSiteTranslations(queryClient);

@@ -1,4 +1,4 @@
-import i18next, { type Resource } from 'i18next';
+import i18next, { type BackendModule, type Resource, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
   DEFAULT_UI_LANGUAGE,
@@ -11,22 +11,72 @@ import {
 
 export const LANGUAGE_STORAGE_KEY = 'kinfolio-language';
 
-/** Every namespace JSON under src/locales/<lang>/<ns>.json, so feature helpers only add files. */
-const modules = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json', {
+/**
+ * The namespaces every screen may need before its own code arrives (the shell, API errors): in
+ * the entry, in every language. The others (a JSON file per language and namespace under
+ * src/locales/<lang>/<ns>.json, so feature helpers only add files) load when a page asks for
+ * them, in the page's language and the fallback one: a lazy route loads its page's namespace
+ * beside its code (routing/router.tsx), and `useTranslation` waits (Suspense) for any other.
+ */
+export const SHELL_NAMESPACES = ['common', 'layout', 'errors'] as const;
+
+type Bundle = { default: ResourceKey };
+const shellModules = import.meta.glob<Bundle>('../../locales/*/{common,layout,errors}.json', {
   eager: true,
 });
+const lazyModules = import.meta.glob<Bundle>([
+  '../../locales/*/*.json',
+  '!../../locales/*/{common,layout,errors}.json',
+]);
+
+const bundlePath = (lang: string, ns: string) => `../../locales/${lang}/${ns}.json`;
+
+function partsOf(path: string): { lang: string; ns: string } | null {
+  const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+  return match ? { lang: match[1] ?? '', ns: match[2] ?? '' } : null;
+}
 
 function buildResources(): Resource {
   const resources: Resource = {};
-  for (const [path, mod] of Object.entries(modules)) {
-    const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    if (!match) continue;
-    const [, lang = '', ns = ''] = match;
-    resources[lang] ??= {};
-    resources[lang][ns] = mod.default;
+  for (const [path, mod] of Object.entries(shellModules)) {
+    const parts = partsOf(path);
+    if (!parts) continue;
+    resources[parts.lang] ??= {};
+    resources[parts.lang]![parts.ns] = mod.default;
   }
   return resources;
 }
+
+/** Every namespace the app ships, in any language. */
+export const NAMESPACES: readonly string[] = [
+  ...new Set(
+    [...Object.keys(shellModules), ...Object.keys(lazyModules)].flatMap(
+      (path) => partsOf(path)?.ns ?? [],
+    ),
+  ),
+].sort();
+
+/** Whether the app ships this namespace in a file that loads on demand. */
+export function isLazyBundle(lang: string, ns: string): boolean {
+  return bundlePath(lang, ns) in lazyModules;
+}
+
+/** i18next backend over the lazy bundles: a bundle the app does not ship is empty. */
+const bundleBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(lang, ns, callback) {
+    const load = lazyModules[bundlePath(lang, ns)];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (mod) => callback(null, mod.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
 
 /** An unsupported locale falls back to en (spec §1). */
 export function normalizeLanguage(value: string | null | undefined): UiLanguage {
@@ -66,17 +116,43 @@ export function initialLanguage(): UiLanguage {
 
 const resources = buildResources();
 
+let shipped: Promise<readonly string[]> | undefined;
+
 /**
  * Every `namespace:path.key` the app ships a message for, in any language, sorted: the site
- * translations editor offers them all, not only the keys already stored on the server.
- * Computed before site translations are merged in (that merge mutates the bundles).
+ * translations editor offers them all, not only the keys already stored on the server. Read from
+ * the files (all of them load), not from i18next, whose bundles site translations are merged into.
  */
-export const BUNDLED_KEYS: readonly string[] = (() => {
-  const keys = new Set<string>();
-  for (const bundles of Object.values(resources))
-    for (const key of translationKeysOf(bundles)) keys.add(key);
-  return [...keys].sort();
-})();
+export function bundledKeys(): Promise<readonly string[]> {
+  shipped ??= (async () => {
+    const lazy = await Promise.all(
+      Object.entries(lazyModules).map(async ([path, load]) => [path, await load()] as const),
+    );
+    const bundles: Resource = {};
+    for (const [path, mod] of [...Object.entries(shellModules), ...lazy]) {
+      const parts = partsOf(path);
+      if (parts) (bundles[parts.lang] ??= {})[parts.ns] = mod.default;
+    }
+    const keys = new Set<string>();
+    for (const perLanguage of Object.values(bundles))
+      for (const key of translationKeysOf(perLanguage)) keys.add(key);
+    return [...keys].sort();
+  })();
+  return shipped;
+}
+
+let everyBundle: Promise<void> | undefined;
+
+/** Puts every namespace of every language into i18next (the editor shows them side by side). */
+export function loadEveryBundle(): Promise<void> {
+  everyBundle ??= (async () => {
+    // Every namespace becomes one i18next loads (and loads again on a language change)…
+    await i18next.loadNamespaces([...NAMESPACES]);
+    // …here in every language.
+    await i18next.loadLanguages([...UI_LANGUAGES]);
+  })();
+  return everyBundle;
+}
 
 let missingKeyListener: ((ns: string, key: string) => void) | null = null;
 
@@ -85,22 +161,30 @@ export function onMissingKey(listener: ((ns: string, key: string) => void) | nul
   missingKeyListener = listener;
 }
 
-void i18next.use(initReactI18next).init({
-  resources,
-  lng: initialLanguage(),
-  fallbackLng: FALLBACK_UI_LANGUAGE,
-  supportedLngs: [...UI_LANGUAGES],
-  ns: Array.from(new Set(Object.values(resources).flatMap((r) => Object.keys(r)))),
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-  // Site translations (edited on the server) are merged in with addResourceBundle: re-render then.
-  react: { bindI18nStore: 'added' },
-  // Keys the app meets without a value are reported to the server (see siteTranslations.ts).
-  saveMissing: true,
-  missingKeyHandler: (_lngs, ns, key) => missingKeyListener?.(ns, key),
-});
+void i18next
+  .use(initReactI18next)
+  .use(bundleBackend)
+  .init({
+    resources,
+    // The shell's bundles are given; the others come through the backend.
+    partialBundledLanguages: true,
+    lng: initialLanguage(),
+    fallbackLng: FALLBACK_UI_LANGUAGE,
+    supportedLngs: [...UI_LANGUAGES],
+    ns: [...SHELL_NAMESPACES],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+    // Site translations (edited on the server) are merged in with addResourceBundle: re-render then.
+    react: { bindI18nStore: 'added' },
+    // Keys the app meets without a value are reported to the server (see siteTranslations.ts).
+    saveMissing: true,
+    // A namespace still loading is not missing its keys.
+    missingKeyHandler: (_lngs, ns, key) => {
+      if (i18next.hasLoadedNamespace(ns)) missingKeyListener?.(ns, key);
+    },
+  });
 
 function syncDocumentLanguage(lang: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lang;

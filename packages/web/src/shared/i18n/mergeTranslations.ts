@@ -41,7 +41,15 @@ interface Override {
  * (deep merge, one `added` event per language and namespace so components re-render), and gives
  * back the bundled wording of values that were overridden before but are empty or gone now.
  */
-export function createTranslationMerger(i18n: I18n) {
+export function createTranslationMerger(
+  i18n: I18n,
+  /**
+   * Whether a language's namespace is there to merge into. A bundle that loads on demand must
+   * not be created by a merge (i18next would take it as loaded and never fetch the shipped one):
+   * its overrides wait until it loads, and `apply` runs again then.
+   */
+  isReady: (lng: string, ns: string) => boolean = () => true,
+) {
   const defaultNs = () => {
     const ns = i18n.options.defaultNS;
     return typeof ns === 'string' ? ns : 'translation';
@@ -59,7 +67,7 @@ export function createTranslationMerger(i18n: I18n) {
       if (!path) continue;
       for (const lng of UI_LANGUAGES) {
         const value = row.text[lng];
-        if (!value || !value.trim()) continue;
+        if (!value || !value.trim() || !isReady(lng, ns)) continue;
         const bundled = i18n.getResource(lng, ns, path) as unknown;
         // A key naming a group of messages is not a message: leave the group alone.
         if (

@@ -1,7 +1,7 @@
 import { hashKey, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { call } from '@/shared/api/call';
 import { useSessionStore } from '@/shared/session/store';
-import { BUNDLED_KEYS, i18next, onMissingKey } from './index';
+import { bundledKeys, i18next, isLazyBundle, onMissingKey } from './index';
 import { createTranslationMerger } from './mergeTranslations';
 import type { MissingKeyReporter } from './missingKeys';
 
@@ -24,9 +24,12 @@ let installed = false;
 export function installSiteTranslations(queryClient: QueryClient): void {
   if (installed) return;
   installed = true;
-  const merge = createTranslationMerger(i18next);
+  const merge = createTranslationMerger(
+    i18next,
+    (lng, ns) => !isLazyBundle(lng, ns) || i18next.hasResourceBundle(lng, ns),
+  );
   let known = new Set<string>();
-  let last: unknown;
+  let last: Parameters<typeof merge>[0] | undefined;
   const sync = () => {
     const data = queryClient.getQueryData(siteTranslationsQuery.queryKey);
     if (!data || data === last) return;
@@ -34,29 +37,36 @@ export function installSiteTranslations(queryClient: QueryClient): void {
     known = new Set(data.map((row) => row.key));
     merge(data);
   };
+  // A page's bundle arrived: the overrides that waited for it apply now.
+  i18next.on('loaded', () => {
+    if (last) merge(last);
+  });
   queryClient.getQueryCache().subscribe((event) => {
     if (event.query.queryHash === hashKey(siteTranslationKeys.all)) sync();
   });
   sync();
   void queryClient.prefetchQuery(siteTranslationsQuery);
 
-  const shipped = new Set(BUNDLED_KEYS);
   const isEnabled = () => {
     const { isLoggedIn, user } = useSessionStore.getState();
     return isLoggedIn && user !== null;
   };
-  // The reporter checks keys with the contract's zod schema: it loads with the first key to
-  // report, so zod stays out of the first screen's bundle.
+  // The reporter checks keys with the contract's zod schema and against every shipped bundle: it
+  // loads with the first key to report, so zod and the other languages stay out of the first
+  // screen's bundle.
   let reporter: Promise<MissingKeyReporter> | undefined;
   const loadReporter = () =>
-    (reporter ??= import('./missingKeys').then(({ createMissingKeyReporter }) =>
-      createMissingKeyReporter({
-        send: (key) =>
-          call('siteTranslationCreate', { body: { key } }, { silent: true, background: true }),
-        isEnabled,
-        isKnown: (key) => known.has(key),
-        isShipped: (key) => shipped.has(key),
-      }),
+    (reporter ??= Promise.all([import('./missingKeys'), bundledKeys()]).then(
+      ([{ createMissingKeyReporter }, keys]) => {
+        const shipped = new Set(keys);
+        return createMissingKeyReporter({
+          send: (key) =>
+            call('siteTranslationCreate', { body: { key } }, { silent: true, background: true }),
+          isEnabled,
+          isKnown: (key) => known.has(key),
+          isShipped: (key) => shipped.has(key),
+        });
+      },
     ));
   onMissingKey((ns, key) => {
     if (isEnabled()) void loadReporter().then((loaded) => loaded.report(`${ns}:${key}`));

@@ -27,3 +27,8 @@ if (!('ResizeObserver' in window)) {
 }
 
 Object.defineProperty(window, 'scrollTo', { writable: true, value: () => undefined });
+
+// The app loads most interface namespaces on demand (shared/i18n); components under test render
+// at once, with every language's wording in place as before.
+const { loadEveryBundle } = await import('@/shared/i18n');
+await loadEveryBundle();

@@ -1,9 +1,9 @@
 import { Group, Pagination, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { UI_LANGUAGES, type SiteTranslation, type UiLanguage } from '@kinfolio/contract';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { use, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BUNDLED_KEYS, i18next, LANGUAGE_LABELS } from '@/shared/i18n';
+import { bundledKeys, i18next, LANGUAGE_LABELS, loadEveryBundle } from '@/shared/i18n';
 import { splitKey } from '@/shared/i18n/mergeTranslations';
 import { QueryState } from '@/shared/ui';
 import { siteTranslationsQuery } from '../api';
@@ -20,9 +20,9 @@ const EMPTY_TEXT = { fr: '', en: '', it: '', de: '' };
 type EditorRow = Omit<SiteTranslation, 'id'> & { id: number | null };
 
 /** Stored rows plus every key the app ships, so any interface text can be replaced. */
-function editorRows(stored: readonly SiteTranslation[]): EditorRow[] {
+function editorRows(stored: readonly SiteTranslation[], bundled: readonly string[]): EditorRow[] {
   const byKey = new Map<string, EditorRow>(stored.map((row) => [row.key, row]));
-  for (const key of BUNDLED_KEYS) {
+  for (const key of bundled) {
     if (!byKey.has(key)) byKey.set(key, { id: null, key, text: EMPTY_TEXT });
   }
   return [...byKey.values()];
@@ -35,7 +35,13 @@ function builtInText(key: string, lng: UiLanguage): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** The shipped keys, once every language's bundles are in i18next (builtInText reads them). */
+let editorReady: Promise<readonly string[]> | undefined;
+const loadEditorKeys = () =>
+  (editorReady ??= Promise.all([bundledKeys(), loadEveryBundle()]).then(([keys]) => keys));
+
 export default function SiteTranslationsPage() {
+  const bundled = use(loadEditorKeys());
   const { t } = useTranslation('organisation');
   const canEdit = useCan('translations.edit');
   const save = useSaveSiteTranslation();
@@ -46,16 +52,16 @@ export default function SiteTranslationsPage() {
   const deferred = useDeferredValue(search);
   const visible = useMemo(
     () =>
-      editorRows(translations.data ?? [])
+      editorRows(translations.data ?? [], bundled)
         .filter((row) => !missingOnly || isIncomplete(row, builtInText))
         .filter((row) => matchesText(deferred, [row.key, ...UI_LANGUAGES.map((l) => row.text[l])]))
         .sort((a, b) => a.key.localeCompare(b.key)),
-    [translations.data, deferred, missingOnly],
+    [translations.data, bundled, deferred, missingOnly],
   );
   // What the switch is about: values (a key in a language), over all keys and over those shown.
   const missingTotal = useMemo(
-    () => countMissing(editorRows(translations.data ?? []), builtInText),
-    [translations.data],
+    () => countMissing(editorRows(translations.data ?? [], bundled), builtInText),
+    [translations.data, bundled],
   );
   const missingShown = useMemo(() => countMissing(visible, builtInText), [visible]);
   const pages = Math.max(1, Math.ceil(visible.length / PAGE_SIZE));
@@ -144,7 +150,7 @@ export default function SiteTranslationsPage() {
           <Text size="sm" c="dimmed" aria-live="polite">
             {t('translations.shown', {
               count: visible.length,
-              total: editorRows(translations.data).length,
+              total: editorRows(translations.data, bundled).length,
             })}
             {missingOnly ? ` · ${t('translations.missingShown', { count: missingShown })}` : ''}
           </Text>
