@@ -11,15 +11,54 @@ describe('validateArchiveSearch', () => {
     expect(validateArchiveSearch({ page: 1 })).toEqual({});
   });
 
-  it('keeps one filter: a long enough search, else the first of category, participant, tag', () => {
-    expect(validateArchiveSearch({ search: 'école', category: 4, tag: 2 })).toEqual({
+  it('keeps every filter together; a long enough search sets them aside', () => {
+    expect(
+      validateArchiveSearch({ search: 'école', category: 4, tag: 2, from: '1950-01-01' }),
+    ).toEqual({
       search: 'école',
     });
     expect(validateArchiveSearch({ search: 'ab', participant: 4, tag: 2 })).toEqual({
       search: 'ab',
       participant: 4,
+      tag: 2,
     });
     expect(validateArchiveSearch({ search: 1954 })).toEqual({ search: '1954' });
+    expect(
+      validateArchiveSearch({
+        category: '3',
+        participant: '4',
+        tag: '5',
+        from: '1950-01-01',
+        to: '1960-12-31',
+        language: 'de',
+        sort: 'title',
+        per_page: '50',
+        stories: '1',
+        page: '2',
+      }),
+    ).toEqual({
+      category: 3,
+      participant: 4,
+      tag: 5,
+      from: '1950-01-01',
+      to: '1960-12-31',
+      language: 'de',
+      sort: 'title',
+      per_page: 50,
+      stories: 1,
+      page: 2,
+    });
+  });
+
+  it('drops bad dates, sorts and page sizes, and the default ones', () => {
+    expect(
+      validateArchiveSearch({ from: '1950-02-30', to: '31/12/1960', sort: 'newest', per_page: 10 }),
+    ).toEqual({});
+    expect(validateArchiveSearch({ sort: 'random', per_page: 30, stories: 'no' })).toEqual({});
+    expect(validateArchiveSearch({ per_page: 100, from: '2000-02-29' })).toEqual({
+      per_page: 100,
+      from: '2000-02-29',
+    });
   });
 
   it('prefers the trash over the revisions view', () => {
@@ -37,13 +76,47 @@ describe('listRequest', () => {
     });
   });
 
-  it('maps each filter to its route', () => {
-    expect(listRequest('mail', { category: 7 })).toMatchObject({ route: 'mail.category', id: 7 });
-    expect(listRequest('message', { participant: 3 })).toMatchObject({
-      route: 'message.participant',
-      id: 3,
+  it('sends every filter, the order, the page size and one entry per story to -all', () => {
+    expect(
+      listRequest(
+        'mail',
+        {
+          category: 7,
+          participant: 3,
+          tag: 9,
+          from: '1950-01-01',
+          to: '1960-12-31',
+          sort: 'oldest',
+          per_page: 25,
+          stories: 1,
+          language: 'fr',
+        },
+        'de',
+      ),
+    ).toEqual({
+      route: 'mail.all',
+      kind: 'filtered',
+      query: {
+        page: 1,
+        per_page: 25,
+        language: 'fr',
+        category: 7,
+        participant: 3,
+        tag: 9,
+        date_from: '1950-01-01',
+        date_to: '1960-12-31',
+        sort: 'oldest',
+        story_language: 'de',
+      },
     });
-    expect(listRequest('media', { tag: 9 })).toMatchObject({ route: 'media.tag', id: 9 });
+    expect(listRequest('media', { tag: 9 })).toMatchObject({
+      route: 'media.all',
+      kind: 'filtered',
+    });
+    expect(listRequest('media', { stories: 1 }, 'it')).toMatchObject({
+      kind: 'all',
+      query: { story_language: 'it' },
+    });
   });
 
   it('searches from 3 characters only (spec §5)', () => {
@@ -65,22 +138,40 @@ describe('listRequest', () => {
 });
 
 describe('withChange', () => {
-  it('replaces the other filters and the search, keeps the language, resets the page', () => {
+  it('combines filters, keeps the language, resets the page', () => {
+    expect(withChange({ category: 1, language: 'fr', page: 4 }, { tag: 2 })).toEqual({
+      category: 1,
+      tag: 2,
+      language: 'fr',
+    });
+    expect(withChange({ tag: 2, from: '1950-01-01' }, { to: '1960-01-01' })).toEqual({
+      tag: 2,
+      from: '1950-01-01',
+      to: '1960-01-01',
+    });
+  });
+
+  it('sets the filters aside for a search, and the search for a filter', () => {
+    expect(withChange({ category: 1, from: '1950-01-01', page: 2 }, { search: 'lettre' })).toEqual({
+      search: 'lettre',
+    });
+    expect(withChange({ category: 1 }, { search: 'le' })).toEqual({ category: 1, search: 'le' });
     expect(withChange({ search: 'ecole', language: 'fr', page: 4 }, { tag: 2 })).toEqual({
       tag: 2,
       language: 'fr',
     });
-    expect(withChange({ category: 1, page: 2 }, { search: 'lettre' })).toEqual({
-      search: 'lettre',
-    });
-    expect(withChange({ category: 1 }, { search: 'le' })).toEqual({ category: 1, search: 'le' });
   });
 
-  it('clears a value and keeps the page when the page itself changes', () => {
+  it('clears a value, keeps the page when the page itself changes, drops the default size', () => {
     expect(withChange({ category: 1, language: 'de' }, { category: undefined })).toEqual({
       language: 'de',
     });
     expect(withChange({ tag: 3 }, { page: 5 })).toEqual({ tag: 3, page: 5 });
+    expect(withChange({ tag: 3, per_page: 50, page: 3 }, { per_page: 10 })).toEqual({ tag: 3 });
+    expect(withChange({ sort: 'title', page: 3 }, { stories: 1 })).toEqual({
+      sort: 'title',
+      stories: 1,
+    });
   });
 });
 
@@ -91,6 +182,6 @@ describe('listRequest paths', () => {
     expect(path(listRequest('mail', {}))).toBe('/api/mails-all');
     expect(path(listRequest('mail', { search: 'abc' }))).toBe('/api/mails-search');
     expect(path(listRequest('mail', { deleted: 1 }))).toBe('/api/mails-deleted');
-    expect(path(listRequest('mail', { tag: 5 }))).toBe('/api/mails-tag/5');
+    expect(path(listRequest('mail', { tag: 5 }))).toBe('/api/mails-all');
   });
 });

@@ -5,19 +5,37 @@ import {
   type ContentLanguage,
   type ItemType,
 } from '@kinfolio/contract';
+import { currentLanguage } from '@/shared/i18n';
 import { effectiveSearch } from '@/shared/search';
 
+/** The orders a list offers besides the default (newest first). */
+export const LIST_SORTS = ['oldest', 'title'] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+
+/** Page sizes a list offers; the spec's 10 (§9) is the default and stays out of the address. */
+export const PAGE_SIZES = [LIMITS.pageSizeListView, 25, 50, 100] as const;
+
 /**
- * The query parameters that drive a list (spec §2 content lists). The API filters by one thing
- * at a time (search, a category, a participant or a tag; language combines with all of them),
- * so only one of those is kept.
+ * The query parameters that drive a list (spec §2 content lists): category, participant, tag,
+ * a date range, the language, the order, the page and its size, and one entry per story, all
+ * combined. A search (3 characters or more) is ranked over the whole type: it sets the category,
+ * participant, tag and dates aside, so they are not kept beside it.
  */
 export interface ArchiveSearch {
   search?: string;
   category?: number;
   participant?: number;
   tag?: number;
+  /** First day of the date range (`1954-06-12`), included. */
+  from?: string;
+  /** Last day of the date range, included. */
+  to?: string;
   page?: number;
+  /** Page size other than the default 10. */
+  per_page?: number;
+  sort?: ListSort;
+  /** One entry per story, in the reader's interface language when the story has it. */
+  stories?: 1;
   language?: ContentLanguage;
   /** The trash. */
   deleted?: 1;
@@ -27,6 +45,8 @@ export interface ArchiveSearch {
 
 export type ArchiveFilter = 'category' | 'participant' | 'tag';
 export const ARCHIVE_FILTERS: readonly ArchiveFilter[] = ['category', 'participant', 'tag'];
+/** What a search sets aside. */
+const NARROWING = [...ARCHIVE_FILTERS, 'from', 'to'] as const;
 
 function positiveInt(value: unknown): number | undefined {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
@@ -39,7 +59,14 @@ function flag(value: unknown): 1 | undefined {
   return value === 1 || value === '1' || value === true || value === 'true' ? 1 : undefined;
 }
 
-/** `validateSearch` of the four list routes: unknown or malformed values are dropped. */
+/** A real calendar day written `YYYY-MM-DD` (what the API's date_from/date_to take). */
+export function calendarDay(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? value : undefined;
+}
+
+/** `validateSearch` of the list routes: unknown or malformed values are dropped. */
 export function validateArchiveSearch(raw: Record<string, unknown>): ArchiveSearch {
   const result: ArchiveSearch = {};
   const rawSearch = typeof raw.search === 'number' ? String(raw.search) : raw.search;
@@ -47,17 +74,22 @@ export function validateArchiveSearch(raw: Record<string, unknown>): ArchiveSear
     result.search = rawSearch.slice(0, ITEM_LIMITS.searchMaxLength);
   }
   if (!effectiveSearch(result.search ?? '')) {
-    // Without a (long enough) search, the first filter given wins.
     for (const filter of ARCHIVE_FILTERS) {
       const id = positiveInt(raw[filter]);
-      if (id !== undefined) {
-        result[filter] = id;
-        break;
-      }
+      if (id !== undefined) result[filter] = id;
     }
+    const from = calendarDay(raw.from);
+    const to = calendarDay(raw.to);
+    if (from) result.from = from;
+    if (to) result.to = to;
   }
   const page = positiveInt(raw.page);
   if (page !== undefined && page > 1) result.page = Math.min(page, ITEM_LIMITS.maxPage);
+  const perPage = positiveInt(raw.per_page);
+  if (perPage !== undefined && perPage !== PAGE_SIZES[0] && PAGE_SIZES.some((s) => s === perPage))
+    result.per_page = perPage;
+  if ((LIST_SORTS as readonly unknown[]).includes(raw.sort)) result.sort = raw.sort as ListSort;
+  if (flag(raw.stories)) result.stories = 1;
   if ((CONTENT_LANGUAGES as readonly unknown[]).includes(raw.language)) {
     result.language = raw.language as ContentLanguage;
   }
@@ -66,60 +98,84 @@ export function validateArchiveSearch(raw: Record<string, unknown>): ArchiveSear
   return result;
 }
 
-/** What a list page asks the API for: page size and language (and the search text of a search). */
+/** What a list page asks the API for (the list routes' query; `query` for a search). */
 export interface ListQuery {
   page: number;
   per_page: number;
   language?: ContentLanguage;
   query?: string;
+  category?: number;
+  participant?: number;
+  tag?: number;
+  date_from?: string;
+  date_to?: string;
+  sort?: ListSort;
+  story_language?: ContentLanguage;
 }
 
-/** The list routes of the contract that take no path parameter, and those that take a row's id. */
+/** The list routes of the contract that take no path parameter. */
 type PlainList = 'all' | 'search' | 'deleted' | 'deletedAndRevisions';
 
 export type ListRequest = {
   query: ListQuery;
   /** Which list: drives the empty message and whether the answer is persisted. */
-  kind: 'all' | 'search' | ArchiveFilter | 'deleted' | 'revisions';
+  kind: 'all' | 'search' | 'filtered' | 'deleted' | 'revisions';
 } & (
   | { route: `${ItemType}.${PlainList}`; id?: undefined }
   | { route: `${ItemType}.${ArchiveFilter}`; id: number }
 );
 
-/** The API call a list shows: one route of the type's table, 10 per page (spec §2). */
-export function listRequest(type: ItemType, search: ArchiveSearch): ListRequest {
-  const query: ListQuery = {
-    page: search.page ?? 1,
-    per_page: LIMITS.pageSizeListView,
-    language: search.language,
-  };
-  if (search.deleted) return { route: `${type}.deleted`, query, kind: 'deleted' };
-  if (search.revisions) {
-    return { route: `${type}.deletedAndRevisions`, query, kind: 'revisions' };
-  }
-  const text = effectiveSearch(search.search ?? '');
-  if (text) return { route: `${type}.search`, query: { ...query, query: text }, kind: 'search' };
-  for (const filter of ARCHIVE_FILTERS) {
-    const id = search[filter];
-    if (id !== undefined) return { route: `${type}.${filter}`, id, query, kind: filter };
-  }
-  return { route: `${type}.all`, query, kind: 'all' };
+/** Whether a list is narrowed by a category, participant, tag or date. */
+export function isFiltered(search: ArchiveSearch): boolean {
+  return NARROWING.some((key) => search[key] !== undefined);
 }
 
 /**
- * The next search after the user changed one control: a new filter or search replaces the
- * other filters (the API combines only the language with them) and goes back to page 1.
+ * The API call a list shows: `-all` with every filter in its query (they combine there), the
+ * search, or a trash view; 10 per page unless another size is chosen (spec §9). One entry per
+ * story asks for the versions in `readerLanguage` (the interface language).
+ */
+export function listRequest(
+  type: ItemType,
+  search: ArchiveSearch,
+  readerLanguage: ContentLanguage = currentLanguage(),
+): ListRequest {
+  const base: ListQuery = {
+    page: search.page ?? 1,
+    per_page: search.per_page ?? PAGE_SIZES[0],
+    language: search.language,
+  };
+  if (search.deleted) return { route: `${type}.deleted`, query: base, kind: 'deleted' };
+  if (search.revisions) {
+    return { route: `${type}.deletedAndRevisions`, query: base, kind: 'revisions' };
+  }
+  const text = effectiveSearch(search.search ?? '');
+  if (text) return { route: `${type}.search`, query: { ...base, query: text }, kind: 'search' };
+  const query: ListQuery = { ...base };
+  for (const filter of ARCHIVE_FILTERS) {
+    if (search[filter] !== undefined) query[filter] = search[filter];
+  }
+  if (search.from) query.date_from = search.from;
+  if (search.to) query.date_to = search.to;
+  if (search.sort) query.sort = search.sort;
+  if (search.stories) query.story_language = readerLanguage;
+  return { route: `${type}.all`, query, kind: isFiltered(search) ? 'filtered' : 'all' };
+}
+
+/**
+ * The next search after the user changed one control. Filters combine; an effective search
+ * sets them aside (the search is ranked over the whole type). Any change but the page's goes
+ * back to page 1.
  */
 export function withChange(current: ArchiveSearch, change: Partial<ArchiveSearch>): ArchiveSearch {
   const next: ArchiveSearch = { ...current, ...change };
-  const changedFilter = ARCHIVE_FILTERS.find((f) => f in change && change[f] !== undefined);
-  if (changedFilter) {
-    delete next.search;
-    for (const other of ARCHIVE_FILTERS) if (other !== changedFilter) delete next[other];
-  } else if ('search' in change && effectiveSearch(change.search ?? '')) {
-    for (const other of ARCHIVE_FILTERS) delete next[other];
+  const narrowed = NARROWING.some((key) => key in change && change[key] !== undefined);
+  if (narrowed) delete next.search;
+  else if ('search' in change && effectiveSearch(change.search ?? '')) {
+    for (const key of NARROWING) delete next[key];
   }
   if (!('page' in change)) delete next.page;
+  if (next.per_page === PAGE_SIZES[0]) delete next.per_page;
   for (const key of Object.keys(next) as (keyof ArchiveSearch)[]) {
     if (next[key] === undefined || next[key] === '') delete next[key];
   }

@@ -9,6 +9,7 @@ import { useUiLanguage } from '@/shared/organisation/hooks';
 import { organisationQueries } from '@/shared/organisation/queries';
 import { SearchBox } from '@/shared/content/SearchBox';
 import type { ArchiveSearch } from '../listSearch';
+import { DateRange } from './DateRange';
 
 interface FilterBarProps {
   search: ArchiveSearch;
@@ -50,9 +51,13 @@ export function FilterBar({ search, onChange, languageOnly = false }: FilterBarP
   );
   const small = useMediaQuery(`(max-width: ${LIMITS.smallScreenPx - 0.02}px)`, false);
   const [filtersOpened, filtersToggle] = useDisclosure(false);
-  const activeFilters = [search.category, search.participant, search.tag, search.language].filter(
-    (value) => value !== undefined,
-  ).length;
+  const activeFilters = [
+    search.category,
+    search.participant,
+    search.tag,
+    search.from ?? search.to,
+    search.language,
+  ].filter((value) => value !== undefined).length;
   const languageData = CONTENT_LANGUAGES.map((lang) => ({
     value: lang,
     label: t(`languages.${lang}`),
@@ -117,6 +122,7 @@ export function FilterBar({ search, onChange, languageOnly = false }: FilterBarP
         nothingFoundMessage={t('filters.nothingFound')}
         w={{ base: '100%', sm: 180 }}
       />
+      <DateRange search={search} onChange={onChange} />
       {language}
     </>
   );
@@ -151,7 +157,7 @@ export function FilterBar({ search, onChange, languageOnly = false }: FilterBarP
         </Group>
       )}
       <Text size="xs" c="dimmed">
-        {t('filters.oneAtATime')}
+        {t('filters.combined')}
       </Text>
     </Stack>
   );

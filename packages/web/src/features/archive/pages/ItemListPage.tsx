@@ -4,12 +4,14 @@ import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { LIMITS, type ItemListRow } from '@kinfolio/contract';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '@/shared/organisation/hooks';
 import { PageTitle, PlusIcon, QueryState } from '@/shared/ui';
 import { itemQueries } from '../api';
 import { useHardDeleteItem, useRestoreItem } from '../mutations';
 import { FilterBar } from '../components/FilterBar';
+import { ListOptions } from '../components/ListOptions';
 import { type CardMode } from '../components/ItemCard';
 import { ItemCollection } from '../bulk/ItemCollection';
 import { useArchiveSearch, useItemType } from '../hooks';
@@ -59,6 +61,17 @@ export default function ItemListPage() {
     });
 
   const page = list.data?.meta;
+  // A page past the end (an old address, a list that shrank): its last page, in place of it.
+  const pastEnd = page && page.current_page > page.last_page ? page.last_page : undefined;
+  useEffect(() => {
+    if (pastEnd === undefined) return;
+    const { page: _page, ...rest } = search;
+    void navigate({
+      to: meta.listPath,
+      search: pastEnd > 1 ? { ...rest, page: pastEnd } : rest,
+      replace: true,
+    });
+  }, [pastEnd, search, navigate, meta.listPath]);
   const content = (
     <QueryState
       query={list}
@@ -123,6 +136,11 @@ export default function ItemListPage() {
         className="kf-type-switch"
       />
       <FilterBar search={search} onChange={change} languageOnly={mode !== 'list'} />
+      <ListOptions
+        search={search}
+        onChange={change}
+        pageSizeOnly={mode !== 'list' || request.kind === 'search'}
+      />
       {page ? (
         <Text size="sm" c="dimmed" role="status" aria-live="polite">
           {request.kind === 'search' && page.total >= LIMITS.searchMatchesMax

@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations, loginViaUi } from '../support/app.js';
+import {
+  newContext,
+  snap,
+  type Browser,
+  type ContextOptions,
+  type Page,
+} from '../support/browser.js';
+import type { SanctumClient } from '../support/http-client.js';
+import { startWithFrenchAdmin } from '../support/french-admin.js';
+import type { RunningServer } from '../support/server.js';
+
+const ADMIN = { name: 'Admin', email: 'admin@example.com', password: 'e2e-admin-password' };
+
+/** The query of the current address, as an object (order ignored). */
+function queryOf(page: Page): Record<string, string> {
+  return Object.fromEntries(new URL(page.url()).searchParams);
+}
+
+async function poll<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string) {
+  const deadline = Date.now() + 10_000;
+  let value = await read();
+  while (!check(value)) {
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await read();
+  }
+  return value;
+}
+
+function cardTitles(page: Page): Promise<string[]> {
+  return page
+    .locator('article.kf-item-card h2')
+    .evaluateAll((titles) => titles.map((title) => title.textContent?.trim() ?? ''));
+}
+
+/** Picks an option of a Mantine select or tree select by its label. */
+async function choose(page: Page, label: string, option: string) {
+  await page
+    .locator('input:visible')
+    .and(page.getByLabel(label, { exact: true }))
+    .click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('lists people can steer: combined filters in the address', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let api: SanctumClient;
+  const ids = { ada: 0, bob: 0, summer: 0, family: 0 };
+
+  beforeAll(async () => {
+    ({ server, browser, api } = await startWithFrenchAdmin(ADMIN));
+    const made = async (
+      route: 'participantCreate' | 'tagCreate' | 'categoryCreate',
+      body: object,
+    ) => {
+      const response = await api.call(route, { body });
+      expect(response.status, response.text).toBe(201);
+      const json = JSON.parse(response.text) as Record<string, { id: number }>;
+      return Object.values(json).find((value) => typeof value === 'object')!.id;
+    };
+    ids.ada = await made('participantCreate', { name: 'Ada Lovelace' });
+    ids.bob = await made('participantCreate', { name: 'Bob Marley' });
+    ids.summer = await made('tagCreate', { name: { fr: 'Été', de: 'Sommer' } });
+    ids.family = await made('categoryCreate', { name: { fr: 'Famille', de: 'Familie' } });
+    const post = async (body: object) => {
+      const response = await api.call('post.create', { body: { language: 'fr', ...body } });
+      expect(response.status, response.text).toBe(201);
+      return (JSON.parse(response.text) as { item: { id: number } }).item.id;
+    };
+    // Twelve letters from Ada with the summer tag between 1950 and 1961, and others around them.
+    for (let year = 1950; year < 1962; year++) {
+      const id = await post({
+        title: `Lettre d’Ada ${year}`,
+        date: `${year}-07-01`,
+        from: [ids.ada],
+        tags: [ids.summer],
+        categories: [ids.family],
+      });
+      if (year === 1955) {
+        await post({ title: 'Brief von Ada 1955', language: 'de', parent_id: id });
+      }
+    }
+    await post({
+      title: 'Lettre d’Ada 1975',
+      date: '1975-07-01',
+      from: [ids.ada],
+      tags: [ids.summer],
+    });
+    await post({
+      title: 'Lettre de Bob 1955',
+      date: '1955-07-01',
+      from: [ids.bob],
+      tags: [ids.summer],
+    });
+    await post({ title: 'Sans étiquette 1955', date: '1955-07-01', from: [ids.ada] });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('combines filters, keeps them over a reload, and sends a page past the end to the last', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await loginViaUi(page, ADMIN);
+    await page.goto('/posts');
+    await page.locator('article.kf-item-card').first().waitFor();
+
+    await choose(page, 'Participant', 'Ada Lovelace');
+    await choose(page, 'Étiquette', 'Été');
+    await page.getByLabel('Du', { exact: true }).fill('1950-01-01');
+    await page.getByLabel('Au', { exact: true }).fill('1961-12-31');
+    await choose(page, 'Ordre', 'Plus anciens d’abord');
+    await poll(
+      async () => queryOf(page),
+      (q) => q.sort === 'oldest' && q.to === '1961-12-31',
+      'the address',
+    );
+    expect(queryOf(page)).toEqual({
+      participant: String(ids.ada),
+      tag: String(ids.summer),
+      from: '1950-01-01',
+      to: '1961-12-31',
+      sort: 'oldest',
+    });
+    // 12 originals and one translation, oldest first, 10 a page.
+    await page.getByRole('status').filter({ hasText: '13 éléments' }).waitFor();
+    expect((await cardTitles(page))[0]).toBe('Lettre d’Ada 1950');
+
+    await page.reload();
+    await page.getByRole('status').filter({ hasText: '13 éléments' }).waitFor();
+    await expect
+      .poll(() =>
+        page
+          .locator('input:visible')
+          .and(page.getByLabel('Participant', { exact: true }))
+          .inputValue(),
+      )
+      .toBe('Ada Lovelace');
+    expect(await page.getByLabel('Du', { exact: true }).inputValue()).toBe('1950-01-01');
+    expect(
+      await page
+        .locator('input:visible')
+        .and(page.getByLabel('Ordre', { exact: true }))
+        .inputValue(),
+    ).toBe('Plus anciens d’abord');
+
+    // One entry per story: the German translation stands no more beside its original.
+    await page.getByRole('switch', { name: 'Une entrée par histoire' }).check();
+    await page.getByRole('status').filter({ hasText: '12 éléments' }).waitFor();
+    expect(queryOf(page).stories).toBe('1');
+
+    // An old address past the end: the last page, in place of it.
+    await page.goto(`/posts?${new URLSearchParams({ ...queryOf(page), page: '7' }).toString()}`);
+    await poll(
+      async () => queryOf(page).page,
+      (p) => p === '2',
+      'the page',
+    );
+    await poll(
+      () => cardTitles(page),
+      (titles) => titles.length === 2,
+      'the last page',
+    );
+    expect(await cardTitles(page)).toEqual(['Lettre d’Ada 1960', 'Lettre d’Ada 1961']);
+    await page.goBack();
+    // The replaced address left nothing behind it: back leaves the list.
+    expect(queryOf(page).page).not.toBe('7');
+
+    // Page size: 25 shows all 14 (1975 too, without the dates) on one page.
+    await page.goto(`/posts?participant=${ids.ada}&tag=${ids.summer}`);
+    await page.locator('article.kf-item-card').first().waitFor();
+    await choose(page, 'Par page', '25');
+    await poll(
+      () => cardTitles(page),
+      (titles) => titles.length === 14,
+      'a page of 25',
+    );
+    expect(queryOf(page).per_page).toBe('25');
+    await context.close();
+  });
+
+  it.each<[string, ContextOptions]>([
+    ['fr-1440-light', { locale: 'fr-FR' }],
+    ['fr-375-dark', { locale: 'fr-FR', width: 375, height: 800, colorScheme: 'dark' }],
+    ['de-1440-dark', { locale: 'de-DE', colorScheme: 'dark' }],
+    ['de-375-light', { locale: 'de-DE', width: 375, height: 800 }],
+  ])('shows the filtered list in %s, axe clean', async (name, options) => {
+    const language = options.locale === 'de-DE' ? 'de' : 'fr';
+    const switched = await api.call('updateUser', {
+      body: { siteparams: { language, darkMode: options.colorScheme === 'dark' } },
+    });
+    expect(switched.status, switched.text).toBe(200);
+    const context = await newContext(browser, server.url, options);
+    const page = await context.newPage();
+    await loginViaUi(page, ADMIN);
+    await page.goto(
+      `/posts?participant=${ids.ada}&tag=${ids.summer}&from=1950-01-01&sort=title&stories=1`,
+    );
+    await page.locator('article.kf-item-card').first().waitFor();
+    const toggle = page.getByRole('button', { name: /^(Filtres|Filter) \(/ });
+    if (await toggle.isVisible()) await toggle.click();
+    await expectNoSeriousA11yViolations(page, `filtered list ${name}`);
+    await snap(page, `list-filters-${name}`);
+    await context.close();
+  });
+});
