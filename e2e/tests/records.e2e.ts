@@ -176,9 +176,18 @@ describe('records: a recording with its parts, time-coded transcript and history
     );
     await expectNoSeriousA11yViolations(page, 'record history');
     await snap(page, 'records-history-fr-1440-light');
+    // Restoring that version is itself a change: the history now has two.
+    const restored = nextRecordResponse(page, 'recordUpdate', recordId);
+    await page.getByRole('button', { name: 'Restaurer cette version' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Restaurer cette version' }).click();
+    expect((await restored).status()).toBe(200);
+    await poll(() => page.getByRole('article').count()).toBe(2);
+    const current = await api.call('record', { params: { id: recordId } });
+    expect(current.json.rawtranscription).toBe(TRANSCRIPT);
     expect(cspErrors).toEqual([]);
     await context.close();
-  });
+    // Uploads, decoding and six axe runs: well over the default minute on a busy machine.
+  }, 180_000);
 
   it('lists, searches with highlights, filters and restores from the trash', async () => {
     const context = await newContext(browser, server.url);

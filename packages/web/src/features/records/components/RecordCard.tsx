@@ -57,7 +57,7 @@ export function RecordCard({ record, onRestore, onHardDelete }: RecordCardProps)
               </Anchor>
             )}
           </Title>
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             {trashed ? (
               <Badge color="red" variant="light" size="sm">
                 {t('archive:item.inTrash')}
