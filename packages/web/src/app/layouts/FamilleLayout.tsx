@@ -1,4 +1,4 @@
-import { AppShell, Burger, Drawer, Group } from '@mantine/core';
+import { AppShell, BackgroundImage, Burger, Drawer, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { LIMITS } from '@kinfolio/contract';
 import { useLocation } from '@tanstack/react-router';
@@ -110,6 +110,18 @@ export function FamilleLayout() {
         />
       </Drawer>
       <AppShell.Main id={MAIN_ID} tabIndex={-1} className="kf-main">
+        {user?.site_picture ? (
+          // The user's own banner (their site picture): decoration, so hidden from screen readers.
+          <BackgroundImage
+            src={small ? user.site_picture.medium : user.site_picture.large}
+            radius="md"
+            h={small ? 72 : 120}
+            mb={small ? 'sm' : 'md'}
+            aria-hidden
+            className="kf-site-banner"
+            data-testid="site-banner"
+          />
+        ) : null}
         <PageTransition />
       </AppShell.Main>
     </AppShell>

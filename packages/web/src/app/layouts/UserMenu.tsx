@@ -1,15 +1,9 @@
-import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Menu, Text, UnstyledButton } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/shared/session';
 import { LogoutIcon, SettingsIcon, ShieldIcon, UserIcon } from '@/shared/ui/icons';
-
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return (
-    (parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')
-  ).toUpperCase();
-}
+import { UserAvatar } from '@/shared/ui/UserAvatar';
 
 export function UserMenu() {
   const { t } = useTranslation('layout');
@@ -23,9 +17,7 @@ export function UserMenu() {
           className="kf-header-button kf-user-button"
           aria-label={t('userMenu.label', { name: user.name })}
         >
-          <Avatar size={30} radius="xl" color="initials" name={user.name} className="kf-avatar">
-            {initials(user.name)}
-          </Avatar>
+          <UserAvatar size={30} name={user.name} picture={user.picture} className="kf-avatar" />
           <Text component="span" size="sm" fw={500} visibleFrom="sm" className="kf-user-name">
             {user.name}
           </Text>

@@ -47,3 +47,16 @@ export function call<N extends RouteName>(name: N, ...args: CallArgs<N>): Promis
     query: input?.query as Record<string, QueryValue> | undefined,
   });
 }
+
+/** Routes that take a multipart upload instead of a JSON body (their table entry has no body). */
+export type UploadRouteName = 'updateUserImage' | 'updateUserSitepicture';
+
+/** Sends a multipart form to an upload route of the table; the answer is typed as for `call`. */
+export function callWithForm<N extends UploadRouteName>(
+  name: N,
+  form: FormData,
+  options?: Omit<RequestOptions, 'query'>,
+): Promise<CallResult<N>> {
+  const [method, path] = routeIndex[name];
+  return request<CallResult<N>>(method, path, form, options);
+}

@@ -4,3 +4,4 @@ export { PageTitle } from './PageTitle';
 export { toast, showToast, type ToastIntent } from './toast';
 export * from './icons';
 export { QueryState, type QueryLike } from './QueryState';
+export { UserAvatar, initials } from './UserAvatar';

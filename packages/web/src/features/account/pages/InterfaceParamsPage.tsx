@@ -17,6 +17,7 @@ import { applyThemeColors, setColorSchemePreference } from '@/shared/theme';
 import { FormAlert, PageTitle } from '@/shared/ui';
 import { accountApi } from '../api';
 import { LayoutFields } from '../components/LayoutFields';
+import { SitePictureCard } from '../components/PictureCards';
 import { SectionCard } from '../components/SectionCard';
 import { THEME_COLOR_KEYS, ThemeColorsFields } from '../components/ThemeColorsFields';
 import { ThemePreview } from '../components/ThemePreview';
@@ -115,7 +116,12 @@ export default function InterfaceParamsPage() {
     <Stack gap="lg" maw={1100}>
       <PageTitle>{t('interface.title')}</PageTitle>
       {user ? (
-        <InterfaceParamsForm key={user.id} user={user} />
+        <>
+          <SectionCard title={t('sitePicture.title')} description={t('sitePicture.description')}>
+            <SitePictureCard user={user} />
+          </SectionCard>
+          <InterfaceParamsForm key={user.id} user={user} />
+        </>
       ) : (
         <Center py="xl">
           <Loader role="status" aria-label={t('loading')} />

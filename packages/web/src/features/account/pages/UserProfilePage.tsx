@@ -4,6 +4,7 @@ import { useSession } from '@/shared/session';
 import { PageTitle } from '@/shared/ui';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { EmailVerification } from '../components/EmailVerification';
+import { ProfilePictureCard } from '../components/PictureCards';
 import { ProfileForm } from '../components/ProfileForm';
 import { SectionCard } from '../components/SectionCard';
 import { formatDate } from '../format';
@@ -25,6 +26,9 @@ export default function UserProfilePage() {
       <PageTitle>{t('profile.title')}</PageTitle>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Stack gap="lg">
+          <SectionCard title={t('picture.title')} description={t('picture.description')}>
+            <ProfilePictureCard user={user} />
+          </SectionCard>
           <SectionCard title={t('profile.section')} description={t('profile.description')}>
             <ProfileForm key={user.id} user={user} />
           </SectionCard>

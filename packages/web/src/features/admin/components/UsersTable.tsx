@@ -3,6 +3,7 @@ import { createLink } from '@tanstack/react-router';
 import type { ComponentPropsWithRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '@kinfolio/contract';
+import { UserAvatar } from '@/shared/ui/UserAvatar';
 import { InvitationStatus } from './InvitationStatus';
 import { PermissionBadges, YesNoBadge } from './UserBadges';
 
@@ -25,14 +26,17 @@ function useLastLogin() {
 function UserLink({ user }: { user: AdminUser }) {
   const { t } = useTranslation('admin');
   return (
-    <AnchorLink
-      to="/admin/tabAdminUsers/userProfileAndRights"
-      search={{ user: user.id }}
-      fw={500}
-      aria-label={t('users.edit', { name: user.name })}
-    >
-      {user.name}
-    </AnchorLink>
+    <Group gap="xs" wrap="nowrap">
+      <UserAvatar name={user.name} picture={user.picture} size={28} />
+      <AnchorLink
+        to="/admin/tabAdminUsers/userProfileAndRights"
+        search={{ user: user.id }}
+        fw={500}
+        aria-label={t('users.edit', { name: user.name })}
+      >
+        {user.name}
+      </AnchorLink>
+    </Group>
   );
 }
 

@@ -19,6 +19,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan, useUiLanguage } from '@/shared/organisation/hooks';
 import { PageTitle, QueryState, RestoreIcon } from '@/shared/ui';
+import { UserAvatar } from '@/shared/ui/UserAvatar';
 import { itemQueries } from '../api';
 import { useRestoreVersion } from '../mutations';
 import { DiffText } from '@/shared/content/DiffText';
@@ -177,9 +178,12 @@ function RevisionCard({
             <Title order={2} size="h5" id={titleId}>
               {t('history.versionOf', { date: formatDate(revision.created_at, true) })}
             </Title>
-            <Text size="sm" c="dimmed">
-              {t('history.changedBy', { name: revision.user.name || t('history.unknownUser') })}
-            </Text>
+            <Group gap={6} wrap="nowrap">
+              <UserAvatar name={revision.user.name} userId={revision.user.id} size={22} />
+              <Text size="sm" c="dimmed">
+                {t('history.changedBy', { name: revision.user.name || t('history.unknownUser') })}
+              </Text>
+            </Group>
           </div>
           {canEdit && !diff.same ? (
             <Button

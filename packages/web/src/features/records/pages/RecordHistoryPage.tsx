@@ -14,6 +14,7 @@ import { condense } from '@/shared/content/textDiff';
 import { TitleInSentence } from '@/shared/content/TitleInSentence';
 import { useCan } from '@/shared/organisation/hooks';
 import { PageTitle, QueryState, RestoreIcon } from '@/shared/ui';
+import { UserAvatar } from '@/shared/ui/UserAvatar';
 import { recordQueries } from '../api';
 import { useRecordId } from '../hooks';
 import { useRestoreRecordVersion } from '../mutations';
@@ -145,11 +146,14 @@ function RevisionCard({ record, revision }: { record: RecordEntity; revision: Re
             <Title order={2} size="h5" id={titleId}>
               {t('archive:history.versionOf', { date: formatDate(revision.created_at, true) })}
             </Title>
-            <Text size="sm" c="dimmed">
-              {t('archive:history.changedBy', {
-                name: revision.user.name || t('archive:history.unknownUser'),
-              })}
-            </Text>
+            <Group gap={6} wrap="nowrap">
+              <UserAvatar name={revision.user.name} userId={revision.user.id} size={22} />
+              <Text size="sm" c="dimmed">
+                {t('archive:history.changedBy', {
+                  name: revision.user.name || t('archive:history.unknownUser'),
+                })}
+              </Text>
+            </Group>
           </div>
           {canEdit && !diff.same && !record.deleted_at ? (
             <Button
