@@ -71,6 +71,11 @@ export const attachedFileSchema = z.object({
   thumbnail_url: z.string().optional(),
   width: z.number().int().optional(),
   height: z.number().int().optional(),
+  /** A photo's day of capture (EXIF, the camera's calendar day), in a single item's files. */
+  taken_on: z.iso.date().optional(),
+  /** Where a photo was taken (EXIF GPS, degrees), in a single item's files. */
+  latitude: z.number().min(-90).max(90).optional(),
+  longitude: z.number().min(-180).max(180).optional(),
   created_at: z.string(),
 });
 export type AttachedFile = z.infer<typeof attachedFileSchema>;

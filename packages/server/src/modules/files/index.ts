@@ -12,3 +12,4 @@ export {
   type OwnerLookups,
   type RecordLookup,
 } from './service.js';
+export { readPhotoMetadata, type PhotoMetadata } from './photo-metadata.js';

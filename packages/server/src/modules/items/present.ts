@@ -10,7 +10,8 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { nameOf } from '../../i18n/translated-name.js';
-import { filesRepository, presentFile, thumbnailUrl } from '../files/index.js';
+import { filesRepository, presentFile, readPhotoMetadata, thumbnailUrl } from '../files/index.js';
+import type { FileStorage } from '../../storage/storage.js';
 import { linksRepository, type TranslatedLink } from './links.repository.js';
 import { itemsRepository, type ItemListRecord, type ItemRow } from './repository.js';
 
@@ -139,7 +140,15 @@ export async function presentRows<R extends ItemListRecord>(
 }
 
 /** The full item: content, links with names, and every version of its family. */
-export async function presentItem(db: Executor, row: ItemRow): Promise<Item> {
+/**
+ * With `storage` (the single item's read), each photo also says the day and place it was taken,
+ * read from its EXIF: a suggestion for the item's date and a place to show.
+ */
+export async function presentItem(
+  db: Executor,
+  row: ItemRow,
+  storage?: FileStorage,
+): Promise<Item> {
   const [decorations, family, files] = await Promise.all([
     decorate(db, [row]),
     itemsRepository(db).families([row.parent_id ?? row.id], false),
@@ -162,6 +171,13 @@ export async function presentItem(db: Executor, row: ItemRow): Promise<Item> {
     ...common(row, decorations.get(row.id)!),
     content: row.content,
     translations: versions,
-    files: files.map(presentFile),
+    files: storage
+      ? await Promise.all(
+          files.map(async (file) => ({
+            ...presentFile(file),
+            ...(await readPhotoMetadata(storage, file)),
+          })),
+        )
+      : files.map(presentFile),
   };
 }

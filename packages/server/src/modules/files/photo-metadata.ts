@@ -1,0 +1,89 @@
+import exifr from 'exifr';
+import type { AttachedFile } from '@kinfolio/contract';
+import type { FileStorage } from '../../storage/storage.js';
+import type { FileRow } from './repository.js';
+
+/** What a photo says about itself: the day it was taken and where (EXIF, GPS). */
+export type PhotoMetadata = Pick<AttachedFile, 'taken_on' | 'latitude' | 'longitude'>;
+
+/** EXIF sits at the start of the file; this much is enough for every camera seen so far. */
+const HEAD_BYTES = 256 * 1024;
+
+/** Image types whose EXIF exifr reads. */
+const WITH_EXIF = new Set([
+  'image/jpeg',
+  'image/tiff',
+  'image/heic',
+  'image/heif',
+  'image/png',
+  'image/webp',
+  'image/avif',
+]);
+
+async function head(storage: FileStorage, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of storage.get(key, { start: 0, end: HEAD_BYTES - 1 })) {
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** `1978:08:12 14:30:00` (the camera's own clock, no zone) → `1978-08-12`. */
+export function exifDay(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const match = /^(\d{4})[:-](\d{2})[:-](\d{2})/.exec(value.trim());
+  if (!match || match[1] === '0000') return undefined;
+  const [, year, month, day] = match;
+  const date = new Date(`${year}-${month}-${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? undefined : `${year}-${month}-${day}`;
+}
+
+const finite = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) ? Math.round(value * 1e6) / 1e6 : undefined;
+
+/**
+ * The day and place a photo was taken, from its EXIF; empty for other files, for photos
+ * without them and for bytes exifr cannot read (never an error: it is only a suggestion).
+ */
+export async function readPhotoMetadata(
+  storage: FileStorage,
+  row: Pick<FileRow, 'mime' | 'storage_key'>,
+): Promise<PhotoMetadata> {
+  if (!WITH_EXIF.has(row.mime)) return {};
+  try {
+    const tags = (await exifr.parse(await head(storage, row.storage_key), {
+      tiff: true,
+      exif: true,
+      gps: true,
+      xmp: false,
+      icc: false,
+      iptc: false,
+      jfif: false,
+      ihdr: false,
+      // The raw `YYYY:MM:DD hh:mm:ss`: revived, it would become a date in the server's zone.
+      reviveValues: false,
+      pick: [
+        'DateTimeOriginal',
+        'CreateDate',
+        'GPSLatitude',
+        'GPSLatitudeRef',
+        'GPSLongitude',
+        'GPSLongitudeRef',
+      ],
+    })) as Record<string, unknown> | undefined;
+    if (!tags) return {};
+    const day = exifDay(tags.DateTimeOriginal) ?? exifDay(tags.CreateDate);
+    const latitude = finite(tags.latitude);
+    const longitude = finite(tags.longitude);
+    const place =
+      latitude !== undefined &&
+      longitude !== undefined &&
+      Math.abs(latitude) <= 90 &&
+      Math.abs(longitude) <= 180
+        ? { latitude, longitude }
+        : {};
+    return { ...(day ? { taken_on: day } : {}), ...place };
+  } catch {
+    return {};
+  }
+}
