@@ -183,6 +183,44 @@ describe('lists people can steer: combined filters in the address', () => {
     await context.close();
   });
 
+  it('opens the list of a participant, a tag or a category from the organisation screens', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await loginViaUi(page, ADMIN);
+    await page.goto('/tabOrganisation/participants');
+    await page.getByRole('button', { name: 'Éléments de Ada Lovelace : 15' }).click();
+    await page.getByRole('menuitem', { name: 'Articles' }).click();
+    await poll(
+      async () => queryOf(page),
+      (q) => q.participant === String(ids.ada),
+      'the address',
+    );
+    expect(new URL(page.url()).pathname).toBe('/posts');
+    await page.getByRole('status').filter({ hasText: '15 éléments' }).waitFor();
+
+    await page.goto('/tabOrganisation/tags');
+    await page.getByRole('button', { name: /^Éléments de Été : / }).click();
+    await page.getByRole('menuitem', { name: 'Articles' }).click();
+    await poll(
+      async () => queryOf(page),
+      (q) => q.tag === String(ids.summer),
+      'the address',
+    );
+    await expectNoSeriousA11yViolations(page, 'a tag’s list');
+
+    await page.goto('/tabOrganisation/categories');
+    await page.getByRole('treeitem', { name: /Famille/ }).click();
+    await page.getByRole('button', { name: 'Voir les éléments' }).click();
+    await page.getByRole('menuitem', { name: 'Articles' }).click();
+    await poll(
+      async () => queryOf(page),
+      (q) => q.category === String(ids.family),
+      'the address',
+    );
+    await page.getByRole('status').filter({ hasText: '13 éléments' }).waitFor();
+    await context.close();
+  });
+
   it.each<[string, ContextOptions]>([
     ['fr-1440-light', { locale: 'fr-FR' }],
     ['fr-375-dark', { locale: 'fr-FR', width: 375, height: 800, colorScheme: 'dark' }],

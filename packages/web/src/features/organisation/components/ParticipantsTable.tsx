@@ -3,6 +3,7 @@ import type { Participant } from '@kinfolio/contract';
 import { useTranslation } from 'react-i18next';
 import { EditIcon, SplitIcon, TrashIcon } from '@/shared/ui';
 import { RowAction } from './RowAction';
+import { ItemListsMenu } from './ItemListsMenu';
 
 interface ParticipantsTableProps {
   participants: Participant[];
@@ -65,7 +66,18 @@ export function ParticipantsTable({
                 </Table.Td>
               ) : null}
               <Table.Td>{participant.name}</Table.Td>
-              <Table.Td ta="right">{participant.count}</Table.Td>
+              <Table.Td ta="right">
+                {participant.count > 0 ? (
+                  <ItemListsMenu
+                    filter="participant"
+                    id={participant.id}
+                    name={participant.name}
+                    count={participant.count}
+                  />
+                ) : (
+                  0
+                )}
+              </Table.Td>
               {canEdit ? (
                 <Table.Td className="kf-sticky-end">
                   <Group gap={4} justify="flex-end" wrap="nowrap">

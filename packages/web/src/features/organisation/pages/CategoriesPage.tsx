@@ -17,6 +17,7 @@ import { NamesModal, type NamesSubmit } from '../components/NamesModal';
 import { OrganisationTabs } from '../components/OrganisationTabs';
 import { useCan, useUiLanguage } from '../hooks';
 import { childrenByParent, parentOptions, type CategoryMove } from '../tree';
+import { ItemListsMenu } from '../components/ItemListsMenu';
 
 type Editing = { mode: 'create'; parent: number | null } | { mode: 'edit'; category: Category };
 
@@ -161,9 +162,12 @@ export default function CategoriesPage() {
             </Button>
           </Group>
         ) : null}
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {current ? t('categories.current', { name: currentName }) : t('categories.pickHint')}
-        </Text>
+        <Group gap="xs">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {current ? t('categories.current', { name: currentName }) : t('categories.pickHint')}
+          </Text>
+          {current ? <ItemListsMenu filter="category" id={current.id} name={currentName} /> : null}
+        </Group>
         {content}
         {canEdit && list.length > 0 ? (
           <Text size="xs" c="dimmed">

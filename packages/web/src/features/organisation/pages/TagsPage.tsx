@@ -13,6 +13,7 @@ import { OrganisationTabs } from '../components/OrganisationTabs';
 import { RowAction } from '../components/RowAction';
 import { useCan, useUiLanguage } from '../hooks';
 import { matchesText } from '../search';
+import { ItemListsMenu } from '../components/ItemListsMenu';
 
 type Editing = { tag: Tag | null } | null;
 
@@ -88,7 +89,18 @@ export default function TagsPage() {
                       )}
                     </Table.Td>
                   ))}
-                  <Table.Td ta="right">{tag.count}</Table.Td>
+                  <Table.Td ta="right">
+                    {tag.count > 0 ? (
+                      <ItemListsMenu
+                        filter="tag"
+                        id={tag.id}
+                        name={nameOf(tag)}
+                        count={tag.count}
+                      />
+                    ) : (
+                      0
+                    )}
+                  </Table.Td>
                   {canEdit ? (
                     <Table.Td className="kf-sticky-end">
                       <Group gap={4} justify="flex-end" wrap="nowrap">
