@@ -43,6 +43,7 @@ import {
   updateBody,
   type ItemFormValues,
 } from '../formValues';
+import { PhotoDateHint } from '../photos/PhotoHints';
 
 // Tiptap and FilePond only load when a form opens.
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
@@ -151,7 +152,17 @@ export function ItemForm({
           <TextInput
             type="date"
             label={t('form.date')}
-            description={item ? undefined : t('form.dateHint')}
+            description={
+              item ? (
+                <PhotoDateHint
+                  files={item.files}
+                  value={form.values.date}
+                  onUse={(day) => form.setFieldValue('date', day)}
+                />
+              ) : (
+                t('form.dateHint')
+              )
+            }
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             {...form.getInputProps('date')}
           />

@@ -1,3 +1,4 @@
+import './photos.css';
 import { Anchor, Badge, Checkbox, Group, Paper, Text } from '@mantine/core';
 import type { ItemListRow } from '@kinfolio/contract';
 import { Link } from '@tanstack/react-router';
@@ -50,7 +51,7 @@ export function MediaTile({ item, selected = false, onSelect }: MediaTileProps) 
           />
         ) : null}
         {item.files_count > 0 ? (
-          <Badge className="kf-media-tile-count" size="sm" variant="filled" color="dark">
+          <Badge className="kf-media-tile-count" size="sm" variant="filled" color="dark" tt="none">
             {tPhotos('files', { count: item.files_count })}
           </Badge>
         ) : null}
