@@ -240,5 +240,5 @@ describe('records: a recording with its parts, time-coded transcript and history
     await expectNoSeriousA11yViolations(page, `record history ${name}`);
     await snap(page, `records-history-${name}`);
     await context.close();
-  });
+  }, 120_000);
 });

@@ -1,7 +1,6 @@
 import {
   Autocomplete,
   Button,
-  Grid,
   Group,
   Input,
   MultiSelect,
@@ -195,60 +194,61 @@ export function RecordForm({
           {text('summary', 3)}
           {text('info', 3)}
         </SimpleGrid>
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <Stack gap="sm">
-              {record && player ? <RecordPlayer player={player} editing /> : null}
-              {record ? <AudioParts record={record} editable /> : null}
-              <Input.Wrapper
-                label={t('parts.add')}
-                labelProps={{ htmlFor: `${id}-files` }}
-                description={t('parts.addHint')}
-                inputWrapperOrder={['label', 'input', 'description']}
-              >
-                <Suspense fallback={<Skeleton height={76} radius="sm" />}>
-                  <FileDropZone inputId={`${id}-files`} onChange={setUploads} accept={AUDIO_ONLY} />
-                </Suspense>
-              </Input.Wrapper>
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <Stack gap={6}>
-              <Textarea
-                ref={transcript}
-                label={t('fields.rawtranscription')}
-                description={t('transcript.hint')}
-                inputWrapperOrder={['label', 'description', 'input', 'error']}
-                autosize
-                minRows={10}
-                maxRows={24}
-                lang={lang}
-                dir={dir}
-                className="kf-transcript-input"
-                {...form.getInputProps('rawtranscription')}
-                onKeyDown={(event) => {
-                  if (event.altKey && event.code === 'KeyT' && !event.ctrlKey && !event.metaKey) {
-                    event.preventDefault();
-                    insertTime();
-                  }
-                }}
-              />
-              {player && player.parts.length > 0 ? (
-                <Group justify="flex-end">
-                  <Button
-                    variant="light"
-                    size="xs"
-                    onClick={insertTime}
-                    disabled={!player.ready}
-                    aria-keyshortcuts="Alt+T"
-                  >
-                    {t('transcript.insert', { time: clock(player.time) })}
-                  </Button>
-                </Group>
-              ) : null}
-            </Stack>
-          </Grid.Col>
-        </Grid>
+        {/* Player, transcript, parts: stacked on phones; wider, the transcript beside the others. */}
+        <div className="kf-record-edit-grid">
+          {record && player ? (
+            <div className="kf-area-player">
+              <RecordPlayer player={player} editing />
+            </div>
+          ) : null}
+          <Stack gap={6} className="kf-area-transcript">
+            <Textarea
+              ref={transcript}
+              label={t('fields.rawtranscription')}
+              description={t('transcript.hint')}
+              inputWrapperOrder={['label', 'description', 'input', 'error']}
+              autosize
+              minRows={10}
+              maxRows={24}
+              lang={lang}
+              dir={dir}
+              className="kf-transcript-input"
+              {...form.getInputProps('rawtranscription')}
+              onKeyDown={(event) => {
+                if (event.altKey && event.code === 'KeyT' && !event.ctrlKey && !event.metaKey) {
+                  event.preventDefault();
+                  insertTime();
+                }
+              }}
+            />
+            {player && player.parts.length > 0 ? (
+              <Group justify="flex-end">
+                <Button
+                  variant="light"
+                  size="xs"
+                  onClick={insertTime}
+                  disabled={!player.ready}
+                  aria-keyshortcuts="Alt+T"
+                >
+                  {t('transcript.insert', { time: clock(player.time) })}
+                </Button>
+              </Group>
+            ) : null}
+          </Stack>
+          <Stack gap="sm" className="kf-area-parts">
+            {record ? <AudioParts record={record} editable /> : null}
+            <Input.Wrapper
+              label={t('parts.add')}
+              labelProps={{ htmlFor: `${id}-files` }}
+              description={t('parts.addHint')}
+              inputWrapperOrder={['label', 'input', 'description']}
+            >
+              <Suspense fallback={<Skeleton height={76} radius="sm" />}>
+                <FileDropZone inputId={`${id}-files`} onChange={setUploads} accept={AUDIO_ONLY} />
+              </Suspense>
+            </Input.Wrapper>
+          </Stack>
+        </div>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
             {t('archive:actions.cancel')}
