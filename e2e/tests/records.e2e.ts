@@ -217,28 +217,32 @@ describe('records: a recording with its parts, time-coded transcript and history
     ['fr-375-light', { locale: 'fr-FR', width: 375, height: 800 }],
     ['de-1440-dark', { locale: 'de-DE', colorScheme: 'dark' }],
     ['de-375-dark', { locale: 'de-DE', width: 375, height: 800, colorScheme: 'dark' }],
-  ])('shows the screens in %s, axe clean', async (name, options) => {
-    const context = await newContext(browser, server.url, options);
-    const page = await context.newPage();
-    // Language and colour scheme are the account's settings.
-    const language = options.locale === 'de-DE' ? 'de' : 'fr';
-    const switched = await api.call('updateUser', {
-      body: { siteparams: { language, darkMode: options.colorScheme === 'dark' } },
-    });
-    expect(switched.status, switched.text).toBe(200);
-    await loginViaUi(page, ADMIN);
-    await page.goto('/records');
-    await page.getByRole('article').first().waitFor();
-    await expectNoSeriousA11yViolations(page, `records list ${name}`);
-    await snap(page, `records-list-${name}`);
-    await page.goto(`/records/${recordId}/profile`);
-    await poll(() => playerTime(page)).toMatch(/\/ 00:00:14$/);
-    await expectNoSeriousA11yViolations(page, `record profile ${name}`);
-    await snap(page, `records-profile-${name}`);
-    await page.goto(`/records/${recordId}/history`);
-    await page.getByRole('article').first().waitFor();
-    await expectNoSeriousA11yViolations(page, `record history ${name}`);
-    await snap(page, `records-history-${name}`);
-    await context.close();
-  }, 120_000);
+  ])(
+    'shows the screens in %s, axe clean',
+    async (name, options) => {
+      const context = await newContext(browser, server.url, options);
+      const page = await context.newPage();
+      // Language and colour scheme are the account's settings.
+      const language = options.locale === 'de-DE' ? 'de' : 'fr';
+      const switched = await api.call('updateUser', {
+        body: { siteparams: { language, darkMode: options.colorScheme === 'dark' } },
+      });
+      expect(switched.status, switched.text).toBe(200);
+      await loginViaUi(page, ADMIN);
+      await page.goto('/records');
+      await page.getByRole('article').first().waitFor();
+      await expectNoSeriousA11yViolations(page, `records list ${name}`);
+      await snap(page, `records-list-${name}`);
+      await page.goto(`/records/${recordId}/profile`);
+      await poll(() => playerTime(page)).toMatch(/\/ 00:00:14$/);
+      await expectNoSeriousA11yViolations(page, `record profile ${name}`);
+      await snap(page, `records-profile-${name}`);
+      await page.goto(`/records/${recordId}/history`);
+      await page.getByRole('article').first().waitFor();
+      await expectNoSeriousA11yViolations(page, `record history ${name}`);
+      await snap(page, `records-history-${name}`);
+      await context.close();
+    },
+    120_000,
+  );
 });
