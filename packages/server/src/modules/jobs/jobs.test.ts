@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recordFailure } from '../../jobs/failed-jobs.js';
 import type { TestClient } from '../../test/client.js';
@@ -130,5 +132,61 @@ describe('failed jobs admin API', () => {
     expect((await admin.delete('/api/failed-jobs/0')).statusCode).toBe(422);
     expect((await admin.delete('/api/failed-jobs/999999')).statusCode).toBe(404);
     expect((await admin.get('/api/failed-jobs?per_page=1000')).statusCode).toBe(422);
+  });
+});
+
+describe('failed jobs with REDIS_URL (BullMQ runs the jobs, failures stay in the database)', () => {
+  const REDIS_URL = process.env.KINFOLIO_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const prefix = `kinfolio-test-routes-${process.pid}-${randomBytes(3).toString('hex')}`;
+  let server: TestServer | undefined;
+  let admin: TestClient;
+
+  beforeAll(async () => {
+    const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0 });
+    redis.on('error', () => undefined);
+    const reachable = await redis.connect().then(
+      () => true,
+      () => false,
+    );
+    redis.disconnect();
+    if (!reachable) return;
+    server = await createTestServer({ env: { REDIS_URL, JOB_QUEUE_PREFIX: prefix } });
+    await server.createAdmin();
+    admin = await server.loggedIn(ADMIN.email, ADMIN.password);
+  });
+  afterAll(async () => {
+    if (!server) return;
+    await server.close();
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it('retries a failure on BullMQ, where the job runs', async ({ skip }) => {
+    if (!server) return skip();
+    expect(server.ctx.jobs.backend).toBe('bullmq');
+    await recordFailure(server.ctx.db, {
+      jobId: 'lost-1',
+      queue: 'default',
+      name: 'auth.prune',
+      payload: null,
+      error: 'Error: redis went away',
+      attempts: 3,
+      failedAt: new Date(),
+    });
+    const listed = (await admin.get('/api/failed-jobs')).json();
+    expect(listed.data).toHaveLength(1);
+    const retried = await admin.post(`/api/failed-jobs/${listed.data[0].id}/retry`);
+    expect(retried.statusCode).toBe(200);
+    const jobId: string = retried.json().job_id;
+    const end = Date.now() + 10_000;
+    let state: string | undefined;
+    while (Date.now() < end && state !== 'done') {
+      state = (await server.ctx.jobs.status(jobId))?.state;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(state).toBe('done');
+    expect((await admin.get('/api/failed-jobs')).json().meta.total).toBe(0);
   });
 });
