@@ -1,4 +1,4 @@
-// `npm run kinfolio -- <command>`: the server's command line (serve, migrate, create-admin,
+// `npm run kinfolio -- <command>`: the server's command line (serve, worker, migrate, create-admin,
 // seed-demo) from the compiled server, built first when there is no build or its sources changed.
 // Runs as a child process so that `ps` shows `node …/packages/server/dist/main.js`; signals are
 // passed on and its exit code is ours.
