@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { routePath, type RecordEntity, type RecordMp3Status } from '@kinfolio/contract';
+import { Redis } from 'ioredis';
 import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sineFile } from '../../test/audio.js';
@@ -9,7 +11,31 @@ import type { TestClient } from '../../test/client.js';
 import { createTestServer, type TestServer } from '../../test/server.js';
 import { uploadFile } from '../../test/uploads.js';
 
-describe('records: MP3 generation routes', () => {
+const REDIS_URL = process.env.KINFOLIO_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisReachable() {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0 });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    return (await redis.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+// Both job backends: the app's database, and BullMQ when a Redis answers (keys of this run only).
+const backends: [string, Record<string, string>][] = [['database queue', {}]];
+if (await redisReachable()) {
+  const prefix = `kinfolio-test-mp3-${process.pid}-${randomBytes(3).toString('hex')}`;
+  backends.push(['BullMQ', { REDIS_URL, JOB_QUEUE_PREFIX: prefix }]);
+} else {
+  console.warn(`NOTICE: Redis is not reachable at ${REDIS_URL}; the MP3 routes skip BullMQ.`);
+}
+
+describe.each(backends)('records: MP3 generation routes on the %s', (_name, queueEnv) => {
   let server: TestServer;
   let dataDir: string;
   let editor: TestClient;
@@ -18,7 +44,7 @@ describe('records: MP3 generation routes', () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinfolio-record-mp3-'));
-    server = await createTestServer({ env: { DATA_DIR: dataDir } });
+    server = await createTestServer({ env: { DATA_DIR: dataDir, ...queueEnv } });
     await server.createUser({
       email: 'editor@example.com',
       permissions: ['records.edit', 'content.edit', 'content.delete'],
@@ -145,7 +171,7 @@ describe('records: MP3 generation routes', () => {
     const done = await generate(reader, record.id);
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ status: 'ready', message: 'The MP3 is ready.' });
-  });
+  }, 60_000);
 
   it('makes the MP3 stale when the parts are re-ordered, and replaces it when made again', async () => {
     const { record, ids } = await recordWithParts('Cassette 4');
@@ -171,7 +197,7 @@ describe('records: MP3 generation routes', () => {
     // A new title is a new ID3 tag: stale too.
     await editor.patch(`/api/records/${record.id}`, { title: 'Cassette 4, face B' });
     expect((await status(record.id)).status).toBe('stale');
-  });
+  }, 60_000);
 
   it('refuses a record without audio, unknown records and anonymous callers', async () => {
     const empty = (await editor.post('/api/records', { lang: 'fr', title: 'Muet' })).json().record;
@@ -193,6 +219,34 @@ describe('records: MP3 generation routes', () => {
     }
   });
 
+  it('records a generation that fails every attempt, and says so', async () => {
+    const created = await editor.post('/api/records', { lang: 'fr', title: 'Bande abîmée' });
+    const record: RecordEntity = created.json().record;
+    const data = Buffer.from('RIFF not really a wave'.padEnd(3000, 'x'));
+    const uploaded = await uploadFile(editor, { name: 'broken.wav', type: 'audio/wav', data });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const attached = await editor.patch(routePath('addFilepond'), {
+      newmedias: [uploaded.body],
+      modelId: record.id,
+      modelType: 'record',
+    });
+    expect(attached.statusCode, attached.body).toBe(200);
+
+    expect((await generate(reader, record.id)).statusCode).toBe(202);
+    // Two attempts, 5 s apart, then the failure is kept for the admin's failed jobs screen.
+    await expect
+      .poll(async () => (await status(record.id)).status, { timeout: 25_000, interval: 250 })
+      .toBe('failed');
+    expect((await fileOf(reader, record.id)).statusCode).toBe(404);
+    const { rows } = await server.ctx.jobs.failed.list(1, 50);
+    const failure = rows.find(
+      (row) => row.name === 'records.mp3' && JSON.stringify(row.payload).includes(`${record.id}`),
+    );
+    expect(failure?.attempts).toBe(2);
+    expect(failure?.error).toMatch(/ffprobe|Invalid data|no audio/i);
+    expect(mp3Files(record.id)).toEqual([]);
+  }, 60_000);
+
   it('removes the MP3 with the record when it is deleted for good', async () => {
     const { record } = await recordWithParts('Cassette 5');
     await generate(editor, record.id);
@@ -203,5 +257,5 @@ describe('records: MP3 generation routes', () => {
     expect(mp3Files(record.id)).toHaveLength(1);
     expect((await editor.delete(`/api/records-harddelete/${record.id}`)).statusCode).toBe(200);
     expect(mp3Files(record.id)).toEqual([]);
-  });
+  }, 60_000);
 });
