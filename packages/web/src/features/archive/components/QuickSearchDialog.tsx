@@ -7,10 +7,20 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@kinfolio/contract';
 import { effectiveSearch } from '@/shared/search';
-import { RecordIcon, SearchIcon } from '@/shared/ui';
+import { RecordIcon, SearchIcon, TagIcon, TreeIcon, UsersIcon } from '@/shared/ui';
+import { useUiLanguage } from '@/shared/organisation/hooks';
+import { organisationQueries } from '@/shared/organisation/queries';
 import { itemQueries } from '../api';
+import { useDateFormat } from '@/shared/content/dates';
 import { ITEM_TYPE_META, profilePath } from '../itemTypes';
-import { moveActive, quickSearchSections, type QuickOption, type QuickType } from '../quickSearch';
+import {
+  isOrganisation,
+  moveActive,
+  organisationSections,
+  quickSearchSections,
+  type QuickOption,
+  type QuickType,
+} from '../quickSearch';
 import { Snippet } from '@/shared/content/Snippet';
 import { titleAttrs } from '@/shared/content/direction';
 
@@ -37,9 +47,20 @@ export default function QuickSearchDialog({
   );
 }
 
-/** Where a hit opens: the item's profile, or the record's (`/records/{record_id}/profile`). */
-function quickPath(type: QuickType, id: number): string {
-  return type === 'record' ? `/records/${id}/profile` : profilePath(type, id);
+const SECTION_ICONS = {
+  record: RecordIcon,
+  participant: UsersIcon,
+  tag: TagIcon,
+  category: TreeIcon,
+};
+
+/**
+ * Where a hit opens: the item's profile, the record's (`/records/{record_id}/profile`), or for a
+ * participant, tag or category, the list of posts with that filter.
+ */
+function quickTarget(type: QuickType, id: number) {
+  if (isOrganisation(type)) return { to: ITEM_TYPE_META.post.listPath, search: { [type]: id } };
+  return { to: type === 'record' ? `/records/${id}/profile` : profilePath(type, id) };
 }
 
 function QuickSearchBody({ onDone }: { onDone: () => void }) {
@@ -49,10 +70,25 @@ function QuickSearchBody({ onDone }: { onDone: () => void }) {
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text, 250);
   const query = useQuery(itemQueries.searchAll(debounced));
+  const participants = useQuery(organisationQueries.participants());
+  const tags = useQuery(organisationQueries.tags());
+  const categories = useQuery(organisationQueries.categories());
+  const language = useUiLanguage();
+  const formatDate = useDateFormat();
   const active = effectiveSearch(debounced) !== '';
   const sections = useMemo(
-    () => (active && query.data ? quickSearchSections(query.data.data) : []),
-    [active, query.data],
+    () =>
+      active
+        ? [
+            ...organisationSections(
+              debounced,
+              { participants: participants.data, tags: tags.data, categories: categories.data },
+              language,
+            ),
+            ...(query.data ? quickSearchSections(query.data.data) : []),
+          ]
+        : [],
+    [active, debounced, query.data, participants.data, tags.data, categories.data, language],
   );
   const options = useMemo(() => sections.flatMap((s) => s.options), [sections]);
   const [activeIndex, setActiveIndex] = useState(-1);
@@ -63,7 +99,7 @@ function QuickSearchBody({ onDone }: { onDone: () => void }) {
   const open = (option: QuickOption | undefined) => {
     if (!option) return;
     onDone();
-    void navigate({ to: quickPath(option.type, option.id) });
+    void navigate(quickTarget(option.type, option.id));
   };
 
   let status: string;
@@ -114,14 +150,20 @@ function QuickSearchBody({ onDone }: { onDone: () => void }) {
         className="kf-quick-results"
       >
         {sections.map((section) => {
-          const Icon = section.type === 'record' ? RecordIcon : ITEM_TYPE_META[section.type].icon;
+          const Icon =
+            section.type === 'record' || isOrganisation(section.type)
+              ? SECTION_ICONS[section.type]
+              : ITEM_TYPE_META[section.type].icon;
+          const heading = isOrganisation(section.type)
+            ? t(`quickSearch.sections.${section.type}`)
+            : t(`types.${section.type}.plural`);
           const headingId = `${baseId}-${section.type}`;
           return (
             <div key={section.type} role="group" aria-labelledby={headingId}>
               <Group gap={6} mt="sm" mb={4} c="dimmed">
                 <Icon size={16} />
                 <Text id={headingId} size="xs" fw={700} tt="uppercase">
-                  {t(`types.${section.type}.plural`)}
+                  {heading}
                 </Text>
               </Group>
               {section.options.map((option) => {
@@ -139,14 +181,16 @@ function QuickSearchBody({ onDone }: { onDone: () => void }) {
                     style={option.familyStart ? undefined : { paddingInlineStart: 28 }}
                   >
                     <Group gap={6} wrap="nowrap">
-                      <Badge
-                        size="xs"
-                        radius="sm"
-                        variant={option.matched ? 'filled' : 'light'}
-                        style={{ flexShrink: 0 }}
-                      >
-                        {option.language.toUpperCase()}
-                      </Badge>
+                      {isOrganisation(option.type) ? null : (
+                        <Badge
+                          size="xs"
+                          radius="sm"
+                          variant={option.matched ? 'filled' : 'light'}
+                          style={{ flexShrink: 0 }}
+                        >
+                          {option.language.toUpperCase()}
+                        </Badge>
+                      )}
                       <Text
                         size="sm"
                         fw={option.matched ? 600 : 400}
@@ -155,6 +199,11 @@ function QuickSearchBody({ onDone }: { onDone: () => void }) {
                       >
                         {option.title || t('item.untitled')}
                       </Text>
+                      {option.date ? (
+                        <Text size="xs" c="dimmed" ms="auto" style={{ flexShrink: 0 }}>
+                          {formatDate(option.date)}
+                        </Text>
+                      ) : null}
                     </Group>
                     {option.snippet ? (
                       <Snippet snippet={option.snippet} lang={option.language} />
