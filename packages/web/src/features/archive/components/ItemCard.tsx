@@ -87,7 +87,6 @@ export function ItemCard({
             )}
           </Title>
           <Group gap={4} wrap="nowrap">
-            <OwnFieldBadges type={item.type} fields={item.fields} />
             {item.files_count > 0 ? (
               <Badge variant="default" size="sm" tt="none">
                 {tPhotos('files', { count: item.files_count })}
@@ -118,7 +117,10 @@ export function ItemCard({
           </Text>
         ) : null}
         <Group justify="space-between" gap="xs">
-          <LanguageBadges languages={item.languages} current={item.language} />
+          <Group gap={4}>
+            <LanguageBadges languages={item.languages} current={item.language} />
+            <OwnFieldBadges type={item.type} fields={item.fields} />
+          </Group>
           {item.tags.length > 0 ? (
             <Group gap={4} component="ul" className="kf-plain-list" aria-label={t('item.tags')}>
               {item.tags.map((tag) => (
