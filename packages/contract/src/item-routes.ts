@@ -25,7 +25,7 @@ import {
 } from './schemas/items.js';
 
 /**
- * The routes of one item base (spec §7 Items), declared once for the four types. Reading needs a
+ * The routes of one item base (spec §7 Items), declared once for every item type. Reading needs a
  * logged-in user, writing `content.edit`, hard deletion `content.delete`.
 
  */

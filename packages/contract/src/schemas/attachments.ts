@@ -3,7 +3,7 @@ import { idField } from './common.js';
 import { attachedFileSchema, FILE_LIMITS } from './files.js';
 import { ITEM_TYPES, type ItemType } from './items.js';
 
-/** What files can be attached to: an item of one of the four types, or an audio record. */
+/** What files can be attached to: an item of any type, or an audio record. */
 export type FileOwnerType = ItemType | 'record';
 const FILE_OWNER_TYPES: readonly FileOwnerType[] = [...ITEM_TYPES, 'record'];
 

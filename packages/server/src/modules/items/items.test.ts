@@ -30,7 +30,7 @@ describe('items of each type', () => {
   let reader: TestClient;
   const ids = { ada: 0, bob: 0, cy: 0, tag: 0, otherTag: 0, root: 0, child: 0, other: 0 };
 
-  // One server for the four types: every list is per type, so they do not see each other.
+  // One server for every type: every list is per type, so they do not see each other.
   beforeAll(async () => {
     server = await createTestServer();
     ({ editor, reader } = await server.editorAndReader());

@@ -245,7 +245,7 @@ export type ExtraSearch = (
 ) => Promise<{ total: number; hits: { score: number; date: string; group: SearchGroup }[] }>;
 
 /**
- * Search over the four types, hits grouped by family (an original and its translations), best
+ * Search over every item type, hits grouped by family (an original and its translations), best
  * family first; each group lists every live version, the matching ones with a snippet. `extra`
  * adds another module's hits (records), merged by score then date: both are relevance scores of
  * the same engine, or for a word too common to rank, 1 for a title hit, else 0.

@@ -35,7 +35,7 @@ declare module '@tanstack/react-router' {
     /** Forces the colour scheme while the page is shown. */
     colorScheme?: ForcedColorScheme;
     guard?: GuardKind;
-    /** The archive's generic screens: which of the four item types the route shows. */
+    /** The archive's generic screens: which item type the route shows. */
     itemType?: ItemType;
   }
   interface Register {

@@ -8,7 +8,7 @@ import { SearchIcon } from '@/shared/ui';
 const loadDialog = () => import('./QuickSearchDialog');
 const QuickSearchDialog = lazy(loadDialog);
 
-/** Header button and Ctrl+K: search all four types at once, open a hit with Enter. */
+/** Header button and Ctrl+K: search every type at once, open a hit with Enter. */
 export function QuickSearch() {
   const { t } = useTranslation('archive');
   const [opened, setOpened] = useModal('quickSearch');

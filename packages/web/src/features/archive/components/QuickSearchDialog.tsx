@@ -24,7 +24,7 @@ import {
 import { Snippet } from '@/shared/content/Snippet';
 import { titleAttrs } from '@/shared/content/direction';
 
-/** The Ctrl+K dialog (loaded on first use): one search over the four types. */
+/** The Ctrl+K dialog (loaded on first use): one search over every item type and the records. */
 export default function QuickSearchDialog({
   opened,
   onClose,

@@ -19,7 +19,7 @@ import { ITEM_TYPE_META, NEW_ITEM, profilePath } from '../itemTypes';
 import { listRequest, withChange, type ArchiveSearch } from '../listSearch';
 import { TitleInSentence } from '@/shared/content/TitleInSentence';
 
-/** `/posts`, `/mails`, `/messages`, `/medias`: one list screen for the four types. */
+/** `/posts`, `/mails`, `/messages`, `/medias`, `/dreams`…: one list screen for every item type. */
 export default function ItemListPage() {
   const { t } = useTranslation('archive');
   const type = useItemType();
