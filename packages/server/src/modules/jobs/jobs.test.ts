@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recordFailure } from '../../jobs/failed-jobs.js';
 import type { TestClient } from '../../test/client.js';
@@ -125,6 +126,25 @@ describe('failed jobs admin API', () => {
     const all = await admin.delete('/api/failed-jobs');
     expect(all.json()).toMatchObject({ count: 2, message: '2 failed jobs have been deleted.' });
     expect(await ids()).toEqual([]);
+  });
+
+  it('never bumps the archive change stamps, whatever the queue and the admin do', async () => {
+    const stamps = async () =>
+      JSON.stringify(
+        (await sql`select * from change_stamps order by name`.execute(server.ctx.db)).rows,
+      );
+    const before = await stamps();
+    await fail('auth.prune');
+    await fail('records.gone');
+    const id = await server.ctx.jobs.enqueue('auth.prune', null);
+    const end = Date.now() + 10_000;
+    while ((await server.ctx.jobs.status(id))?.state !== 'done' && Date.now() < end) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect((await server.ctx.jobs.status(id))?.state).toBe('done');
+    await admin.post('/api/failed-jobs/retry-all');
+    await admin.delete('/api/failed-jobs');
+    expect(await stamps()).toBe(before);
   });
 
   it('answers 422 to a malformed id and 404 to an unknown one', async () => {
