@@ -42,6 +42,13 @@ export function RecordPlayer({
             aria-valuenow={Math.floor(player.time)}
             aria-valuetext={position}
             className="kf-waveform-slider"
+            onKeyDown={(event) => {
+              // ← and → are the page's keys; a focused slider also knows its ends.
+              if (event.key === 'Home' || event.key === 'End') {
+                event.preventDefault();
+                player.seek(event.key === 'Home' ? 0 : player.line.total);
+              }
+            }}
           >
             <Waveform player={player} />
           </div>
