@@ -1,7 +1,16 @@
+import { z } from 'zod';
 import { fileBytes, noBody, saved } from './responses.js';
 import { route, type RouteDef } from './route-def.js';
-import { userPictureParams, userPictureQuery } from './schemas/account.js';
-import { messageBody, validationErrorBody } from './schemas/common.js';
+import {
+  authCallbackQuery,
+  authLoginQuery,
+  authProviderParams,
+  authProviderSchema,
+  linkedIdentitiesSchema,
+  userPictureParams,
+  userPictureQuery,
+} from './schemas/account.js';
+import { idParam, messageBody, validationErrorBody } from './schemas/common.js';
 import { currentUserSchema } from './schemas/user.js';
 
 const pictureUpload = {
@@ -20,6 +29,12 @@ const pictureUpload = {
  * - `deleteUserImage` / `deleteUserSitepicture`: removes the picture → the user.
  * - `userPicture`: the bytes; a profile picture to any logged-in user, a site picture to its
  *   owner only.
+ * - `authProviders`: the social login providers configured, for the login form's buttons.
+ * - `authLogin` / `authCallback`: the browser's round trip through a provider, ending on the app
+ *   (logged in; the profile when it linked an account to the logged-in user) or on the login
+ *   form with `?login_error=` (LOGIN_ERRORS).
+ * - `linkedIdentities` / `unlinkIdentity`: the profile's linked accounts; the last way to log in
+ *   cannot be unlinked.
  */
 export const accountRouteTable = {
   updateUserImage: route({
@@ -53,5 +68,42 @@ export const accountRouteTable = {
     params: userPictureParams,
     query: userPictureQuery,
     responses: { 200: fileBytes.describe('image/webp'), 304: noBody },
+  }),
+  authProviders: route({
+    method: 'GET',
+    path: '/api/auth/providers',
+    access: 'public',
+    responses: { 200: z.array(authProviderSchema) },
+  }),
+  authLogin: route({
+    method: 'GET',
+    path: '/api/auth/login/:provider',
+    access: 'public',
+    params: authProviderParams,
+    query: authLoginQuery,
+    responses: { 302: noBody.describe("To the provider's consent page") },
+  }),
+  authCallback: route({
+    method: 'GET',
+    path: '/api/auth/callback/:provider',
+    access: 'public',
+    params: authProviderParams,
+    query: authCallbackQuery,
+    responses: {
+      302: noBody.describe('To the app, logged in; or to /?login_error=… (LOGIN_ERRORS)'),
+    },
+  }),
+  linkedIdentities: route({
+    method: 'GET',
+    path: '/api/user/identities',
+    access: 'auth',
+    responses: { 200: linkedIdentitiesSchema },
+  }),
+  unlinkIdentity: route({
+    method: 'DELETE',
+    path: '/api/user/identities/:id',
+    access: 'auth',
+    params: idParam,
+    responses: { 200: linkedIdentitiesSchema.extend({ message: z.string() }) },
   }),
 } as const satisfies Record<string, RouteDef>;

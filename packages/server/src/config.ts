@@ -55,6 +55,17 @@ const envSchema = z.object({
   REMEMBER_LIFETIME_DAYS: z.coerce.number().int().min(1).default(30),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(100_000).optional(),
   ORPHAN_GRACE_MINUTES: z.coerce.number().int().min(0).max(525_600).default(60),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_NAME: z.string().min(1).max(60).default('OpenID Connect'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_CLIENT_ID: z.string().optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_TENANT: z.string().min(1).default('common'),
   JOB_WORKER: booleanish.default(true),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   JOB_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
@@ -93,6 +104,8 @@ export interface Config {
    * files check removes it: uploads in flight, on this instance or another, are that young.
    */
   orphanGraceMinutes: number;
+  /** Social login providers with their credentials; only the configured ones are here. */
+  socialLogin: SocialLoginConfig[];
   jobs: {
     /** Whether `serve` also works jobs (a `kinfolio worker` process always does). */
     workInServer: boolean;
@@ -103,6 +116,67 @@ export interface Config {
     /** BullMQ's key prefix in Redis (several archives can share one Redis). */
     prefix: string;
   };
+}
+
+export interface SocialLoginConfig {
+  id: 'oidc' | 'google' | 'github' | 'microsoft';
+  /** The button's name. */
+  name: string;
+  clientId: string;
+  clientSecret: string;
+  /** The OpenID Connect issuer to discover (none for GitHub, which speaks plain OAuth 2). */
+  issuer?: string;
+}
+
+/** The providers whose id and secret are both set (a half-configured one is an error). */
+function socialLoginFrom(e: z.infer<typeof envSchema>): SocialLoginConfig[] {
+  const candidates = [
+    {
+      id: 'oidc',
+      name: e.OIDC_NAME,
+      clientId: e.OIDC_CLIENT_ID,
+      clientSecret: e.OIDC_CLIENT_SECRET,
+      issuer: e.OIDC_ISSUER,
+      prefix: 'OIDC',
+    },
+    {
+      id: 'google',
+      name: 'Google',
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+      issuer: 'https://accounts.google.com',
+      prefix: 'GOOGLE',
+    },
+    {
+      id: 'github',
+      name: 'GitHub',
+      clientId: e.GITHUB_CLIENT_ID,
+      clientSecret: e.GITHUB_CLIENT_SECRET,
+      issuer: undefined,
+      prefix: 'GITHUB',
+    },
+    {
+      id: 'microsoft',
+      name: 'Microsoft',
+      clientId: e.MICROSOFT_CLIENT_ID,
+      clientSecret: e.MICROSOFT_CLIENT_SECRET,
+      issuer: `https://login.microsoftonline.com/${e.MICROSOFT_TENANT}/v2.0`,
+      prefix: 'MICROSOFT',
+    },
+  ] as const;
+  const out: SocialLoginConfig[] = [];
+  for (const { prefix, clientId, clientSecret, issuer, id, name } of candidates) {
+    if (!clientId && !clientSecret && (id !== 'oidc' || !issuer)) continue;
+    if (!clientId || !clientSecret || (id === 'oidc' && !issuer)) {
+      const needed =
+        id === 'oidc'
+          ? 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET'
+          : `${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET`;
+      throw new ConfigError(`Invalid configuration:\n  ${needed} go together`);
+    }
+    out.push({ id, name, clientId, clientSecret, ...(issuer ? { issuer } : {}) });
+  }
+  return out;
 }
 
 export class ConfigError extends Error {}
@@ -148,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? Math.floor(e.UPLOAD_MAX_MB * 1024 * 1024)
       : LIMITS.uploadMaxBytes,
     orphanGraceMinutes: e.ORPHAN_GRACE_MINUTES,
+    socialLogin: socialLoginFrom(e),
     jobs: {
       workInServer: e.JOB_WORKER,
       concurrency: e.JOB_CONCURRENCY,

@@ -77,7 +77,7 @@ export const authCallbackQuery = z.object({
  * Why a social login came back to the login form (`/?login_error=…`), worded by the web app:
  * consent denied, a stale or forged state, the provider unreachable or refusing, no account for a
  * verified address while registration is closed, an e-mail the provider has not verified, a
- * deactivated account, or an identity already linked to someone else.
+ * deactivated account, an identity already linked to someone else, or too many attempts.
  */
 export const LOGIN_ERRORS = [
   'denied',
@@ -87,6 +87,7 @@ export const LOGIN_ERRORS = [
   'unverified',
   'inactive',
   'linked_elsewhere',
+  'throttled',
 ] as const;
 export type LoginError = (typeof LOGIN_ERRORS)[number];
 

@@ -12,7 +12,9 @@ import {
   queueVerificationMail,
   usersRepository,
 } from '../modules/users/index.js';
-import { createAccount, createFirstAdmin, languageFirstChosen } from './accounts.js';
+import { createAccount, createFirstAdmin } from './accounts.js';
+import { loginCompleter } from './login.js';
+import { registerSocialRoutes } from './social/routes.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
 import type { SessionManager } from './session.js';
@@ -52,6 +54,8 @@ export function registerAuthRoutes(
   const devices = knownDevices(ctx);
   const users = usersRepository(ctx.db);
   const settings = settingsRepository(ctx.db);
+  const completeLogin = loginCompleter(ctx, sessions, devices);
+  registerSocialRoutes(app, ctx, { completeLogin, throttle });
 
   addRoute(app, routes.csrfCookie, async (request, reply) => {
     sessions.ensureToken(request, reply);
@@ -69,14 +73,7 @@ export function registerAuthRoutes(
       throw new FieldValidationError({ email: ['auth.failed'] });
     }
     await attempt.succeeded();
-    devices.remember(reply, user.id, device);
-    const loggedIn = await users.update(user.id, {
-      last_login_at: ctx.now().toISOString(),
-      // An account that never chose a language (the administrator created at start) takes the
-      // one of the screen it first logs in from, instead of a default nobody chose.
-      ...languageFirstChosen(user, requestLanguage(request)),
-    });
-    await sessions.start(request, reply, loggedIn, remember);
+    const loggedIn = await completeLogin(request, reply, user, remember);
     return { user: presentUser(loggedIn) };
   });
 
