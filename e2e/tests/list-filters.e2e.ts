@@ -218,6 +218,20 @@ describe('lists people can steer: combined filters in the address', () => {
       'the address',
     );
     await page.getByRole('status').filter({ hasText: '13 éléments' }).waitFor();
+
+    // Ctrl+K finds the person (and the tag) beside the items, and shows the items' dates.
+    await page.keyboard.press('ControlOrMeta+K');
+    await page.getByRole('combobox', { name: 'Texte à rechercher' }).fill('ada lov');
+    const person = page.getByRole('option', { name: 'Ada Lovelace' });
+    await person.waitFor();
+    await page.getByRole('combobox', { name: 'Texte à rechercher' }).fill('ada');
+    await page.getByRole('group', { name: 'Articles' }).getByText('1 juillet 1961').waitFor();
+    await person.click();
+    await poll(
+      async () => queryOf(page),
+      (q) => q.participant === String(ids.ada),
+      'the address',
+    );
     await context.close();
   });
 
@@ -243,6 +257,11 @@ describe('lists people can steer: combined filters in the address', () => {
     if (await toggle.isVisible()) await toggle.click();
     await expectNoSeriousA11yViolations(page, `filtered list ${name}`);
     await snap(page, `list-filters-${name}`);
+    await page.keyboard.press('ControlOrMeta+K');
+    await page.getByRole('dialog').getByRole('combobox').fill('ada');
+    await page.getByRole('option').nth(3).waitFor();
+    await expectNoSeriousA11yViolations(page, `quick search ${name}`);
+    await page.screenshot({ path: `screenshots/quick-search-${name}.png` });
     await context.close();
   });
 });
