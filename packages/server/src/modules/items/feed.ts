@@ -50,8 +50,32 @@ export async function historyFeed(
       .clearSelect()
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
+    // Each side gives at most the rows the page could need, newest first from its own index,
+    // so the union never sorts a whole table.
     db
-      .selectFrom(created.unionAll(updated).as('f'))
+      .selectFrom(
+        db
+          .selectFrom(
+            created
+              .orderBy('i.created_at', 'desc')
+              .orderBy('i.id', 'desc')
+              .limit(window.offset + window.limit)
+              .as('c'),
+          )
+          .selectAll()
+          .unionAll(
+            db
+              .selectFrom(
+                updated
+                  .orderBy('r.created_at', 'desc')
+                  .orderBy('r.id', 'desc')
+                  .limit(window.offset + window.limit)
+                  .as('u'),
+              )
+              .selectAll(),
+          )
+          .as('f'),
+      )
       .selectAll()
       .orderBy('f.at', 'desc')
       .orderBy('f.kind', 'desc')
