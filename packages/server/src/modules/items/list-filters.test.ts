@@ -241,6 +241,27 @@ describe('search folds ß/ss, œ/oe, æ/ae', () => {
     ]);
   });
 
+  it('finds records either way too, in /api/records and /api/search', async () => {
+    await server.createUser({ email: 'rec@example.com', permissions: ['records.edit'] });
+    const recorder = await server.loggedIn('rec@example.com');
+    const created = await recorder.post('/api/records', {
+      lang: 'de',
+      title: 'Großvater erzählt',
+      rawtranscription: '[00:00:01] Die Œuvre des Vaters',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().record.id as number;
+    for (const query of ['grossvater', 'GROSSV', 'oeuvre']) {
+      const records = (await editor.get(`/api/records?query=${query}`)).json();
+      expect(
+        records.data.map((row: { id: number }) => row.id),
+        query,
+      ).toEqual([id]);
+    }
+    const all = (await editor.get('/api/search?query=gro%C3%9Fvater')).json();
+    expect(all.data).toEqual([expect.objectContaining({ type: 'record', original_id: id })]);
+  });
+
   it('keeps the index folded after edits', async () => {
     await posts.update(ids.strasse, { title: 'Der Fluß' });
     expect(await found('fluss')).toEqual([ids.strasse]);
