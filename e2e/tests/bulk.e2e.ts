@@ -173,4 +173,42 @@ describe('bulk actions and list keys', () => {
     );
     await context.close();
   });
+
+  it('selects all matching items across pages and sets their status in one request', async () => {
+    const messageIds: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const created = await api.request('POST', '/api/messages', {
+        title: `Message ${i + 1}`,
+        language: 'it',
+        date: `1990-01-${String(i + 1).padStart(2, '0')}`,
+      });
+      expect(created.status, created.text).toBe(201);
+      messageIds.push((created.json.item as { id: number }).id);
+    }
+    const switched = await api.request('PATCH', '/api/update-user', {
+      siteparams: { language: 'fr', darkMode: false },
+    });
+    expect(switched.status, switched.text).toBe(200);
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await loginViaUi(page, ADMIN);
+    await page.goto('/messages');
+    await page.getByRole('checkbox', { name: 'Toute cette page' }).click();
+    await poll(() => page.getByText('10 sélectionnés').count()).toBe(1);
+    await page.getByRole('button', { name: 'Sélectionner les 12 éléments correspondants' }).click();
+    await poll(() => page.getByText('12 sélectionnés').count()).toBe(1);
+    await page.getByRole('button', { name: 'Modifier…' }).click();
+    await page.getByRole('menuitem', { name: 'Changer le statut' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Changer le statut' });
+    await dialog.getByLabel('Statut').click();
+    await page.getByRole('option', { name: 'Brouillon' }).click();
+    const answer = nextResponse(page, 'POST', '/api/messages-bulk');
+    await dialog.getByRole('button', { name: 'Appliquer à 12 éléments' }).click();
+    expect(((await (await answer).json()) as { changed: number }).changed).toBe(12);
+    for (const id of messageIds) {
+      const single = await api.request('GET', `/api/messages-single/${id}`);
+      expect(single.json.status).toBe('draft');
+    }
+    await context.close();
+  });
 });
