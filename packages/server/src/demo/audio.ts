@@ -1,13 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+import { ffmpegPath } from '../modules/records/index.js';
 
 const run = promisify(execFile);
-
-/** The ffmpeg binary: `FFMPEG_PATH` when set, else the one shipped by @ffmpeg-installer/ffmpeg. */
-export function ffmpegPath(): string {
-  return process.env.FFMPEG_PATH || ffmpegInstaller.path;
-}
 
 export interface SpeechLikeOptions {
   seconds: number;
