@@ -4,6 +4,7 @@ import { useSession } from '@/shared/session';
 import { PageTitle } from '@/shared/ui';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { EmailVerification } from '../components/EmailVerification';
+import { LinkedAccountsSection } from '../components/LinkedAccountsCard';
 import { ProfilePictureCard } from '../components/PictureCards';
 import { ProfileForm } from '../components/ProfileForm';
 import { SectionCard } from '../components/SectionCard';
@@ -40,6 +41,7 @@ export default function UserProfilePage() {
           <SectionCard title={t('password.title')} description={t('password.description')}>
             <ChangePasswordForm />
           </SectionCard>
+          <LinkedAccountsSection />
           <SectionCard title={t('details.title')}>
             <Stack gap="sm">
               <Text size="sm">

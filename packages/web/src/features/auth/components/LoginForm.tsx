@@ -6,6 +6,7 @@ import { loginBody, type LoginBody } from '@kinfolio/contract';
 import { useSession } from '@/shared/session';
 import { useServerForm } from '@/shared/forms/useServerForm';
 import { FormAlert } from '@/shared/ui';
+import { SocialLogin } from './SocialLogin';
 
 export function LoginForm() {
   const { t } = useTranslation('auth');
@@ -50,6 +51,7 @@ export function LoginForm() {
         <Button type="submit" fullWidth loading={form.submitting}>
           {t('login.submit')}
         </Button>
+        <SocialLogin remember={form.values.remember} />
       </Stack>
     </form>
   );
