@@ -1,7 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { persistOptions, queryClient } from '@/shared/query/queryClient';
+import './modalEvents';
+import { router } from './routing/router';
 import { useUiStore } from '@/shared/stores/ui';
 import {
   buildTheme,
@@ -11,6 +13,41 @@ import {
 } from '@/shared/theme';
 
 const DeferredProviders = lazy(() => import('./DeferredProviders'));
+
+/**
+ * True once the first page is shown and the browser is idle: the toasts' and dialogs' code (with
+ * the modal, focus trap and scroll area) then loads without competing with the first page's.
+ */
+function useAfterFirstPage(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let cancel = () => undefined as void;
+    const whenIdle = () => {
+      const done = () => setReady(true);
+      if (typeof window.requestIdleCallback !== 'function') {
+        const timer = window.setTimeout(done, 200);
+        cancel = () => window.clearTimeout(timer);
+      } else {
+        // The timeout bounds the wait on a page that never goes idle.
+        const handle = window.requestIdleCallback(done, { timeout: 2000 });
+        cancel = () => window.cancelIdleCallback(handle);
+      }
+    };
+    if (router.state.resolvedLocation && router.state.status === 'idle') {
+      whenIdle();
+      return () => cancel();
+    }
+    const unsubscribe = router.subscribe('onResolved', () => {
+      unsubscribe();
+      whenIdle();
+    });
+    return () => {
+      unsubscribe();
+      cancel();
+    };
+  }, []);
+  return ready;
+}
 
 /**
  * Restored lists show at once, but may predate the last edit (writes to localStorage are throttled,
@@ -24,6 +61,7 @@ export function Providers({ children }: { children: ReactNode }) {
   const colors = useThemeColors();
   const theme = useMemo(() => buildTheme(colors), [colors]);
   const forced = useUiStore((s) => s.forcedColorScheme);
+  const idle = useAfterFirstPage();
   return (
     <PersistQueryClientProvider
       client={queryClient}
@@ -37,9 +75,11 @@ export function Providers({ children }: { children: ReactNode }) {
         forceColorScheme={forced}
         cssVariablesResolver={cssVariablesResolver}
       >
-        <Suspense fallback={null}>
-          <DeferredProviders />
-        </Suspense>
+        {idle ? (
+          <Suspense fallback={null}>
+            <DeferredProviders />
+          </Suspense>
+        ) : null}
         {children}
       </MantineProvider>
     </PersistQueryClientProvider>
