@@ -12,6 +12,7 @@ import { ColorSchemeToggle, LanguagePicker } from './HeaderControls';
 import { NavbarContent } from './Navbar';
 import { PageTransition } from './PageTransition';
 import { ShortcutsDialog } from './ShortcutsDialog';
+import { useIsMobile } from '@/shared/ui/device';
 import { MAIN_ID, SkipLink } from './SkipLink';
 import { UserMenu } from './UserMenu';
 
@@ -24,6 +25,8 @@ export function FamilleLayout() {
   const { user, isAdmin } = useSession();
   const [drawerOpened, drawer] = useDisclosure(false);
   const small = useMediaQuery(`(max-width: ${LIMITS.smallScreenPx - 0.02}px)`, false);
+  // Spec §4: a touch-capable device is flagged mobile and gets the drawer layout at any width.
+  const mobile = useIsMobile();
   const pathname = useLocation({ select: (l) => l.pathname });
   const left = user?.siteparams.isnavbarleft ?? true;
   const expanded = user?.siteparams.isnavbarexpanded ?? true;
@@ -31,12 +34,12 @@ export function FamilleLayout() {
   // `drawer` itself is a new object on every render; depending on it closed the drawer again
   // right after the burger opened it. `close` is stable: this runs on navigation and on resize.
   const closeDrawer = drawer.close;
-  useEffect(() => closeDrawer(), [pathname, small, closeDrawer]);
+  useEffect(() => closeDrawer(), [pathname, mobile, closeDrawer]);
 
   const sideConfig = {
     width: expanded ? NAV_EXPANDED : NAV_COLLAPSED,
     breakpoint: LIMITS.smallScreenPx,
-    collapsed: { mobile: true, desktop: false },
+    collapsed: { mobile: true, desktop: mobile },
   };
   const navContent = (
     <NavbarContent
@@ -56,6 +59,7 @@ export function FamilleLayout() {
       aside={left ? undefined : sideConfig}
       padding={{ base: 'sm', sm: 'lg' }}
       className="kf-famille"
+      data-mobile={mobile || undefined}
     >
       <SkipLink />
       <ShortcutsDialog />
@@ -65,7 +69,7 @@ export function FamilleLayout() {
             <Burger
               opened={drawerOpened}
               onClick={drawer.toggle}
-              hiddenFrom="sm"
+              hiddenFrom={mobile ? undefined : 'sm'}
               size="sm"
               color="var(--kf-on-main)"
               aria-label={drawerOpened ? t('header.closeMenu') : t('header.openMenu')}
@@ -93,7 +97,7 @@ export function FamilleLayout() {
       )}
       <Drawer
         id="kf-nav-drawer"
-        opened={drawerOpened && small}
+        opened={drawerOpened && mobile}
         onClose={drawer.close}
         position={left ? 'left' : 'right'}
         size={280}
