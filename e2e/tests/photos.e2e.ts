@@ -215,6 +215,9 @@ describe('photos: the medias grid, thumbnails in lists and the lightbox', () => 
     await poll(() => place.count()).toBe(1);
     expect(await place.getAttribute('href')).toContain('mlat=44.2&mlon=12.4');
     expect((await api.request('GET', `/api/medias-single/${id}`)).json.date).toMatch(/^2020-01-01/);
+    // Offered in the read view too (an item saved with new photos), never applied by itself.
+    const offer = 'Utiliser la date de la photo : 12 août 1978';
+    await poll(() => page.getByRole('button', { name: offer }).count()).toBe(1);
     await snap(page, 'photos-exif-read-fr-1440-light');
 
     // The form offers the photo's day; a click takes it, saving keeps it.

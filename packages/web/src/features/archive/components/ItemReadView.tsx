@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useUiLanguage } from '@/shared/organisation/hooks';
 import { useDateFormat } from '@/shared/content/dates';
 import { Attachments } from './Attachments';
-import { PhotoPlace } from '../photos/PhotoHints';
+import { PhotoDateOffer, PhotoPlace } from '../photos/PhotoHints';
 import { OwnFieldsView } from './OwnFields';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -49,6 +49,7 @@ export function ItemReadView({ item }: { item: Item }) {
       <dl className="kf-fields">
         <Field label={t('form.date')}>
           <time dateTime={item.date}>{formatDate(item.date)}</time>
+          <PhotoDateOffer item={item} />
         </Field>
         <PhotoPlace files={item.files} />
         <Field label={t('form.from')}>{names(item.from)}</Field>

@@ -1,8 +1,10 @@
 import { Anchor, Button, Text } from '@mantine/core';
-import type { AttachedFile } from '@kinfolio/contract';
+import type { AttachedFile, Item } from '@kinfolio/contract';
 import { useTranslation } from 'react-i18next';
 import { useDateFormat } from '@/shared/content/dates';
-import { useUiLanguage } from '@/shared/organisation/hooks';
+import { useCan, useUiLanguage } from '@/shared/organisation/hooks';
+import { dateInputValue } from '../formValues';
+import { useSaveItem } from '../mutations';
 
 /** The first photo that knows the day it was taken. */
 const dated = (files: AttachedFile[]) => files.find((file) => file.taken_on);
@@ -37,6 +39,25 @@ export function PhotoDateHint({
     >
       {t('exif.useDate', { date: formatDate(`${day}T00:00:00Z`) })}
     </Button>
+  );
+}
+
+/**
+ * The read view's offer, for an item saved with new photos: the same suggestion as the form's,
+ * saved (as a revision) on click.
+ */
+export function PhotoDateOffer({ item }: { item: Item }) {
+  const canEdit = useCan('content.edit');
+  const save = useSaveItem();
+  if (!canEdit || item.deleted_at) return null;
+  return (
+    <div>
+      <PhotoDateHint
+        files={item.files}
+        value={dateInputValue(item.date)}
+        onUse={(day) => save.mutate({ type: item.type, item, changes: { date: day }, uploads: [] })}
+      />
+    </div>
   );
 }
 
