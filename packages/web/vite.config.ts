@@ -6,6 +6,10 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { buildManifest, newBuildId } from './build/buildManifest';
+
+/** This build's id: compiled into the app and named by builds/latest.json (buildManifest). */
+const BUILD_ID = newBuildId();
 
 const API_TARGET = process.env.KINFOLIO_API ?? 'http://127.0.0.1:3000';
 
@@ -137,6 +141,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
+  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(BUILD_ID) },
   plugins: [
     contractIsPure,
     react(),
@@ -178,6 +183,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    buildManifest(BUILD_ID),
     precompress(),
   ],
   resolve: {

@@ -9,6 +9,7 @@ import { reloadWithGuard } from './app/errors/reloadGuard';
 import { preloadNamespaces } from './app/routing/namespaces';
 import { router } from './app/routing/router';
 import { installSiteTranslations } from './shared/i18n/siteTranslations';
+import { startNewBuildDetection } from './shared/build';
 import { registerNavigator } from './shared/navigation';
 import { queryClient } from './shared/query/queryClient';
 import { useSessionStore, verifySession } from './shared/session';
@@ -22,6 +23,9 @@ registerNavigator(
 window.addEventListener('vite:preloadError', (event) => {
   if (reloadWithGuard(window.location.pathname)) event.preventDefault();
 });
+
+// A newer deployed build makes the next navigation a full page load (spec §4).
+startNewBuildDetection(router);
 
 // The first page's wording loads beside its code, and so does that of each next page.
 preloadNamespaces(window.location.pathname);
