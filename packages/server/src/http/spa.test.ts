@@ -14,6 +14,10 @@ describe('serving the built web app', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Kinfolio</title>');
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dist, 'sw.js'), 'self.x=1');
+    // What packages/web/build/buildManifest.ts writes.
+    fs.mkdirSync(path.join(dist, 'builds', 'meta'), { recursive: true });
+    fs.writeFileSync(path.join(dist, 'builds', 'latest.json'), '{"id":"abc","timestamp":1}');
+    fs.writeFileSync(path.join(dist, 'builds', 'meta', 'abc.json'), '{"id":"abc","timestamp":1}');
     // The copies the web build writes beside each text file (vite.config.ts, precompress).
     for (const file of ['index.html', path.join('assets', 'app-abc123.js')]) {
       const bytes = fs.readFileSync(path.join(dist, file));
@@ -35,6 +39,18 @@ describe('serving the built web app', () => {
       expect(response.body).toContain('<title>Kinfolio</title>');
       expect(response.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('serves the build descriptions uncached, whatever the timestamp query, and 404s a missing one', async () => {
+    for (const url of ['/builds/latest.json?1764064000000', '/builds/meta/abc.json']) {
+      const response = await server.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.json()).toEqual({ id: 'abc', timestamp: 1 });
+    }
+    const missing = await server.app.inject({ method: 'GET', url: '/builds/meta/gone.json' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toContain('application/json');
   });
 
   it('sends the brotli copy to browsers that accept it, else the gzip one, else the plain file', async () => {

@@ -5,6 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { languageOf, translate } from '../i18n/translate.js';
 
 const API_PREFIXES = ['/api/', '/sanctum/', '/email/'];
+/**
+ * Files the app fetches itself (builds/latest.json, builds/meta/{id}.json): a missing one is a 404,
+ * not the HTML shell, so the app's new build detection sees a failed load, not a page.
+ */
+const FILE_PREFIXES = ['/builds/'];
 
 /**
  * Files the web build also writes as `.br` and `.gz` (packages/web/vite.config.ts): their answer
@@ -43,8 +48,9 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((prefix) => url.startsWith(prefix)) || url === '/api';
+    const isFile = FILE_PREFIXES.some((prefix) => url.startsWith(prefix));
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (!built || isApi || !wantsPage) {
+    if (!built || isApi || isFile || !wantsPage) {
       const language = languageOf(request.headers['accept-language']);
       void reply.code(404).send({ message: translate(language, 'http.not_found') });
       return;
