@@ -12,6 +12,10 @@ describe('itemQueries.list', () => {
     });
   });
 
+  it('keeps an opened item for offline reading', () => {
+    expect(itemQueries.single('post', 3).meta).toEqual({ persist: true });
+  });
+
   it('keys each page of each list apart', () => {
     const one = itemQueries.list('mail', listRequest('mail', {})).queryKey;
     const two = itemQueries.list('mail', listRequest('mail', { page: 2 })).queryKey;

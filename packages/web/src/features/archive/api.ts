@@ -53,6 +53,8 @@ export const itemQueries = {
     queryOptions({
       queryKey: itemKeys.single(type, id),
       queryFn: (context) => call(`${type}.single`, { params: { id } }, fetchOptions(context)),
+      // An item once opened stays readable offline (issue 13).
+      meta: { persist: true },
       staleTime: 0,
     }),
   revisions: (type: ItemType, id: number, page: number) =>

@@ -41,6 +41,7 @@ export const recordQueries = {
     queryOptions({
       queryKey: recordKeys.single(id),
       queryFn: (context) => call('record', { params: { id } }, fetchOptions(context)),
+      meta: { persist: true },
       staleTime: 0,
     }),
   revisions: (id: number, page: number) =>

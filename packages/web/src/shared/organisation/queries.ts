@@ -34,5 +34,6 @@ export const organisationQueries = {
     queryOptions({
       queryKey: organisationKeys.tags,
       queryFn: (context) => call('tags', {}, fetchOptions(context)),
+      meta: { persist: true },
     }),
 };

@@ -1,8 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
-
-export const QUERY_CACHE_STORAGE_KEY = 'kinfolio-query-cache';
+import { version } from '../../../package.json';
+import { createQueryPersister, indexedDbStore } from './persister';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -13,33 +12,49 @@ export const queryClient = new QueryClient({
       retry: false,
       refetchOnWindowFocus: false,
     },
-    mutations: { retry: false },
+    // A write runs even offline so the API client refuses it with its message; paused, it would
+    // wait in memory and be lost on reload.
+    mutations: { retry: false, networkMode: 'always' },
   },
 });
 
-export const queryPersister = createSyncStoragePersister({
-  storage: typeof window === 'undefined' ? undefined : window.localStorage,
-  key: QUERY_CACHE_STORAGE_KEY,
-  throttleTime: 1000,
-});
+const offlineStore = indexedDbStore();
+
+export const queryPersister = createQueryPersister(offlineStore);
+
+/** How long an offline copy is trusted; older ones are dropped on restore. */
+export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Only queries that opt in with `meta: { persist: true }` are written to localStorage (the spec's
- * locally persisted list stores); the session and admin data stay in memory.
+ * A new build may change the answers' shapes: its id (or, without one, the app's version) discards
+ * the copy an older build wrote.
  */
+export const PERSIST_BUSTER: string =
+  (import.meta.env.VITE_BUILD_ID as string | undefined) || `app-${version}`;
+
+/**
+ * The archive's reads a user opened (lists, items, categories, participants, tags) opt in with
+ * `meta: { persist: true }` and are kept in IndexedDB to be read offline; the session, admin and
+ * account data stay in memory. Only successful answers are kept.
+ */
+export function shouldPersistQuery(query: {
+  meta?: Record<string, unknown>;
+  state: { status: string };
+}): boolean {
+  return query.meta?.persist === true && query.state.status === 'success';
+}
+
 export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
   persister: queryPersister,
-  maxAge: 24 * 60 * 60 * 1000,
-  buster: import.meta.env.VITE_BUILD_ID ?? 'dev',
-  dehydrateOptions: {
-    shouldDehydrateQuery: (query) =>
-      query.meta?.persist === true && query.state.status === 'success',
-  },
+  maxAge: PERSIST_MAX_AGE_MS,
+  buster: PERSIST_BUSTER,
+  dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
 };
 
-/** Drops every cached query, in memory and persisted. */
+/** Drops every cached query, in memory and in IndexedDB (the whole store, not only our key). */
 export async function clearQueryCaches(): Promise<void> {
   await queryClient.cancelQueries();
   queryClient.clear();
   await queryPersister.removeClient();
+  await offlineStore?.clear();
 }

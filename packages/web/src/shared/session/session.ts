@@ -14,6 +14,7 @@ import {
 } from '@/shared/api/client';
 import { LANGUAGE_STORAGE_KEY, setLanguage } from '@/shared/i18n';
 import { appNavigate } from '@/shared/navigation';
+import { clearRuntimeCaches } from '@/shared/pwa/installPrompt';
 import { clearQueryCaches, queryClient } from '@/shared/query/queryClient';
 import { applyThemeColors, resetThemeColors, setColorSchemePreference } from '@/shared/theme';
 import { adminUsersQuery, appStateQuery, fetchCurrentUser, sessionKeys } from './queries';
@@ -107,11 +108,12 @@ export async function ensureSession(): Promise<{
 }
 
 /**
- * Clears the session, every localStorage entry but this device's language, and all cached
- * queries (spec §4). The colour scheme in use stays for the open page; after a reload it is the
- * default again.
+ * Clears the session, every localStorage entry but this device's language, all cached queries
+ * (in memory and in IndexedDB) and the service worker's runtime caches (spec §4). The colour
+ * scheme in use stays for the open page; after a reload it is the default again. Resolves once
+ * the stores are empty (callers that do not wait still start the clearing at once).
  */
-export function resetSession(): void {
+export function resetSession(): Promise<void> {
   useSessionStore.setState({ user: null, isLoggedIn: false, status: 'ready', checkFailure: null });
   try {
     // Everything goes but the device's language: the login page after a logout (and after a
@@ -124,7 +126,7 @@ export function resetSession(): void {
   }
   invalidateCsrf();
   resetThemeColors();
-  void clearQueryCaches();
+  return Promise.allSettled([clearQueryCaches(), clearRuntimeCaches()]).then(() => undefined);
 }
 
 /** POST /login, then the on-login sequence; resolves with the verified user. */
@@ -170,7 +172,8 @@ export async function logout(): Promise<void> {
   } catch {
     // Already logged out on the server, or unreachable: the local session ends regardless.
   }
-  resetSession();
+  // Waited for, so nothing of the session is still readable when the home page shows.
+  await resetSession();
   appNavigate('/');
 }
 
