@@ -186,7 +186,8 @@ export function registerSocialRoutes(app: FastifyInstance, ctx: AppContext, deps
       if (user.active !== 1) throw new LoginRefused('inactive');
       await attempt.succeeded();
       await deps.completeLogin(request, reply, user, flow.remember);
-      return reply.redirect('/', 302);
+      // The app keeps a logged-in flag of its own: this tells the login form to check the session.
+      return reply.redirect('/?social_login=1', 302);
     } catch (error) {
       if (error instanceof LoginRefused) return toLoginForm(reply, error.reason);
       throw error;

@@ -73,7 +73,7 @@ describe('social login through an OpenID Connect provider', () => {
     const browser = server.client();
     const done = await roundTrip(browser, { remember: true });
     expect(done.statusCode).toBe(302);
-    expect(done.headers.location).toBe('/');
+    expect(done.headers.location).toBe('/?social_login=1');
     const me = await browser.get(routePath('loggedInUser'));
     expect(me.statusCode).toBe(200);
     expect(me.json().email).toBe('ada@example.com');
@@ -92,7 +92,7 @@ describe('social login through an OpenID Connect provider', () => {
     // Later logins find the account by the provider's subject, whatever the address says now.
     nextClaims = { sub: 'ada-1', email: 'ada.new@example.com', email_verified: false };
     const again = server.client();
-    expect((await roundTrip(again)).headers.location).toBe('/');
+    expect((await roundTrip(again)).headers.location).toBe('/?social_login=1');
     expect((await again.get(routePath('loggedInUser'))).json().name).toBe('Ada');
     const linked = (await again.get(routePath('linkedIdentities'))).json();
     expect(linked.has_password).toBe(true);
@@ -121,7 +121,7 @@ describe('social login through an OpenID Connect provider', () => {
       .execute();
     nextClaims = { sub: 'newbie', email: 'newbie@example.com', email_verified: true, name: 'Nina' };
     const browser = server.client();
-    expect((await roundTrip(browser)).headers.location).toBe('/');
+    expect((await roundTrip(browser)).headers.location).toBe('/?social_login=1');
     const me = (await browser.get(routePath('loggedInUser'))).json();
     expect(me).toMatchObject({ name: 'Nina', email: 'newbie@example.com', permissions: [] });
     expect(me.email_verified_at).not.toBeNull();

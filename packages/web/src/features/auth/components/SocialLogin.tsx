@@ -1,10 +1,12 @@
 import { Button, Divider, Stack } from '@mantine/core';
 import { LOGIN_ERRORS, type LoginError } from '@kinfolio/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { authProvidersQuery, providerLoginHref } from '@/shared/session/socialLogin';
 import { FormAlert } from '@/shared/ui';
+import { verifySession } from '@/shared/session/session';
 
 /** Why a social login came back to this form (`?login_error=`), if it did. */
 function loginErrorOfAddress(): LoginError | null {
@@ -17,6 +19,12 @@ export function SocialLogin({ remember }: { remember: boolean }) {
   const { t } = useTranslation('auth');
   const [error] = useState(loginErrorOfAddress);
   const providers = useQuery(authProvidersQuery);
+  const navigate = useNavigate();
+  // Back from a provider with a session the app does not know of yet: check it and go in.
+  useEffect(() => {
+    if (!new URLSearchParams(window.location.search).has('social_login')) return;
+    void verifySession().then((user) => (user ? navigate({ to: '/posts' }) : undefined));
+  }, [navigate]);
   const list = providers.data ?? [];
   return (
     <>
