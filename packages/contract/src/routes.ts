@@ -4,6 +4,7 @@ import { accountRouteTable } from './account-routes.js';
 import { fileRouteTable } from './file-routes.js';
 import { jobRouteTable } from './job-routes.js';
 import { historyFeedRoute, itemRouteTable, searchAllRoute } from './item-routes.js';
+import { planningRouteTable } from './planning-routes.js';
 import { recordRouteTable } from './record-routes.js';
 import { route, type RouteDef } from './route-def.js';
 import {
@@ -393,6 +394,7 @@ export const routes = {
   ...fileRouteTable,
   historyFeed: historyFeedRoute,
   ...recordRouteTable,
+  ...planningRouteTable,
   ...jobRouteTable,
   ...accountRouteTable,
 } as const satisfies Record<string, RouteDef>;

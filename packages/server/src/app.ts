@@ -29,6 +29,7 @@ import { declareFileJobs, registerFileRoutes } from './modules/files/index.js';
 import { findItemForUpdate, registerItemRoutes } from './modules/items/index.js';
 import { registerJobRoutes } from './modules/jobs/index.js';
 import { registerParticipantRoutes } from './modules/participants/index.js';
+import { registerPlanningRoutes } from './modules/planning/index.js';
 import {
   findRecordForUpdate,
   registerRecordRoutes,
@@ -180,6 +181,7 @@ export async function buildApp(
     searchRecordGroups(ctx, words, limit, titleScore),
   );
   registerRecordRoutes(app, ctx);
+  registerPlanningRoutes(app, ctx);
   registerJobRoutes(app, ctx);
   await registerFileRoutes(app, ctx, {
     item: (trx, id) => findItemForUpdate(trx, ctx.dialect, id),

@@ -8,6 +8,7 @@ export const VALIDATION_KEYS = {
   keepAmongMerged: 'validation.keep_among_merged',
   translationKey: 'validation.translation_key',
   invalidCharacter: 'validation.invalid_character',
+  planningRange: 'validation.planning_range',
 } as const;
 
 /** Ids are 32-bit integer columns (PostgreSQL `integer`): a larger one can only be bad input. */

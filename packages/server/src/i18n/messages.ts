@@ -47,6 +47,7 @@ const en = {
   'admin.last_admin': 'The last administrator cannot lose the admin permission or be deactivated.',
   'admin.settings_saved': 'Settings saved.',
   'validation.invalid_character': 'This text contains a character that is not allowed.',
+  'validation.planning_range': 'The period is too long for this scale, or ends before it starts.',
   'organisation.name_required': 'Enter a name in at least one language.',
   'categories.parent_missing': 'The parent category does not exist.',
   'categories.cycle': 'A category cannot be moved into itself or into one of its subcategories.',
@@ -128,6 +129,8 @@ const fr: Catalogue = {
     'Le dernier administrateur ne peut pas perdre la permission admin ni être désactivé.',
   'admin.settings_saved': 'Paramètres enregistrés.',
   'validation.invalid_character': 'Ce texte contient un caractère non autorisé.',
+  'validation.planning_range':
+    'La période est trop longue pour cette échelle, ou finit avant de commencer.',
   'organisation.name_required': 'Saisissez un nom dans au moins une langue.',
   'categories.parent_missing': "La catégorie parente n'existe pas.",
   'categories.cycle':
@@ -205,6 +208,8 @@ const it: Catalogue = {
     "L'ultimo amministratore non può perdere il permesso admin né essere disattivato.",
   'admin.settings_saved': 'Impostazioni salvate.',
   'validation.invalid_character': 'Questo testo contiene un carattere non consentito.',
+  'validation.planning_range':
+    'Il periodo è troppo lungo per questa scala, o finisce prima di iniziare.',
   'organisation.name_required': 'Inserisci un nome in almeno una lingua.',
   'categories.parent_missing': 'La categoria superiore non esiste.',
   'categories.cycle':
@@ -284,6 +289,8 @@ const de: Catalogue = {
     'Der letzte Administrator kann die Admin-Berechtigung nicht verlieren und nicht deaktiviert werden.',
   'admin.settings_saved': 'Einstellungen gespeichert.',
   'validation.invalid_character': 'Dieser Text enthält ein unzulässiges Zeichen.',
+  'validation.planning_range':
+    'Der Zeitraum ist für diese Skala zu lang oder endet vor seinem Beginn.',
   'organisation.name_required': 'Geben Sie einen Namen in mindestens einer Sprache ein.',
   'categories.parent_missing': 'Die übergeordnete Kategorie existiert nicht.',
   'categories.cycle':

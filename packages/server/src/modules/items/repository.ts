@@ -4,6 +4,7 @@ import {
   type Kysely,
   type RawBuilder,
   type Selectable,
+  type SelectQueryBuilder,
   type Transaction,
   type Updateable,
 } from 'kysely';
@@ -92,16 +93,20 @@ function storyRepresentative(language: string) {
   )`;
 }
 
-function filtered(db: Executor, filter: ListFilter) {
-  let query = db.selectFrom('items as i').where('i.type', '=', filter.type);
-  query =
-    filter.view === 'live'
-      ? query.where('i.deleted_at', 'is', null)
-      : filter.view === 'deleted'
-        ? query.where('i.deleted_at', 'is not', null)
-        : query.where((eb) =>
-            eb.or([eb('i.deleted_at', 'is not', null), eb('i.revisions_count', '>', 0)]),
-          );
+/** The filters of a list that are not its type or trash view. */
+export type ItemNarrowing = Pick<
+  ListFilter,
+  'language' | 'dateFrom' | 'dateBefore' | 'categorySets' | 'participantIds' | 'tagIds'
+>;
+
+/**
+ * A query on `items as i` narrowed by language, date range and links (category subtrees,
+ * participants, tags): what every list applies, and the planning's aggregates too.
+ */
+export function narrowItems<O>(
+  query: SelectQueryBuilder<Database & { i: ItemsTable }, 'i', O>,
+  filter: ItemNarrowing,
+): SelectQueryBuilder<Database & { i: ItemsTable }, 'i', O> {
   if (filter.language) query = query.where('i.language', '=', filter.language);
   if (filter.dateFrom !== undefined) query = query.where('i.date', '>=', filter.dateFrom);
   if (filter.dateBefore !== undefined) query = query.where('i.date', '<', filter.dateBefore);
@@ -120,6 +125,20 @@ function filtered(db: Executor, filter: ListFilter) {
       eb.selectFrom('item_tags').select('item_id').where('tag_id', '=', id),
     );
   }
+  return query;
+}
+
+function filtered(db: Executor, filter: ListFilter) {
+  let query = db.selectFrom('items as i').where('i.type', '=', filter.type);
+  query =
+    filter.view === 'live'
+      ? query.where('i.deleted_at', 'is', null)
+      : filter.view === 'deleted'
+        ? query.where('i.deleted_at', 'is not', null)
+        : query.where((eb) =>
+            eb.or([eb('i.deleted_at', 'is not', null), eb('i.revisions_count', '>', 0)]),
+          );
+  query = narrowItems(query, filter);
   if (filter.storyLanguage && filter.view === 'live') {
     query = query.where(storyRepresentative(filter.storyLanguage));
   }

@@ -1,0 +1,2 @@
+// The planning module's public face: app.ts imports only from here.
+export { registerPlanningRoutes } from './routes.js';
