@@ -6,13 +6,13 @@ export type { BuildInfo } from './manifest';
 
 /**
  * New build detection (spec §4/§7): watch builds/latest.json and, once a newer build is out, load
- * the next page in full. Only in a built app, which knows its id (packages/web/build).
+ * the next page in full. Only in a built app: the dev server has no builds/ files to read.
  */
 export function startNewBuildDetection(
   router: NavigationSource,
   buildId: string | undefined = import.meta.env.VITE_BUILD_ID as string | undefined,
 ): () => void {
-  if (!buildId) return () => undefined;
+  if (!buildId || import.meta.env.DEV) return () => undefined;
   let newer: BuildInfo | null = null;
   const watcher = watchBuilds({ buildId, onNewBuild: (latest) => (newer = latest) });
   const unsubscribe = reloadOnNextNavigation(router, () => newer?.id ?? null);
