@@ -29,6 +29,13 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Messages of the status-0 errors of a write, which the client words itself: refused before it was
+ * sent (offline, nothing saved), or lost on the way (it may or may not have reached the server).
+ */
+export const OFFLINE_WRITE = 'offline-write';
+export const LOST_WRITE = 'lost-write';
+
 export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }

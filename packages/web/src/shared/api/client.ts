@@ -1,12 +1,12 @@
 import { LIMITS, RETRY_STATUSES, routeIndex, XSRF_HEADER } from '@kinfolio/contract';
 import { currentLanguage } from '@/shared/i18n';
 import { loadingBar } from '@/shared/ui/loadingBar';
-import { ApiError, isRecord } from './ApiError';
+import { ApiError, isRecord, LOST_WRITE, OFFLINE_WRITE } from './ApiError';
 import { readXsrfToken } from './cookies';
 import { handleApiError, showSuccessToast } from './responses';
 
-export { ApiError, isApiError } from './ApiError';
-export { configureApiClient, type ApiClientHooks } from './responses';
+export { ApiError, isApiError, LOST_WRITE, OFFLINE_WRITE } from './ApiError';
+export { configureApiClient, errorText, type ApiClientHooks } from './responses';
 
 export type QueryValue = string | number | boolean | undefined | null;
 
@@ -135,10 +135,28 @@ async function send(method: Method, url: string, body: unknown, opts: RequestOpt
   } catch (error) {
     if (timedOut) throw new ApiError(408, 'timeout');
     if (opts.signal?.aborted) throw error;
+    if (method !== 'GET') throw new ApiError(0, LOST_WRITE);
     throw new ApiError(0, error instanceof Error ? error.message : 'network');
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** False only when the browser knows it has no network; `true` may still mean a dead link. */
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/**
+ * A write needs the anti-forgery cookie first; without a network that fetch fails before the
+ * write is sent, so nothing was saved.
+ */
+async function prepareWrite(): Promise<void> {
+  if (isOffline()) throw new ApiError(0, OFFLINE_WRITE);
+  try {
+    await ensureCsrfCookie();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError(0, OFFLINE_WRITE);
   }
 }
 
@@ -153,7 +171,9 @@ export async function request<T>(
   if (!opts.background) loadingBar.start();
   let failed = true;
   try {
-    if (method !== 'GET') await ensureCsrfCookie();
+    // Offline, a write is refused with its own message rather than queued: a queue kept in
+    // memory would lose it on a reload.
+    if (method !== 'GET') await prepareWrite();
     let attempt = 0;
     for (;;) {
       const res = await send(method, url, body, opts);

@@ -2,7 +2,7 @@ import { LIMITS } from '@kinfolio/contract';
 import { i18next } from '@/shared/i18n';
 import { appNavigate, currentAppPath } from '@/shared/navigation';
 import { showToast, type ToastIntent } from '@/shared/ui/toast';
-import { isRecord, type ApiError } from './ApiError';
+import { isRecord, LOST_WRITE, OFFLINE_WRITE, type ApiError } from './ApiError';
 
 /** Wired by the app at start-up, so this module needs neither the router nor the session. */
 export interface ApiClientHooks {
@@ -40,7 +40,11 @@ function bodyText(body: unknown): string | undefined {
 
 /** Client-side wording for failures the server did not describe. */
 function clientMessage(error: ApiError): string | undefined {
-  if (error.status === 0) return t('api.network');
+  if (error.status === 0) {
+    if (error.message === OFFLINE_WRITE) return t('api.offlineWrite');
+    if (error.message === LOST_WRITE) return t('api.lostWrite');
+    return t('api.network');
+  }
   if (error.status === 408 && error.body === undefined) return t('api.timeout');
   return undefined;
 }

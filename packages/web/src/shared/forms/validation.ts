@@ -1,7 +1,7 @@
 import type { UseFormReturnType } from '@mantine/form';
 import { issueMeaning } from '@kinfolio/contract';
 import type { z } from 'zod';
-import { isApiError } from '@/shared/api/client';
+import { errorText, isApiError } from '@/shared/api/client';
 import { i18next } from '@/shared/i18n';
 
 /*
@@ -68,5 +68,7 @@ export function applyServerErrors(
   }
   if (leftovers.length > 0) return leftovers.join(' ');
   if (Object.keys(fieldErrors).length > 0) return null;
+  // No answer (offline, lost, timed out): the client's own wording, not the fetch error's.
+  if (error.status === 0 || error.status === 408) return errorText(error);
   return error.message || i18next.t('common:form.unexpected');
 }
