@@ -19,7 +19,13 @@ export function CropDialog({ src, saving, onCancel, onCrop }: CropDialogProps) {
   const [zoom, setZoom] = useState(1);
   const [area, setArea] = useState<CropArea | null>(null);
   return (
-    <Modal opened={src !== null} onClose={onCancel} title={t('picture.cropTitle')} size="lg">
+    <Modal
+      opened={src !== null}
+      onClose={onCancel}
+      title={t('picture.cropTitle')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('picture.cancel') }}
+    >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {t('picture.cropHint')}
@@ -50,7 +56,7 @@ export function CropDialog({ src, saving, onCancel, onCrop }: CropDialogProps) {
             value={zoom}
             onChange={setZoom}
             label={null}
-            thumbProps={{ 'aria-labelledby': 'kf-crop-zoom' }}
+            thumbLabel={t('picture.zoom')}
           />
         </Stack>
         <Group justify="flex-end" gap="sm">
