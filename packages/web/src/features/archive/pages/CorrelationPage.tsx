@@ -9,6 +9,7 @@ import {
   Table,
   Text,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { CONTENT_LANGUAGES, ITEM_TYPES, LIMITS } from '@kinfolio/contract';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
@@ -27,6 +28,8 @@ export default function CorrelationPage() {
   const { page = 1 } = useSearch({ strict: false }) as { page?: number };
   const navigate = useNavigate();
   const formatDate = useDateFormat();
+  // One segment per item type no longer fits a phone's width side by side: stack them there.
+  const narrow = useMediaQuery('(max-width: 36em)', false);
   const query = useQuery(itemQueries.correlation(type, page));
   const meta = query.data?.meta;
 
@@ -111,6 +114,7 @@ export default function CorrelationPage() {
         onChange={(value) => void navigate({ to: correlationPath(value as typeof type) })}
         aria-label={t('correlation.type')}
         data={ITEM_TYPES.map((value) => ({ value, label: t(`types.${value}.plural`) }))}
+        orientation={narrow ? 'vertical' : 'horizontal'}
         style={{ alignSelf: 'flex-start' }}
         w={{ base: '100%', xs: 'auto' }}
         className="kf-type-switch"
