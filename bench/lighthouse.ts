@@ -1,0 +1,281 @@
+/**
+ * `npm run lighthouse [-- --runs N] [--out FILE]`: Lighthouse (mobile preset: a mid-range phone,
+ * simulated slow 4G) on the built web app, for `/` logged out and `/posts` logged in, over a demo
+ * family in a fresh SQLite archive. Records performance and accessibility with the metrics behind
+ * them, and the JavaScript and CSS each page fetched, in bench/results/lighthouse-<date>.json.
+ *
+ * Needs `npm run build` first (it runs the compiled server) and a Chromium (CHROME_PATH, default /usr/bin/chromium). Each run
+ * starts cold: no HTTP cache, no service worker, no stored queries; the logged-in run keeps only
+ * the session cookie and the app's logged-in flag.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { routePath } from '@kinfolio/contract';
+
+const root = path.resolve(import.meta.dirname, '..');
+const USER = { email: 'lighthouse@example.com', password: 'lighthouse-password-1' };
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '1' },
+    out: { type: 'string' },
+    /** A folder for Lighthouse's full reports (JSON), one per page and run. */
+    reports: { type: 'string' },
+  },
+});
+
+interface PageFigures {
+  url: string;
+  performance: number;
+  accessibility: number;
+  metrics: Record<string, number>;
+  /** Bytes over the wire (compressed) and decoded, per resource type. */
+  transfer: Record<string, { requests: number; transferKB: number; resourceKB: number }>;
+  failedAudits: { id: string; title: string; score: number | null }[];
+}
+
+/** The compiled server `npm run build` made: what is measured is what `npm start` runs. */
+const SERVER_ENTRY = path.join(root, 'packages/server/dist/main.js');
+
+function kinfolio(env: Record<string, string>, ...command: string[]) {
+  const run = spawnSync(process.execPath, [SERVER_ENTRY, ...command], {
+    cwd: root,
+    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`${command[0]} failed: ${run.stderr}`);
+}
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+}
+
+async function serve(env: Record<string, string>): Promise<Server> {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn(process.execPath, [SERVER_ENTRY, 'serve'], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 300; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const up = await fetch(`http://127.0.0.1:${port}${routePath('appState')}`).then(
+      (answer) => answer.ok,
+      () => false,
+    );
+    if (up) return { child, port };
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server did not start');
+}
+
+function stop(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.child.once('exit', () => resolve());
+    server.child.kill('SIGTERM');
+  });
+}
+
+const KB = (bytes: number) => Math.round(bytes / 102.4) / 10;
+
+function figuresOf(result: RunnerResult): PageFigures {
+  const { lhr } = result;
+  const audit = (id: string) => lhr.audits[id];
+  const metric = (id: string) => Math.round(audit(id)?.numericValue ?? NaN);
+  const transfer: PageFigures['transfer'] = {};
+  const requests =
+    (audit('network-requests')?.details as { items?: Record<string, unknown>[] } | undefined)
+      ?.items ?? [];
+  for (const request of requests) {
+    const type = String(request.resourceType ?? 'Other');
+    const row = (transfer[type] ??= { requests: 0, transferKB: 0, resourceKB: 0 });
+    row.requests += 1;
+    row.transferKB += KB(Number(request.transferSize ?? 0));
+    row.resourceKB += KB(Number(request.resourceSize ?? 0));
+  }
+  for (const row of Object.values(transfer)) {
+    row.transferKB = Math.round(row.transferKB * 10) / 10;
+    row.resourceKB = Math.round(row.resourceKB * 10) / 10;
+  }
+  const failedAudits = Object.values(lhr.audits)
+    .filter(
+      (a) =>
+        a.score !== null &&
+        a.score < 0.9 &&
+        a.scoreDisplayMode !== 'informative' &&
+        a.scoreDisplayMode !== 'manual' &&
+        a.scoreDisplayMode !== 'notApplicable',
+    )
+    .map((a) => ({ id: a.id, title: a.title, score: a.score }));
+  return {
+    url: lhr.finalDisplayedUrl,
+    performance: lhr.categories.performance?.score ?? NaN,
+    accessibility: lhr.categories.accessibility?.score ?? NaN,
+    metrics: {
+      firstContentfulPaintMs: metric('first-contentful-paint'),
+      largestContentfulPaintMs: metric('largest-contentful-paint'),
+      speedIndexMs: metric('speed-index'),
+      totalBlockingTimeMs: metric('total-blocking-time'),
+      cumulativeLayoutShift:
+        Math.round((audit('cumulative-layout-shift')?.numericValue ?? NaN) * 1000) / 1000,
+      unusedJavascriptKB: KB(
+        (audit('unused-javascript')?.details as { overallSavingsBytes?: number } | undefined)
+          ?.overallSavingsBytes ?? 0,
+      ),
+    },
+    transfer,
+    failedAudits,
+  };
+}
+
+/** A cold start for the next page: the HTTP cache, offline worker and stored queries go. */
+async function clearCaches(page: Page, origin: string) {
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Storage.clearDataForOrigin', {
+    origin,
+    storageTypes: 'service_workers,cache_storage,indexeddb',
+  });
+  await cdp.detach();
+}
+
+async function audit(
+  browser: Browser,
+  url: string,
+  prepare?: (page: Page) => Promise<void>,
+): Promise<PageFigures> {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  try {
+    const flags: Flags = {
+      onlyCategories: ['performance', 'accessibility'],
+      output: 'json',
+      logLevel: 'error',
+    };
+    if (prepare) {
+      await prepare(page);
+      await clearCaches(page, new URL(url).origin);
+      // Lighthouse would otherwise clear the cookie and the logged-in flag too.
+      flags.disableStorageReset = true;
+    }
+    const result = await lighthouse(url, flags, undefined, page);
+    if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    if (args.reports) {
+      fs.mkdirSync(args.reports, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
+      fs.writeFileSync(path.join(args.reports, name), JSON.stringify(result.lhr));
+    }
+    return figuresOf(result);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Logs in through the API from the page (the app's own client would do the same). */
+async function logIn(page: Page, base: string) {
+  await page.goto(`${base}/`, { waitUntil: 'networkidle0' });
+  const status = await page.evaluate(
+    async ({ csrf, login, user }) => {
+      // The page's globals (this file is typed for Node).
+      const { document, localStorage } = globalThis as unknown as {
+        document: { cookie: string };
+        localStorage: { setItem(key: string, value: string): void };
+      };
+      await fetch(csrf, { credentials: 'include' });
+      const token = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
+      const answer = await fetch(login, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': token },
+        body: JSON.stringify(user),
+      });
+      // The flag the app reads at start to know a session is there (shared/session/store.ts).
+      localStorage.setItem('kinfolio-session', '1');
+      return answer.status;
+    },
+    { csrf: routePath('csrfCookie'), login: routePath('login'), user: USER },
+  );
+  if (status !== 200 && status !== 204) throw new Error(`login answered ${status}`);
+  await page.goto('about:blank');
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
+};
+
+async function main() {
+  const runs = Math.max(1, Number(args.runs));
+  // WEB_DIST: another build to measure (a copy no one rebuilds while Lighthouse runs).
+  const webDist = path.resolve(process.env.WEB_DIST ?? path.join(root, 'packages/web/dist'));
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error(`the web app is not built in ${webDist}: run \`npm run build\` first`);
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinfolio-lighthouse-'));
+  const env = { DATA_DIR: dataDir, DATABASE_URL: '', JOB_WORKER: 'false', WEB_DIST: webDist };
+  kinfolio(env, 'seed-demo');
+  kinfolio(env, 'create-admin', '--email', USER.email, '--password', USER.password);
+  const server = await serve(env);
+  const base = `http://127.0.0.1:${server.port}`;
+  const browser = await puppeteer.launch({
+    executablePath: CHROME,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    const pages: Record<string, PageFigures[]> = { '/': [], '/posts': [] };
+    for (let run = 0; run < runs; run++) {
+      pages['/']!.push(await audit(browser, `${base}/`));
+      pages['/posts']!.push(await audit(browser, `${base}/posts`, (page) => logIn(page, base)));
+    }
+    const summary = Object.fromEntries(
+      Object.entries(pages).map(([url, results]) => {
+        const byScore = [...results].sort((a, b) => a.performance - b.performance);
+        return [
+          url,
+          {
+            performance: median(results.map((r) => r.performance)),
+            accessibility: median(results.map((r) => r.accessibility)),
+            runs: results.map((r) => ({
+              performance: r.performance,
+              accessibility: r.accessibility,
+            })),
+            median: byScore[Math.floor((byScore.length - 1) / 2)],
+          },
+        ];
+      }),
+    );
+    const date = new Date().toISOString().slice(0, 10);
+    const out = args.out ?? path.join(root, 'bench/results', `lighthouse-${date}.json`);
+    const report = {
+      date: new Date().toISOString(),
+      lighthouse: (await import('lighthouse/package.json', { with: { type: 'json' } })).default
+        .version,
+      preset: 'mobile (default config: Moto G Power emulation, simulated slow 4G, 4x CPU slowdown)',
+      chrome: CHROME,
+      archive: 'seed-demo on SQLite',
+      pages: summary,
+    };
+    fs.writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+    for (const [url, page] of Object.entries(summary)) {
+      console.log(
+        `${url}: performance ${page.performance}, accessibility ${page.accessibility}`,
+        page.median?.metrics,
+      );
+    }
+    console.log(`written to ${path.relative(root, out)}`);
+  } finally {
+    await browser.close();
+    await stop(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
