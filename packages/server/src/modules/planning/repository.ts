@@ -60,6 +60,25 @@ function recordsSide(db: Kysely<Database>, scope: PlanningScope) {
   return query;
 }
 
+/**
+ * Both sides as one derived table `u` of (type, id, date) only: read from the date indexes alone,
+ * without the rows' text, so a scan of the whole archive (on this day) stays in the index.
+ */
+function keys(db: Kysely<Database>, scope: PlanningScope) {
+  const items = itemsSide(db, scope)?.select([
+    'i.type as type',
+    'i.id as id',
+    sql<string>`i.date`.as('date'),
+  ]);
+  const records = recordsSide(db, scope)?.select([
+    sql<string>`'record'`.as('type'),
+    'r.id as id',
+    sql<string>`r.registration_date`.as('date'),
+  ]);
+  if (items && records) return items.unionAll(records).as('u');
+  return (items ?? records)?.as('u');
+}
+
 /** Both sides as one derived table `u` with the columns of a planning entry. */
 function entries(db: Kysely<Database>, scope: PlanningScope) {
   const items = itemsSide(db, scope)?.select([
@@ -116,7 +135,7 @@ export function planningRepository(db: Kysely<Database>) {
     },
 
     async count(scope: PlanningScope): Promise<number> {
-      const source = entries(db, scope);
+      const source = keys(db, scope);
       if (!source) return 0;
       const row = await db
         .selectFrom(source)
@@ -143,7 +162,7 @@ export function planningRepository(db: Kysely<Database>) {
 
     /** Counts per year, newest first, at most `years` of them. */
     async years(scope: PlanningScope, years: number) {
-      const source = entries(db, scope);
+      const source = keys(db, scope);
       if (!source) return [];
       const rows = await db
         .selectFrom(source)
@@ -158,13 +177,16 @@ export function planningRepository(db: Kysely<Database>) {
       return rows.map((row) => ({ year: row.y, count: Number(row.n) }));
     },
 
-    /** The first `perYear` entries of each year from `fromYear` on, in time order. */
+    /**
+     * The first `perYear` entries of each year from `fromYear` on, in time order: ranked on the
+     * keys, then only those rows read.
+     */
     async firstOfYears(
       scope: PlanningScope,
       fromYear: string,
       perYear: number,
     ): Promise<PlanningEntry[]> {
-      const source = entries(db, scope);
+      const source = keys(db, scope);
       if (!source) return [];
       const ranked = db
         .selectFrom(source)
@@ -176,15 +198,48 @@ export function planningRepository(db: Kysely<Database>) {
         )
         .where(sql`substr(u.date, 1, 4)`, '>=', fromYear)
         .as('w');
-      const rows = await db
+      const chosen = await db
         .selectFrom(ranked)
-        .select(['w.type', 'w.id', 'w.title', 'w.date', 'w.language', 'w.preview'])
+        .select(['w.type', 'w.id'])
         .where('w.rn', '<=', perYear)
-        .orderBy('w.date')
-        .orderBy('w.type')
-        .orderBy('w.id')
         .execute();
-      return rows.map(toEntry);
+      const itemIds = chosen.filter((row) => row.type !== 'record').map((row) => Number(row.id));
+      const recordIds = chosen.filter((row) => row.type === 'record').map((row) => Number(row.id));
+      const [items, records] = await Promise.all([
+        itemIds.length
+          ? db
+              .selectFrom('items as i')
+              .select([
+                'i.type as type',
+                'i.id as id',
+                'i.title as title',
+                sql<string>`i.date`.as('date'),
+                'i.language as language',
+                'i.preview as preview',
+              ])
+              .where('i.id', 'in', itemIds)
+              .execute()
+          : [],
+        recordIds.length
+          ? db
+              .selectFrom('records as r')
+              .select([
+                sql<string>`'record'`.as('type'),
+                'r.id as id',
+                'r.title as title',
+                sql<string>`r.registration_date`.as('date'),
+                'r.lang as language',
+                'r.preview as preview',
+              ])
+              .where('r.id', 'in', recordIds)
+              .execute()
+          : [],
+      ]);
+      return [...items, ...records]
+        .map(toEntry)
+        .sort(
+          (a, b) => a.date.localeCompare(b.date) || a.type.localeCompare(b.type) || a.id - b.id,
+        );
     },
   };
 }
