@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginViaUi, waitForPath } from '../support/app.js';
+import { newContext, snap, type Browser, type Page } from '../support/browser.js';
+import type { SanctumClient } from '../support/http-client.js';
+import { startWithFrenchAdmin } from '../support/french-admin.js';
+import type { RunningServer } from '../support/server.js';
+
+const ADMIN = { name: 'Admin', email: 'admin@example.com', password: 'e2e-admin-password' };
+const TITLE = 'La lettre de l’oncle Jules';
+/** packages/web/src/shared/query/persister.ts */
+const DB = 'kinfolio-offline';
+const STORE = 'query-cache';
+
+/** The query keys kept in IndexedDB (an empty list when the store is empty or missing). */
+function persistedKeys(page: Page): Promise<unknown[][]> {
+  return page.evaluate(
+    ([db, store]) =>
+      new Promise<unknown[][]>((resolve, reject) => {
+        const open = indexedDB.open(db);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const connection = open.result;
+          if (!connection.objectStoreNames.contains(store)) {
+            connection.close();
+            resolve([]);
+            return;
+          }
+          const all = connection.transaction(store).objectStore(store).getAll();
+          all.onerror = () => reject(all.error);
+          all.onsuccess = () => {
+            connection.close();
+            resolve(
+              (all.result as string[]).flatMap((text) =>
+                (
+                  JSON.parse(text) as { clientState: { queries: { queryKey: unknown[] }[] } }
+                ).clientState.queries.map((query) => query.queryKey),
+              ),
+            );
+          };
+        };
+      }),
+    [DB, STORE] as const,
+  );
+}
+
+/** How many entries the store holds, whatever they are. */
+function storedEntries(page: Page): Promise<number> {
+  return page.evaluate(
+    ([db, store]) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open(db);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const connection = open.result;
+          if (!connection.objectStoreNames.contains(store)) {
+            connection.close();
+            resolve(0);
+            return;
+          }
+          const count = connection.transaction(store).objectStore(store).count();
+          count.onsuccess = () => {
+            connection.close();
+            resolve(count.result);
+          };
+          count.onerror = () => reject(count.error);
+        };
+      }),
+    [DB, STORE] as const,
+  );
+}
+
+const hasKey = (keys: unknown[][], prefix: unknown[]) =>
+  keys.some((key) => prefix.every((part, index) => key[index] === part));
+
+describe('offline: what was opened stays readable, and a logout forgets it', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let api: SanctumClient;
+  let id = 0;
+
+  beforeAll(async () => {
+    ({ server, browser, api } = await startWithFrenchAdmin(ADMIN));
+    const created = await api.call('post.create', { body: { language: 'fr', title: TITLE } });
+    expect(created.status, created.text).toBe(201);
+    id = (JSON.parse(created.text) as { item: { id: number } }).item.id;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('reads a list and an item opened before going offline, refuses a write, then logout empties IndexedDB', async () => {
+    const context = await newContext(browser, server.url);
+    context.setDefaultTimeout(30_000);
+    const page = await context.newPage();
+    await loginViaUi(page, ADMIN);
+    const card = page.locator('article.kf-item-card').filter({ hasText: TITLE });
+    await card.getByRole('link', { name: TITLE }).click();
+    await waitForPath(page, `/posts/${id}/profile`);
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+
+    // The persister writes at most once a second: wait for both reads to be in IndexedDB.
+    await expect
+      .poll(
+        async () => {
+          const keys = await persistedKeys(page);
+          return (
+            hasKey(keys, ['items', 'post', 'list']) && hasKey(keys, ['items', 'post', 'single', id])
+          );
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    // Nothing of the session or the administration goes to disk.
+    const heads = new Set((await persistedKeys(page)).map((key) => String(key[0])));
+    const archive = ['items', 'records', 'categories', 'participants', 'tags', 'site-translations'];
+    expect([...heads].filter((head) => !archive.includes(head))).toEqual([]);
+
+    await context.setOffline(true);
+    await page.getByRole('link', { name: 'Articles', exact: true }).first().click();
+    await waitForPath(page, '/posts');
+    await card.getByRole('link', { name: TITLE }).click();
+    await waitForPath(page, `/posts/${id}/profile`);
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+
+    // A write is refused with its own message, not a generic error. The editor's code is not
+    // cached without the service worker (blocked here), so the form opens online.
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Modifier' }).click();
+    await page.getByRole('textbox', { name: 'Contenu' }).waitFor();
+    await context.setOffline(true);
+    await page.getByRole('textbox', { name: 'Titre', exact: true }).fill(`${TITLE} (bis)`);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page
+      .getByText(/^Vous êtes hors ligne : rien n’a été enregistré\./)
+      .first()
+      .waitFor();
+    await snap(page, 'offline-write-refused');
+
+    await context.setOffline(false);
+    await page.getByRole('button', { name: /^Menu du compte de / }).click();
+    await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
+    await waitForPath(page, '/');
+    expect(await storedEntries(page)).toBe(0);
+    const caches = await page.evaluate(async () =>
+      (await window.caches.keys()).filter((name) => !name.includes('precache')),
+    );
+    expect(caches.filter((name) => name !== 'kinfolio-flags')).toEqual([]);
+    await context.close();
+  });
+});
