@@ -50,7 +50,7 @@ function useAfterFirstPage(): boolean {
 }
 
 /**
- * Restored lists show at once, but may predate the last edit (writes to localStorage are throttled,
+ * Restored lists show at once, but may predate the last edit (writes to IndexedDB are throttled,
  * and another tab or device may have changed them): mark them stale so they refresh on mount.
  */
 function refreshRestoredQueries() {
