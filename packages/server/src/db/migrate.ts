@@ -11,12 +11,12 @@ import * as m0009 from './migrations/0009_login_throttle.js';
 import * as m0010 from './migrations/0010_invitations.js';
 import * as m0011 from './migrations/0011_link_scopes.js';
 import * as m0013 from './migrations/0013_records.js';
-import * as m0016 from './migrations/0016_accounts.js';
 import * as m0014 from './migrations/0014_jobs.js';
 import * as m0015 from './migrations/0015_list_order_and_folding.js';
+import * as m0016 from './migrations/0016_accounts.js';
+import * as m0017 from './migrations/0017_item_types.js';
 
 /** Migrations are imported statically so they work the same from source, tests and bundles. */
-import * as m0017 from './migrations/0017_item_types.js';
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_organisation': m0002,
@@ -30,9 +30,9 @@ const migrations: Record<string, Migration> = {
   '0010_invitations': m0010,
   '0011_link_scopes': m0011,
   '0013_records': m0013,
-  '0016_accounts': m0016,
   '0014_jobs': m0014,
   '0015_list_order_and_folding': m0015,
+  '0016_accounts': m0016,
   '0017_item_types': m0017,
 };
 
