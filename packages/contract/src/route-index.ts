@@ -46,6 +46,7 @@ export const routeIndex = {
   register: ['POST', '/register'],
   forgotPassword: ['POST', '/forgot-password'],
   resetPassword: ['POST', '/reset-password'],
+  resetPasswordCheck: ['POST', '/reset-password/check'],
   changePassword: ['POST', '/change-password'],
   verificationNotification: ['POST', '/email/verification-notification'],
   verifyEmail: ['GET', '/email/verify/:id/:hash'],

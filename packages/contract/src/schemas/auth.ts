@@ -24,6 +24,13 @@ export const resetPasswordBody = withPasswordConfirmation({
 });
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 
+/** A reset link checked when its page opens, so a used or expired one is said before typing. */
+export const resetPasswordCheckBody = z.object({
+  token: z.string().min(1).max(200),
+  email: emailField,
+});
+export type ResetPasswordCheckBody = z.input<typeof resetPasswordCheckBody>;
+
 export const changePasswordBody = withPasswordConfirmation({
   current_password: z.string().min(1).max(1000),
 });

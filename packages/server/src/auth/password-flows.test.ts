@@ -41,10 +41,19 @@ describe('password reset, change and email verification over real SMTP', () => {
       password: 'brand-new-pass',
       password_confirmation: 'brand-new-pass',
     };
+    const resetLink = { token, email: 'marie@example.com' };
+    expect((await server.client().post('/reset-password/check', resetLink)).statusCode).toBe(200);
+    expect(
+      (await server.client().post('/reset-password/check', { ...resetLink, token: `${token}x` }))
+        .statusCode,
+    ).toBe(422);
     const reset = await server.client().post('/reset-password', body);
     expect(reset.statusCode).toBe(200);
     expect((await session.get('/api/logged-in-user')).statusCode).toBe(401);
     expect((await server.client().post('/reset-password', body)).statusCode).toBe(422);
+    const used = await server.client().post('/reset-password/check', resetLink);
+    expect(used.statusCode).toBe(422);
+    expect(used.json().errors.email).toHaveLength(1);
     await server.client().login('marie@example.com', 'brand-new-pass');
   });
 

@@ -41,23 +41,35 @@ export async function requestPasswordReset(
   });
 }
 
+type ResetLink = { email: string; token: string };
+
+/** The account a reset link opens, or the same 422 for an unknown, used, expired or wrong link. */
+async function userOfLink(ctx: AppContext, db: AppContext['db'], input: ResetLink) {
+  const row = await passwordResetRepository(db).find(input.email);
+  const user = await usersRepository(db).findByEmail(input.email);
+  const fresh =
+    row &&
+    ctx.now().getTime() - Date.parse(row.created_at) < LIMITS.passwordResetTokenMinutes * 60_000;
+  if (!row || !user || !fresh || !safeEqual(row.token_hash, sha256(input.token))) {
+    throw new FieldValidationError({ email: ['passwords.token'] });
+  }
+  return user;
+}
+
+/** Checks a reset link without using it up (the page says a used link is dead when it opens). */
+export async function checkPasswordResetLink(ctx: AppContext, input: ResetLink): Promise<void> {
+  await userOfLink(ctx, ctx.db, input);
+}
+
 /** Sets the new password if the token is valid; the token is used up and every session ends. */
 export async function resetPassword(
   ctx: AppContext,
-  input: { email: string; token: string; password: string },
+  input: ResetLink & { password: string },
 ): Promise<number> {
   const passwordHash = await hashPassword(input.password);
   return stampedTransaction(ctx.db, 'auth', async (trx) => {
-    const tokens = passwordResetRepository(trx);
-    const row = await tokens.find(input.email);
-    const user = await usersRepository(trx).findByEmail(input.email);
-    const fresh =
-      row &&
-      ctx.now().getTime() - Date.parse(row.created_at) < LIMITS.passwordResetTokenMinutes * 60_000;
-    if (!row || !user || !fresh || !safeEqual(row.token_hash, sha256(input.token))) {
-      throw new FieldValidationError({ email: ['passwords.token'] });
-    }
-    await tokens.delete(input.email);
+    const user = await userOfLink(ctx, trx, input);
+    await passwordResetRepository(trx).delete(input.email);
     await usersRepository(trx).update(user.id, {
       password_hash: passwordHash,
       updated_at: ctx.now().toISOString(),

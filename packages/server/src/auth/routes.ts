@@ -16,7 +16,7 @@ import { createAccount, createFirstAdmin } from './accounts.js';
 import { loginCompleter } from './login.js';
 import { registerSocialRoutes } from './social/routes.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { requestPasswordReset, resetPassword } from './password-reset.js';
+import { checkPasswordResetLink, requestPasswordReset, resetPassword } from './password-reset.js';
 import type { SessionManager } from './session.js';
 import { knownDevices } from './known-device.js';
 import {
@@ -117,6 +117,11 @@ export function registerAuthRoutes(
   addRoute(app, routes.forgotPassword, async (request) => {
     await requestPasswordReset(ctx, request.body.email, requestLanguage(request));
     return { message: say(request, 'passwords.sent') };
+  });
+
+  addRoute(app, routes.resetPasswordCheck, async (request) => {
+    await checkPasswordResetLink(ctx, request.body);
+    return { message: say(request, 'passwords.link_valid') };
   });
 
   addRoute(app, routes.resetPassword, async (request, reply) => {
