@@ -1,9 +1,11 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resetPasswordBody, type ResetPasswordBody } from '@kinfolio/contract';
 import { call } from '@/shared/api/call';
+import { isApiError } from '@/shared/api/client';
 import { AuthCard, AuthPage } from '../components/AuthCard';
 import { FormAlert } from '@/shared/ui';
 import { PasswordPair } from '../components/PasswordPair';
@@ -22,6 +24,24 @@ export default function ResetPasswordPage() {
   const token = stringParam(useParams({ strict: false }), 'token');
   const email = stringParam(useSearch({ strict: false }), 'email');
   const [done, setDone] = useState<string | null>(null);
+  // A used or expired link is said when the page opens, not after the new password is typed.
+  const linkCheck = useQuery({
+    queryKey: ['reset-link', token, email],
+    queryFn: () =>
+      call(
+        'resetPasswordCheck',
+        { body: { token, email } },
+        { validationCheck: true, silent: true },
+      ),
+    enabled: Boolean(token && email) && !done,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  const deadLink =
+    isApiError(linkCheck.error) && linkCheck.error.status === 422
+      ? (linkCheck.error.fieldError('email') ?? linkCheck.error.message)
+      : null;
   const { form, submit, formError } = useServerForm<ResetPasswordBody>({
     initialValues: { token, email, password: '', password_confirmation: '' },
     schema: resetPasswordBody,
@@ -48,6 +68,13 @@ export default function ResetPasswordPage() {
           <Stack gap="md">
             <FormAlert message={done} color="green" focus />
             <Text size="sm">{t('reset.redirecting')}</Text>
+          </Stack>
+        ) : deadLink ? (
+          <Stack gap="md">
+            <FormAlert message={deadLink} focus />
+            <Button component={Link} to="/forgot-password" variant="light" fullWidth>
+              {t('reset.requestNew')}
+            </Button>
           </Stack>
         ) : (
           <form onSubmit={submit} noValidate>
