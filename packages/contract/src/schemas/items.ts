@@ -358,4 +358,3 @@ export const historyEntrySchema = z.object({
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 export const historyPageSchema = paginated(historyEntrySchema);
-
