@@ -1,23 +1,9 @@
 import { routePath } from '@kinfolio/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectNoSeriousA11yViolations,
-  loginViaUi,
-  nextResponse,
-  waitForPath,
-} from '../support/app.js';
-import {
-  newContext,
-  snap,
-  type Browser,
-  type ContextOptions,
-  type Page,
-} from '../support/browser.js';
-import type { SanctumClient } from '../support/http-client.js';
-import { startWithFrenchAdmin } from '../support/french-admin.js';
-import type { RunningServer } from '../support/server.js';
+import { describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations, nextResponse, waitForPath } from '../support/app.js';
+import { snap, type ContextOptions, type Page } from '../support/browser.js';
+import { adminPage, frenchAdminSuite } from '../support/french-admin.js';
 
-const ADMIN = { name: 'Admin', email: 'admin@example.com', password: 'e2e-admin-password' };
 const TITLE = 'La maison aux escaliers sans fin';
 const CONTENT = 'Je montais un escalier en colimaçon qui ne finissait jamais.';
 
@@ -27,12 +13,8 @@ interface SavedDream {
   fields: Record<string, string | boolean | null>;
 }
 
-/** A context with more patience than the default 10 s: the 2-core machine runs other suites too. */
-async function patientContext(browser: Browser, url: string, options: ContextOptions = {}) {
-  const context = await newContext(browser, url, options);
-  context.setDefaultTimeout(30_000);
-  return context;
-}
+/** More patience than the default 10 s: the 2-core machine runs other suites too. */
+const PATIENT = { timeout: 30_000 };
 
 /** The dream cards' titles shown on the current list page. */
 function cardTitles(page: Page): Promise<string[]> {
@@ -42,23 +24,12 @@ function cardTitles(page: Page): Promise<string[]> {
 }
 
 describe('dreams: a fifth item type with fields of its own, and the history feed', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let api: SanctumClient;
   let dream: SavedDream | undefined;
 
-  beforeAll(async () => {
-    ({ server, browser, api } = await startWithFrenchAdmin(ADMIN));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = frenchAdminSuite();
 
   it('creates a dream with a mood and the recurring flag, from the navbar and the form', async () => {
-    const context = await patientContext(browser, server.url);
-    const page = await context.newPage();
-    await loginViaUi(page, ADMIN);
+    const { context, page } = await adminPage(app, PATIENT);
     await page.getByRole('link', { name: 'Rêves', exact: true }).first().click();
     await waitForPath(page, '/dreams');
     await page.getByRole('link', { name: 'Nouveau rêve' }).click();
@@ -93,9 +64,7 @@ describe('dreams: a fifth item type with fields of its own, and the history feed
 
   it('finds the dream in its list, by the list search and by Ctrl+K', async () => {
     expect(dream, 'the first test created the dream').toBeDefined();
-    const context = await patientContext(browser, server.url);
-    const page = await context.newPage();
-    await loginViaUi(page, ADMIN);
+    const { context, page } = await adminPage(app, PATIENT);
     await page.goto('/dreams');
     await expect.poll(() => cardTitles(page)).toEqual([TITLE]);
     const card = page.locator('article.kf-item-card').filter({ hasText: TITLE });
@@ -123,15 +92,13 @@ describe('dreams: a fifth item type with fields of its own, and the history feed
 
   it('shows the creation and an edit in the /history feed, with a link to the diff', async () => {
     const { id } = dream!;
-    const edited = await api.call('dream.update', {
+    const edited = await app.api.call('dream.update', {
       params: { id },
       body: { fields: { mood: 'sad' } },
     });
     expect(edited.status, edited.text).toBe(200);
 
-    const context = await patientContext(browser, server.url);
-    const page = await context.newPage();
-    await loginViaUi(page, ADMIN);
+    const { context, page } = await adminPage(app, PATIENT);
     await page.getByRole('link', { name: 'Modifications récentes' }).first().click();
     await waitForPath(page, '/history');
     const entries = page.locator('main article');
@@ -161,14 +128,12 @@ describe('dreams: a fifth item type with fields of its own, and the history feed
     ['de-375-dark', { locale: 'de-DE', width: 375, height: 800, colorScheme: 'dark' }],
     ['de-1440-light', { locale: 'de-DE' }],
   ])('shows the dream screens and the feed in %s, axe clean', async (name, options) => {
-    const context = await patientContext(browser, server.url, options);
-    const page = await context.newPage();
     const language = options.locale === 'de-DE' ? 'de' : 'fr';
-    const switched = await api.call('updateUser', {
+    const switched = await app.api.call('updateUser', {
       body: { siteparams: { language, darkMode: options.colorScheme === 'dark' } },
     });
     expect(switched.status, switched.text).toBe(200);
-    await loginViaUi(page, ADMIN);
+    const { context, page } = await adminPage(app, { ...options, ...PATIENT });
     const screens: [string, string][] = [
       ['list', '/dreams'],
       ['profile', `/dreams/${dream!.id}/profile`],

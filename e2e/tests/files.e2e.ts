@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousA11yViolations, loginViaUi, nextResponse } from '../support/app.js';
-import {
-  newContext,
-  snap,
-  type Browser,
-  type ContextOptions,
-  type Page,
-} from '../support/browser.js';
-import type { SanctumClient } from '../support/http-client.js';
-import { startWithFrenchAdmin } from '../support/french-admin.js';
-import type { RunningServer } from '../support/server.js';
+import { describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations, nextResponse } from '../support/app.js';
+import { snap, type ContextOptions, type Page } from '../support/browser.js';
+import { adminPage, frenchAdminSuite } from '../support/french-admin.js';
 
 // Uploads, thumbnails and media metadata take a moment; polls wait up to 10 s instead of 1.
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
-
-const ADMIN = { name: 'Admin', email: 'admin@example.com', password: 'e2e-admin-password' };
 
 /** A 640×480 PNG drawn by the browser itself (no image fixture to keep in the repository). */
 async function drawnPng(page: Page): Promise<Buffer> {
@@ -59,13 +49,9 @@ function silentWav(): Buffer {
 }
 
 describe('files: FilePond uploads on a media item', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let api: SanctumClient;
   let mediaId = 0;
 
-  beforeAll(async () => {
-    ({ server, browser, api } = await startWithFrenchAdmin(ADMIN));
+  const app = frenchAdminSuite(async ({ api }) => {
     const media = await api.request('POST', '/api/medias', {
       title: 'Vacances à la mer',
       content: '<p>Été 1978, la plage de Cesenatico.</p>',
@@ -75,21 +61,9 @@ describe('files: FilePond uploads on a media item', () => {
     expect(media.status, media.text).toBe(201);
     mediaId = (media.json.item as { id: number }).id;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('uploads a photo, a recording and a note, and shows the thumbnail after a reload', async () => {
-    const context = await newContext(browser, server.url);
-    const page = await context.newPage();
-    const cspErrors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
-        cspErrors.push(message.text());
-      }
-    });
-    await loginViaUi(page, ADMIN);
+    const { context, page, cspErrors } = await adminPage(app);
     await page.goto(`/medias/${mediaId}/profile`);
     await page.getByRole('button', { name: 'Modifier' }).click();
     await poll(() => page.locator('.filepond--drop-label').innerText()).toContain('Glissez');
@@ -140,13 +114,11 @@ describe('files: FilePond uploads on a media item', () => {
     ['fr-375-light', { locale: 'fr-FR', width: 375, height: 800 }],
   ])('reads and edits attachments on other screens (%s)', async (name, options) => {
     const language = name.slice(0, 2);
-    const switched = await api.request('PATCH', '/api/update-user', {
+    const switched = await app.api.request('PATCH', '/api/update-user', {
       siteparams: { language, darkMode: options.colorScheme === 'dark' },
     });
     expect(switched.status, switched.text).toBe(200);
-    const context = await newContext(browser, server.url, options);
-    const page = await context.newPage();
-    await loginViaUi(page, ADMIN);
+    const { context, page } = await adminPage(app, options);
     await page.goto(`/medias/${mediaId}/profile`);
     await poll(() => page.locator('.kf-thumb img').count()).toBe(1);
     await snap(page, `files-read-${name}`);
@@ -157,9 +129,7 @@ describe('files: FilePond uploads on a media item', () => {
   });
 
   it('deletes a file after confirmation', async () => {
-    const context = await newContext(browser, server.url);
-    const page = await context.newPage();
-    await loginViaUi(page, ADMIN);
+    const { context, page } = await adminPage(app);
     await page.goto(`/medias/${mediaId}/profile`);
     await page.getByRole('button', { name: 'Supprimer légende.txt' }).click();
     const deleted = page.waitForResponse(

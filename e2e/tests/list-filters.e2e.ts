@@ -1,17 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousA11yViolations, loginViaUi } from '../support/app.js';
-import {
-  newContext,
-  snap,
-  type Browser,
-  type ContextOptions,
-  type Page,
-} from '../support/browser.js';
-import type { SanctumClient } from '../support/http-client.js';
-import { startWithFrenchAdmin } from '../support/french-admin.js';
-import type { RunningServer } from '../support/server.js';
-
-const ADMIN = { name: 'Admin', email: 'admin@example.com', password: 'e2e-admin-password' };
+import { describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from '../support/app.js';
+import { snap, type ContextOptions, type Page } from '../support/browser.js';
+import { adminPage, frenchAdminSuite } from '../support/french-admin.js';
 
 /** The query of the current address, as an object (order ignored). */
 function queryOf(page: Page): Record<string, string> {
@@ -45,13 +35,9 @@ async function choose(page: Page, label: string, option: string) {
 }
 
 describe('lists people can steer: combined filters in the address', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let api: SanctumClient;
   const ids = { ada: 0, bob: 0, summer: 0, family: 0 };
 
-  beforeAll(async () => {
-    ({ server, browser, api } = await startWithFrenchAdmin(ADMIN));
+  const app = frenchAdminSuite(async ({ api }) => {
     const made = async (
       route: 'participantCreate' | 'tagCreate' | 'categoryCreate',
       body: object,
@@ -97,15 +83,9 @@ describe('lists people can steer: combined filters in the address', () => {
     });
     await post({ title: 'Sans étiquette 1955', date: '1955-07-01', from: [ids.ada] });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('combines filters, keeps them over a reload, and sends a page past the end to the last', async () => {
-    const context = await newContext(browser, server.url);
-    const page = await context.newPage();
-    await loginViaUi(page, ADMIN);
+    const { context, page } = await adminPage(app);
     await page.goto('/posts');
     await page.locator('article.kf-item-card').first().waitFor();
 
@@ -184,9 +164,7 @@ describe('lists people can steer: combined filters in the address', () => {
   });
 
   it('opens the list of a participant, a tag or a category from the organisation screens', async () => {
-    const context = await newContext(browser, server.url);
-    const page = await context.newPage();
-    await loginViaUi(page, ADMIN);
+    const { context, page } = await adminPage(app);
     await page.goto('/tabOrganisation/participants');
     await page.getByRole('button', { name: 'Éléments de Ada Lovelace : 15' }).click();
     await page.getByRole('menuitem', { name: 'Articles' }).click();
@@ -242,13 +220,11 @@ describe('lists people can steer: combined filters in the address', () => {
     ['de-375-light', { locale: 'de-DE', width: 375, height: 800 }],
   ])('shows the filtered list in %s, axe clean', async (name, options) => {
     const language = options.locale === 'de-DE' ? 'de' : 'fr';
-    const switched = await api.call('updateUser', {
+    const switched = await app.api.call('updateUser', {
       body: { siteparams: { language, darkMode: options.colorScheme === 'dark' } },
     });
     expect(switched.status, switched.text).toBe(200);
-    const context = await newContext(browser, server.url, options);
-    const page = await context.newPage();
-    await loginViaUi(page, ADMIN);
+    const { context, page } = await adminPage(app, options);
     await page.goto(
       `/posts?participant=${ids.ada}&tag=${ids.summer}&from=1950-01-01&sort=title&stories=1`,
     );

@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousA11yViolations, loginViaUi, nextResponse } from '../support/app.js';
-import {
-  newContext,
-  snap,
-  type Browser,
-  type ContextOptions,
-  type Page,
-} from '../support/browser.js';
-import { startWithFrenchAdmin } from '../support/french-admin.js';
-import type { SanctumClient } from '../support/http-client.js';
+import { describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations, nextResponse } from '../support/app.js';
+import { snap, type ContextOptions, type Page } from '../support/browser.js';
+import { adminPage, frenchAdminSuite } from '../support/french-admin.js';
 import { withExif } from '../support/exif.js';
-import type { RunningServer } from '../support/server.js';
 
 // Uploads and thumbnails take a moment; polls wait up to 10 s.
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
-const ADMIN = { name: 'Admin', email: 'admin@example.com', password: 'e2e-admin-password' };
 
 /** A picture drawn by the browser (no fixture in the repository), one colour per picture. */
 async function drawn(page: Page, colour: string, type: 'image/png' | 'image/jpeg' = 'image/png') {
@@ -45,13 +36,9 @@ async function pictureNames(page: Page): Promise<string[]> {
 }
 
 describe('photos: the medias grid, thumbnails in lists and the lightbox', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let api: SanctumClient;
   let albumId = 0;
 
-  beforeAll(async () => {
-    ({ server, browser, api } = await startWithFrenchAdmin(ADMIN));
+  const app = frenchAdminSuite(async ({ api }) => {
     for (const [title, date] of [
       ['Album de la plage', '1978-08-12'],
       ['Sans photo', '1970-01-01'],
@@ -61,15 +48,9 @@ describe('photos: the medias grid, thumbnails in lists and the lightbox', () => 
       if (title.startsWith('Album')) albumId = (media.json.item as { id: number }).id;
     }
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('uploads three pictures, shows the grid with the first one and steps through them', async () => {
-    const context = await newContext(browser, server.url);
-    const page = await context.newPage();
-    await loginViaUi(page, ADMIN);
+    const { context, page } = await adminPage(app);
     await page.goto(`/medias/${albumId}/profile`);
     await page.getByRole('button', { name: 'Modifier' }).click();
     await page.locator('.filepond--root input[type="file"]').setInputFiles([
@@ -144,13 +125,7 @@ describe('photos: the medias grid, thumbnails in lists and the lightbox', () => 
   });
 
   it('steps with a swipe on a touch phone', async () => {
-    const context = await newContext(browser, server.url, {
-      width: 375,
-      height: 800,
-      touch: true,
-    });
-    const page = await context.newPage();
-    await loginViaUi(page, ADMIN);
+    const { context, page } = await adminPage(app, { width: 375, height: 800, touch: true });
     await page.goto(`/medias/${albumId}/profile`);
     const names = await pictureNames(page);
     await page.getByRole('button', { name: `Ouvrir ${names[0]}` }).click();
@@ -183,16 +158,14 @@ describe('photos: the medias grid, thumbnails in lists and the lightbox', () => 
   });
 
   it('offers the EXIF date of a photo as the item date and shows where it was taken', async () => {
-    const created = await api.request('POST', '/api/medias', {
+    const created = await app.api.request('POST', '/api/medias', {
       title: 'Cesenatico',
       language: 'fr',
       date: '2020-01-01',
     });
     expect(created.status, created.text).toBe(201);
     const id = (created.json.item as { id: number }).id;
-    const context = await newContext(browser, server.url);
-    const page = await context.newPage();
-    await loginViaUi(page, ADMIN);
+    const { context, page } = await adminPage(app);
     await page.goto(`/medias/${id}/profile`);
     await page.getByRole('button', { name: 'Modifier' }).click();
     const photo = withExif(await drawn(page, '#f39c12', 'image/jpeg'), {
@@ -214,7 +187,9 @@ describe('photos: the medias grid, thumbnails in lists and the lightbox', () => 
     const place = page.getByRole('link', { name: '44,2000° N, 12,4000° E' });
     await poll(() => place.count()).toBe(1);
     expect(await place.getAttribute('href')).toContain('mlat=44.2&mlon=12.4');
-    expect((await api.request('GET', `/api/medias-single/${id}`)).json.date).toMatch(/^2020-01-01/);
+    expect((await app.api.request('GET', `/api/medias-single/${id}`)).json.date).toMatch(
+      /^2020-01-01/,
+    );
     // Offered in the read view too (an item saved with new photos), never applied by itself.
     const offer = 'Utiliser la date de la photo : 12 août 1978';
     await poll(() => page.getByRole('button', { name: offer }).count()).toBe(1);
@@ -229,7 +204,9 @@ describe('photos: the medias grid, thumbnails in lists and the lightbox', () => 
     const saved = nextResponse(page, 'PATCH', `/api/medias/${id}`);
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     expect((await saved).status()).toBe(200);
-    expect((await api.request('GET', `/api/medias-single/${id}`)).json.date).toMatch(/^1978-08-12/);
+    expect((await app.api.request('GET', `/api/medias-single/${id}`)).json.date).toMatch(
+      /^1978-08-12/,
+    );
     await context.close();
   });
 
@@ -243,13 +220,11 @@ describe('photos: the medias grid, thumbnails in lists and the lightbox', () => 
     ['de-1440-dark', { locale: 'de-DE', colorScheme: 'dark' }],
   ])('shows the grid on other screens (%s)', async (name, options) => {
     const language = name.slice(0, 2);
-    const switched = await api.request('PATCH', '/api/update-user', {
+    const switched = await app.api.request('PATCH', '/api/update-user', {
       siteparams: { language, darkMode: options.colorScheme === 'dark' },
     });
     expect(switched.status, switched.text).toBe(200);
-    const context = await newContext(browser, server.url, options);
-    const page = await context.newPage();
-    await loginViaUi(page, ADMIN);
+    const { context, page } = await adminPage(app, options);
     await page.goto('/medias');
     const tile = page.locator(`[data-kf-row="${albumId}"]`);
     await poll(() =>

@@ -1,58 +1,14 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routePath } from '@kinfolio/contract';
-import {
-  expectNoSeriousA11yViolations,
-  loginViaUi,
-  nextResponse,
-  nextRouteResponse,
-} from '../support/app.js';
-import {
-  newContext,
-  snap,
-  type Browser,
-  type ContextOptions,
-  type Page,
-} from '../support/browser.js';
-import { startWithFrenchAdmin } from '../support/french-admin.js';
-import type { SanctumClient } from '../support/http-client.js';
-import type { RunningServer } from '../support/server.js';
+import { expectNoSeriousA11yViolations, nextResponse, nextRouteResponse } from '../support/app.js';
+import { toneMp3 } from '../support/audio.js';
+import { snap, type ContextOptions, type Page } from '../support/browser.js';
+import { adminPage, frenchAdminSuite } from '../support/french-admin.js';
 
-const run = promisify(execFile);
 // The job is polled by the page every second; joining 14 s of audio takes a few seconds.
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 30_000 });
-
-const ADMIN = { name: 'Admin', email: 'admin@example.com', password: 'e2e-admin-password' };
-
-async function toneMp3(seconds: number, frequency: number): Promise<Buffer> {
-  const { stdout } = await run(
-    process.env.FFMPEG_PATH || ffmpegInstaller.path,
-    [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      `sine=frequency=${frequency}:duration=${seconds}`,
-      '-ac',
-      '1',
-      '-c:a',
-      'libmp3lame',
-      '-b:a',
-      '32k',
-      '-f',
-      'mp3',
-      'pipe:1',
-    ],
-    { encoding: 'buffer', maxBuffer: 4 * 1024 * 1024 },
-  );
-  return stdout;
-}
 
 /** Also kept under /tmp/shots-helper-23 for review. */
 async function shot(page: Page, name: string) {
@@ -63,23 +19,12 @@ async function shot(page: Page, name: string) {
 }
 
 describe('records: generating the MP3 of a record and opening it', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let api: SanctumClient;
   let recordId = 0;
 
-  beforeAll(async () => {
-    ({ server, browser, api } = await startWithFrenchAdmin(ADMIN));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = frenchAdminSuite();
 
   it('uploads two parts, generates the MP3 and opens it in a new tab', async () => {
-    const context = await newContext(browser, server.url);
-    const page = await context.newPage();
-    await loginViaUi(page, ADMIN);
+    const { context, page } = await adminPage(app);
     await page.goto('/records/profile');
     await page.getByLabel('Titre').fill('La moisson de 1947');
     await poll(() => page.locator('.filepond--drop-label').innerText()).toContain('Glissez');
@@ -97,7 +42,7 @@ describe('records: generating the MP3 of a record and opening it', () => {
     recordId = Number(new URL(page.url()).pathname.split('/')[2]);
 
     // Never generated: the address is not there yet.
-    const before = await api.call('recordMp3File', { params: { id: recordId } });
+    const before = await app.api.call('recordMp3File', { params: { id: recordId } });
     expect(before.status).toBe(404);
 
     const queued = nextResponse(
@@ -109,7 +54,7 @@ describe('records: generating the MP3 of a record and opening it', () => {
     expect((await queued).status()).toBe(202);
     // While the job is queued or running the API answers 409 (a short job may be done already;
     // the live progress itself is checked by Mp3Slot's component test).
-    const busy = await api.call('recordMp3File', { params: { id: recordId } });
+    const busy = await app.api.call('recordMp3File', { params: { id: recordId } });
     if (busy.status === 409) {
       expect(busy.text).toContain("l'enregistrement est en cours de génération");
     } else {
@@ -122,7 +67,7 @@ describe('records: generating the MP3 of a record and opening it', () => {
     await expectNoSeriousA11yViolations(page, 'record profile with its MP3');
     await shot(page, 'records-mp3-fr-1440-light');
 
-    const file = await api.call('recordMp3File', { params: { id: recordId } });
+    const file = await app.api.call('recordMp3File', { params: { id: recordId } });
     expect(file.status, file.text).toBe(200);
     const { url } = JSON.parse(file.text) as { url: string };
     expect(await open.getAttribute('href')).toBe(url);
@@ -143,14 +88,12 @@ describe('records: generating the MP3 of a record and opening it', () => {
     ['de-1440-dark', { locale: 'de-DE', colorScheme: 'dark' }],
     ['de-375-dark', { locale: 'de-DE', width: 375, height: 800, colorScheme: 'dark' }],
   ])('shows the MP3 actions in %s, axe clean', async (name, options) => {
-    const context = await newContext(browser, server.url, options);
-    const page = await context.newPage();
     const language = options.locale === 'de-DE' ? 'de' : 'fr';
-    const switched = await api.call('updateUser', {
+    const switched = await app.api.call('updateUser', {
       body: { siteparams: { language, darkMode: options.colorScheme === 'dark' } },
     });
     expect(switched.status, switched.text).toBe(200);
-    await loginViaUi(page, ADMIN);
+    const { context, page } = await adminPage(app, options);
     await page.goto(`/records/${recordId}/profile`);
     const open = page.getByRole('link', {
       name: language === 'de' ? 'MP3 öffnen' : 'Ouvrir le MP3',

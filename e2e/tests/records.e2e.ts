@@ -1,57 +1,12 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routeIndex, routePath, type RouteName } from '@kinfolio/contract';
-import {
-  expectNoSeriousA11yViolations,
-  loginViaUi,
-  nextResponse,
-  nextRouteResponse,
-} from '../support/app.js';
-import {
-  newContext,
-  snap,
-  type Browser,
-  type ContextOptions,
-  type Page,
-} from '../support/browser.js';
-import { startWithFrenchAdmin } from '../support/french-admin.js';
-import type { SanctumClient } from '../support/http-client.js';
-import type { RunningServer } from '../support/server.js';
+import { expectNoSeriousA11yViolations, nextResponse, nextRouteResponse } from '../support/app.js';
+import { toneMp3 } from '../support/audio.js';
+import { snap, type ContextOptions, type Page } from '../support/browser.js';
+import { adminPage, frenchAdminSuite } from '../support/french-admin.js';
 
-const run = promisify(execFile);
 // Uploads and decoding the audio take a moment: polls wait up to 10 s.
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
-
-const ADMIN = { name: 'Admin', email: 'admin@example.com', password: 'e2e-admin-password' };
-
-/** A few seconds of tone as MP3, made by the ffmpeg the server ships with (FFMPEG_PATH wins). */
-async function toneMp3(seconds: number, frequency: number): Promise<Buffer> {
-  const { stdout } = await run(
-    process.env.FFMPEG_PATH || ffmpegInstaller.path,
-    [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      `sine=frequency=${frequency}:duration=${seconds}`,
-      '-ac',
-      '1',
-      '-c:a',
-      'libmp3lame',
-      '-b:a',
-      '32k',
-      '-f',
-      'mp3',
-      'pipe:1',
-    ],
-    { encoding: 'buffer', maxBuffer: 4 * 1024 * 1024 },
-  );
-  return stdout;
-}
 
 const TRANSCRIPT =
   '[00:00:00] Mamie Odette : Alors, tu enregistres ?\n' +
@@ -67,31 +22,15 @@ function nextRecordResponse(page: Page, name: RouteName, id: number) {
 const playerTime = (page: Page) => page.getByTestId('player-time').innerText();
 
 describe('records: a recording with its parts, time-coded transcript and history', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let api: SanctumClient;
   let recordId = 0;
 
-  beforeAll(async () => {
-    ({ server, browser, api } = await startWithFrenchAdmin(ADMIN));
+  const app = frenchAdminSuite(async ({ api }) => {
     const person = await api.call('participantCreate', { body: { name: 'Papi Jean' } });
     expect(person.status, person.text).toBe(201);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('creates a record with two audio parts, seeks by time code and inserts one while editing', async () => {
-    const context = await newContext(browser, server.url);
-    const page = await context.newPage();
-    const cspErrors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
-        cspErrors.push(message.text());
-      }
-    });
-    await loginViaUi(page, ADMIN);
+    const { context, page, cspErrors } = await adminPage(app);
     await page.getByRole('link', { name: 'Enregistrements' }).click();
     await page.getByRole('link', { name: 'Nouvel enregistrement' }).click();
     await page.waitForURL((url) => url.pathname === '/records/profile');
@@ -182,7 +121,7 @@ describe('records: a recording with its parts, time-coded transcript and history
     await page.getByRole('dialog').getByRole('button', { name: 'Restaurer cette version' }).click();
     expect((await restored).status()).toBe(200);
     await poll(() => page.getByRole('article').count()).toBe(2);
-    const current = await api.call('record', { params: { id: recordId } });
+    const current = await app.api.call('record', { params: { id: recordId } });
     expect(current.json.rawtranscription).toBe(TRANSCRIPT);
     expect(cspErrors).toEqual([]);
     await context.close();
@@ -190,9 +129,7 @@ describe('records: a recording with its parts, time-coded transcript and history
   }, 180_000);
 
   it('lists, searches with highlights, filters and restores from the trash', async () => {
-    const context = await newContext(browser, server.url);
-    const page = await context.newPage();
-    await loginViaUi(page, ADMIN);
+    const { context, page } = await adminPage(app);
     await page.goto('/records?search=fauchait');
     await poll(() => page.locator('.kf-snippet mark').first().innerText()).toMatch(/fauchait/i);
     await page.goto('/records?owner=Tante%20Mathilde');
@@ -200,7 +137,7 @@ describe('records: a recording with its parts, time-coded transcript and history
     await page.goto('/records?owner=Personne');
     await poll(() => page.getByRole('article').count()).toBe(0);
 
-    const trashed = await api.call('recordDelete', { params: { id: recordId } });
+    const trashed = await app.api.call('recordDelete', { params: { id: recordId } });
     expect(trashed.status, trashed.text).toBe(200);
     await page.goto('/records?deleted=1');
     await expectNoSeriousA11yViolations(page, 'records trash');
@@ -220,15 +157,13 @@ describe('records: a recording with its parts, time-coded transcript and history
   ])(
     'shows the screens in %s, axe clean',
     async (name, options) => {
-      const context = await newContext(browser, server.url, options);
-      const page = await context.newPage();
       // Language and colour scheme are the account's settings.
       const language = options.locale === 'de-DE' ? 'de' : 'fr';
-      const switched = await api.call('updateUser', {
+      const switched = await app.api.call('updateUser', {
         body: { siteparams: { language, darkMode: options.colorScheme === 'dark' } },
       });
       expect(switched.status, switched.text).toBe(200);
-      await loginViaUi(page, ADMIN);
+      const { context, page } = await adminPage(app, options);
       await page.goto('/records');
       await page.getByRole('article').first().waitFor();
       await expectNoSeriousA11yViolations(page, `records list ${name}`);

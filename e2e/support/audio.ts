@@ -1,0 +1,32 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+
+const run = promisify(execFile);
+
+/** A few seconds of tone as MP3, made by the ffmpeg the server ships with (FFMPEG_PATH wins). */
+export async function toneMp3(seconds: number, frequency: number): Promise<Buffer> {
+  const { stdout } = await run(
+    process.env.FFMPEG_PATH || ffmpegInstaller.path,
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=${frequency}:duration=${seconds}`,
+      '-ac',
+      '1',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '32k',
+      '-f',
+      'mp3',
+      'pipe:1',
+    ],
+    { encoding: 'buffer', maxBuffer: 4 * 1024 * 1024 },
+  );
+  return stdout;
+}
