@@ -7,38 +7,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { createTestDatabase } from '../test/database.js';
+import { redisReachable, TEST_REDIS_URL } from '../test/redis.js';
 import { createTestServer, type TestServer } from '../test/server.js';
 import { createAccount } from './accounts.js';
 import { addressOf, redisThrottlePrefix } from './throttle.js';
 import { sha256 } from './tokens.js';
 
-const REDIS_URL = process.env.KINFOLIO_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PASSWORD = 'user-password-1';
 const DEVICE_COOKIE = /^kinfolio_device_\d+$/;
-
-async function redisReachable(): Promise<boolean> {
-  const redis = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
 
 const withRedis = await redisReachable();
 
 /** The counters of one site in Redis are removed after its tests (they would expire anyway). */
 async function dropRedisKeys(appKey: string) {
-  const redis = new Redis(REDIS_URL);
+  const redis = new Redis(TEST_REDIS_URL);
   const keys = await redis.keys(`${redisThrottlePrefix(appKey)}*`);
   if (keys.length) await redis.del(...keys);
   await redis.quit();
@@ -99,7 +81,7 @@ function expectThrottled(response: LightMyRequestResponse, seconds: number, over
 
 const stores = [
   { store: 'database', env: {} },
-  { store: 'redis', env: { REDIS_URL } },
+  { store: 'redis', env: { REDIS_URL: TEST_REDIS_URL } },
 ] as const;
 
 describe.each(stores)('login throttling ($store)', ({ store, env }) => {

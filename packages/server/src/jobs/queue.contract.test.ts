@@ -5,11 +5,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { createTestDatabase, testDialect } from '../test/database.js';
+import { redisReachable, TEST_REDIS_URL, testRedisPrefix } from '../test/redis.js';
 import { bullmqQueue } from './bullmq-queue.js';
 import { databaseQueue } from './database-queue.js';
 import type { JobQueue, JobState } from './types.js';
-
-const REDIS_URL = process.env.KINFOLIO_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 const say = process.env.DEBUG_JOBS ? console.log : () => undefined;
 const silent: FastifyBaseLogger = {
@@ -26,21 +25,8 @@ const silent: FastifyBaseLogger = {
 
 type TestQueue = JobQueue & { abandon(): Promise<void> };
 
-async function redisReachable() {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0 });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
-
 // This file's own Redis keys: test files (and the SQLite and PostgreSQL runs) run in parallel.
-const PREFIX = `kinfolio-test-${testDialect()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+const PREFIX = testRedisPrefix(testDialect());
 
 /** Each test's queues share a database (and, for BullMQ, a key prefix) but not another test's. */
 const backends: { name: string; make: (db: DatabaseHandle, test: number) => TestQueue }[] = [
@@ -51,12 +37,11 @@ const backends: { name: string; make: (db: DatabaseHandle, test: number) => Test
   {
     name: 'bullmq',
     make: (h, test) =>
-      bullmqQueue({ redisUrl: REDIS_URL, prefix: `${PREFIX}-${test}`, db: h.db, log: silent }),
+      bullmqQueue({ redisUrl: TEST_REDIS_URL, prefix: `${PREFIX}-${test}`, db: h.db, log: silent }),
   },
 ];
 
-const withRedis = await redisReachable();
-if (!withRedis) console.warn(`NOTICE: Redis is not reachable at ${REDIS_URL}; BullMQ is skipped.`);
+const withRedis = await redisReachable('BullMQ is skipped');
 
 async function until<T>(probe: () => Promise<T>, ok: (value: T) => boolean, ms = 10_000) {
   const end = Date.now() + ms;
@@ -103,7 +88,7 @@ describe.each(backends)('job queue contract: $name', ({ name, make }) => {
     if (skip) return;
     await handle.destroy();
     if (name === 'bullmq') {
-      const redis = new Redis(REDIS_URL);
+      const redis = new Redis(TEST_REDIS_URL);
       const keys = await redis.keys(`${PREFIX}-*`);
       if (keys.length) await redis.del(...keys);
       await redis.quit();

@@ -1,8 +1,7 @@
 import type { Category } from '@kinfolio/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestClient } from '../../test/client.js';
+import { describe, expect, it } from 'vitest';
 import { itemFixtures } from '../../test/items.js';
-import { createTestServer, type TestServer } from '../../test/server.js';
+import { editorAndReaderSuite } from '../../test/suite.js';
 
 /** Every parent's children must carry the orders 0..n-1. */
 function expectDense(list: Category[]) {
@@ -19,23 +18,15 @@ function expectDense(list: Category[]) {
 }
 
 describe('categories', () => {
-  let server: TestServer;
-  let editor: TestClient;
-  let reader: TestClient;
-
-  beforeAll(async () => {
-    server = await createTestServer();
-    ({ editor, reader } = await server.editorAndReader());
-  });
-  afterAll(() => server.close());
+  const suite = editorAndReaderSuite();
 
   async function create(body: Record<string, unknown>): Promise<Category> {
-    const response = await editor.post('/api/categories', body);
+    const response = await suite.editor.post('/api/categories', body);
     expect(response.statusCode, response.body).toBe(201);
     return response.json().category;
   }
   async function list(): Promise<Category[]> {
-    const response = await reader.get('/api/categories');
+    const response = await suite.reader.get('/api/categories');
     expect(response.statusCode).toBe(200);
     return response.json();
   }
@@ -53,23 +44,23 @@ describe('categories', () => {
       parent_id: null,
       count: 0,
     });
-    expect((await reader.get(`/api/categories/${category.id}`)).json()).toEqual(category);
-    expect((await reader.post('/api/categories', { name: 'Nope' })).statusCode).toBe(403);
-    expect((await reader.delete(`/api/categories/${category.id}`)).statusCode).toBe(403);
-    expect((await server.client().get('/api/categories')).statusCode).toBe(401);
-    expect((await reader.get('/api/categories/999999')).statusCode).toBe(404);
-    expect((await editor.patch('/api/categories/999999', { order: 0 })).statusCode).toBe(404);
-    expect((await editor.delete('/api/categories/999999')).statusCode).toBe(404);
+    expect((await suite.reader.get(`/api/categories/${category.id}`)).json()).toEqual(category);
+    expect((await suite.reader.post('/api/categories', { name: 'Nope' })).statusCode).toBe(403);
+    expect((await suite.reader.delete(`/api/categories/${category.id}`)).statusCode).toBe(403);
+    expect((await suite.server.client().get('/api/categories')).statusCode).toBe(401);
+    expect((await suite.reader.get('/api/categories/999999')).statusCode).toBe(404);
+    expect((await suite.editor.patch('/api/categories/999999', { order: 0 })).statusCode).toBe(404);
+    expect((await suite.editor.delete('/api/categories/999999')).statusCode).toBe(404);
   });
 
   it('takes a plain string as the name in the request language', async () => {
-    editor.language = 'de';
+    suite.editor.language = 'de';
     try {
-      const response = await editor.post('/api/categories', { name: '  Briefe ' });
+      const response = await suite.editor.post('/api/categories', { name: '  Briefe ' });
       expect(response.json().message).toBe('Die Kategorie wurde erstellt.');
       expect(response.json().category.name).toEqual({ fr: null, en: null, it: null, de: 'Briefe' });
     } finally {
-      editor.language = 'en';
+      suite.editor.language = 'en';
     }
   });
 
@@ -92,22 +83,22 @@ describe('categories', () => {
       [{ name: 'Orphan', order: 1.5 }, 'order'],
     ];
     for (const [body, field] of bad) {
-      const response = await editor.post('/api/categories', body);
+      const response = await suite.editor.post('/api/categories', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(422);
       expect(Object.keys(response.json().errors), JSON.stringify(body)).toContain(field);
     }
-    editor.language = 'fr';
+    suite.editor.language = 'fr';
     try {
-      const response = await editor.post('/api/categories', { name: { fr: ' ' } });
+      const response = await suite.editor.post('/api/categories', { name: { fr: ' ' } });
       expect(response.json()).toEqual({
         message: 'Saisissez un nom dans au moins une langue.',
         errors: { name: ['Saisissez un nom dans au moins une langue.'] },
       });
     } finally {
-      editor.language = 'en';
+      suite.editor.language = 'en';
     }
     expect(await list()).toEqual(before);
-    expect((await editor.get('/api/categories/3000000000')).statusCode).toBe(422);
+    expect((await suite.editor.get('/api/categories/3000000000')).statusCode).toBe(422);
   });
 
   it('inserts at the given order among siblings, else at the end', async () => {
@@ -131,32 +122,37 @@ describe('categories', () => {
       ids[name] = (await create({ name: { en: name }, parent_id: right.id })).id;
     }
 
-    let response = await editor.patch(`/api/categories/${ids.L3}`, { order: 0 });
+    let response = await suite.editor.patch(`/api/categories/${ids.L3}`, { order: 0 });
     expect(response.statusCode).toBe(200);
     expect(response.json().category.order).toBe(0);
     expect(await childrenOf(left.id)).toEqual(['L3', 'L0', 'L1', 'L2']);
-    await editor.patch(`/api/categories/${ids.L3}`, { order: 2 });
+    await suite.editor.patch(`/api/categories/${ids.L3}`, { order: 2 });
     expect(await childrenOf(left.id)).toEqual(['L0', 'L1', 'L3', 'L2']);
 
-    response = await editor.patch(`/api/categories/${ids.L1}`, { parent_id: right.id, order: 1 });
+    response = await suite.editor.patch(`/api/categories/${ids.L1}`, {
+      parent_id: right.id,
+      order: 1,
+    });
     expect(response.json().category).toMatchObject({ parent_id: right.id, order: 1 });
     expect(await childrenOf(left.id)).toEqual(['L0', 'L3', 'L2']);
     expect(await childrenOf(right.id)).toEqual(['R0', 'L1', 'R1']);
 
     // Without an order a moved category goes last; to the root with parent_id null.
-    await editor.patch(`/api/categories/${ids.L0}`, { parent_id: right.id });
+    await suite.editor.patch(`/api/categories/${ids.L0}`, { parent_id: right.id });
     expect(await childrenOf(right.id)).toEqual(['R0', 'L1', 'R1', 'L0']);
-    await editor.patch(`/api/categories/${ids.R0}`, { parent_id: null, order: 0 });
+    await suite.editor.patch(`/api/categories/${ids.R0}`, { parent_id: null, order: 0 });
     expect((await childrenOf(null))[0]).toBe('R0');
     expectDense(await list());
 
-    response = await editor.patch(`/api/categories/${ids.L2}`, { name: { de: 'L2-de', fr: null } });
+    response = await suite.editor.patch(`/api/categories/${ids.L2}`, {
+      name: { de: 'L2-de', fr: null },
+    });
     expect(response.json().category.name).toEqual({ fr: null, en: 'L2', it: null, de: 'L2-de' });
-    const emptied = await editor.patch(`/api/categories/${ids.L2}`, {
+    const emptied = await suite.editor.patch(`/api/categories/${ids.L2}`, {
       name: { en: '', de: null },
     });
     expect(emptied.statusCode).toBe(422);
-    expect((await reader.get(`/api/categories/${ids.L2}`)).json().name.en).toBe('L2');
+    expect((await suite.reader.get(`/api/categories/${ids.L2}`)).json().name.en).toBe('L2');
   });
 
   it('refuses to move a category into itself or a descendant', async () => {
@@ -165,7 +161,7 @@ describe('categories', () => {
     const grandchild = await create({ name: { en: 'Grandchild' }, parent_id: child.id });
     const before = await list();
     for (const target of [root.id, child.id, grandchild.id]) {
-      const response = await editor.patch(`/api/categories/${root.id}`, {
+      const response = await suite.editor.patch(`/api/categories/${root.id}`, {
         parent_id: target,
         order: 0,
         name: { en: 'Renamed' },
@@ -177,16 +173,18 @@ describe('categories', () => {
       expect(Object.keys(response.json().errors)).toEqual(['parent_id']);
     }
     expect(
-      (await editor.patch(`/api/categories/${child.id}`, { parent_id: 999999 })).statusCode,
+      (await suite.editor.patch(`/api/categories/${child.id}`, { parent_id: 999999 })).statusCode,
     ).toBe(422);
     expect(await list()).toEqual(before);
     // Moving a grandchild up to its grandparent is fine.
-    const moved = await editor.patch(`/api/categories/${grandchild.id}`, { parent_id: root.id });
+    const moved = await suite.editor.patch(`/api/categories/${grandchild.id}`, {
+      parent_id: root.id,
+    });
     expect(moved.json().category).toMatchObject({ parent_id: root.id, order: 1 });
   });
 
   it('counts non-deleted items over all descendants, each item once', async () => {
-    const items = itemFixtures(server.ctx.db);
+    const items = itemFixtures(suite.server.ctx.db);
     const top = await create({ name: { en: 'Top' } });
     const middle = await create({ name: { en: 'Middle' }, parent_id: top.id });
     const leaf = await create({ name: { en: 'Leaf' }, parent_id: middle.id });
@@ -203,11 +201,11 @@ describe('categories', () => {
     expect(counts.get(middle.id)).toBe(2);
     expect(counts.get(leaf.id)).toBe(1);
     expect(counts.get(other.id)).toBe(1);
-    expect((await reader.get(`/api/categories/${top.id}`)).json().count).toBe(3);
+    expect((await suite.reader.get(`/api/categories/${top.id}`)).json().count).toBe(3);
   });
 
   it('refuses to delete a category with children, and deletes links but never items', async () => {
-    const items = itemFixtures(server.ctx.db);
+    const items = itemFixtures(suite.server.ctx.db);
     const parent = await create({ name: { en: 'Parent' } });
     const first = await create({ name: { en: 'First' }, parent_id: parent.id });
     const second = await create({ name: { en: 'Second' }, parent_id: parent.id });
@@ -215,26 +213,26 @@ describe('categories', () => {
     const item = await items.item();
     await items.inCategory(item, second.id);
 
-    const refused = await editor.delete(`/api/categories/${parent.id}`);
+    const refused = await suite.editor.delete(`/api/categories/${parent.id}`);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(
       'This category has subcategories: move or delete them first.',
     );
-    expect((await reader.get(`/api/categories/${parent.id}`)).statusCode).toBe(200);
+    expect((await suite.reader.get(`/api/categories/${parent.id}`)).statusCode).toBe(200);
 
-    const deleted = await editor.delete(`/api/categories/${second.id}`);
+    const deleted = await suite.editor.delete(`/api/categories/${second.id}`);
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json().message).toBe('The category has been deleted.');
-    expect((await reader.get(`/api/categories/${second.id}`)).statusCode).toBe(404);
+    expect((await suite.reader.get(`/api/categories/${second.id}`)).statusCode).toBe(404);
     expect(await childrenOf(parent.id)).toEqual(['First', 'Third']);
-    expect((await reader.get(`/api/categories/${third.id}`)).json().order).toBe(1);
-    const kept = await server.ctx.db
+    expect((await suite.reader.get(`/api/categories/${third.id}`)).json().order).toBe(1);
+    const kept = await suite.server.ctx.db
       .selectFrom('items')
       .select('id')
       .where('id', '=', item)
       .execute();
     expect(kept).toHaveLength(1);
-    const links = await server.ctx.db
+    const links = await suite.server.ctx.db
       .selectFrom('item_categories')
       .selectAll()
       .where('item_id', '=', item)
@@ -263,7 +261,7 @@ describe('categories', () => {
     const other = await create({ name: { en: 'Elsewhere' } });
     const created = await Promise.all(
       Array.from({ length: 8 }, (_, index) =>
-        editor.post('/api/categories', {
+        suite.editor.post('/api/categories', {
           name: { en: `N${index}` },
           parent_id: parent.id,
           order: 0,
@@ -276,7 +274,7 @@ describe('categories', () => {
       ids
         .slice(0, 4)
         .map((id, index) =>
-          editor.patch(`/api/categories/${id}`, { parent_id: other.id, order: index % 2 }),
+          suite.editor.patch(`/api/categories/${id}`, { parent_id: other.id, order: index % 2 }),
         ),
     );
     const all = await list();

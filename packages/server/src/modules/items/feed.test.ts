@@ -1,33 +1,24 @@
 import { ITEM_TYPES, routePath, type HistoryEntry } from '@kinfolio/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestClient } from '../../test/client.js';
+import { describe, expect, it } from 'vitest';
 import { itemsApi, type PageBody } from '../../test/items-api.js';
-import { createTestServer, type TestServer } from '../../test/server.js';
+import { editorAndReaderSuite } from '../../test/suite.js';
 
 describe('the history feed and the item type constraint', () => {
-  let server: TestServer;
-  let editor: TestClient;
-  let reader: TestClient;
-
-  beforeAll(async () => {
-    server = await createTestServer();
-    ({ editor, reader } = await server.editorAndReader());
-  });
-  afterAll(() => server.close());
+  const suite = editorAndReaderSuite();
 
   const feed = async (query: Record<string, string | number> = {}) => {
-    const response = await reader.get(routePath('historyFeed', { query }));
+    const response = await suite.reader.get(routePath('historyFeed', { query }));
     expect(response.statusCode).toBe(200);
     return response.json() as PageBody<HistoryEntry>;
   };
 
   it('lists creations and edits of every type, newest first, with who and the revision', async () => {
     const [first, second] = [ITEM_TYPES[0], ITEM_TYPES[ITEM_TYPES.length - 1]!];
-    const a = await itemsApi(editor, first).create({ title: 'Alpha', language: 'en' });
-    const b = await itemsApi(editor, second).create({ title: 'Beta', language: 'fr' });
-    expect((await itemsApi(editor, first).update(a.id, { title: 'Alpha two' })).statusCode).toBe(
-      200,
-    );
+    const a = await itemsApi(suite.editor, first).create({ title: 'Alpha', language: 'en' });
+    const b = await itemsApi(suite.editor, second).create({ title: 'Beta', language: 'fr' });
+    expect(
+      (await itemsApi(suite.editor, first).update(a.id, { title: 'Alpha two' })).statusCode,
+    ).toBe(200);
     const page = await feed();
     expect(page.meta.total).toBe(3);
     const [edit, createdB, createdA] = page.data;
@@ -49,9 +40,9 @@ describe('the history feed and the item type constraint', () => {
   });
 
   it('needs a login and refuses an unknown type or page with 422', async () => {
-    expect((await server.client().get(routePath('historyFeed'))).statusCode).toBe(401);
+    expect((await suite.server.client().get(routePath('historyFeed'))).statusCode).toBe(401);
     for (const query of [{ type: 'letter' }, { page: 0 }, { per_page: 1000 }]) {
-      const response = await reader.get(routePath('historyFeed', { query }));
+      const response = await suite.reader.get(routePath('historyFeed', { query }));
       expect(response.statusCode, JSON.stringify(query)).toBe(422);
     }
   });
@@ -71,14 +62,18 @@ describe('the history feed and the item type constraint', () => {
       created_at: now,
       updated_at: now,
     };
-    await expect(server.ctx.db.insertInto('items').values(row).execute()).rejects.toThrow();
-    const ok = await server.ctx.db
+    await expect(suite.server.ctx.db.insertInto('items').values(row).execute()).rejects.toThrow();
+    const ok = await suite.server.ctx.db
       .insertInto('items')
       .values({ ...row, type: ITEM_TYPES[0] })
       .returning('id')
       .executeTakeFirstOrThrow();
     await expect(
-      server.ctx.db.updateTable('items').set({ type: 'letter' }).where('id', '=', ok.id).execute(),
+      suite.server.ctx.db
+        .updateTable('items')
+        .set({ type: 'letter' })
+        .where('id', '=', ok.id)
+        .execute(),
     ).rejects.toThrow();
   });
 });

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestClient } from '../../test/client.js';
+import { describe, expect, it } from 'vitest';
 import { itemsApi } from '../../test/items-api.js';
-import { createTestServer, type TestServer } from '../../test/server.js';
+import { editorAndReaderSuite } from '../../test/suite.js';
 
 /**
  * Participant, tag and category lists read the link tables alone, whose rows keep a copy of their
  * item's type, date and trash state (migration 0011): every change of the item must reach them.
  */
 describe('filtered lists follow their items', () => {
-  let server: TestServer;
-  let editor: TestClient;
   const ids = { ada: 0, tag: 0, root: 0, child: 0, grandchild: 0 };
 
-  beforeAll(async () => {
-    server = await createTestServer();
-    ({ editor } = await server.editorAndReader());
+  const suite = editorAndReaderSuite(async ({ editor }) => {
     const make = async (url: string, body: unknown, key: string) =>
       (await editor.post(url, body)).json()[key].id as number;
     ids.ada = await make('/api/participants', { name: 'Ada' }, 'participant');
@@ -27,10 +22,9 @@ describe('filtered lists follow their items', () => {
       'category',
     );
   });
-  afterAll(() => server.close());
 
   it('keeps date order, trash and restore, link changes, counts and pages in step', async () => {
-    const api = itemsApi(editor, 'post');
+    const api = itemsApi(suite.editor, 'post');
     const idsOf = (page: { data: { id: number }[] }) => page.data.map((row) => row.id);
     const lists = async () => ({
       ada: await api.filtered('participant', ids.ada),

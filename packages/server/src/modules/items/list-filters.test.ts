@@ -1,21 +1,16 @@
 import { LETTER_FOLDS } from '@kinfolio/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FOLDS } from '../../db/migrations/0015_list_order_and_folding.js';
-import type { TestClient } from '../../test/client.js';
 import { itemsApi } from '../../test/items-api.js';
-import { createTestServer, type TestServer } from '../../test/server.js';
+import { editorAndReaderSuite } from '../../test/suite.js';
 
 describe('lists people can steer', () => {
-  let server: TestServer;
-  let editor: TestClient;
   let posts: ReturnType<typeof itemsApi>;
   const ids = { ada: 0, bob: 0, summer: 0, winter: 0, family: 0, kids: 0, work: 0 };
   const item = { a: 0, b: 0, c: 0, d: 0, aDe: 0, aEn: 0, trashedOriginal: 0, orphanIt: 0 };
 
-  beforeAll(async () => {
-    server = await createTestServer();
-    ({ editor } = await server.editorAndReader());
+  const suite = editorAndReaderSuite(async ({ editor }) => {
     const make = async (url: string, body: unknown, key: string) =>
       (await editor.post(url, body)).json()[key].id as number;
     ids.ada = await make('/api/participants', { name: 'Ada' }, 'participant');
@@ -72,7 +67,6 @@ describe('lists people can steer', () => {
     await create({ title: 'Echo (en)', language: 'en', parent_id: item.trashedOriginal });
     await posts.trash(item.trashedOriginal);
   });
-  afterAll(() => server.close());
 
   const listed = async (query: Record<string, string | number>) => {
     const page = await posts.list('all', query);
@@ -138,7 +132,7 @@ describe('lists people can steer', () => {
     }
     expect((await posts.list('all')).meta.per_page).toBe(20);
     for (const bad of ['0', '101', '-1', 'ten', '2.5']) {
-      const response = await editor.get(
+      const response = await suite.editor.get(
         posts.path({ path: '/api/posts-all' }, undefined, { per_page: bad }),
       );
       expect(response.statusCode, bad).toBe(422);
@@ -150,7 +144,7 @@ describe('lists people can steer', () => {
       ['story_language', 'xx'],
       ['tag', '0'],
     ]) {
-      const response = await editor.get(
+      const response = await suite.editor.get(
         posts.path({ path: '/api/posts-all' }, undefined, { [key!]: bad! }),
       );
       expect(response.statusCode, key).toBe(422);
@@ -199,14 +193,10 @@ describe('lists people can steer', () => {
 });
 
 describe('search folds ß/ss, œ/oe, æ/ae', () => {
-  let server: TestServer;
-  let editor: TestClient;
   let posts: ReturnType<typeof itemsApi>;
   const ids = { strasse: 0, coeur: 0, aesir: 0 };
 
-  beforeAll(async () => {
-    server = await createTestServer();
-    ({ editor } = await server.editorAndReader());
+  const suite = editorAndReaderSuite(async ({ editor }) => {
     posts = itemsApi(editor, 'post');
     ids.strasse = (
       await posts.create({ title: 'Die Straße', content: '<p>Ein Haus</p>', language: 'de' })
@@ -218,7 +208,6 @@ describe('search folds ß/ss, œ/oe, æ/ae', () => {
       await posts.create({ title: 'ÆSIR SAGA', content: '<p>Old tales</p>', language: 'en' })
     ).id;
   });
-  afterAll(() => server.close());
 
   const found = async (query: string) =>
     (await posts.list('search', { query })).data.map((row) => row.id);
@@ -235,15 +224,15 @@ describe('search folds ß/ss, œ/oe, æ/ae', () => {
     }
     const hits = (await posts.list('search', { query: 'coeur' })).data[0]!;
     expect(hits.snippet).toContain('<mark>cœur</mark>');
-    const all = (await editor.get('/api/search?query=strasse')).json();
+    const all = (await suite.editor.get('/api/search?query=strasse')).json();
     expect(all.data.map((group: { original_id: number }) => group.original_id)).toEqual([
       ids.strasse,
     ]);
   });
 
   it('finds records either way too, in /api/records and /api/search', async () => {
-    await server.createUser({ email: 'rec@example.com', permissions: ['records.edit'] });
-    const recorder = await server.loggedIn('rec@example.com');
+    await suite.server.createUser({ email: 'rec@example.com', permissions: ['records.edit'] });
+    const recorder = await suite.server.loggedIn('rec@example.com');
     const created = await recorder.post('/api/records', {
       lang: 'de',
       title: 'Großvater erzählt',
@@ -252,13 +241,13 @@ describe('search folds ß/ss, œ/oe, æ/ae', () => {
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().record.id as number;
     for (const query of ['grossvater', 'GROSSV', 'oeuvre']) {
-      const records = (await editor.get(`/api/records?query=${query}`)).json();
+      const records = (await suite.editor.get(`/api/records?query=${query}`)).json();
       expect(
         records.data.map((row: { id: number }) => row.id),
         query,
       ).toEqual([id]);
     }
-    const all = (await editor.get('/api/search?query=gro%C3%9Fvater')).json();
+    const all = (await suite.editor.get('/api/search?query=gro%C3%9Fvater')).json();
     expect(all.data).toEqual([expect.objectContaining({ type: 'record', original_id: id })]);
   });
 
@@ -271,10 +260,10 @@ describe('search folds ß/ss, œ/oe, æ/ae', () => {
   it('the migration folds the same letters as the contract', async () => {
     expect(Object.fromEntries(FOLDS)).toEqual(LETTER_FOLDS);
     // Nothing else writes the SQLite index: its triggers fold through the same table.
-    if (server.ctx.dialect === 'sqlite') {
+    if (suite.server.ctx.dialect === 'sqlite') {
       const { rows } = await sql<{ n: number }>`
         select count(*) as n from items_fts where items_fts match '"fluss"'
-      `.execute(server.ctx.db);
+      `.execute(suite.server.ctx.db);
       expect(Number(rows[0]!.n)).toBe(1);
     }
   });

@@ -1,39 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { routePath, type RecordEntity, type RecordMp3Status } from '@kinfolio/contract';
-import { Redis } from 'ioredis';
 import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sineFile } from '../../test/audio.js';
 import type { TestClient } from '../../test/client.js';
+import { jobBackends } from '../../test/redis.js';
 import { createTestServer, type TestServer } from '../../test/server.js';
 import { uploadFile } from '../../test/uploads.js';
 
-const REDIS_URL = process.env.KINFOLIO_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable() {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0 });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
-
-// Both job backends: the app's database, and BullMQ when a Redis answers (keys of this run only).
-const backends: [string, Record<string, string>][] = [['database queue', {}]];
-if (await redisReachable()) {
-  const prefix = `kinfolio-test-mp3-${process.pid}-${randomBytes(3).toString('hex')}`;
-  backends.push(['BullMQ', { REDIS_URL, JOB_QUEUE_PREFIX: prefix }]);
-} else {
-  console.warn(`NOTICE: Redis is not reachable at ${REDIS_URL}; the MP3 routes skip BullMQ.`);
-}
+// Both job backends: the app's database, and BullMQ when a Redis answers.
+const backends = await jobBackends('mp3');
 
 describe.each(backends)('records: MP3 generation routes on the %s', (_name, queueEnv) => {
   let server: TestServer;

@@ -1,8 +1,8 @@
 import { PICTURE_LIMITS, PICTURE_PIXELS, routePath } from '@kinfolio/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.js';
-import { createTestServer, type TestServer } from '../../test/server.js';
+import { editorAndReaderSuite } from '../../test/suite.js';
 import { multipartBody } from '../../test/uploads.js';
 import { pictureKeys } from './keys.js';
 
@@ -31,21 +31,13 @@ const png = (width: number, height: number) =>
     .toBuffer();
 
 describe('profile and site pictures', () => {
-  let server: TestServer;
-  let editor: TestClient;
-  let reader: TestClient;
-
-  beforeAll(async () => {
-    server = await createTestServer();
-    ({ editor, reader } = await server.editorAndReader());
-  });
-  afterAll(() => server.close());
+  const suite = editorAndReaderSuite();
 
   const userId = async (client: TestClient) =>
     (await client.get(routePath('loggedInUser'))).json().id as number;
 
   it('turns a rotated photo upright, strips its metadata and stores WebP sizes', async () => {
-    const response = await send(editor, profileUpload, {
+    const response = await send(suite.editor, profileUpload, {
       name: 'me.jpg',
       type: 'image/jpeg',
       data: await rotatedJpeg(),
@@ -56,11 +48,13 @@ describe('profile and site pictures', () => {
     expect(user.picture.small).toMatch(/^\/api\/user-pictures\/\d+\/profile\/small\?v=/);
     expect(user.site_picture).toBeNull();
     // The logged-in user and the members list carry it too.
-    expect((await editor.get(routePath('loggedInUser'))).json().picture).toEqual(user.picture);
-    const listed = (await reader.get(routePath('users'))).json();
+    expect((await suite.editor.get(routePath('loggedInUser'))).json().picture).toEqual(
+      user.picture,
+    );
+    const listed = (await suite.reader.get(routePath('users'))).json();
     expect(listed.find((u: { id: number }) => u.id === user.id).picture).toEqual(user.picture);
 
-    const large = await reader.get(user.picture.large);
+    const large = await suite.reader.get(user.picture.large);
     expect(large.statusCode).toBe(200);
     expect(large.headers['content-type']).toBe('image/webp');
     expect(large.headers['cache-control']).toBe('private, max-age=31536000, immutable');
@@ -70,64 +64,64 @@ describe('profile and site pictures', () => {
     expect([meta.width, meta.height]).toEqual([256, PICTURE_PIXELS.profile.large]);
     expect(meta.exif).toBeUndefined();
     expect(meta.orientation).toBeUndefined();
-    const small = await sharp((await reader.get(user.picture.small)).rawPayload).metadata();
+    const small = await sharp((await suite.reader.get(user.picture.small)).rawPayload).metadata();
     expect(Math.max(small.width, small.height)).toBe(PICTURE_PIXELS.profile.small);
 
-    const again = await reader.send('GET', user.picture.small, undefined, {
+    const again = await suite.reader.send('GET', user.picture.small, undefined, {
       headers: { 'if-none-match': large.headers.etag!.toString().replace('-large', '-small') },
     });
     expect(again.statusCode).toBe(304);
   });
 
   it('refuses what is not a picture by its bytes, whatever its declared type', async () => {
-    const before = (await reader.get(routePath('loggedInUser'))).json();
-    reader.language = 'fr';
-    const fake = await send(reader, profileUpload, {
+    const before = (await suite.reader.get(routePath('loggedInUser'))).json();
+    suite.reader.language = 'fr';
+    const fake = await send(suite.reader, profileUpload, {
       name: 'photo.jpg',
       type: 'image/jpeg',
       data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
     });
-    reader.language = 'en';
+    suite.reader.language = 'en';
     expect(fake.statusCode).toBe(422);
     expect(fake.json().errors.image[0]).toMatch(/n'est pas une image/);
-    const pdf = await send(reader, siteUpload, {
+    const pdf = await send(suite.reader, siteUpload, {
       name: 'a.png',
       type: 'image/png',
       data: Buffer.from('%PDF-1.4\n%âãÏÓ\n'),
     });
     expect(pdf.statusCode).toBe(422);
-    const empty = await reader.sendRaw('POST', profileUpload, '{}', {
+    const empty = await suite.reader.sendRaw('POST', profileUpload, '{}', {
       'content-type': 'application/json',
     });
     expect(empty.statusCode).toBe(415);
-    expect((await reader.get(routePath('loggedInUser'))).json()).toEqual(before);
+    expect((await suite.reader.get(routePath('loggedInUser'))).json()).toEqual(before);
   });
 
   it('refuses a picture over the limit with a localised 413 and keeps the old one', async () => {
-    const first = await send(reader, siteUpload, {
+    const first = await send(suite.reader, siteUpload, {
       name: 'b.png',
       type: 'image/png',
       data: await png(100, 50),
     });
     expect(first.statusCode).toBe(200);
-    reader.language = 'de';
-    const big = await send(reader, siteUpload, {
+    suite.reader.language = 'de';
+    const big = await send(suite.reader, siteUpload, {
       name: 'big.png',
       type: 'image/png',
       data: Buffer.alloc(PICTURE_LIMITS.maxBytes + 1024, 1),
     });
-    reader.language = 'en';
+    suite.reader.language = 'en';
     expect(big.statusCode).toBe(413);
     expect(big.json().message).toBe('Dieses Bild ist zu groß: höchstens 15 MB.');
-    const me = (await reader.get(routePath('loggedInUser'))).json();
+    const me = (await suite.reader.get(routePath('loggedInUser'))).json();
     expect(me.site_picture).toEqual(first.json().user.site_picture);
-    expect((await reader.get(me.site_picture.medium)).statusCode).toBe(200);
+    expect((await suite.reader.get(me.site_picture.medium)).statusCode).toBe(200);
   });
 
   it('replaces and removes pictures, bytes included', async () => {
-    const id = await userId(reader);
+    const id = await userId(suite.reader);
     const first = (
-      await send(reader, profileUpload, {
+      await send(suite.reader, profileUpload, {
         name: 'a.png',
         type: 'image/png',
         data: await png(80, 80),
@@ -135,7 +129,7 @@ describe('profile and site pictures', () => {
     ).json().user;
     const firstVersion = new URL(first.picture.small, 'http://x').searchParams.get('v')!;
     const second = (
-      await send(reader, profileUpload, {
+      await send(suite.reader, profileUpload, {
         name: 'b.png',
         type: 'image/png',
         data: await png(90, 90),
@@ -143,42 +137,42 @@ describe('profile and site pictures', () => {
     ).json().user;
     expect(second.picture.small).not.toBe(first.picture.small);
     for (const key of pictureKeys(id, 'profile', firstVersion)) {
-      expect(await server.ctx.pictures.stat(key)).toBeUndefined();
+      expect(await suite.server.ctx.pictures.stat(key)).toBeUndefined();
     }
     // The old address now gives the current picture, without the long-lived cache.
-    const stale = await reader.get(first.picture.small);
+    const stale = await suite.reader.get(first.picture.small);
     expect(stale.headers['cache-control']).toBe('private, no-cache');
 
     const secondVersion = new URL(second.picture.small, 'http://x').searchParams.get('v')!;
-    const removed = await reader.delete(routePath('deleteUserImage'));
+    const removed = await suite.reader.delete(routePath('deleteUserImage'));
     expect(removed.statusCode).toBe(200);
     expect(removed.json().user.picture).toBeNull();
     for (const key of pictureKeys(id, 'profile', secondVersion)) {
-      expect(await server.ctx.pictures.stat(key)).toBeUndefined();
+      expect(await suite.server.ctx.pictures.stat(key)).toBeUndefined();
     }
-    expect((await reader.get(second.picture.small)).statusCode).toBe(404);
+    expect((await suite.reader.get(second.picture.small)).statusCode).toBe(404);
     // Removing what is not there is harmless.
-    expect((await reader.delete(routePath('deleteUserImage'))).statusCode).toBe(200);
+    expect((await suite.reader.delete(routePath('deleteUserImage'))).statusCode).toBe(200);
 
-    const site = (await reader.get(routePath('loggedInUser'))).json().site_picture;
-    expect((await reader.delete(routePath('deleteUserSitepicture'))).json().user.site_picture).toBe(
-      null,
-    );
-    expect((await reader.get(site.small)).statusCode).toBe(404);
+    const site = (await suite.reader.get(routePath('loggedInUser'))).json().site_picture;
+    expect(
+      (await suite.reader.delete(routePath('deleteUserSitepicture'))).json().user.site_picture,
+    ).toBe(null);
+    expect((await suite.reader.get(site.small)).statusCode).toBe(404);
   });
 
   it('shows a site picture to its owner only, and pictures to logged-in users only', async () => {
     const site = (
-      await send(editor, siteUpload, {
+      await send(suite.editor, siteUpload, {
         name: 's.png',
         type: 'image/png',
         data: await png(300, 100),
       })
     ).json().user.site_picture;
-    expect((await editor.get(site.large)).statusCode).toBe(200);
-    expect((await reader.get(site.large)).statusCode).toBe(404);
-    const profile = (await editor.get(routePath('loggedInUser'))).json().picture;
-    const guest = server.client();
+    expect((await suite.editor.get(site.large)).statusCode).toBe(200);
+    expect((await suite.reader.get(site.large)).statusCode).toBe(404);
+    const profile = (await suite.editor.get(routePath('loggedInUser'))).json().picture;
+    const guest = suite.server.client();
     expect((await guest.get(profile.small)).statusCode).toBe(401);
     expect((await guest.get(site.small)).statusCode).toBe(401);
     const upload = await send(guest, profileUpload, {
@@ -189,7 +183,9 @@ describe('profile and site pictures', () => {
     expect(upload.statusCode).toBe(401);
     expect((await guest.delete(routePath('deleteUserSitepicture'))).statusCode).toBe(401);
     // Unknown user, kind or size.
-    expect((await reader.get('/api/user-pictures/999999/profile/small')).statusCode).toBe(404);
-    expect((await reader.get('/api/user-pictures/1/cover/small')).statusCode).toBe(422);
+    expect((await suite.reader.get('/api/user-pictures/999999/profile/small')).statusCode).toBe(
+      404,
+    );
+    expect((await suite.reader.get('/api/user-pictures/1/cover/small')).statusCode).toBe(422);
   });
 });
