@@ -70,3 +70,19 @@ export function itemsApi(client: TestClient, type: ItemType) {
       client.get(path(r.correlation, undefined, query)),
   };
 }
+
+/** Participants, tags and categories made through the API for items to link to; each gives its id. */
+export function linkTargets(client: TestClient) {
+  const make = async (url: string, body: unknown, key: string) =>
+    (await client.post(url, body)).json()[key].id as number;
+  return {
+    participant: (name: string) => make('/api/participants', { name }, 'participant'),
+    tag: (name: string) => make('/api/tags', { name }, 'tag'),
+    category: (name: string, parentId?: number) =>
+      make(
+        '/api/categories',
+        parentId === undefined ? { name } : { name, parent_id: parentId },
+        'category',
+      ),
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemsApi } from '../../test/items-api.js';
+import { itemsApi, linkTargets } from '../../test/items-api.js';
 import { editorAndReaderSuite } from '../../test/suite.js';
 
 /**
@@ -10,17 +10,12 @@ describe('filtered lists follow their items', () => {
   const ids = { ada: 0, tag: 0, root: 0, child: 0, grandchild: 0 };
 
   const suite = editorAndReaderSuite(async ({ editor }) => {
-    const make = async (url: string, body: unknown, key: string) =>
-      (await editor.post(url, body)).json()[key].id as number;
-    ids.ada = await make('/api/participants', { name: 'Ada' }, 'participant');
-    ids.tag = await make('/api/tags', { name: 'Summer' }, 'tag');
-    ids.root = await make('/api/categories', { name: 'Family' }, 'category');
-    ids.child = await make('/api/categories', { name: 'Kids', parent_id: ids.root }, 'category');
-    ids.grandchild = await make(
-      '/api/categories',
-      { name: 'Toys', parent_id: ids.child },
-      'category',
-    );
+    const make = linkTargets(editor);
+    ids.ada = await make.participant('Ada');
+    ids.tag = await make.tag('Summer');
+    ids.root = await make.category('Family');
+    ids.child = await make.category('Kids', ids.root);
+    ids.grandchild = await make.category('Toys', ids.child);
   });
 
   it('keeps date order, trash and restore, link changes, counts and pages in step', async () => {

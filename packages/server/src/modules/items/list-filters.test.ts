@@ -2,7 +2,7 @@ import { LETTER_FOLDS } from '@kinfolio/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { FOLDS } from '../../db/migrations/0015_list_order_and_folding.js';
-import { itemsApi } from '../../test/items-api.js';
+import { itemsApi, linkTargets } from '../../test/items-api.js';
 import { editorAndReaderSuite } from '../../test/suite.js';
 
 describe('lists people can steer', () => {
@@ -11,15 +11,14 @@ describe('lists people can steer', () => {
   const item = { a: 0, b: 0, c: 0, d: 0, aDe: 0, aEn: 0, trashedOriginal: 0, orphanIt: 0 };
 
   const suite = editorAndReaderSuite(async ({ editor }) => {
-    const make = async (url: string, body: unknown, key: string) =>
-      (await editor.post(url, body)).json()[key].id as number;
-    ids.ada = await make('/api/participants', { name: 'Ada' }, 'participant');
-    ids.bob = await make('/api/participants', { name: 'Bob' }, 'participant');
-    ids.summer = await make('/api/tags', { name: 'Summer' }, 'tag');
-    ids.winter = await make('/api/tags', { name: 'Winter' }, 'tag');
-    ids.family = await make('/api/categories', { name: 'Family' }, 'category');
-    ids.kids = await make('/api/categories', { name: 'Kids', parent_id: ids.family }, 'category');
-    ids.work = await make('/api/categories', { name: 'Work' }, 'category');
+    const make = linkTargets(editor);
+    ids.ada = await make.participant('Ada');
+    ids.bob = await make.participant('Bob');
+    ids.summer = await make.tag('Summer');
+    ids.winter = await make.tag('Winter');
+    ids.family = await make.category('Family');
+    ids.kids = await make.category('Kids', ids.family);
+    ids.work = await make.category('Work');
     posts = itemsApi(editor, 'post');
     const create = async (body: Record<string, unknown>) => (await posts.create(body)).id;
     item.a = await create({
