@@ -1,6 +1,4 @@
 import {
-  Button,
-  Group,
   Input,
   MultiSelect,
   SegmentedControl,
@@ -35,6 +33,7 @@ import { useSaveItem } from '../mutations';
 import { OwnFieldInputs } from './OwnFields';
 import { textDir } from '@/shared/content/direction';
 import type { UploadState } from '@/shared/content/FileDropZone';
+import { FileDropField, FormSaveBar } from '@/shared/content/FormParts';
 import {
   createBody,
   initialFormValues,
@@ -47,7 +46,6 @@ import { PhotoDateHint } from '../photos/PhotoHints';
 
 // Tiptap and FilePond only load when a form opens.
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
-const FileDropZone = lazy(() => import('@/shared/content/FileDropZone'));
 
 interface ItemFormProps {
   type: ItemType;
@@ -247,24 +245,18 @@ export function ItemForm({
             />
           </Suspense>
         </Input.Wrapper>
-        <Input.Wrapper
+        <FileDropField
+          inputId={`${contentLabelId}-files`}
           label={t('files.add')}
-          labelProps={{ htmlFor: `${contentLabelId}-files` }}
           description={t('files.hint')}
-          inputWrapperOrder={['label', 'input', 'description']}
-        >
-          <Suspense fallback={<Skeleton height={76} radius="sm" />}>
-            <FileDropZone inputId={`${contentLabelId}-files`} onChange={setUploads} />
-          </Suspense>
-        </Input.Wrapper>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting} disabled={uploads.busy}>
-            {item ? t('actions.save') : t('actions.create')}
-          </Button>
-        </Group>
+          onChange={setUploads}
+        />
+        <FormSaveBar
+          isNew={!item}
+          submitting={form.submitting}
+          busy={uploads.busy}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

@@ -2,11 +2,9 @@ import {
   Autocomplete,
   Button,
   Group,
-  Input,
   MultiSelect,
   Select,
   SimpleGrid,
-  Skeleton,
   Stack,
   Textarea,
   TextInput,
@@ -19,10 +17,11 @@ import {
   type ContentLanguage,
   type RecordEntity,
 } from '@kinfolio/contract';
-import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textDir } from '@/shared/content/direction';
 import type { UploadState } from '@/shared/content/FileDropZone';
+import { FileDropField, FormSaveBar } from '@/shared/content/FormParts';
 import { useServerForm } from '@/shared/forms/useServerForm';
 import { zodValidate } from '@/shared/forms/validation';
 import { useUiLanguage } from '@/shared/organisation/hooks';
@@ -42,7 +41,6 @@ import type { PartsPlayer } from '../usePartsPlayer';
 import { AudioParts } from './AudioParts';
 import { RecordPlayer } from './RecordPlayer';
 
-const FileDropZone = lazy(() => import('@/shared/content/FileDropZone'));
 const AUDIO_ONLY = ['audio/*'] as const;
 
 interface RecordFormProps {
@@ -237,26 +235,21 @@ export function RecordForm({
           </Stack>
           <Stack gap="sm" className="kf-area-parts">
             {record ? <AudioParts record={record} editable /> : null}
-            <Input.Wrapper
+            <FileDropField
+              inputId={`${id}-files`}
               label={t('parts.add')}
-              labelProps={{ htmlFor: `${id}-files` }}
               description={t('parts.addHint')}
-              inputWrapperOrder={['label', 'input', 'description']}
-            >
-              <Suspense fallback={<Skeleton height={76} radius="sm" />}>
-                <FileDropZone inputId={`${id}-files`} onChange={setUploads} accept={AUDIO_ONLY} />
-              </Suspense>
-            </Input.Wrapper>
+              onChange={setUploads}
+              accept={AUDIO_ONLY}
+            />
           </Stack>
         </div>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            {t('archive:actions.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting} disabled={uploads.busy}>
-            {record ? t('archive:actions.save') : t('archive:actions.create')}
-          </Button>
-        </Group>
+        <FormSaveBar
+          isNew={!record}
+          submitting={form.submitting}
+          busy={uploads.busy}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );
