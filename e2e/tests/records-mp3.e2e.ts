@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { routePath } from '@kinfolio/contract';
-import { expectNoSeriousA11yViolations, nextResponse, nextRouteResponse } from '../support/app.js';
-import { toneMp3 } from '../support/audio.js';
+import { expectNoSeriousA11yViolations, nextResponse } from '../support/app.js';
 import { snap, type ContextOptions, type Page } from '../support/browser.js';
 import { adminPage, frenchAdminSuite } from '../support/french-admin.js';
+import { attachTwoParts, createRecord } from '../support/records.js';
 
 // The job is polled by the page every second; joining 14 s of audio takes a few seconds.
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 30_000 });
@@ -27,19 +27,8 @@ describe('records: generating the MP3 of a record and opening it', () => {
     const { context, page } = await adminPage(app);
     await page.goto('/records/profile');
     await page.getByLabel('Titre').fill('La moisson de 1947');
-    await poll(() => page.locator('.filepond--drop-label').innerText()).toContain('Glissez');
-    await page.locator('.filepond--root input[type="file"]').setInputFiles([
-      { name: 'face-a-1.mp3', mimeType: 'audio/mpeg', buffer: await toneMp3(6, 330) },
-      { name: 'face-a-2.mp3', mimeType: 'audio/mpeg', buffer: await toneMp3(8, 440) },
-    ]);
-    await poll(() =>
-      page.locator('.filepond--item[data-filepond-item-state="processing-complete"]').count(),
-    ).toBe(2);
-    const attached = nextRouteResponse(page, 'addFilepond');
-    await page.getByRole('button', { name: 'Créer', exact: true }).click();
-    expect((await attached).status()).toBe(200);
-    await page.waitForURL((url) => /^\/records\/\d+\/profile$/.test(url.pathname));
-    recordId = Number(new URL(page.url()).pathname.split('/')[2]);
+    await attachTwoParts(page, 30_000);
+    recordId = await createRecord(page);
 
     // Never generated: the address is not there yet.
     const before = await app.api.call('recordMp3File', { params: { id: recordId } });

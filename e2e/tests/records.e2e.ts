@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { routeIndex, routePath, type RouteName } from '@kinfolio/contract';
-import { expectNoSeriousA11yViolations, nextResponse, nextRouteResponse } from '../support/app.js';
-import { toneMp3 } from '../support/audio.js';
+import { expectNoSeriousA11yViolations, nextResponse } from '../support/app.js';
 import { snap, type ContextOptions, type Page } from '../support/browser.js';
 import { adminPage, frenchAdminSuite } from '../support/french-admin.js';
+import { attachTwoParts, createRecord } from '../support/records.js';
 
 // Uploads and decoding the audio take a moment: polls wait up to 10 s.
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
@@ -39,20 +39,9 @@ describe('records: a recording with its parts, time-coded transcript and history
     await page.getByLabel('Numéro').fill('K7-01');
     await page.getByRole('combobox', { name: 'Conservé par' }).fill('Tante Mathilde');
     await page.getByLabel('Transcription').fill(TRANSCRIPT);
-    await poll(() => page.locator('.filepond--drop-label').innerText()).toContain('Glissez');
-    await page.locator('.filepond--root input[type="file"]').setInputFiles([
-      { name: 'face-a-1.mp3', mimeType: 'audio/mpeg', buffer: await toneMp3(6, 330) },
-      { name: 'face-a-2.mp3', mimeType: 'audio/mpeg', buffer: await toneMp3(8, 440) },
-    ]);
-    await poll(() =>
-      page.locator('.filepond--item[data-filepond-item-state="processing-complete"]').count(),
-    ).toBe(2);
+    await attachTwoParts(page, 10_000);
     await expectNoSeriousA11yViolations(page, 'record create form');
-    const attached = nextRouteResponse(page, 'addFilepond');
-    await page.getByRole('button', { name: 'Créer', exact: true }).click();
-    expect((await attached).status()).toBe(200);
-    await page.waitForURL((url) => /^\/records\/\d+\/profile$/.test(url.pathname));
-    recordId = Number(new URL(page.url()).pathname.split('/')[2]);
+    recordId = await createRecord(page);
 
     // Both parts play end to end: 6 s + 8 s.
     await poll(() => playerTime(page)).toBe('00:00:00 / 00:00:14');
