@@ -119,6 +119,18 @@ export async function registerAccounts(
 
 /** Runs axe on the page and fails on serious or critical violations, naming them. */
 export async function expectNoSeriousA11yViolations(page: Page, screen: string): Promise<void> {
+  // Contrast is judged on what is painted: a card caught mid fade-in reads as faded text.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -129,6 +129,7 @@ describe('records: a recording with its parts, time-coded transcript and history
     const trashed = await app.api.call('recordDelete', { params: { id: recordId } });
     expect(trashed.status, trashed.text).toBe(200);
     await page.goto('/records?deleted=1');
+    await page.getByRole('button', { name: 'Restaurer' }).waitFor();
     await expectNoSeriousA11yViolations(page, 'records trash');
     const restored = nextRecordResponse(page, 'recordRestore', recordId);
     await page.getByRole('button', { name: 'Restaurer' }).click();
