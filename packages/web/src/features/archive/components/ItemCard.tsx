@@ -3,12 +3,13 @@ import { displayName, LIMITS, type ItemListRow } from '@kinfolio/contract';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useCan, useUiLanguage } from '@/shared/organisation/hooks';
-import { HistoryIcon, RestoreIcon, TrashIcon } from '@/shared/ui';
+import { HistoryIcon } from '@/shared/ui';
 import { useDateFormat } from '@/shared/content/dates';
 import { historyPath, profilePath } from '../itemTypes';
 import { LanguageBadges } from './LanguageBadges';
 import { OwnFieldBadges } from './OwnFields';
 import { Snippet } from '@/shared/content/Snippet';
+import { TrashButtons } from '@/shared/content/TrashButtons';
 import { titleAttrs } from '@/shared/content/direction';
 
 export type CardMode = 'list' | 'trash' | 'revisions';
@@ -146,27 +147,12 @@ export function ItemCard({
                 {t('history.open', { count: item.revisions_count })}
               </Button>
             ) : null}
-            {trashed && canEdit && onRestore ? (
-              <Button
-                size="xs"
-                variant="light"
-                leftSection={<RestoreIcon size={14} />}
-                onClick={() => onRestore(item)}
-              >
-                {t('trash.restore')}
-              </Button>
-            ) : null}
-            {trashed && canDelete && onHardDelete ? (
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                leftSection={<TrashIcon size={14} />}
-                onClick={() => onHardDelete(item)}
-              >
-                {t('trash.hardDelete')}
-              </Button>
-            ) : null}
+            <TrashButtons
+              onRestore={trashed && canEdit && onRestore ? () => onRestore(item) : undefined}
+              onHardDelete={
+                trashed && canDelete && onHardDelete ? () => onHardDelete(item) : undefined
+              }
+            />
           </Group>
         ) : null}
       </Stack>

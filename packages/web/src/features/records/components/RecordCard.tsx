@@ -1,12 +1,13 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { LIMITS, type RecordListRow } from '@kinfolio/contract';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useDateFormat } from '@/shared/content/dates';
 import { titleAttrs, textDir } from '@/shared/content/direction';
 import { Snippet } from '@/shared/content/Snippet';
+import { TrashButtons } from '@/shared/content/TrashButtons';
 import { useCan } from '@/shared/organisation/hooks';
-import { RecordIcon, RestoreIcon, TrashIcon } from '@/shared/ui';
+import { RecordIcon } from '@/shared/ui';
 import { recordProfilePath } from '../paths';
 
 interface RecordCardProps {
@@ -107,27 +108,10 @@ export function RecordCard({ record, onRestore, onHardDelete }: RecordCardProps)
         ) : null}
         {trashed ? (
           <Group gap="xs" justify="flex-end">
-            {canEdit && onRestore ? (
-              <Button
-                size="xs"
-                variant="light"
-                leftSection={<RestoreIcon size={14} />}
-                onClick={() => onRestore(record)}
-              >
-                {t('archive:trash.restore')}
-              </Button>
-            ) : null}
-            {canDelete && onHardDelete ? (
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                leftSection={<TrashIcon size={14} />}
-                onClick={() => onHardDelete(record)}
-              >
-                {t('archive:trash.hardDelete')}
-              </Button>
-            ) : null}
+            <TrashButtons
+              onRestore={canEdit && onRestore ? () => onRestore(record) : undefined}
+              onHardDelete={canDelete && onHardDelete ? () => onHardDelete(record) : undefined}
+            />
           </Group>
         ) : null}
       </Stack>
