@@ -21,7 +21,7 @@ describe('search of a common word', () => {
     server = await createTestServer();
     await server.createUser({ email: 'reader@example.com' });
     reader = await server.loggedIn('reader@example.com');
-    await seedDemo(server.ctx, { size: 9000, seed: 3 });
+    await seedDemo(server.ctx, { size: 11_000, seed: 3 });
   }, 120_000);
   afterAll(() => server?.close());
 
