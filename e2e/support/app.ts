@@ -131,6 +131,21 @@ export async function expectNoSeriousA11yViolations(page: Page, screen: string):
       new Promise((resolve) => setTimeout(resolve, 2_000)),
     ]),
   );
+  // FilePond fades its drop label in with its own animation engine, which getAnimations() does not
+  // see: wait until the label is fully painted (one it keeps hidden is left to axe after 5 s).
+  await page
+    .waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll('.filepond--drop-label label')).every((label) => {
+          for (let node: Element | null = label; node; node = node.parentElement) {
+            if (getComputedStyle(node).opacity !== '1') return false;
+          }
+          return true;
+        }),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -147,6 +147,8 @@ describe('dreams: a fifth item type with fields of its own, and the history feed
         await page.locator('main article').first().waitFor();
       }
       if (screen === 'profile') await page.locator('main dl').waitFor();
+      // The drop zone loads on demand: judge the form once FilePond has drawn it.
+      if (screen === 'form') await page.locator('.filepond--drop-label label').waitFor();
       await expectNoSeriousA11yViolations(page, `dreams ${screen} ${name}`);
       await snap(page, `dreams-${screen}-${name}`);
     }
