@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { createOrPromoteAdmin } from './auth/index.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -25,15 +26,17 @@ Commands:
 
 Configuration comes from the environment; see README.md.`;
 
-async function serve(config: Config) {
-  const { app } = await buildApp(config);
+/**
+ * Closes the app on SIGTERM/SIGINT, and exits anyway after `graceMs` so that a stuck connection or
+ * job cannot keep the process alive for ever.
+ */
+function closeOnSignals(app: FastifyInstance, message: string, graceMs: number) {
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // A stuck connection must not keep the process alive for ever.
-    setTimeout(() => process.exit(1), 10_000).unref();
+    app.log.info({ signal }, message);
+    setTimeout(() => process.exit(1), graceMs).unref();
     app.close().then(
       () => process.exit(0),
       (err: unknown) => {
@@ -44,6 +47,11 @@ async function serve(config: Config) {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+async function serve(config: Config) {
+  const { app } = await buildApp(config);
+  closeOnSignals(app, 'shutting down', 10_000);
   await app.listen({ port: config.port, host: config.host });
 }
 
@@ -54,23 +62,8 @@ async function worker(config: Config, args: string[]) {
   await app.ready();
   await ctx.jobs.start(values.queue?.length ? { queues: values.queue } : {});
   app.log.info({ backend: ctx.jobs.backend, queues: values.queue ?? 'all' }, 'worker started');
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'worker stopping');
-    // A job that does not finish in time is left to its lease: another worker takes it again.
-    setTimeout(() => process.exit(1), 30_000).unref();
-    app.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        app.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  // A job that does not finish in the grace time is left to its lease: another worker takes it.
+  closeOnSignals(app, 'worker stopping', 30_000);
 }
 
 async function migrate(config: Config) {
