@@ -1,40 +1,34 @@
-import { Tabs } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertIcon } from '@/shared/ui';
+import { RouteTabs } from './RouteTabs';
 
 /**
- * The tabs of /admin/tabAdminParam/* (spec: backup 1, downloads 2, failedJobs 3, deletedMedias
- * 4); a tab joins this list when its screen is built.
+ * The site-parameters tab bar of /admin/tabAdminParam/* (spec: backup 1, downloads 2, failedJobs 3,
+ * deletedMedias 4); a tab joins it when its screen is built.
  */
-const TABS = {
-  failedJobs: '/admin/tabAdminParam/failedJobs',
-} as const;
-type TabName = keyof typeof TABS;
-
-/** The site-parameters tab bar: each tab is a route, the page sits in the active tab's panel. */
-export function AdminParamsTabs({ active, children }: { active: TabName; children: ReactNode }) {
+export function AdminParamsTabs({
+  active,
+  children,
+}: {
+  active: 'failedJobs';
+  children: ReactNode;
+}) {
   const { t } = useTranslation('admin');
-  const navigate = useNavigate();
   return (
-    <Tabs
+    <RouteTabs
       id="admin-params-tabs"
-      value={active}
-      onChange={(value) => {
-        if (value && value !== active && value in TABS) {
-          void navigate({ to: TABS[value as TabName] });
-        }
-      }}
+      active={active}
+      tabs={[
+        {
+          value: 'failedJobs',
+          to: '/admin/tabAdminParam/failedJobs',
+          label: t('tabs.failedJobs'),
+          icon: <AlertIcon size={16} />,
+        },
+      ]}
     >
-      <Tabs.List>
-        <Tabs.Tab value="failedJobs" leftSection={<AlertIcon size={16} />}>
-          {t('tabs.failedJobs')}
-        </Tabs.Tab>
-      </Tabs.List>
-      <Tabs.Panel value={active} pt="lg">
-        {children}
-      </Tabs.Panel>
-    </Tabs>
+      {children}
+    </RouteTabs>
   );
 }
