@@ -1,0 +1,284 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase, type DatabaseHandle } from '../../db/connect.js';
+import { migrateToLatest } from '../../db/migrate.js';
+import { seedDemo } from '../../demo/seed.js';
+import { localStorage } from '../../storage/local.js';
+import { postgresReachable, TEST_PG_URL } from '../../test/database.js';
+import { createTestServer, type TestServer } from '../../test/server.js';
+import { pictureKeys } from '../user-pictures/index.js';
+import { BackupError } from './errors.js';
+import { EXCLUDED_TABLES, TABLE_ORDER, schemaTables, type BackupManifest } from './format.js';
+import { restoreBackup, verifyBackup } from './restore.js';
+import type { BackupTarget } from './target.js';
+import { writeBackup } from './write.js';
+
+type Dialect = 'sqlite' | 'postgres';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kinfolio-backup-test-'));
+const made: (() => Promise<void>)[] = [];
+
+/** A fresh, migrated, empty database of `dialect` with storages of its own. */
+async function freshTarget(dialect: Dialect): Promise<BackupTarget & DatabaseHandle> {
+  const dir = fs.mkdtempSync(path.join(tmp, `${dialect}-`));
+  let handle: DatabaseHandle;
+  if (dialect === 'sqlite') {
+    handle = connectDatabase({ dialect: 'sqlite', file: path.join(dir, 'db.sqlite') });
+  } else {
+    const name = `kinfolio_backup_${process.pid}_${Math.random().toString(16).slice(2, 10)}`;
+    const admin = new pg.Client({ connectionString: TEST_PG_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(TEST_PG_URL);
+    url.pathname = `/${name}`;
+    handle = connectDatabase({ dialect: 'postgres', url: url.toString() });
+    made.push(async () => {
+      const cleanup = new pg.Client({ connectionString: TEST_PG_URL });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    });
+  }
+  made.unshift(() => handle.destroy());
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    storage: localStorage(path.join(dir, 'files')),
+    pictures: localStorage(path.join(dir, 'pictures')),
+    dataDir: dir,
+  };
+}
+
+const dataEntries = (manifest: BackupManifest) =>
+  Object.fromEntries(manifest.entries.map((e) => [e.name, e.sha256]));
+
+async function fill(server: TestServer) {
+  const { ctx } = server;
+  await seedDemo(ctx, { size: 40, seed: 2, audio: ctx.storage });
+  const admin = await server.createAdmin();
+  const editor = await server.createUser({
+    email: 'editor@example.com',
+    permissions: ['content.edit', 'translations.edit'],
+  });
+  await ctx.db
+    .updateTable('users')
+    .set({ siteparams: JSON.stringify({ lang: 'it' }), picture: 'v1' })
+    .where('id', '=', editor.id)
+    .execute();
+  for (const key of pictureKeys(editor.id, 'profile', 'v1')) {
+    await ctx.pictures.put(key, Readable.from([Buffer.from(`picture ${key}`)]));
+  }
+  const item = await ctx.db.selectFrom('items').select(['id', 'title']).executeTakeFirstOrThrow();
+  await ctx.db
+    .insertInto('item_revisions')
+    .values({
+      item_id: item.id,
+      user_id: admin.id,
+      user_name: 'Ada Admin',
+      data: JSON.stringify({ title: `${item.title} (avant)`, ok: true, n: 1.5 }),
+      created_at: '2024-03-01T10:00:00.000Z',
+    })
+    .execute();
+  await ctx.db
+    .insertInto('site_translations')
+    .values({
+      key: 'home.welcome',
+      fr: 'Bienvenue « chez nous »',
+      en: 'Welcome',
+      it: 'Benvenuti',
+      de: 'Willkommen',
+      created_at: '2024-03-01T10:00:00.000Z',
+      updated_at: '2024-03-01T10:00:00.000Z',
+    })
+    .execute();
+  // A category moved under a newer one: restored although its parent comes after it.
+  const [first, last] = await Promise.all([
+    ctx.db.selectFrom('categories').select('id').orderBy('id').executeTakeFirstOrThrow(),
+    ctx.db.selectFrom('categories').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow(),
+  ]);
+  await ctx.db
+    .updateTable('categories')
+    .set({ parent_id: last.id })
+    .where('id', '=', first.id)
+    .execute();
+  const mp3 = path.join(server.config.dataDir, 'records-mp3');
+  fs.mkdirSync(mp3, { recursive: true });
+  fs.writeFileSync(path.join(mp3, 'record-1-abcdef0123.mp3'), Buffer.from('ID3 fake mp3'));
+}
+
+const other = (dialect: Dialect): Dialect => (dialect === 'sqlite' ? 'postgres' : 'sqlite');
+
+describe('portable backups', () => {
+  let server: TestServer;
+  let source: BackupTarget;
+  let first: { manifest: BackupManifest; size: number; sha256: string };
+  const firstFile = path.join(tmp, 'first.tar');
+  let pgReachable = false;
+
+  beforeAll(async () => {
+    pgReachable = await postgresReachable();
+    const dataDir = fs.mkdtempSync(path.join(tmp, 'source-'));
+    server = await createTestServer({ env: { DATA_DIR: dataDir } });
+    await fill(server);
+    source = {
+      db: server.ctx.db,
+      dialect: server.ctx.dialect,
+      storage: server.ctx.storage,
+      pictures: server.ctx.pictures,
+      dataDir,
+    };
+    const progress: number[] = [];
+    first = await writeBackup(source, firstFile, (p) => progress.push(p));
+    expect(progress.at(-1)).toBe(100);
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.close();
+    for (const cleanup of made) await cleanup().catch(() => undefined);
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('names every table as backed up or excluded', async () => {
+    const tables = await schemaTables(server.ctx.db as unknown as Kysely<unknown>, source.dialect);
+    const known = new Set([...TABLE_ORDER, ...Object.keys(EXCLUDED_TABLES)]);
+    expect(tables.filter((t) => !known.has(t))).toEqual([]);
+  });
+
+  it('holds a manifest with counts, checksums and every stored file', async () => {
+    const manifest = await verifyBackup(firstFile);
+    expect(manifest.format_version).toBe(1);
+    expect(manifest.schema_version).toMatch(/^\d{4}_/);
+    expect(manifest.tables.items!.rows).toBeGreaterThanOrEqual(40);
+    expect(manifest.tables.sessions).toBeUndefined();
+    expect(manifest.tables.jobs).toBeUndefined();
+    const names = manifest.entries.map((e) => e.name);
+    expect(names).toContain('data/item_revisions.jsonl');
+    expect(names).toContain('mp3/record-1-abcdef0123.mp3');
+    expect(names.filter((n) => n.startsWith('pictures/'))).toHaveLength(3);
+    const audio = await server.ctx.db.selectFrom('files').select('storage_key').execute();
+    expect(audio.length).toBeGreaterThan(0);
+    for (const { storage_key } of audio) expect(names).toContain(`files/${storage_key}`);
+    expect(manifest.missing_files).toEqual([]);
+  });
+
+  it('restores into the other engine and back, every entry identical', async () => {
+    const dialects: Dialect[] = pgReachable
+      ? [other(source.dialect), source.dialect]
+      : [source.dialect, source.dialect];
+    let file = firstFile;
+    for (const [i, dialect] of dialects.entries()) {
+      const target = await freshTarget(dialect);
+      await restoreBackup(target, file);
+      const again = path.join(tmp, `again-${i}.tar`);
+      const { manifest } = await writeBackup(target, again);
+      expect(dataEntries(manifest)).toEqual(dataEntries(first.manifest));
+      expect(manifest.tables).toEqual(first.manifest.tables);
+      // The restored archive goes on: new rows get new ids.
+      const { id } = await target.db
+        .insertInto('tags')
+        .values({ name_en: 'new', name_fr: null, name_it: null, name_de: null, ...stamp() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      expect(id).toBeGreaterThan(first.manifest.tables.tags!.rows);
+      file = again;
+    }
+  }, 120_000);
+
+  it('gives the stamps a new epoch', async () => {
+    const target = await freshTarget(source.dialect);
+    const before = await target.readStamps();
+    await restoreBackup(target, firstFile);
+    const after = await target.readStamps();
+    expect(after.archive.split('.')[0]).not.toBe(before.archive.split('.')[0]);
+    expect(after.auth.split('.')[0]).not.toBe(before.auth.split('.')[0]);
+  });
+
+  it('refuses a damaged, truncated, newer or foreign file and writes nothing', async () => {
+    const bytes = fs.readFileSync(firstFile);
+    const flipped = Buffer.from(bytes);
+    // A byte in the middle of the first data entry (after its 512-byte header).
+    flipped[700] = flipped[700]! ^ 0xff;
+    const truncated = bytes.subarray(0, Math.floor(bytes.length * 0.6));
+    const cases: [string, Buffer, string][] = [
+      ['flipped', flipped, 'damaged'],
+      ['truncated', truncated, 'truncated'],
+      ['foreign', Buffer.from('hello, not a tar file'.repeat(100)), 'not_backup'],
+    ];
+    for (const [name, data, problem] of cases) {
+      const file = path.join(tmp, `${name}.tar`);
+      fs.writeFileSync(file, data);
+      const target = await freshTarget(source.dialect);
+      const error = await restoreBackup(target, file).catch((e: unknown) => e);
+      expect(error, name).toBeInstanceOf(BackupError);
+      expect((error as BackupError).problem, name).toBe(problem);
+      const items = await target.db.selectFrom('items').select('id').execute();
+      expect(items).toEqual([]);
+      expect(fs.existsSync(path.join(target.dataDir, 'files'))).toBe(false);
+    }
+  });
+
+  it('refuses a backup of a newer format', async () => {
+    const file = path.join(tmp, 'newer.tar');
+    await rewriteManifest(firstFile, file, (m) => ({ ...m, format_version: 2 }));
+    const target = await freshTarget(source.dialect);
+    const error = await restoreBackup(target, file).catch((e: unknown) => e);
+    expect((error as BackupError).problem).toBe('newer_format');
+  });
+
+  it('refuses a backup of a newer schema', async () => {
+    const file = path.join(tmp, 'newer-schema.tar');
+    await rewriteManifest(firstFile, file, (m) => ({ ...m, schema_version: '9999_future' }));
+    const target = await freshTarget(source.dialect);
+    const error = await restoreBackup(target, file).catch((e: unknown) => e);
+    expect((error as BackupError).problem).toBe('newer_schema');
+  });
+
+  it('refuses a target that is not empty', async () => {
+    const error = await restoreBackup(source, firstFile).catch((e: unknown) => e);
+    expect((error as BackupError).problem).toBe('not_empty');
+  });
+});
+
+const stamp = () => ({
+  created_at: '2024-01-01T00:00:00.000Z',
+  updated_at: '2024-01-01T00:00:00.000Z',
+});
+
+/** A copy of the backup whose manifest says something else (its entries untouched). */
+async function rewriteManifest(
+  from: string,
+  to: string,
+  change: (manifest: BackupManifest) => BackupManifest,
+) {
+  const tar = await import('tar-stream');
+  const extract = tar.extract();
+  const pack = tar.pack();
+  const out = fs.createWriteStream(to);
+  const done = new Promise<void>((resolve, reject) => {
+    out.on('finish', resolve);
+    out.on('error', reject);
+  });
+  pack.pipe(out);
+  fs.createReadStream(from).pipe(extract);
+  for await (const entry of extract) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of entry) chunks.push(chunk as Buffer);
+    let body = Buffer.concat(chunks);
+    if (entry.header.name === 'manifest.json') {
+      body = Buffer.from(JSON.stringify(change(JSON.parse(body.toString()) as BackupManifest)));
+    }
+    await new Promise<void>((resolve, reject) =>
+      pack.entry({ name: entry.header.name, size: body.length }, body, (e) =>
+        e ? reject(e) : resolve(),
+      ),
+    );
+  }
+  pack.finalize();
+  await done;
+}

@@ -1,0 +1,400 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import tar, { type Extract } from 'tar-stream';
+import type { Database } from '../../db/schema.js';
+import { BackupError } from './errors.js';
+import {
+  BACKUP_FORMAT,
+  BACKUP_FORMAT_VERSION,
+  EXCLUDED_SETTINGS,
+  EXCLUDED_TABLES,
+  MANIFEST_ENTRY,
+  REPLACED_ON_RESTORE,
+  SELF_REFERENCES,
+  backedUpTables,
+  schemaTables,
+  tableColumns,
+  type BackupManifest,
+} from './format.js';
+import type { BackupTarget } from './target.js';
+import { hashing } from './write.js';
+
+/** One entry of a tar being read (streamx's Readable). */
+type Entry = Extract extends AsyncIterable<infer S> ? S : never;
+
+const MANIFEST_MAX_BYTES = 512 * 1024 * 1024;
+const MP3_NAME = /^record-\d+-[A-Za-z0-9]+\.mp3$/;
+
+/** Counts the bytes read from the file (progress), passing them on. */
+function counting(onBytes: (bytes: number) => void) {
+  let read = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      read += chunk.length;
+      onBytes(read);
+      done(null, chunk);
+    },
+  });
+}
+
+/** The tar entries of a file, one after the other; read errors become BackupErrors. */
+async function* entriesOf(
+  file: string,
+  onBytes: (bytes: number) => void = () => undefined,
+): AsyncGenerator<Entry> {
+  const extract = tar.extract();
+  const source = fs.createReadStream(file);
+  const feeding = pipeline(source, counting(onBytes), extract);
+  feeding.catch(() => undefined);
+  let count = 0;
+  try {
+    for await (const entry of extract) {
+      count += 1;
+      yield entry;
+    }
+    await feeding;
+  } catch (error) {
+    throw asBackupError(error, count === 0);
+  } finally {
+    source.destroy();
+  }
+}
+
+/** A read error of the tar as the problem it shows (a cut file, a damaged one). */
+function asBackupError(error: unknown, atStart: boolean): unknown {
+  if (error instanceof BackupError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  if (/unexpected end/i.test(message)) return new BackupError('truncated', message);
+  if (/tar|header|checksum/i.test(message) || atStart) {
+    return new BackupError(atStart ? 'not_backup' : 'damaged', message);
+  }
+  return error;
+}
+
+async function readAll(stream: AsyncIterable<unknown>, max: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > max) throw new BackupError('damaged', 'manifest too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function parseManifest(body: Buffer): BackupManifest {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch {
+    throw new BackupError('damaged', 'unreadable manifest');
+  }
+  const manifest = parsed as Partial<BackupManifest> | null;
+  if (!manifest || typeof manifest !== 'object' || manifest.format !== BACKUP_FORMAT) {
+    throw new BackupError('not_backup');
+  }
+  if (typeof manifest.format_version !== 'number' || !Number.isInteger(manifest.format_version)) {
+    throw new BackupError('damaged', 'no format version');
+  }
+  if (manifest.format_version > BACKUP_FORMAT_VERSION) {
+    throw new BackupError('newer_format', `format ${manifest.format_version}`);
+  }
+  if (
+    !Array.isArray(manifest.entries) ||
+    !manifest.tables ||
+    typeof manifest.tables !== 'object' ||
+    typeof manifest.schema_version !== 'string'
+  ) {
+    throw new BackupError('damaged', 'incomplete manifest');
+  }
+  return manifest as BackupManifest;
+}
+
+/** Hashes every entry into `seen` (name → size:sha256); the manifest's bytes, if it came. */
+async function hashEntries(
+  file: string,
+  seen: Map<string, string>,
+  onBytes: (bytes: number) => void,
+): Promise<Buffer | undefined> {
+  let manifestBody: Buffer | undefined;
+  for await (const entry of entriesOf(file, onBytes)) {
+    const name = entry.header.name;
+    if (manifestBody) throw new BackupError('damaged', `${name} after the manifest`);
+    if (name === MANIFEST_ENTRY) {
+      manifestBody = await readAll(entry, MANIFEST_MAX_BYTES);
+      continue;
+    }
+    const { stream, result } = hashing();
+    await pipeline(entry, stream, async (source: AsyncIterable<Buffer>) => {
+      for await (const chunk of source) void chunk;
+    });
+    const { size, sha256 } = result();
+    if (seen.has(name)) throw new BackupError('damaged', `${name} twice`);
+    seen.set(name, `${size}:${sha256}`);
+  }
+  return manifestBody;
+}
+
+/**
+ * Reads the whole file and checks it: a tar whose last entry is a manifest of our format (not
+ * newer), naming every other entry with its size and SHA-256, which all match. Writes nothing.
+ */
+export async function verifyBackup(
+  file: string,
+  onBytes: (bytes: number) => void = () => undefined,
+): Promise<BackupManifest> {
+  const seen = new Map<string, string>();
+  let manifestBody: Buffer | undefined;
+  try {
+    manifestBody = await hashEntries(file, seen, onBytes);
+  } catch (error) {
+    throw asBackupError(error, seen.size === 0);
+  }
+  if (!manifestBody) {
+    throw new BackupError(seen.size === 0 ? 'not_backup' : 'truncated', 'no manifest');
+  }
+  const manifest = parseManifest(manifestBody);
+  if (manifest.entries.length !== seen.size) {
+    throw new BackupError('damaged', 'entries missing or added');
+  }
+  for (const entry of manifest.entries) {
+    if (seen.get(entry.name) !== `${entry.size}:${entry.sha256}`) {
+      throw new BackupError('damaged', `${entry.name} does not match its checksum`);
+    }
+  }
+  return manifest;
+}
+
+/** The tables that must be empty for a restore (users and settings may hold a fresh install's). */
+async function firstNonEmptyTable(target: BackupTarget, tables: string[]) {
+  const db = target.db as unknown as Kysely<unknown>;
+  for (const table of tables) {
+    if (REPLACED_ON_RESTORE.includes(table)) continue;
+    const { rows } = await sql`select 1 as one from ${sql.table(table)} limit 1`.execute(db);
+    if (rows.length) return table;
+  }
+  return undefined;
+}
+
+/** Whether the archive holds nothing a restore would lose (see README: what "empty" means). */
+export async function archiveIsEmpty(target: BackupTarget): Promise<boolean> {
+  const db = target.db as unknown as Kysely<unknown>;
+  const tables = backedUpTables(await schemaTables(db, target.dialect));
+  return (await firstNonEmptyTable(target, tables)) === undefined;
+}
+
+type Row = Record<string, unknown>;
+
+/**
+ * Restores a backup into an empty archive of either engine: checks the whole file first, then
+ * inserts every row in one transaction and writes the files; if anything fails the transaction
+ * rolls back and the files written are removed. The stamps get a new epoch, so no answer cached
+ * by any instance survives. Accounts, sessions and settings of the target are replaced.
+ */
+export async function restoreBackup(
+  target: BackupTarget,
+  file: string,
+  onProgress: (percent: number) => void = () => undefined,
+): Promise<BackupManifest> {
+  const { size: fileSize } = await fs.promises.stat(file);
+  const fraction = (bytes: number) => (fileSize ? bytes / fileSize : 1);
+  const manifest = await verifyBackup(file, (bytes) => onProgress(fraction(bytes) * 40));
+  const db = target.db as unknown as Kysely<unknown>;
+
+  const { rows: migrations } = await sql<{ name: string }>`
+    select name from kysely_migration order by name desc limit 1`.execute(db);
+  const schemaVersion = migrations[0]?.name ?? '';
+  if (manifest.schema_version > schemaVersion) {
+    throw new BackupError('newer_schema', manifest.schema_version);
+  }
+  const present = await schemaTables(db, target.dialect);
+  const columnsOf = new Map<string, string[]>();
+  for (const [table, info] of Object.entries(manifest.tables)) {
+    if (!present.includes(table) || table in EXCLUDED_TABLES) {
+      throw new BackupError('schema_mismatch', `table ${table}`);
+    }
+    const columns = await tableColumns(db, target.dialect, table);
+    const unknown = info.columns.filter((c) => !columns.includes(c));
+    if (unknown.length) throw new BackupError('schema_mismatch', `${table}.${unknown.join(',')}`);
+    columnsOf.set(table, info.columns);
+  }
+  const busy = await firstNonEmptyTable(target, backedUpTables(present));
+  if (busy) throw new BackupError('not_empty', busy);
+
+  const expectedOf = new Map(manifest.entries.map((e) => [e.name, e]));
+  const written: { storage: 'files' | 'pictures' | 'mp3'; key: string }[] = [];
+  try {
+    await target.db.transaction().execute(async (trx) => {
+      if (target.dialect === 'sqlite') await sql`pragma defer_foreign_keys = on`.execute(trx);
+      await clearReplaced(trx, present);
+      for await (const entry of entriesOf(file, (bytes) => onProgress(40 + fraction(bytes) * 59))) {
+        const name = entry.header.name;
+        if (name === MANIFEST_ENTRY) {
+          entry.resume();
+          continue;
+        }
+        const expected = expectedOf.get(name);
+        if (!expected) throw new BackupError('damaged', name);
+        const { stream, result } = hashing();
+        const checked = entry.pipe(stream);
+        entry.once('error', (error: Error) => checked.destroy(error));
+        if (name.startsWith('data/') && name.endsWith('.jsonl')) {
+          const table = name.slice('data/'.length, -'.jsonl'.length);
+          const columns = columnsOf.get(table);
+          if (!columns) throw new BackupError('damaged', name);
+          await insertLines(trx, target.dialect, table, columns, checked);
+        } else {
+          const slash = name.indexOf('/');
+          const prefix = name.slice(0, slash);
+          const key = name.slice(slash + 1);
+          if (prefix === 'files' || prefix === 'pictures') {
+            written.push({ storage: prefix, key });
+            await (prefix === 'files' ? target.storage : target.pictures).put(key, checked);
+          } else if (prefix === 'mp3' && MP3_NAME.test(key)) {
+            written.push({ storage: 'mp3', key });
+            await writeMp3(target.dataDir, key, checked);
+          } else {
+            throw new BackupError('schema_mismatch', name);
+          }
+        }
+        const got = result();
+        // The file was checked a moment ago: a difference now means it changed under us.
+        if (got.sha256 !== expected.sha256 || got.size !== expected.size) {
+          throw new BackupError('damaged', `${name} changed during the restore`);
+        }
+      }
+      if (target.dialect === 'postgres') {
+        const withId = [...columnsOf].filter(([, columns]) => columns.includes('id'));
+        await resetSequences(
+          trx,
+          withId.map(([table]) => table),
+        );
+      }
+      // A new epoch: no stamp held by any instance can name the restored data.
+      await sql`update change_stamps set version = version + 1`.execute(trx);
+      await sql`update change_stamps set version = 0`.execute(trx);
+    });
+  } catch (error) {
+    await removeWritten(target, written);
+    throw error;
+  }
+  onProgress(100);
+  return manifest;
+}
+
+/** Accounts (with what hangs on them) and settings are replaced by the backup's. */
+async function clearReplaced(trx: Transaction<Database>, present: string[]) {
+  const t = trx as unknown as Kysely<unknown>;
+  for (const table of [
+    'sessions',
+    'invitations',
+    'password_reset_tokens',
+    'user_identities',
+    'users',
+  ]) {
+    if (present.includes(table)) await sql`delete from ${sql.table(table)}`.execute(t);
+  }
+  await sql`delete from settings where key not in (${sql.join(EXCLUDED_SETTINGS)})`.execute(t);
+}
+
+async function insertLines(
+  trx: Transaction<Database>,
+  dialect: BackupTarget['dialect'],
+  table: string,
+  columns: string[],
+  source: Readable,
+) {
+  const t = trx as unknown as Kysely<Record<string, Row>>;
+  const batchSize = Math.max(1, Math.floor(8000 / Math.max(1, columns.length)));
+  const selfColumn = SELF_REFERENCES[table];
+  const later: [unknown, unknown][] = [];
+  let batch: Row[] = [];
+  const flush = async () => {
+    if (!batch.length) return;
+    if (table === 'settings') {
+      // The target's own key stays; a setting written since start is replaced.
+      for (const row of batch) {
+        await t
+          .insertInto(table)
+          .values(row)
+          .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value as never }))
+          .execute();
+      }
+    } else {
+      await t.insertInto(table).values(batch).execute();
+    }
+    batch = [];
+  };
+  const lines = readline.createInterface({ input: source, crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (!line) continue;
+    let parsed: Row;
+    try {
+      parsed = JSON.parse(line) as Row;
+    } catch {
+      throw new BackupError('damaged', `a line of ${table}`);
+    }
+    const row: Row = {};
+    for (const column of columns) row[column] = parsed[column] ?? null;
+    // A row pointing at one of its own table written after it: linked once that one is in.
+    if (selfColumn && row[selfColumn] !== null && Number(row[selfColumn]) >= Number(row.id)) {
+      later.push([row.id, row[selfColumn]]);
+      row[selfColumn] = null;
+    }
+    batch.push(row);
+    if (batch.length >= batchSize) await flush();
+  }
+  await flush();
+  for (const [id, parent] of later) {
+    await sql`update ${sql.table(table)} set ${sql.ref(selfColumn!)} = ${parent} where id = ${id}`.execute(
+      t,
+    );
+  }
+  void dialect;
+}
+
+async function resetSequences(trx: Transaction<Database>, tables: string[]) {
+  const t = trx as unknown as Kysely<unknown>;
+  for (const table of tables) {
+    const { rows } = await sql<{ seq: string | null }>`
+      select pg_get_serial_sequence(${table}, 'id') as seq`.execute(t);
+    const seq = rows[0]?.seq;
+    if (!seq) continue;
+    await sql`select setval(${seq}::regclass,
+      coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(t);
+  }
+}
+
+async function writeMp3(dataDir: string, name: string, source: Readable) {
+  const dir = path.join(dataDir, 'records-mp3');
+  await fs.promises.mkdir(dir, { recursive: true });
+  const target = path.join(dir, name);
+  const partial = `${target}.${randomUUID()}.part`;
+  try {
+    await pipeline(source, fs.createWriteStream(partial, { flags: 'wx' }));
+    await fs.promises.rename(partial, target);
+  } catch (error) {
+    await fs.promises.rm(partial, { force: true });
+    throw error;
+  }
+}
+
+async function removeWritten(
+  target: BackupTarget,
+  written: { storage: 'files' | 'pictures' | 'mp3'; key: string }[],
+) {
+  for (const { storage, key } of written) {
+    try {
+      if (storage === 'files') await target.storage.delete(key);
+      else if (storage === 'pictures') await target.pictures.delete(key);
+      else await fs.promises.rm(path.join(target.dataDir, 'records-mp3', key), { force: true });
+    } catch {
+      // A key the storage refuses was never written.
+    }
+  }
+}
