@@ -1,6 +1,12 @@
 /** The files module's messages, merged into the catalogues of messages.ts. */
 export const fileMessages = {
   en: {
+    'files.restored': 'The file is back in «{title}».',
+    'files.restored_to_new_media':
+      'Its item or record is gone: the file is back in a new media item, «{title}».',
+    'files.purged': 'The file has been deleted for good.',
+    'files.purged_all': '{count} files have been deleted for good.',
+    'files.retention_saved': 'The retention periods have been saved.',
     'files.attached': 'The files have been attached.',
     'files.deleted': 'The file has been deleted.',
     'files.reverted': 'The upload has been removed.',
@@ -14,6 +20,12 @@ export const fileMessages = {
     'validation.model_type': 'Choose an item type of the archive, or record.',
   },
   fr: {
+    'files.restored': 'Le fichier est de retour dans « {title} ».',
+    'files.restored_to_new_media':
+      "Son élément ou son enregistrement n'existe plus : le fichier est de retour dans un nouveau média, « {title} ».",
+    'files.purged': 'Le fichier a été supprimé définitivement.',
+    'files.purged_all': '{count} fichiers ont été supprimés définitivement.',
+    'files.retention_saved': 'Les durées de conservation ont été enregistrées.',
     'files.attached': 'Les fichiers ont été joints.',
     'files.deleted': 'Le fichier a été supprimé.',
     'files.reverted': "L'envoi a été retiré.",
@@ -27,6 +39,12 @@ export const fileMessages = {
     'validation.model_type': 'Choisissez un type d’élément de l’archive, ou record.',
   },
   it: {
+    'files.restored': 'Il file è di nuovo in «{title}».',
+    'files.restored_to_new_media':
+      'Il suo elemento o registrazione non esiste più: il file è di nuovo in un nuovo media, «{title}».',
+    'files.purged': 'Il file è stato eliminato definitivamente.',
+    'files.purged_all': '{count} file sono stati eliminati definitivamente.',
+    'files.retention_saved': 'I periodi di conservazione sono stati salvati.',
     'files.attached': 'I file sono stati allegati.',
     'files.deleted': 'Il file è stato eliminato.',
     'files.reverted': 'Il caricamento è stato rimosso.',
@@ -40,6 +58,12 @@ export const fileMessages = {
     'validation.model_type': 'Scegli un tipo di elemento dell’archivio, o record.',
   },
   de: {
+    'files.restored': 'Die Datei ist wieder in „{title}“.',
+    'files.restored_to_new_media':
+      'Ihr Eintrag oder ihre Aufnahme existiert nicht mehr: Die Datei ist wieder da, in einem neuen Medium „{title}“.',
+    'files.purged': 'Die Datei wurde endgültig gelöscht.',
+    'files.purged_all': '{count} Dateien wurden endgültig gelöscht.',
+    'files.retention_saved': 'Die Aufbewahrungsfristen wurden gespeichert.',
     'files.attached': 'Die Dateien wurden angehängt.',
     'files.deleted': 'Die Datei wurde gelöscht.',
     'files.reverted': 'Der Upload wurde entfernt.',

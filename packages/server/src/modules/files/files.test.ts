@@ -278,7 +278,7 @@ describe('files: FilePond uploads, addfilepond, downloads', () => {
     expect((await reader.get(`${files[0]!.url}?thumb=1`)).statusCode).toBe(404);
   });
 
-  it('removes the files of a hard-deleted item, rows and bytes', async () => {
+  it('sends the files of a hard-deleted item to the deleted medias, rows and bytes kept', async () => {
     const eraser = await (async () => {
       await server.createUser({
         email: 'eraser@example.com',
@@ -298,13 +298,17 @@ describe('files: FilePond uploads, addfilepond, downloads', () => {
     expect((await reader.get(file!.url)).statusCode).toBe(200);
     expect((await api.hardDelete(message.id)).statusCode).toBe(200);
     expect((await reader.get(file!.url)).statusCode).toBe(404);
-    expect(storedFiles(dataDir).length).toBe(before);
+    // Kept for the retention period (the deleted medias), out of every listing.
+    expect(storedFiles(dataDir).length).toBe(before + 2);
     const rows = await server.ctx.db
       .selectFrom('files')
-      .select('id')
+      .select(['item_id', 'origin_kind', 'origin_id', 'origin_type'])
       .where('id', '=', file!.id)
+      .where('deleted_at', 'is not', null)
       .execute();
-    expect(rows).toEqual([]);
+    expect(rows).toEqual([
+      { item_id: null, origin_kind: 'item', origin_id: message.id, origin_type: 'message' },
+    ]);
   });
 
   it('prunes uploads left unattached for a day', async () => {

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { purgeExpiredDeletedMedias } from './deleted.js';
 import { reconcileFiles } from './reconcile.js';
 import { pruneTemporaryUploads } from './service.js';
 
@@ -16,4 +17,9 @@ export function declareFileJobs(ctx: AppContext): void {
     first = false;
   });
   ctx.jobs.every('files.maintenance', HOUR, null, { atStart: true });
+  // Deleted medias past their retention period go for good (rows, then bytes).
+  ctx.jobs.define<null>('files.purge_deleted', async (_payload, job) => {
+    await purgeExpiredDeletedMedias(ctx, job.log);
+  });
+  ctx.jobs.every('files.purge_deleted', HOUR, null, { atStart: true });
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { filesRepository, isTemporary, type FileKeys } from './repository.js';
+import { filesRepository, isDeleted, isTemporary, type FileKeys } from './repository.js';
 import { makeThumbnail, THUMB_SUFFIX } from './thumbnails.js';
 import { uploadInFlight } from './upload.js';
 
@@ -23,6 +23,8 @@ export interface ReconcileResult {
   orphansKept: number;
   /** Temporary uploads whose bytes were gone: nobody can attach them, so their rows went. */
   temporaryRowsRemoved: number;
+  /** Deleted medias whose bytes were gone: nothing left to restore, so their rows went. */
+  deletedRowsRemoved: number;
   /** Thumbnails missing beside their file, made again. */
   thumbnailsRemade: number;
   /** Attached files whose bytes (or thumbnail) are missing, logged as errors, never deleted. */
@@ -51,7 +53,9 @@ const running = new WeakMap<object, Promise<unknown>>();
  * rows first and bytes after the commit, so a process dying at any moment leaves only bytes
  * without a row; this pass removes them once older than ORPHAN_GRACE_MINUTES. Rows whose bytes
  * are missing can only come from outside (a lost disk, a partial restore): a temporary upload's
- * row is removed, an attached file's is reported. Runs at start and hourly (app.ts).
+ * row is removed, a deleted media's too (reported: nothing is left to restore), an attached
+ * file's is reported. Deleted medias keep their rows and bytes until purged; a purge removes the
+ * row first and the bytes after the commit, so a kill in between leaves only bytes. Runs at start and hourly (app.ts).
  */
 export function reconcileFiles(
   ctx: AppContext,
@@ -76,6 +80,7 @@ async function reconcileOnce(
     orphansRemoved: 0,
     orphansKept: 0,
     temporaryRowsRemoved: 0,
+    deletedRowsRemoved: 0,
     thumbnailsRemade: 0,
     missing: [],
     guarded: false,
@@ -116,6 +121,7 @@ async function reconcileOnce(
     result.partialsRemoved +
       result.orphansRemoved +
       result.temporaryRowsRemoved +
+      result.deletedRowsRemoved +
       result.thumbnailsRemade +
       result.missing.length >
       0 || result.guarded;
@@ -165,6 +171,24 @@ async function missingFile(
 ): Promise<void> {
   const current = await stillMissing(ctx, row, row.storage_key);
   if (!current) return;
+  if (isDeleted(current)) {
+    // A deleted media without its bytes cannot be restored: reported, and its row removed (its
+    // thumbnail, if any, with it). Restored meanwhile: an attached file now, reported below.
+    if (await filesRepository(ctx.db).deleteIfDeleted(current.id)) {
+      if (current.thumb_key) await ctx.storage.delete(current.thumb_key).catch(() => undefined);
+      result.deletedRowsRemoved += 1;
+      log?.error(
+        { fileId: current.id, key: current.storage_key },
+        'files check: removed a deleted media whose bytes are missing',
+      );
+      return;
+    }
+    const now = await filesRepository(ctx.db).keysById(current.id);
+    if (now && !isTemporary(now) && !isDeleted(now)) {
+      report(result, now, current.storage_key, 'file', log);
+    }
+    return;
+  }
   if (isTemporary(current)) {
     // Nobody can attach an upload without bytes; its uploader sees it fail and sends it again.
     if (await filesRepository(ctx.db).deleteIfTemporary(current.id)) {
@@ -203,7 +227,9 @@ async function missingThumbnail(
       return;
     }
   }
-  if (!isTemporary(current)) report(result, current, key, 'thumbnail', log);
+  if (!isTemporary(current) && !isDeleted(current)) {
+    report(result, current, key, 'thumbnail', log);
+  }
 }
 
 function report(

@@ -6,17 +6,59 @@ type Executor = Kysely<Database> | Transaction<Database>;
 export type FileRow = Selectable<FilesTable>;
 export type NewFile = Insertable<FilesTable>;
 /** What the storage check needs of a row. */
-export type FileKeys = Pick<FileRow, 'id' | 'item_id' | 'record_id' | 'storage_key' | 'thumb_key'>;
+export type FileKeys = Pick<
+  FileRow,
+  'id' | 'item_id' | 'record_id' | 'storage_key' | 'thumb_key' | 'deleted_at'
+>;
 
-const KEY_COLUMNS = ['id', 'item_id', 'record_id', 'storage_key', 'thumb_key'] as const;
+const KEY_COLUMNS = [
+  'id',
+  'item_id',
+  'record_id',
+  'storage_key',
+  'thumb_key',
+  'deleted_at',
+] as const;
 
 /** What a file belongs to: an item or an audio record (migration 0013). */
 export type FileOwner = { kind: 'item'; id: number } | { kind: 'record'; id: number };
 
-/** A FilePond upload not attached yet: it belongs to nobody. */
-export function isTemporary(row: Pick<FileRow, 'item_id' | 'record_id'>): boolean {
-  return row.item_id === null && row.record_id === null;
+/** A FilePond upload not attached yet: it belongs to nobody (and is not a deleted media). */
+export function isTemporary(row: Pick<FileRow, 'item_id' | 'record_id' | 'deleted_at'>): boolean {
+  return row.item_id === null && row.record_id === null && row.deleted_at === null;
 }
+
+/** A file kept in the deleted medias (migration 0019). */
+export function isDeleted(row: Pick<FileRow, 'deleted_at'>): boolean {
+  return row.deleted_at !== null;
+}
+
+/** When and by whom files go to the deleted medias. */
+export interface FileDeletion {
+  at: string;
+  by: number | null;
+}
+
+/** What a deleted media came from, as it was when deleted. */
+export interface FileOrigin {
+  kind: 'item' | 'record';
+  id: number;
+  /** The item's type, or `record`. */
+  type: string;
+  title: string;
+}
+
+const deletedColumns = (origin: FileOrigin, deletion: FileDeletion) => ({
+  item_id: null,
+  record_id: null,
+  position: null,
+  deleted_at: deletion.at,
+  deleted_by: deletion.by,
+  origin_kind: origin.kind,
+  origin_id: origin.id,
+  origin_type: origin.type,
+  origin_title: origin.title,
+});
 
 /** The storage keys a row holds (the file and, for images, its thumbnail). */
 export function keysOf(rows: Pick<FileRow, 'storage_key' | 'thumb_key'>[]): string[] {
@@ -141,7 +183,8 @@ export function filesRepository(db: Executor) {
       const temporary = db
         .updateTable('files')
         .where('item_id', 'is', null)
-        .where('record_id', 'is', null);
+        .where('record_id', 'is', null)
+        .where('deleted_at', 'is', null);
       if (owner.kind === 'item') {
         const result = await temporary
           .set({ item_id: owner.id, upload_token: null, attached_at: at })
@@ -170,24 +213,122 @@ export function filesRepository(db: Executor) {
       await db.deleteFrom('files').where('id', '=', id).execute();
     },
 
-    /** Removes the rows of an item's files and returns their storage keys. */
-    async deleteOfItem(itemId: number): Promise<string[]> {
-      const rows = await db
-        .deleteFrom('files')
-        .where('item_id', '=', itemId)
-        .returning(['storage_key', 'thumb_key'])
-        .execute();
-      return keysOf(rows);
+    /** Sends an item's files to the deleted medias; answers how many. */
+    async detachOfItem(origin: FileOrigin, deletion: FileDeletion): Promise<number> {
+      const result = await db
+        .updateTable('files')
+        .set(deletedColumns(origin, deletion))
+        .where('item_id', '=', origin.id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
 
-    /** Removes the rows of a record's files and returns their storage keys. */
-    async deleteOfRecord(recordId: number): Promise<string[]> {
+    /** Sends a record's audio parts to the deleted medias; answers how many. */
+    async detachOfRecord(origin: FileOrigin, deletion: FileDeletion): Promise<number> {
+      const result = await db
+        .updateTable('files')
+        .set(deletedColumns(origin, deletion))
+        .where('record_id', '=', origin.id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** Sends one attached file to the deleted medias; whether it was still attached there. */
+    async detach(id: number, origin: FileOrigin, deletion: FileDeletion): Promise<boolean> {
+      const result = await db
+        .updateTable('files')
+        .set(deletedColumns(origin, deletion))
+        .where('id', '=', id)
+        .where(origin.kind === 'item' ? 'item_id' : 'record_id', '=', origin.id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** A page of the deleted medias, newest first, with the deleter's name. */
+    deletedPage(offset: number, limit: number) {
+      return db
+        .selectFrom('files')
+        .leftJoin('users', 'users.id', 'files.deleted_by')
+        .selectAll('files')
+        .select('users.name as deleted_by_name')
+        .where('files.deleted_at', 'is not', null)
+        .orderBy('files.deleted_at', 'desc')
+        .orderBy('files.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    },
+
+    async deletedCount(): Promise<number> {
+      const row = await db
+        .selectFrom('files')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('deleted_at', 'is not', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** A deleted media, locked for the transaction on PostgreSQL when asked. */
+    findDeleted(id: number, forUpdate = false): Promise<FileRow | undefined> {
+      return db
+        .selectFrom('files')
+        .selectAll()
+        .where('id', '=', id)
+        .where('deleted_at', 'is not', null)
+        .$if(forUpdate, (q) => q.forUpdate())
+        .executeTakeFirst();
+    },
+
+    /** Gives a deleted media back to an owner (a record's part goes after its others). */
+    async restore(id: number, owner: FileOwner, at: string): Promise<boolean> {
+      const position = owner.kind === 'record' ? await nextPosition(owner.id) : null;
+      const result = await db
+        .updateTable('files')
+        .set({
+          item_id: owner.kind === 'item' ? owner.id : null,
+          record_id: owner.kind === 'record' ? owner.id : null,
+          position,
+          attached_at: at,
+          deleted_at: null,
+          deleted_by: null,
+          origin_kind: null,
+          origin_id: null,
+          origin_type: null,
+          origin_title: null,
+        })
+        .where('id', '=', id)
+        .where('deleted_at', 'is not', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /**
+     * Removes deleted medias' rows (these ids, or all with `ids` null, or those deleted before
+     * `before`) and answers their storage keys, whose bytes the caller removes once committed.
+     */
+    async purgeDeleted(filter: {
+      ids?: number[];
+      before?: string;
+    }): Promise<{ count: number; keys: string[] }> {
+      if (filter.ids && !filter.ids.length) return { count: 0, keys: [] };
       const rows = await db
         .deleteFrom('files')
-        .where('record_id', '=', recordId)
+        .where('deleted_at', 'is not', null)
+        .$if(filter.ids !== undefined, (q) => q.where('id', 'in', filter.ids!))
+        .$if(filter.before !== undefined, (q) => q.where('deleted_at', '<', filter.before!))
         .returning(['storage_key', 'thumb_key'])
         .execute();
-      return keysOf(rows);
+      return { count: rows.length, keys: keysOf(rows) };
+    },
+
+    /** Removes a deleted media's row whose bytes are missing (the storage check); whether it did. */
+    async deleteIfDeleted(id: number): Promise<boolean> {
+      const deleted = await db
+        .deleteFrom('files')
+        .where('id', '=', id)
+        .where('deleted_at', 'is not', null)
+        .executeTakeFirst();
+      return Number(deleted.numDeletedRows) > 0;
     },
 
     /** Every row's storage keys (the storage check compares them with the files on disk). */
@@ -216,6 +357,7 @@ export function filesRepository(db: Executor) {
         .where('id', '=', id)
         .where('item_id', 'is', null)
         .where('record_id', 'is', null)
+        .where('deleted_at', 'is', null)
         .executeTakeFirst();
       return Number(deleted.numDeletedRows) > 0;
     },
@@ -226,6 +368,7 @@ export function filesRepository(db: Executor) {
         .deleteFrom('files')
         .where('item_id', 'is', null)
         .where('record_id', 'is', null)
+        .where('deleted_at', 'is', null)
         .where('created_at', '<', before)
         .returning(['storage_key', 'thumb_key'])
         .execute();

@@ -4,10 +4,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { fieldError, found, HttpError, notFound } from '../../http/errors.js';
 import { addRoute } from '../../http/route.js';
-import { say } from '../../i18n/translate.js';
+import { requestLanguage, say } from '../../i18n/translate.js';
+import { pageWindow, paginated } from '../../http/paginate.js';
 import { permissionsOf } from '../users/index.js';
 import { sendFile } from './download.js';
-import { filesRepository, isTemporary } from './repository.js';
+import {
+  listDeletedMedias,
+  purgeAllDeletedMedias,
+  purgeDeletedMedia,
+  restoreDeletedMedia,
+  retentionSettings,
+  saveRetentionSettings,
+} from './deleted.js';
+import { filesRepository, isDeleted, isTemporary } from './repository.js';
 import { attachUploads, deleteFile, revertUpload, type OwnerLookups } from './service.js';
 import { receiveUpload } from './upload.js';
 
@@ -68,17 +77,60 @@ export async function registerFileRoutes(
     return { message: say(request, 'files.attached'), files };
   });
 
+  const isAdmin = (request: FastifyRequest) => {
+    const user = request.auth.user;
+    return !!user && permissionsOf(user).includes('admin');
+  };
+
   addRoute(app, routes.fileDownload, async (request, reply) => {
     const row = await filesRepository(ctx.db).find(request.params.id);
-    // Temporary uploads are only reachable through FilePond, by their uploader.
-    if (!row || isTemporary(row)) throw notFound();
+    // Temporary uploads are only reachable through FilePond, by their uploader; deleted medias
+    // by administrators only (their screen's previews).
+    if (!row || isTemporary(row) || (isDeleted(row) && !isAdmin(request))) throw notFound();
     return sendFile(ctx, row, request.query.thumb, request, reply);
   });
 
   addRoute(app, routes.fileDelete, async (request) => {
     const row = await filesRepository(ctx.db).find(request.params.id);
     if (row?.record_id != null) assertMayEditRecords(request);
-    found(await deleteFile(ctx, request.params.id, request.log));
+    found(await deleteFile(ctx, request.params.id, userId(request), lookups));
     return { message: say(request, 'files.deleted') };
+  });
+
+  addRoute(app, routes.deletedMedias, async (request) => {
+    const window = pageWindow(request.query);
+    const { rows, total } = await listDeletedMedias(ctx, window.offset, window.limit);
+    return paginated(request, ctx.config.appUrl, { window, total, data: rows });
+  });
+
+  addRoute(app, routes.deletedMediaRestore, async (request) => {
+    const user = request.auth.user!;
+    const restored = found(
+      await restoreDeletedMedia(
+        ctx,
+        request.params.id,
+        { language: requestLanguage(request), actor: { id: user.id, name: user.name } },
+        lookups,
+      ),
+    );
+    const key = restored.created ? 'files.restored_to_new_media' : 'files.restored';
+    return { message: say(request, key, { title: restored.owner.title }), ...restored };
+  });
+
+  addRoute(app, routes.deletedMediaPurge, async (request) => {
+    found(await purgeDeletedMedia(ctx, request.params.id, request.log));
+    return { message: say(request, 'files.purged') };
+  });
+
+  addRoute(app, routes.deletedMediasPurgeAll, async (request) => {
+    const count = await purgeAllDeletedMedias(ctx, request.log);
+    return { message: say(request, 'files.purged_all', { count }), count };
+  });
+
+  addRoute(app, routes.retentionSettings, () => retentionSettings(ctx));
+
+  addRoute(app, routes.retentionSettingsUpdate, async (request) => {
+    await saveRetentionSettings(ctx, request.body);
+    return { message: say(request, 'files.retention_saved'), ...(await retentionSettings(ctx)) };
   });
 }

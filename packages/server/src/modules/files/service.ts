@@ -10,7 +10,16 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { stampedTransaction } from '../../db/stamps.js';
 import { fieldError, notFound } from '../../http/errors.js';
-import { filesRepository, isTemporary, keysOf, presentFile, type FileOwner } from './repository.js';
+import {
+  filesRepository,
+  isDeleted,
+  isTemporary,
+  keysOf,
+  presentFile,
+  type FileDeletion,
+  type FileOrigin,
+  type FileOwner,
+} from './repository.js';
 import { removeBytes } from './upload.js';
 
 /**
@@ -22,14 +31,20 @@ import { removeBytes } from './upload.js';
 export type ItemLookup = (
   trx: Transaction<Database>,
   id: number,
-) => Promise<{ id: number; type: string } | undefined>;
+) => Promise<{ id: number; type: string; title: string; deleted_at: string | null } | undefined>;
 export type RecordLookup = (
   trx: Transaction<Database>,
   id: number,
-) => Promise<{ id: number } | undefined>;
+) => Promise<{ id: number; title: string; number: string; deleted_at: string | null } | undefined>;
+/** Creates a `media` item in the caller's transaction (a restored file whose owner is gone). */
+export type MediaCreator = (
+  trx: Transaction<Database>,
+  input: { title: string; language: string; actor: { id: number; name: string } | undefined },
+) => Promise<{ id: number; type: string; title: string }>;
 export interface OwnerLookups {
   item: ItemLookup;
   record: RecordLookup;
+  createMedia: MediaCreator;
 }
 
 /**
@@ -90,34 +105,69 @@ export async function revertUpload(
   await removeBytes(ctx, keysOf([row]), log);
 }
 
-/** Detaches and removes one attached file (rows first; the bytes once that is committed). */
+/**
+ * Detaches one attached file and sends it to the deleted medias (row and bytes kept); whether it
+ * was an attached file. Its owner is read (and locked) for its title, the origin shown later.
+ */
 export async function deleteFile(
   ctx: AppContext,
   id: number,
-  log?: FastifyBaseLogger,
+  by: number | null,
+  lookups: OwnerLookups,
 ): Promise<boolean> {
-  const repo = filesRepository(ctx.db);
-  const row = await repo.find(id);
-  if (!row || isTemporary(row)) return false;
-  await repo.delete(row.id);
-  await removeBytes(ctx, keysOf([row]), log);
-  return true;
+  return stampedTransaction(ctx.db, 'archive', async (trx) => {
+    const repo = filesRepository(trx);
+    const row = await repo.find(id);
+    if (!row || isTemporary(row) || isDeleted(row)) return false;
+    const deletion = { at: ctx.now().toISOString(), by };
+    if (row.record_id !== null) {
+      const record = await lookups.record(trx, row.record_id);
+      return repo.detach(id, recordOrigin(row.record_id, record), deletion);
+    }
+    const item = await lookups.item(trx, row.item_id!);
+    return repo.detach(id, itemOrigin(row.item_id!, item), deletion);
+  });
 }
 
+const itemOrigin = (id: number, item: { type: string; title: string } | undefined): FileOrigin => ({
+  kind: 'item',
+  id,
+  type: item?.type ?? 'media',
+  title: item?.title ?? '',
+});
+
+const recordOrigin = (
+  id: number,
+  record: { title: string; number: string } | undefined,
+): FileOrigin => ({
+  kind: 'record',
+  id,
+  type: 'record',
+  title: record ? record.title || record.number : '',
+});
+
 /**
- * Hard deletion of an item: its file rows go in the item's transaction; the returned storage
- * keys are removed by the caller after the commit, so a rollback never loses bytes.
+ * Hard deletion of an item: its files go to the deleted medias in the item's transaction (rows
+ * and bytes kept for the retention period). Answers the storage keys to remove after the commit:
+ * none, since the bytes stay; kept so callers remove bytes the same way whatever happens here.
  */
-export function deleteFilesOfItem(trx: Transaction<Database>, itemId: number): Promise<string[]> {
-  return filesRepository(trx).deleteOfItem(itemId);
+export async function deleteFilesOfItem(
+  trx: Transaction<Database>,
+  item: { id: number; type: string; title: string },
+  deletion: FileDeletion,
+): Promise<string[]> {
+  await filesRepository(trx).detachOfItem(itemOrigin(item.id, item), deletion);
+  return [];
 }
 
 /** Hard deletion of a record: as deleteFilesOfItem, for its audio parts. */
-export function deleteFilesOfRecord(
+export async function deleteFilesOfRecord(
   trx: Transaction<Database>,
-  recordId: number,
+  record: { id: number; title: string; number: string },
+  deletion: FileDeletion,
 ): Promise<string[]> {
-  return filesRepository(trx).deleteOfRecord(recordId);
+  await filesRepository(trx).detachOfRecord(recordOrigin(record.id, record), deletion);
+  return [];
 }
 
 export { removeBytes };

@@ -231,8 +231,10 @@ export async function deleteBulkForGood(
   ctx: AppContext,
   type: ItemType,
   ids: number[] | null,
+  by: number | null = null,
 ): Promise<BulkOutcome> {
   const fileKeys: string[] = [];
+  const deletion = { at: ctx.now().toISOString(), by };
   const deleted = await stampedTransaction(ctx.db, 'archive', async (trx) => {
     let selected: number[];
     if (ids === null) {
@@ -254,7 +256,7 @@ export async function deleteBulkForGood(
     const repo = itemsRepository(trx);
     for (const id of selected) {
       // Read again: deleting an original hands its translations to an heir, maybe selected too.
-      fileKeys.push(...(await deleteForGood(trx, (await repo.find(id))!)));
+      fileKeys.push(...(await deleteForGood(trx, (await repo.find(id))!, deletion)));
     }
     return selected;
   });

@@ -106,7 +106,7 @@ export function registerItemRoutes(
       return { message: say(request, 'items.restored'), item };
     });
     addRoute(app, r.hardDelete, async (request) => {
-      found(await hardDeleteItem(ctx, type, request.params.id));
+      found(await hardDeleteItem(ctx, type, request.params.id, request.auth.user?.id ?? null));
       return { message: say(request, 'items.hard_deleted') };
     });
     addRoute(app, r.bulk, async (request) => {
@@ -114,10 +114,13 @@ export function registerItemRoutes(
       return bulkAnswer(request, outcome);
     });
     addRoute(app, r.bulkHardDelete, async (request) =>
-      bulkAnswer(request, await deleteBulkForGood(ctx, type, request.body.ids)),
+      bulkAnswer(
+        request,
+        await deleteBulkForGood(ctx, type, request.body.ids, request.auth.user?.id ?? null),
+      ),
     );
     addRoute(app, r.emptyTrash, async (request) =>
-      bulkAnswer(request, await deleteBulkForGood(ctx, type, null)),
+      bulkAnswer(request, await deleteBulkForGood(ctx, type, null, request.auth.user?.id ?? null)),
     );
   }
 

@@ -13,7 +13,7 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { deleteFilesOfItem, removeBytes } from '../files/index.js';
+import { deleteFilesOfItem, removeBytes, type FileDeletion } from '../files/index.js';
 import { FieldValidationError, fieldError } from '../../http/errors.js';
 import type { MessageKey } from '../../i18n/translate.js';
 import {
@@ -122,56 +122,65 @@ export async function createItem(
   body: ItemCreateBody,
   actor?: Actor,
 ): Promise<Item> {
+  return stampedTransaction(ctx.db, 'archive', (trx) => insertItem(ctx, trx, type, body, actor));
+}
+
+/** createItem inside the caller's transaction (a restored deleted media's new media item). */
+export async function insertItem(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  type: ItemType,
+  body: ItemCreateBody,
+  actor?: Actor,
+): Promise<Item> {
   const columns = contentColumns(body.content);
-  return stampedTransaction(ctx.db, 'archive', async (trx) => {
-    const repo = itemsRepository(trx);
-    const links = linksRepository(trx);
-    let parent: ItemRow | undefined;
-    if (body.parent_id) {
-      parent = await findOfType(repo, type, body.parent_id, ctx);
-      if (!parent || parent.deleted_at) throw fieldError('parent_id', 'items.parent_missing');
-      if (parent.parent_id !== null) throw fieldError('parent_id', 'items.parent_not_original');
-      if (body.language === parent.language) {
-        throw fieldError('language', 'items.translation_same_language');
-      }
-      if (await repo.translationIn(parent.id, body.language)) {
-        throw fieldError('language', 'items.translation_exists');
-      }
+  const repo = itemsRepository(trx);
+  const links = linksRepository(trx);
+  let parent: ItemRow | undefined;
+  if (body.parent_id) {
+    parent = await findOfType(repo, type, body.parent_id, ctx);
+    if (!parent || parent.deleted_at) throw fieldError('parent_id', 'items.parent_missing');
+    if (parent.parent_id !== null) throw fieldError('parent_id', 'items.parent_not_original');
+    if (body.language === parent.language) {
+      throw fieldError('language', 'items.translation_same_language');
     }
-    const inherited = parent ? await links.idsOf(parent.id) : undefined;
-    const ids: LinkIds = {
-      from: sortedIds(body.from ?? inherited?.from ?? []),
-      to: sortedIds(body.to ?? inherited?.to ?? []),
-      tags: sortedIds(body.tags ?? inherited?.tags ?? []),
-      categories: sortedIds(body.categories ?? inherited?.categories ?? []),
-    };
-    await assertLinksExist(links, ids);
-    // Last, so a misplaced translation or a missing link is named as such first.
-    assertNotBlank(body.title, columns);
-    const now = ctx.now().toISOString();
-    const row = await repo
-      .insert({
-        type,
-        title: body.title,
-        ...columns,
-        date: body.date ?? parent?.date ?? now,
-        language: body.language,
-        original_language: parent ? parent.language : body.language,
-        parent_id: parent?.id ?? null,
-        status: body.status,
-        fields: JSON.stringify(
-          withFieldChanges(type, parent ? storedFields(type, parent.fields) : {}, body.fields),
-        ),
-        created_by: actor?.id ?? null,
-        created_by_name: actor?.name ?? null,
-        deleted_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .catch(translationConflict);
-    await links.replace(row.id, ids);
-    return presentItem(trx, row);
-  });
+    if (await repo.translationIn(parent.id, body.language)) {
+      throw fieldError('language', 'items.translation_exists');
+    }
+  }
+  const inherited = parent ? await links.idsOf(parent.id) : undefined;
+  const ids: LinkIds = {
+    from: sortedIds(body.from ?? inherited?.from ?? []),
+    to: sortedIds(body.to ?? inherited?.to ?? []),
+    tags: sortedIds(body.tags ?? inherited?.tags ?? []),
+    categories: sortedIds(body.categories ?? inherited?.categories ?? []),
+  };
+  await assertLinksExist(links, ids);
+  // Last, so a misplaced translation or a missing link is named as such first.
+  assertNotBlank(body.title, columns);
+  const now = ctx.now().toISOString();
+  const row = await repo
+    .insert({
+      type,
+      title: body.title,
+      ...columns,
+      date: body.date ?? parent?.date ?? now,
+      language: body.language,
+      original_language: parent ? parent.language : body.language,
+      parent_id: parent?.id ?? null,
+      status: body.status,
+      fields: JSON.stringify(
+        withFieldChanges(type, parent ? storedFields(type, parent.fields) : {}, body.fields),
+      ),
+      created_by: actor?.id ?? null,
+      created_by_name: actor?.name ?? null,
+      deleted_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .catch(translationConflict);
+  await links.replace(row.id, ids);
+  return presentItem(trx, row);
 }
 
 /** A language change must keep one version per language in the family. */
@@ -331,14 +340,19 @@ export async function setTrashed(
  * Deletes a trashed item for good with its revisions and links. An original's translations stay:
  * the oldest (live ones first) becomes the original of the others.
  */
-export async function hardDeleteItem(ctx: AppContext, type: ItemType, id: number) {
+export async function hardDeleteItem(
+  ctx: AppContext,
+  type: ItemType,
+  id: number,
+  by: number | null = null,
+) {
   let fileKeys: string[] = [];
   const deleted = await stampedTransaction(ctx.db, 'archive', async (trx) => {
     const repo = itemsRepository(trx);
     const current = await findOfType(repo, type, id, ctx);
     if (!current) return false;
     if (current.deleted_at === null) throw fieldError('id', 'items.not_in_trash');
-    fileKeys = await deleteForGood(trx, current);
+    fileKeys = await deleteForGood(trx, current, { at: ctx.now().toISOString(), by });
     return true;
   });
   // The bytes go only once the rows are gone for good.
@@ -350,7 +364,11 @@ export async function hardDeleteItem(ctx: AppContext, type: ItemType, id: number
  * Removes a trashed item's rows inside the caller's transaction, its translations handed to an
  * heir; answers the keys of its files, whose bytes the caller removes once committed.
  */
-export async function deleteForGood(trx: Transaction<Database>, current: ItemRow) {
+export async function deleteForGood(
+  trx: Transaction<Database>,
+  current: ItemRow,
+  deletion: FileDeletion,
+) {
   const repo = itemsRepository(trx);
   if (current.parent_id === null) {
     const translations = await repo.translationsOf(current.id);
@@ -360,7 +378,8 @@ export async function deleteForGood(trx: Transaction<Database>, current: ItemRow
       await repo.reparent(current.id, heir.id, heir.language);
     }
   }
-  const fileKeys = await deleteFilesOfItem(trx, current.id);
+  // Its files go to the deleted medias (kept with their bytes): nothing to remove now.
+  const fileKeys = await deleteFilesOfItem(trx, current, deletion);
   await repo.hardDelete(current.id);
   return fileKeys;
 }

@@ -160,7 +160,7 @@ describe('records: audio parts and people', () => {
     ).rejects.toThrow();
   });
 
-  it('deleting a record for good removes its audio files and their bytes', async () => {
+  it('deleting a record for good sends its audio files to the deleted medias', async () => {
     const record = await createRecord({ title: 'Ephemeral' });
     const before = storedFiles(dataDir).length;
     const tokens = [await upload(editor, 'x1.wav'), await upload(editor, 'x2.wav')];
@@ -172,8 +172,23 @@ describe('records: audio parts and people', () => {
     expect((await single(record.id)).files).toHaveLength(2);
     const gone = await editor.delete(`/api/records-harddelete/${record.id}`);
     expect(gone.statusCode, gone.body).toBe(200);
-    expect(storedFiles(dataDir).length).toBe(before);
+    // Kept (rows and bytes) for the retention period, served to nobody but administrators.
+    expect(storedFiles(dataDir).length).toBe(before + 2);
     for (const id of fileIds) expect((await reader.get(`/api/files/${id}`)).statusCode).toBe(404);
+    const kept = await server.ctx.db
+      .selectFrom('files')
+      .select(['record_id', 'origin_kind', 'origin_id', 'origin_title'])
+      .where('id', 'in', fileIds)
+      .where('deleted_at', 'is not', null)
+      .execute();
+    expect(kept).toEqual(
+      fileIds.map(() => ({
+        record_id: null,
+        origin_kind: 'record',
+        origin_id: record.id,
+        origin_title: 'Ephemeral',
+      })),
+    );
   });
 
   it('merging and dividing participants moves the people of records too', async () => {

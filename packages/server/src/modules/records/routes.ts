@@ -56,7 +56,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext) {
     return { message: say(request, 'records.restored'), record };
   });
   addRoute(app, routes.recordHardDelete, async (request) => {
-    found(await hardDeleteRecord(ctx, request.params.id));
+    found(await hardDeleteRecord(ctx, request.params.id, request.auth.user?.id ?? null));
     return { message: say(request, 'records.hard_deleted') };
   });
   addRoute(app, routes.recordFilesOrder, async (request) => {

@@ -171,14 +171,19 @@ export async function setRecordTrashed(
 }
 
 /** Deletes a trashed record for good with its people, revisions, audio files and MP3. */
-export async function hardDeleteRecord(ctx: AppContext, id: number): Promise<boolean> {
+export async function hardDeleteRecord(
+  ctx: AppContext,
+  id: number,
+  by: number | null = null,
+): Promise<boolean> {
   let fileKeys: string[] = [];
   const deleted = await stampedTransaction(ctx.db, 'archive', async (trx) => {
     const repo = recordsRepository(trx);
     const current = await repo.find(id, ctx.dialect === 'postgres');
     if (!current) return false;
     if (current.deleted_at === null) throw fieldError('id', 'records.not_in_trash');
-    fileKeys = await deleteFilesOfRecord(trx, id);
+    // Its audio parts go to the deleted medias (kept with their bytes).
+    fileKeys = await deleteFilesOfRecord(trx, current, { at: ctx.now().toISOString(), by });
     await repo.hardDelete(id);
     return true;
   });
