@@ -1,6 +1,7 @@
 import { z } from 'zod';
 export type { Access, HttpMethod, RouteDef } from './route-def.js';
 import { accountRouteTable } from './account-routes.js';
+import { deletedMediaRouteTable } from './deleted-media-routes.js';
 import { fileRouteTable } from './file-routes.js';
 import { jobRouteTable } from './job-routes.js';
 import { historyFeedRoute, itemRouteTable, searchAllRoute } from './item-routes.js';
@@ -405,6 +406,7 @@ export const routes = {
   ...recordRouteTable,
   ...planningRouteTable,
   ...jobRouteTable,
+  ...deletedMediaRouteTable,
   ...accountRouteTable,
 } as const satisfies Record<string, RouteDef>;
 

@@ -1,3 +1,4 @@
+import type { ContentLanguage } from '@kinfolio/contract';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
@@ -26,7 +27,8 @@ import { localStorage } from './storage/local.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerCategoryRoutes } from './modules/categories/index.js';
 import { declareFileJobs, registerFileRoutes } from './modules/files/index.js';
-import { findItemForUpdate, registerItemRoutes } from './modules/items/index.js';
+import { findItemForUpdate, insertItem, registerItemRoutes } from './modules/items/index.js';
+import { declareRetentionJobs } from './modules/retention/index.js';
 import { registerJobRoutes } from './modules/jobs/index.js';
 import { registerParticipantRoutes } from './modules/participants/index.js';
 import { registerPlanningRoutes } from './modules/planning/index.js';
@@ -70,6 +72,7 @@ async function appKeyFor(config: Config, handle: DatabaseHandle): Promise<string
 function declareJobs(ctx: AppContext) {
   declareAuthJobs(ctx);
   declareFileJobs(ctx);
+  declareRetentionJobs(ctx);
 }
 
 /** Builds the whole server without listening, so tests can use app.inject(). */
@@ -186,6 +189,15 @@ export async function buildApp(
   await registerFileRoutes(app, ctx, {
     item: (trx, id) => findItemForUpdate(trx, ctx.dialect, id),
     record: (trx, id) => findRecordForUpdate(trx, ctx.dialect === 'postgres')(id),
+    // A restored deleted media whose owner is gone goes to a new media item.
+    createMedia: (trx, { title, language, actor }) =>
+      insertItem(
+        ctx,
+        trx,
+        'media',
+        { title, content: '', language: language as ContentLanguage, status: 'published' },
+        actor,
+      ),
   });
   // After the file routes: they register the multipart parser the picture uploads use too.
   registerUserPictureRoutes(app, ctx);

@@ -55,6 +55,8 @@ const envSchema = z.object({
   REMEMBER_LIFETIME_DAYS: z.coerce.number().int().min(1).default(30),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(100_000).optional(),
   ORPHAN_GRACE_MINUTES: z.coerce.number().int().min(0).max(525_600).default(60),
+  DELETED_MEDIA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  TRASH_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(0),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
@@ -104,6 +106,13 @@ export interface Config {
    * files check removes it: uploads in flight, on this instance or another, are that young.
    */
   orphanGraceMinutes: number;
+  /**
+   * Days a deleted media (a file whose item or record was deleted for good, or that was removed)
+   * is kept before the retention job purges it; the default of the admin's setting.
+   */
+  deletedMediaRetentionDays: number;
+  /** Days items and records stay in the trash before being deleted for good; 0: kept (default). */
+  trashRetentionDays: number;
   /** Social login providers with their credentials; only the configured ones are here. */
   socialLogin: SocialLoginConfig[];
   jobs: {
@@ -222,6 +231,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? Math.floor(e.UPLOAD_MAX_MB * 1024 * 1024)
       : LIMITS.uploadMaxBytes,
     orphanGraceMinutes: e.ORPHAN_GRACE_MINUTES,
+    deletedMediaRetentionDays: e.DELETED_MEDIA_RETENTION_DAYS,
+    trashRetentionDays: e.TRASH_RETENTION_DAYS,
     socialLogin: socialLoginFrom(e),
     jobs: {
       workInServer: e.JOB_WORKER,

@@ -193,6 +193,17 @@ export interface FilesTable {
   record_id: Generated<number | null>;
   /** Its place among the record's audio parts, from 0 (null for items' files). */
   position: Generated<number | null>;
+  /**
+   * Set when the file went to the deleted medias (migration 0019): detached from its owner, kept
+   * with its bytes until restored or purged. Null for live files and temporary uploads.
+   */
+  deleted_at: Generated<string | null>;
+  deleted_by: Generated<number | null>;
+  /** Where a deleted media came from: `item` or `record`, its id, item type (or `record`), title. */
+  origin_kind: Generated<'item' | 'record' | null>;
+  origin_id: Generated<number | null>;
+  origin_type: Generated<string | null>;
+  origin_title: Generated<string | null>;
 }
 
 /** An audio record (spec §3 Record; migration 0013). */

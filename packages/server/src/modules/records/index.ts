@@ -1,7 +1,7 @@
 // The records module's public face: other modules and app.ts import only from here.
 export { registerRecordRoutes } from './routes.js';
 export { findRecordForUpdate } from './repository.js';
-export { copyRecordPeople, previewOf } from './service.js';
+export { copyRecordPeople, hardDeleteRecord, previewOf } from './service.js';
 export { searchRecordGroups, type RecordSearchHit } from './queries.js';
 export { ffmpegPath, ffprobePath } from './ffmpeg.js';
 export { encodeMp3 } from './mp3.js';
