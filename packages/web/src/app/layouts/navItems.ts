@@ -2,6 +2,7 @@ import { ITEM_TYPES } from '@kinfolio/contract';
 import type { ComponentType } from 'react';
 import { ITEM_TYPE_META } from '@/features/archive/itemTypes';
 import {
+  CalendarIcon,
   HistoryIcon,
   LanguageIcon,
   RecordIcon,
@@ -45,6 +46,12 @@ export const NAV_SECTIONS: NavSection[] = [
         labelKey: 'archive:types.record.plural',
         icon: RecordIcon,
         activePrefix: '/records',
+      },
+      {
+        to: '/planning',
+        labelKey: 'nav.planning',
+        icon: CalendarIcon,
+        activePrefix: '/planning',
       },
       {
         to: '/history',

@@ -14,6 +14,7 @@ const BY_PREFIX: readonly (readonly [prefix: string, namespaces: readonly string
   ['/admin', ['admin']],
   ['/tabOrganisation', ['organisation']],
   ['/records', ['records', 'archive']],
+  ['/planning', ['planning', 'archive']],
 ];
 const ARCHIVE = ['archive', 'bulk', 'photos'] as const;
 

@@ -27,6 +27,7 @@ import { RootShell } from '../layouts/RootShell';
 import { guard, runValidate, type GuardKind } from './guards';
 import { historyFeedRoutes } from './historyFeedRoutes';
 import { adminParamRoutes } from './adminParamRoutes';
+import { planningRoute } from './planningRoutes';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -414,6 +415,7 @@ export const routeTree = rootRoute.addChildren([
   recordListRoute,
   recordProfileRoute,
   recordHistoryRoute,
+  planningRoute(() => rootRoute),
   correlationIndexRoute,
   correlationRoute,
   homeRoute,

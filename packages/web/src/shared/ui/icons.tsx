@@ -229,6 +229,13 @@ export const RestoreIcon = (p: IconProps) => (
     <path d="M9 14L4 9l5-5M4 9h11a5 5 0 010 10h-3" />
   </Svg>
 );
+/** A calendar page: the planning. */
+export const CalendarIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M3 10h18M8 3v4M16 3v4M8 14h2M14 14h2M8 17h2" />
+  </Svg>
+);
 export const TableIcon = (p: IconProps) => (
   <Svg {...p}>
     <rect x="3" y="4" width="18" height="16" rx="1" />

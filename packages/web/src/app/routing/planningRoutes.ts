@@ -1,0 +1,25 @@
+import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
+import { planningLoad } from '@/features/planning/load';
+import { validatePlanningSearch } from '@/features/planning/planningSearch';
+import { loadQuery } from '@/shared/query/preload';
+import { queryClient } from '@/shared/query/queryClient';
+import { guard } from './guards';
+
+/**
+ * `/planning` (issue 13): the archive's dates on a calendar, a timeline and "on this day"; its
+ * loader starts the counts the address's view shows (and the chosen day's first page).
+ */
+export function planningRoute<R extends AnyRoute>(parent: () => R) {
+  return createRoute({
+    getParentRoute: parent,
+    path: '/planning',
+    staticData: { guard: 'auth' },
+    validateSearch: validatePlanningSearch,
+    beforeLoad: guard('auth'),
+    loaderDeps: ({ search }) => search,
+    loader: ({ deps, preload }) => {
+      for (const options of planningLoad(deps)) loadQuery(queryClient, options, preload);
+    },
+    component: lazyRouteComponent(() => import('@/features/planning/pages/PlanningPage')),
+  });
+}

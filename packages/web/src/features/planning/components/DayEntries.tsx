@@ -1,0 +1,62 @@
+import { CloseButton, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { PlanningFilters } from '@kinfolio/contract';
+import { useTranslation } from 'react-i18next';
+import { ListPager } from '@/shared/content/ListPager';
+import { useDateFormat } from '@/shared/content/dates';
+import { QueryState } from '@/shared/ui';
+import { planningQueries } from '../api';
+import { EntryList } from './EntryList';
+
+interface DayEntriesProps {
+  day: string;
+  filters: PlanningFilters;
+  page: number;
+  onPage: (page: number) => void;
+  onClose: () => void;
+}
+
+/** One day's items and records, a page at a time from the server (a day may hold thousands). */
+export function DayEntries({ day, filters, page, onPage, onClose }: DayEntriesProps) {
+  const { t } = useTranslation('planning');
+  const formatDate = useDateFormat();
+  const entries = useQuery(planningQueries.day(day, filters, page));
+  const date = formatDate(`${day}T00:00:00.000Z`);
+  const meta = entries.data?.meta;
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="kf-planning-day">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <div>
+            <Title order={2} size="h4" id="kf-planning-day">
+              {date}
+            </Title>
+            {meta ? (
+              <Text size="sm" c="dimmed" role="status" aria-live="polite">
+                {t('count', { count: meta.total })}
+              </Text>
+            ) : null}
+          </div>
+          <CloseButton onClick={onClose} aria-label={t('day.close')} />
+        </Group>
+        <QueryState
+          query={entries}
+          error={t('day.loadError')}
+          isEmpty={(answer) => answer.data.length === 0}
+          empty={t('day.empty')}
+          loading={<Skeleton height={120} radius="md" />}
+        >
+          {(answer) => (
+            <div aria-busy={entries.isFetching}>
+              <EntryList entries={answer.data} label={t('day.listLabel', { date })} />
+            </div>
+          )}
+        </QueryState>
+        {meta ? (
+          <ListPager total={meta.last_page} value={meta.current_page} onChange={onPage} />
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

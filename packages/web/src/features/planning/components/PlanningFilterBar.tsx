@@ -1,0 +1,159 @@
+import { Button, Collapse, Group, Select, Stack, Text, TreeSelect } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import {
+  CONTENT_LANGUAGES,
+  displayName,
+  LIMITS,
+  PLANNING_KINDS,
+  type ContentLanguage,
+  type PlanningKind,
+} from '@kinfolio/contract';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { categoryTreeData } from '@/shared/organisation/categoryTree';
+import { useUiLanguage } from '@/shared/organisation/hooks';
+import { organisationQueries } from '@/shared/organisation/queries';
+import { PLANNING_FILTER_KEYS, recordsLeftOut, type PlanningSearch } from '../planningSearch';
+
+interface PlanningFilterBarProps {
+  search: PlanningSearch;
+  onChange: (change: Partial<PlanningSearch>) => void;
+}
+
+const toId = (value: string | null) => (value ? Number(value) : undefined);
+
+/** The planning's filters (type, category, person, tag, language), all kept in the address. */
+export function PlanningFilterBar({ search, onChange }: PlanningFilterBarProps) {
+  const { t } = useTranslation(['planning', 'archive']);
+  const uiLanguage = useUiLanguage();
+  const categories = useQuery(organisationQueries.categories());
+  const participants = useQuery(organisationQueries.participants());
+  const tags = useQuery(organisationQueries.tags());
+  const small = useMediaQuery(`(max-width: ${LIMITS.smallScreenPx - 0.02}px)`, false);
+  const [opened, toggle] = useDisclosure(false);
+
+  const categoryData = useMemo(
+    () => categoryTreeData(categories.data ?? [], uiLanguage, t('archive:filters.untitled')),
+    [categories.data, uiLanguage, t],
+  );
+  const participantData = useMemo(
+    () =>
+      (participants.data ?? [])
+        .map((p) => ({ value: String(p.id), label: p.name }))
+        .sort((a, b) => a.label.localeCompare(b.label, uiLanguage)),
+    [participants.data, uiLanguage],
+  );
+  const tagData = useMemo(
+    () =>
+      (tags.data ?? [])
+        .map((tag) => ({
+          value: String(tag.id),
+          label: displayName(tag.name, uiLanguage) || t('archive:filters.untitled'),
+        }))
+        .sort((a, b) => a.label.localeCompare(b.label, uiLanguage)),
+    [tags.data, uiLanguage, t],
+  );
+  const active = PLANNING_FILTER_KEYS.filter((key) => search[key] !== undefined).length;
+
+  const inputs = (
+    <>
+      <Select
+        label={t('filters.type')}
+        placeholder={t('filters.anyType')}
+        data={PLANNING_KINDS.map((kind) => ({
+          value: kind,
+          label: t(`archive:types.${kind}.plural`),
+        }))}
+        value={search.type ?? null}
+        onChange={(value) => onChange({ type: (value as PlanningKind | null) ?? undefined })}
+        clearable
+        w={{ base: '100%', sm: 170 }}
+      />
+      <TreeSelect
+        label={t('archive:filters.category')}
+        placeholder={t('archive:filters.any.category')}
+        data={categoryData}
+        value={search.category ? String(search.category) : null}
+        onChange={(value) => onChange({ category: toId(value) })}
+        searchable
+        clearable
+        defaultExpandAll
+        nothingFoundMessage={t('archive:filters.nothingFound')}
+        w={{ base: '100%', sm: 200 }}
+      />
+      <Select
+        label={t('archive:filters.participant')}
+        placeholder={t('archive:filters.any.participant')}
+        data={participantData}
+        value={search.participant ? String(search.participant) : null}
+        onChange={(value) => onChange({ participant: toId(value) })}
+        searchable
+        clearable
+        limit={100}
+        nothingFoundMessage={t('archive:filters.nothingFound')}
+        w={{ base: '100%', sm: 200 }}
+      />
+      <Select
+        label={t('archive:filters.tag')}
+        placeholder={t('archive:filters.any.tag')}
+        data={tagData}
+        value={search.tag ? String(search.tag) : null}
+        onChange={(value) => onChange({ tag: toId(value) })}
+        searchable
+        clearable
+        nothingFoundMessage={t('archive:filters.nothingFound')}
+        w={{ base: '100%', sm: 180 }}
+      />
+      <Select
+        label={t('archive:filters.language')}
+        placeholder={t('archive:filters.anyLanguage')}
+        data={CONTENT_LANGUAGES.map((lang) => ({
+          value: lang,
+          label: t(`archive:languages.${lang}`),
+        }))}
+        value={search.language ?? null}
+        onChange={(value) => onChange({ language: (value as ContentLanguage | null) ?? undefined })}
+        clearable
+        w={{ base: '100%', sm: 170 }}
+      />
+    </>
+  );
+  const note = recordsLeftOut(search) ? (
+    <Text size="xs" c="dimmed">
+      {t('filters.recordsLeftOut')}
+    </Text>
+  ) : null;
+
+  if (!small) {
+    return (
+      <Stack gap={4} role="search">
+        <Group align="flex-end" gap="sm" className="kf-planning-filters">
+          {inputs}
+        </Group>
+        {note}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap={4} role="search">
+      <Button
+        variant="default"
+        onClick={toggle.toggle}
+        aria-expanded={opened}
+        aria-controls="kf-planning-filters"
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {active > 0
+          ? t('archive:filters.toggleCount', { count: active })
+          : t('archive:filters.toggle')}
+      </Button>
+      <Collapse expanded={opened} id="kf-planning-filters">
+        <Stack gap="xs" pt="xs">
+          {inputs}
+        </Stack>
+      </Collapse>
+      {note}
+    </Stack>
+  );
+}
