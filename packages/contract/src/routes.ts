@@ -2,6 +2,7 @@ import { z } from 'zod';
 export type { Access, HttpMethod, RouteDef } from './route-def.js';
 import { accountRouteTable } from './account-routes.js';
 import { deletedMediaRouteTable } from './deleted-media-routes.js';
+import { exportRouteTable } from './export-routes.js';
 import { fileRouteTable } from './file-routes.js';
 import { jobRouteTable } from './job-routes.js';
 import { historyFeedRoute, itemRouteTable, searchAllRoute } from './item-routes.js';
@@ -406,6 +407,7 @@ export const routes = {
   ...recordRouteTable,
   ...planningRouteTable,
   ...jobRouteTable,
+  ...exportRouteTable,
   ...deletedMediaRouteTable,
   ...accountRouteTable,
 } as const satisfies Record<string, RouteDef>;

@@ -26,6 +26,7 @@ import { registerSpa } from './http/spa.js';
 import { localStorage } from './storage/local.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerCategoryRoutes } from './modules/categories/index.js';
+import { registerExportRoutes } from './modules/exports/index.js';
 import { declareFileJobs, registerFileRoutes } from './modules/files/index.js';
 import { findItemForUpdate, insertItem, registerItemRoutes } from './modules/items/index.js';
 import { declareRetentionJobs } from './modules/retention/index.js';
@@ -186,6 +187,7 @@ export async function buildApp(
   registerRecordRoutes(app, ctx);
   registerPlanningRoutes(app, ctx);
   registerJobRoutes(app, ctx);
+  registerExportRoutes(app, ctx);
   await registerFileRoutes(app, ctx, {
     item: (trx, id) => findItemForUpdate(trx, ctx.dialect, id),
     record: (trx, id) => findRecordForUpdate(trx, ctx.dialect === 'postgres')(id),

@@ -22,6 +22,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
+  EXPORT_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .optional()
@@ -81,6 +82,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Where the admin's exports are written (EXPORT_DIR, default DATA_DIR/exports). */
+  exportDir: string;
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
   appUrl: string;
   appKey: string | undefined;
@@ -211,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    exportDir: path.resolve(e.EXPORT_DIR ?? path.join(dataDir, 'exports')),
     database: databaseFrom(e.DATABASE_URL, dataDir),
     appUrl,
     appKey: e.APP_KEY,

@@ -6,6 +6,7 @@ import { bulkMessages } from './bulk-messages.js';
 import { recordMessages } from './record-messages.js';
 import { accountMessages } from './account-messages.js';
 import { jobMessages } from './job-messages.js';
+import { exportMessages } from './export-messages.js';
 
 /** Every message the server says to people, in the four interface languages. */
 const en = {
@@ -81,6 +82,7 @@ const en = {
   ...recordMessages.en,
   ...accountMessages.en,
   ...jobMessages.en,
+  ...exportMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -167,6 +169,7 @@ const fr: Catalogue = {
   ...recordMessages.fr,
   ...accountMessages.fr,
   ...jobMessages.fr,
+  ...exportMessages.fr,
 };
 
 const it: Catalogue = {
@@ -246,6 +249,7 @@ const it: Catalogue = {
   ...recordMessages.it,
   ...accountMessages.it,
   ...jobMessages.it,
+  ...exportMessages.it,
 };
 
 const de: Catalogue = {
@@ -330,6 +334,7 @@ const de: Catalogue = {
   ...recordMessages.de,
   ...accountMessages.de,
   ...jobMessages.de,
+  ...exportMessages.de,
 };
 
 export const catalogues: Record<UiLanguage, Catalogue> = { en, fr, it, de };

@@ -5,3 +5,4 @@ export { copyRecordPeople, hardDeleteRecord, previewOf } from './service.js';
 export { searchRecordGroups, type RecordSearchHit } from './queries.js';
 export { ffmpegPath, ffprobePath } from './ffmpeg.js';
 export { encodeMp3 } from './mp3.js';
+export { listRecordMp3s, type RecordMp3File } from './mp3-list.js';
