@@ -28,5 +28,13 @@ export function adminParamRoutes<R extends AnyRoute>(parent: () => R) {
     beforeLoad: guard('admin'),
     component: lazyRouteComponent(() => import('@/features/admin/pages/FailedJobsPage')),
   });
-  return [index, failedJobs] as const;
+  const deletedMedias = createRoute({
+    getParentRoute: parent,
+    path: '/admin/tabAdminParam/deletedMedias',
+    staticData: { guard: 'admin', routeNumber: 4 },
+    validateSearch: pageSearch,
+    beforeLoad: guard('admin'),
+    component: lazyRouteComponent(() => import('@/features/admin/pages/DeletedMediasPage')),
+  });
+  return [index, failedJobs, deletedMedias] as const;
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertIcon } from '@/shared/ui';
+import { AlertIcon, TrashIcon } from '@/shared/ui';
 import { RouteTabs } from './RouteTabs';
 
 /**
@@ -11,7 +11,7 @@ export function AdminParamsTabs({
   active,
   children,
 }: {
-  active: 'failedJobs';
+  active: 'failedJobs' | 'deletedMedias';
   children: ReactNode;
 }) {
   const { t } = useTranslation('admin');
@@ -25,6 +25,12 @@ export function AdminParamsTabs({
           to: '/admin/tabAdminParam/failedJobs',
           label: t('tabs.failedJobs'),
           icon: <AlertIcon size={16} />,
+        },
+        {
+          value: 'deletedMedias',
+          to: '/admin/tabAdminParam/deletedMedias',
+          label: t('tabs.deletedMedias'),
+          icon: <TrashIcon size={16} />,
         },
       ]}
     >

@@ -1,0 +1,228 @@
+import { ActionIcon, Anchor, Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { ITEM_BASES, ITEM_TYPES, type DeletedMedia, type ItemType } from '@kinfolio/contract';
+import { useTranslation } from 'react-i18next';
+import { MediaIcon, RecordIcon, RestoreIcon, TrashIcon } from '@/shared/ui';
+
+export interface DeletedMediaActions {
+  restore: (media: DeletedMedia) => void;
+  purge: (media: DeletedMedia) => void;
+  busy: boolean;
+}
+
+const isItemType = (type: string): type is ItemType =>
+  (ITEM_TYPES as readonly string[]).includes(type);
+
+/** The owner's profile, while it still exists outside the trash. */
+function originPath(media: DeletedMedia): string | null {
+  const { origin } = media;
+  if (!origin.live) return null;
+  if (origin.kind === 'record') return `/records/${origin.id}/profile`;
+  return isItemType(origin.type)
+    ? `${ITEM_BASES[origin.type].slice('/api'.length)}/${origin.id}/profile`
+    : null;
+}
+
+function useFormats() {
+  const { i18n } = useTranslation('admin');
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const size = (bytes: number) => {
+    const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+    let value = bytes;
+    let unit = 0;
+    while (value >= 1024 && unit < units.length - 1) {
+      value /= 1024;
+      unit += 1;
+    }
+    return new Intl.NumberFormat(i18n.language, {
+      style: 'unit',
+      unit: units[unit],
+      unitDisplay: 'short',
+      maximumFractionDigits: unit === 0 ? 0 : 1,
+    }).format(value);
+  };
+  return { date: (iso: string) => date.format(new Date(iso)), size };
+}
+
+/** The thumbnail (for administrators only while deleted), else an icon of its kind. */
+function Preview({ media }: { media: DeletedMedia }) {
+  const box = { width: 56, height: 56, flex: 'none' as const, borderRadius: 6 };
+  if (media.thumbnail_url) {
+    return (
+      <img
+        src={media.thumbnail_url}
+        alt=""
+        loading="lazy"
+        style={{ ...box, objectFit: 'cover', display: 'block' }}
+      />
+    );
+  }
+  return (
+    <Group
+      justify="center"
+      style={{ ...box, background: 'var(--mantine-color-default-hover)' }}
+      aria-hidden
+    >
+      {media.mime.startsWith('audio/') ? <RecordIcon size={24} /> : <MediaIcon size={24} />}
+    </Group>
+  );
+}
+
+function FileName({ media }: { media: DeletedMedia }) {
+  const { t } = useTranslation('admin');
+  const { size } = useFormats();
+  return (
+    <Group gap="sm" wrap="nowrap" align="flex-start">
+      <Preview media={media} />
+      <Stack gap={2} style={{ minWidth: 0 }}>
+        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {media.name}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('deletedMedias.typeAndSize', { type: media.mime, size: size(media.size) })}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
+function Origin({ media }: { media: DeletedMedia }) {
+  const { t } = useTranslation('admin');
+  const { origin } = media;
+  const kind = t(`deletedMedias.kinds.${isItemType(origin.type) ? origin.type : 'record'}`);
+  const title = origin.title || t('deletedMedias.untitled');
+  const path = originPath(media);
+  return (
+    <Stack gap={2} style={{ minWidth: 0 }}>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {t('deletedMedias.from', { kind })}{' '}
+        {path ? (
+          <Anchor component={Link} to={path} inherit>
+            {title}
+          </Anchor>
+        ) : (
+          <Text span inherit fs="italic">
+            {title}
+          </Text>
+        )}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {origin.live ? t('deletedMedias.ownerLive') : t('deletedMedias.ownerGone')}
+      </Text>
+    </Stack>
+  );
+}
+
+function Deletion({ media }: { media: DeletedMedia }) {
+  const { t } = useTranslation('admin');
+  const { date } = useFormats();
+  return (
+    <Stack gap={2}>
+      <Text size="sm">{date(media.deleted_at)}</Text>
+      <Text size="xs" c="dimmed">
+        {media.deleted_by
+          ? t('deletedMedias.by', { name: media.deleted_by.name })
+          : t('deletedMedias.byRetention')}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t('deletedMedias.purgeAt', { date: date(media.purge_at) })}
+      </Text>
+    </Stack>
+  );
+}
+
+function RowActions({ media, actions }: { media: DeletedMedia; actions: DeletedMediaActions }) {
+  const { t } = useTranslation('admin');
+  const restore = t('deletedMedias.restore', { name: media.name });
+  const purge = t('deletedMedias.purge', { name: media.name });
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Tooltip label={restore}>
+        <ActionIcon
+          variant="light"
+          aria-label={restore}
+          disabled={actions.busy}
+          onClick={() => actions.restore(media)}
+        >
+          <RestoreIcon size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={purge}>
+        <ActionIcon
+          variant="light"
+          color="red"
+          aria-label={purge}
+          disabled={actions.busy}
+          onClick={() => actions.purge(media)}
+        >
+          <TrashIcon size={18} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+/** A table on wide screens, one card per deleted media on phones. */
+export function DeletedMediasTable({
+  medias,
+  actions,
+}: {
+  medias: DeletedMedia[];
+  actions: DeletedMediaActions;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      <Table.ScrollContainer minWidth={860} visibleFrom="md">
+        <Table striped verticalSpacing="sm" style={{ tableLayout: 'fixed' }}>
+          <Table.Caption>{t('deletedMedias.caption')}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('deletedMedias.file')}</Table.Th>
+              <Table.Th scope="col">{t('deletedMedias.origin')}</Table.Th>
+              <Table.Th scope="col" w={220}>
+                {t('deletedMedias.deletedAt')}
+              </Table.Th>
+              <Table.Th scope="col" w={100}>
+                {t('deletedMedias.actions')}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {medias.map((media) => (
+              <Table.Tr key={media.id} style={{ verticalAlign: 'top' }}>
+                <Table.Th scope="row" fw="normal">
+                  <FileName media={media} />
+                </Table.Th>
+                <Table.Td>
+                  <Origin media={media} />
+                </Table.Td>
+                <Table.Td>
+                  <Deletion media={media} />
+                </Table.Td>
+                <Table.Td>
+                  <RowActions media={media} actions={actions} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      <Stack gap="sm" hiddenFrom="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {medias.map((media) => (
+          <Card key={media.id} component="li" withBorder radius="md" padding="md">
+            <Stack gap={8}>
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <FileName media={media} />
+                <RowActions media={media} actions={actions} />
+              </Group>
+              <Origin media={media} />
+              <Deletion media={media} />
+            </Stack>
+          </Card>
+        ))}
+      </Stack>
+    </>
+  );
+}
