@@ -26,7 +26,9 @@ export interface RunningServer {
 
 /** Starts the real server (built web app, fresh SQLite data folder) as `npm start` would. */
 export async function startKinfolio(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!fs.existsSync(path.join(root, 'packages/web/dist/index.html'))) {
+  // WEB_DIST (a private build) is served instead of packages/web/dist when set, as the server does.
+  const webDist = process.env.WEB_DIST ?? path.join(root, 'packages/web/dist');
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
     throw new Error('The web app is not built: run `npm run build` first (npm test does).');
   }
   const port = await freePort();
