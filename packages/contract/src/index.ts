@@ -21,6 +21,8 @@ export * from './item-routes.js';
 export * from './file-routes.js';
 export * from './record-routes.js';
 export * from './job-routes.js';
+export * from './schemas/backups.js';
+export * from './backup-routes.js';
 export * from './schemas/exports.js';
 export * from './export-routes.js';
 export * from './schemas/deleted-medias.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 export type { Access, HttpMethod, RouteDef } from './route-def.js';
 import { accountRouteTable } from './account-routes.js';
+import { backupRouteTable } from './backup-routes.js';
 import { deletedMediaRouteTable } from './deleted-media-routes.js';
 import { exportRouteTable } from './export-routes.js';
 import { fileRouteTable } from './file-routes.js';
@@ -407,6 +408,7 @@ export const routes = {
   ...recordRouteTable,
   ...planningRouteTable,
   ...jobRouteTable,
+  ...backupRouteTable,
   ...exportRouteTable,
   ...deletedMediaRouteTable,
   ...accountRouteTable,

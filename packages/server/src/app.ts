@@ -31,6 +31,7 @@ import { declareFileJobs, registerFileRoutes } from './modules/files/index.js';
 import { findItemForUpdate, insertItem, registerItemRoutes } from './modules/items/index.js';
 import { declareRetentionJobs } from './modules/retention/index.js';
 import { registerJobRoutes } from './modules/jobs/index.js';
+import { registerBackupRoutes } from './modules/backups/index.js';
 import { registerParticipantRoutes } from './modules/participants/index.js';
 import { registerPlanningRoutes } from './modules/planning/index.js';
 import {
@@ -203,6 +204,8 @@ export async function buildApp(
   });
   // After the file routes: they register the multipart parser the picture uploads use too.
   registerUserPictureRoutes(app, ctx);
+  // After the file routes too: the restore upload is multipart.
+  registerBackupRoutes(app, ctx);
   await registerSpa(app, config.webDist);
   if (options.workJobs ?? config.jobs.workInServer) {
     app.addHook('onReady', () => ctx.jobs.start());

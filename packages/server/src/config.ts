@@ -22,6 +22,14 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_SCHEDULE: z
+    .string()
+    .regex(/^(off|nightly(@([01]?\d|2[0-3]))?)$/, {
+      message: 'must be off, nightly or nightly@H (0-23)',
+    })
+    .default('off'),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   EXPORT_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
@@ -82,6 +90,12 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * Portable backups (modules/backups): where they are written (BACKUP_DIR, default
+   * DATA_DIR/backups), and the schedule's defaults (BACKUP_SCHEDULE, BACKUP_KEEP) until an admin
+   * changes them on the backup screen.
+   */
+  backups: { dir: string; nightly: boolean; hour: number; keep: number };
   /** Where the admin's exports are written (EXPORT_DIR, default DATA_DIR/exports). */
   exportDir: string;
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
@@ -214,6 +228,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    backups: {
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      nightly: e.BACKUP_SCHEDULE !== 'off',
+      hour: Number(/@(\d+)$/.exec(e.BACKUP_SCHEDULE)?.[1] ?? 3),
+      keep: e.BACKUP_KEEP,
+    },
     exportDir: path.resolve(e.EXPORT_DIR ?? path.join(dataDir, 'exports')),
     database: databaseFrom(e.DATABASE_URL, dataDir),
     appUrl,

@@ -15,6 +15,7 @@ import * as m0014 from './migrations/0014_jobs.js';
 import * as m0015 from './migrations/0015_list_order_and_folding.js';
 import * as m0016 from './migrations/0016_accounts.js';
 import * as m0017 from './migrations/0017_item_types.js';
+import * as m0018 from './migrations/0018_backups.js';
 import * as m0020 from './migrations/0020_exports.js';
 import * as m0019 from './migrations/0019_deleted_medias.js';
 
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0015_list_order_and_folding': m0015,
   '0016_accounts': m0016,
   '0017_item_types': m0017,
+  '0018_backups': m0018,
   '0020_exports': m0020,
   '0019_deleted_medias': m0019,
 };

@@ -285,6 +285,25 @@ export interface Database {
   jobs: JobsTable;
   failed_jobs: FailedJobsTable;
   job_schedules: JobSchedulesTable;
+  backups: BackupsTable;
+}
+
+/** A backup file written by this installation (migration 0018, modules/backups). */
+export interface BackupsTable {
+  id: Generated<number>;
+  file_name: string;
+  status: 'running' | 'done' | 'failed';
+  progress: Generated<number>;
+  size: number | null;
+  sha256: string | null;
+  /** JSON: { tables: { name: rows }, files, bytes }. */
+  counts: string | null;
+  job_id: string | null;
+  origin: 'manual' | 'scheduled' | 'cli';
+  created_by: number | null;
+  created_at: string;
+  finished_at: string | null;
+  error: string | null;
 }
 
 /** The database job queue (migration 0014, jobs/database-queue.ts); times in ms since the epoch. */

@@ -28,6 +28,7 @@ const UNSTAMPED_TABLES: Record<string, string> = {
   jobs: 'background job bookkeeping (jobs/database-queue.ts), read by no cached route',
   failed_jobs: 'jobs that failed every attempt, read by the admin routes (never cached)',
   job_schedules: 'when recurring jobs run next, read by the job workers only',
+  backups: 'the backup files of the installation, read by the admin backup routes (never cached)',
   exports: "the admin's exports, read by the admin downloads routes (never cached)",
 };
 

@@ -6,6 +6,7 @@ import { bulkMessages } from './bulk-messages.js';
 import { recordMessages } from './record-messages.js';
 import { accountMessages } from './account-messages.js';
 import { jobMessages } from './job-messages.js';
+import { backupMessages } from './backup-messages.js';
 import { exportMessages } from './export-messages.js';
 
 /** Every message the server says to people, in the four interface languages. */
@@ -82,6 +83,7 @@ const en = {
   ...recordMessages.en,
   ...accountMessages.en,
   ...jobMessages.en,
+  ...backupMessages.en,
   ...exportMessages.en,
 } as const;
 
@@ -169,6 +171,7 @@ const fr: Catalogue = {
   ...recordMessages.fr,
   ...accountMessages.fr,
   ...jobMessages.fr,
+  ...backupMessages.fr,
   ...exportMessages.fr,
 };
 
@@ -249,6 +252,7 @@ const it: Catalogue = {
   ...recordMessages.it,
   ...accountMessages.it,
   ...jobMessages.it,
+  ...backupMessages.it,
   ...exportMessages.it,
 };
 
@@ -334,6 +338,7 @@ const de: Catalogue = {
   ...recordMessages.de,
   ...accountMessages.de,
   ...jobMessages.de,
+  ...backupMessages.de,
   ...exportMessages.de,
 };
 

@@ -1,0 +1,168 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { routes } from '@kinfolio/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../demo/seed.js';
+import type { TestClient } from '../../test/client.js';
+import { ADMIN, createTestServer, type TestServer } from '../../test/server.js';
+import { multipartBody } from '../../test/uploads.js';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kinfolio-backup-api-'));
+
+const serverIn = (name: string) =>
+  createTestServer({
+    env: { DATA_DIR: fs.mkdtempSync(path.join(tmp, `${name}-`)), JOB_POLL_MS: '20' },
+  });
+
+async function waitDone(admin: TestClient, id: number) {
+  for (let i = 0; i < 600; i += 1) {
+    const response = await admin.get(`/api/backups/${id}`);
+    const backup = response.json<{ status: string; progress: number }>();
+    if (backup.status !== 'running') return backup;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('backup did not finish');
+}
+
+const upload = (client: TestClient, data: Buffer) => {
+  const { payload, contentType } = multipartBody(
+    { name: 'backup.tar', type: 'application/x-tar', data },
+    'backup',
+  );
+  return client.sendRaw('POST', routes.backupRestore.path, payload, {
+    'content-type': contentType,
+  });
+};
+
+describe('backup routes', () => {
+  let server: TestServer;
+  let admin: TestClient;
+  let editor: TestClient;
+  let backupId: number;
+  let bytes: Buffer;
+
+  beforeAll(async () => {
+    server = await serverIn('source');
+    await seedDemo(server.ctx, { size: 12, seed: 4, audio: server.ctx.storage });
+    ({ editor } = await server.editorAndReader());
+    await server.createAdmin();
+    admin = await server.loggedIn(ADMIN.email, ADMIN.password);
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('refuses every backup route to a user who is not an admin', async () => {
+    const calls = [
+      editor.get('/api/backups'),
+      editor.post('/api/backups'),
+      editor.get('/api/backups/1'),
+      editor.get('/api/backups/1/download'),
+      editor.post('/api/backups/1/verify'),
+      editor.delete('/api/backups/1'),
+      editor.get('/api/backup-schedule'),
+      editor.send('PUT', '/api/backup-schedule', { nightly: true, hour: 2, keep: 3 }),
+      upload(editor, Buffer.from('x')),
+    ];
+    for (const response of await Promise.all(calls)) expect(response.statusCode).toBe(403);
+  });
+
+  it('makes a backup as a job, with its progress, and lists it', async () => {
+    const response = await admin.post('/api/backups');
+    expect(response.statusCode).toBe(202);
+    const { backup } = response.json<{ backup: { id: number; status: string } }>();
+    expect(backup.status).toBe('running');
+    backupId = backup.id;
+    const done = await waitDone(admin, backupId);
+    expect(done).toMatchObject({ status: 'done', progress: 100 });
+    const list = (await admin.get('/api/backups')).json<{
+      data: { id: number; created_by: string; counts: { tables: Record<string, number> } }[];
+    }>();
+    expect(list.data[0]).toMatchObject({ id: backupId, created_by: ADMIN.name });
+    expect(list.data[0]!.counts.tables.items).toBeGreaterThanOrEqual(12);
+  });
+
+  it('downloads it as an attachment, and verifies it', async () => {
+    const response = await admin.get(`/api/backups/${backupId}/download`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="kinfolio-backup-.*\.tar"$/,
+    );
+    bytes = response.rawPayload;
+    const listed = (await admin.get(`/api/backups/${backupId}`)).json<{ sha256: string }>();
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(listed.sha256);
+    const verified = await admin.post(`/api/backups/${backupId}/verify`);
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json<{ format_version: number }>().format_version).toBe(1);
+  });
+
+  it('keeps the schedule the admin sets', async () => {
+    expect((await admin.get('/api/backup-schedule')).json()).toEqual({
+      nightly: false,
+      hour: 3,
+      keep: 7,
+    });
+    const saved = await admin.send('PUT', '/api/backup-schedule', {
+      nightly: true,
+      hour: 22,
+      keep: 2,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await admin.get('/api/backup-schedule')).json()).toEqual({
+      nightly: true,
+      hour: 22,
+      keep: 2,
+    });
+    const bad = await admin.send('PUT', '/api/backup-schedule', { nightly: 1, hour: 25, keep: 0 });
+    expect(bad.statusCode).toBe(422);
+  });
+
+  it('refuses to restore into an archive that is not empty', async () => {
+    admin.language = 'fr';
+    const response = await upload(admin, bytes);
+    admin.language = 'en';
+    expect(response.statusCode).toBe(409);
+    expect(response.json<{ message: string }>().message).toMatch(/n’est pas vide/);
+  });
+
+  it('restores an uploaded backup into an empty archive, and refuses a damaged one', async () => {
+    const target = await serverIn('target');
+    try {
+      await target.createUser({ ...ADMIN, email: 'other@example.com', permissions: ['admin'] });
+      const other = await target.loggedIn('other@example.com', ADMIN.password);
+      const damaged = Buffer.from(bytes);
+      damaged[900] = damaged[900]! ^ 0xff;
+      other.language = 'de';
+      const refused = await upload(other, damaged);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json<{ message: string }>().message).toMatch(/beschädigt/);
+      expect(await target.ctx.db.selectFrom('items').select('id').execute()).toEqual([]);
+
+      const restored = await upload(other, bytes);
+      expect(restored.statusCode).toBe(200);
+      expect(restored.json<{ counts: { files: number } }>().counts.files).toBeGreaterThan(0);
+      // The accounts are the backup's: the source's admin logs in, and sees the same items.
+      const again = await target.loggedIn(ADMIN.email, ADMIN.password);
+      const [a, b] = await Promise.all([
+        admin.get('/api/participants'),
+        again.get('/api/participants'),
+      ]);
+      expect(b.statusCode).toBe(200);
+      expect(b.json()).toEqual(a.json());
+    } finally {
+      await target.close();
+    }
+  }, 60_000);
+
+  it('deletes a backup and its file', async () => {
+    const file = path.join(server.config.backups.dir, fs.readdirSync(server.config.backups.dir)[0]!);
+    expect(fs.existsSync(file)).toBe(true);
+    expect((await admin.delete(`/api/backups/${backupId}`)).statusCode).toBe(200);
+    expect(fs.existsSync(file)).toBe(false);
+    expect((await admin.get(`/api/backups/${backupId}`)).statusCode).toBe(404);
+  });
+});
