@@ -204,6 +204,13 @@ export interface FilesTable {
   origin_id: Generated<number | null>;
   origin_type: Generated<string | null>;
   origin_title: Generated<string | null>;
+  /** A photo's day of capture, `YYYY-MM-DD` (EXIF), read at upload (migration 0022). */
+  taken_on: Generated<string | null>;
+  /** Where a photo was taken (EXIF GPS, degrees). */
+  latitude: Generated<number | null>;
+  longitude: Generated<number | null>;
+  /** 1 once the metadata above was looked for; 0 for rows the backfill job has not read yet. */
+  metadata_read: Generated<number>;
 }
 
 /** An audio record (spec §3 Record; migration 0013). */

@@ -25,4 +25,4 @@ export {
   type OwnerLookups,
   type RecordLookup,
 } from './service.js';
-export { readPhotoMetadata, type PhotoMetadata } from './photo-metadata.js';
+export { backfillPhotoMetadata, readPhotoMetadata, type PhotoMetadata } from './photo-metadata.js';

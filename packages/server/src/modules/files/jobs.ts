@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { purgeExpiredDeletedMedias } from './deleted.js';
+import { backfillPhotoMetadata } from './photo-metadata.js';
 import { reconcileFiles } from './reconcile.js';
 import { pruneTemporaryUploads } from './service.js';
 
@@ -22,4 +23,10 @@ export function declareFileJobs(ctx: AppContext): void {
     await purgeExpiredDeletedMedias(ctx, job.log);
   });
   ctx.jobs.every('files.purge_deleted', HOUR, null, { atStart: true });
+  // Photos stored before their EXIF day and place were read at upload (migration 0022), and rows
+  // written without them (the demo seed, an older backup restored): read once, in batches.
+  ctx.jobs.define<null>('files.photo_metadata', async (_payload, job) => {
+    await backfillPhotoMetadata(ctx, job.log);
+  });
+  ctx.jobs.every('files.photo_metadata', 24 * HOUR, null, { atStart: true });
 }

@@ -3,12 +3,33 @@ import os from 'node:os';
 import path from 'node:path';
 import { routes } from '@kinfolio/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestClient } from '../../test/client.js';
 import { itemsApi } from '../../test/items-api.js';
 import { createTestServer, type TestServer } from '../../test/server.js';
 import { uploadFile } from '../../test/uploads.js';
-import { exifDay } from './photo-metadata.js';
+import { backfillPhotoMetadata, exifDay } from './photo-metadata.js';
+
+const canvas = { width: 64, height: 48, channels: 3, background: '#336699' } as const;
+
+/** A JPEG taken on 12 August 1978 at 44.2° N, 12.4° E. */
+function exifJpeg(): Promise<Buffer> {
+  return sharp({ create: canvas })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'Kinfolio' },
+      IFD2: { DateTimeOriginal: '1978:08:12 14:30:00' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '44/1 12/1 0/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '12/1 24/1 0/1',
+      },
+    })
+    .toBuffer();
+}
+
+const EXPECTED = { taken_on: '1978-08-12', latitude: 44.2, longitude: 12.4 };
 
 describe('photo metadata: the day and place a photo was taken', () => {
   it('reads the camera day, and nothing from an empty or zeroed date', () => {
@@ -36,20 +57,7 @@ describe('photo metadata: the day and place a photo was taken', () => {
     });
 
     it('gives each photo its EXIF day and GPS place, and nothing to other files', async () => {
-      const canvas = { width: 64, height: 48, channels: 3, background: '#336699' } as const;
-      const withExif = await sharp({ create: canvas })
-        .jpeg()
-        .withExif({
-          IFD0: { Make: 'Kinfolio' },
-          IFD2: { DateTimeOriginal: '1978:08:12 14:30:00' },
-          IFD3: {
-            GPSLatitudeRef: 'N',
-            GPSLatitude: '44/1 12/1 0/1',
-            GPSLongitudeRef: 'E',
-            GPSLongitude: '12/1 24/1 0/1',
-          },
-        })
-        .toBuffer();
+      const withExif = await exifJpeg();
       const plain = await sharp({ create: canvas }).png().toBuffer();
       const media = await itemsApi(editor, 'media').create({ title: 'Plage', language: 'fr' });
       const ids: string[] = [];
@@ -69,16 +77,114 @@ describe('photo metadata: the day and place a photo was taken', () => {
 
       const single = await itemsApi(reader, 'media').single(media.id);
       const byName = new Map(single.files.map((file) => [file.name, file]));
-      expect(byName.get('exif.jpg')).toMatchObject({
-        taken_on: '1978-08-12',
-        latitude: 44.2,
-        longitude: 12.4,
-      });
+      expect(byName.get('exif.jpg')).toMatchObject(EXPECTED);
       for (const name of ['plain.png', 'note.txt']) {
         const file = byName.get(name)!;
         expect(file.taken_on).toBeUndefined();
         expect(file.latitude).toBeUndefined();
       }
+    });
+
+    /** Uploads files into a new media item; answers the item and its files' rows by name. */
+    async function mediaWith(files: { name: string; type: string; data: Buffer }[]) {
+      const media = await itemsApi(editor, 'media').create({ title: 'Vacances', language: 'fr' });
+      const ids: string[] = [];
+      for (const file of files) ids.push((await uploadFile(editor, file)).body);
+      const attached = await editor.patch(routes.addFilepond.path, {
+        newmedias: ids,
+        modelId: media.id,
+        modelType: 'media',
+      });
+      expect(attached.statusCode, attached.body).toBe(200);
+      const rows = await server.ctx.db
+        .selectFrom('files')
+        .selectAll()
+        .where('item_id', '=', media.id)
+        .execute();
+      return { media, rows: new Map(rows.map((row) => [row.name, row])) };
+    }
+
+    const archiveStamp = async () => (await server.ctx.readStamps()).archive;
+
+    it('reads them once, at upload, into the row; a read opens no file', async () => {
+      const upload = await uploadFile(editor, {
+        name: 'upload.jpg',
+        type: 'image/jpeg',
+        data: await exifJpeg(),
+      });
+      expect(upload.statusCode, upload.body).toBe(201);
+      const temporary = await server.ctx.db
+        .selectFrom('files')
+        .selectAll()
+        .where('upload_token', '=', upload.body)
+        .executeTakeFirstOrThrow();
+      expect(temporary).toMatchObject({ ...EXPECTED, metadata_read: 1 });
+
+      const { media, rows } = await mediaWith([
+        { name: 'exif.jpg', type: 'image/jpeg', data: await exifJpeg() },
+        { name: 'note.txt', type: 'text/plain', data: Buffer.from('1978') },
+      ]);
+      expect(rows.get('exif.jpg')).toMatchObject({ ...EXPECTED, metadata_read: 1 });
+      expect(rows.get('note.txt')).toMatchObject({
+        taken_on: null,
+        latitude: null,
+        longitude: null,
+        metadata_read: 1,
+      });
+
+      // The bytes gone and the storage watched: the item still says when and where.
+      await server.ctx.storage.delete(rows.get('exif.jpg')!.storage_key);
+      const get = vi.spyOn(server.ctx.storage, 'get');
+      try {
+        const single = await itemsApi(reader, 'media').single(media.id);
+        expect(single.files.find((file) => file.name === 'exif.jpg')).toMatchObject(EXPECTED);
+        expect(get).not.toHaveBeenCalled();
+      } finally {
+        get.mockRestore();
+      }
+    });
+
+    it('the backfill job reads the rows stored before, in batches, and moves the stamp', async () => {
+      const { media, rows } = await mediaWith([
+        { name: 'old-1.jpg', type: 'image/jpeg', data: await exifJpeg() },
+        { name: 'old-2.jpg', type: 'image/jpeg', data: await exifJpeg() },
+        { name: 'gone.jpg', type: 'image/jpeg', data: await exifJpeg() },
+        { name: 'old.txt', type: 'text/plain', data: Buffer.from('1978') },
+      ]);
+      const ids = [...rows.values()].map((row) => row.id);
+      // As migration 0022 leaves the rows stored before it.
+      await server.ctx.db
+        .updateTable('files')
+        .set({ taken_on: null, latitude: null, longitude: null, metadata_read: 0 })
+        .where('id', 'in', ids)
+        .execute();
+      await server.ctx.storage.delete(rows.get('gone.jpg')!.storage_key);
+      const before = (await itemsApi(reader, 'media').single(media.id)).files;
+      expect(before.some((file) => file.taken_on !== undefined)).toBe(false);
+
+      const stamp = await archiveStamp();
+      // Batches of 3: the first three rows, then the last one.
+      expect(await backfillPhotoMetadata(server.ctx, undefined, 3)).toBe(4);
+      expect(await archiveStamp()).not.toBe(stamp);
+
+      const after = await server.ctx.db
+        .selectFrom('files')
+        .selectAll()
+        .where('id', 'in', ids)
+        .execute();
+      const byName = new Map(after.map((row) => [row.name, row]));
+      for (const name of ['old-1.jpg', 'old-2.jpg']) {
+        expect(byName.get(name)).toMatchObject({ ...EXPECTED, metadata_read: 1 });
+      }
+      for (const name of ['gone.jpg', 'old.txt']) {
+        expect(byName.get(name)).toMatchObject({ taken_on: null, metadata_read: 1 });
+      }
+      const single = await itemsApi(reader, 'media').single(media.id);
+      expect(single.files.find((file) => file.name === 'old-1.jpg')).toMatchObject(EXPECTED);
+
+      // Nothing left: the next run (every day and at each start) reads nothing.
+      expect(await backfillPhotoMetadata(server.ctx)).toBe(0);
+      await expect(server.ctx.jobs.enqueue('files.photo_metadata', null)).resolves.toBeTruthy();
     });
   });
 });

@@ -1,5 +1,8 @@
 import exifr from 'exifr';
 import type { AttachedFile } from '@kinfolio/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { stampedTransaction } from '../../db/stamps.js';
 import type { FileStorage } from '../../storage/storage.js';
 import type { FileRow } from './repository.js';
 
@@ -86,4 +89,81 @@ export async function readPhotoMetadata(
   } catch {
     return {};
   }
+}
+
+/**
+ * The row's columns for what was read (migration 0022): written once, when the file is stored
+ * (or by the backfill below), so that reading an item never opens its files.
+ */
+export function photoColumns(metadata: PhotoMetadata) {
+  return {
+    taken_on: metadata.taken_on ?? null,
+    latitude: metadata.latitude ?? null,
+    longitude: metadata.longitude ?? null,
+    metadata_read: 1,
+  };
+}
+
+/** What a row's columns say of its photo (nothing for other files or rows not read yet). */
+export function storedPhotoMetadata(
+  row: Pick<FileRow, 'taken_on' | 'latitude' | 'longitude'>,
+): PhotoMetadata {
+  return {
+    ...(row.taken_on ? { taken_on: row.taken_on } : {}),
+    ...(row.latitude !== null && row.longitude !== null
+      ? { latitude: Number(row.latitude), longitude: Number(row.longitude) }
+      : {}),
+  };
+}
+
+/** Rows read per batch by the backfill: one short write transaction each. */
+export const BACKFILL_BATCH = 50;
+
+/**
+ * Reads the metadata of files stored before it was read at upload (`metadata_read` 0), a batch at
+ * a time, oldest first, until none is left; answers how many rows it completed. The files are read
+ * outside any transaction; each batch's rows are then written in one stamped transaction (the
+ * archive stamp moves: items show these values). A row written meanwhile by an upload is left
+ * alone (`metadata_read` is checked again), one gone meanwhile is simply not updated. A file whose
+ * bytes cannot be read is marked read with nothing found (readPhotoMetadata never fails), so
+ * the job always ends.
+ */
+export async function backfillPhotoMetadata(
+  ctx: Pick<AppContext, 'db' | 'storage'>,
+  log?: FastifyBaseLogger,
+  batch = BACKFILL_BATCH,
+): Promise<number> {
+  let done = 0;
+  let after = 0;
+  for (;;) {
+    const rows = await ctx.db
+      .selectFrom('files')
+      .select(['id', 'mime', 'storage_key'])
+      .where('metadata_read', '=', 0)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(batch)
+      .execute();
+    if (!rows.length) break;
+    // One file at a time: a background job, it need not hurry.
+    const read: { id: number; columns: ReturnType<typeof photoColumns> }[] = [];
+    for (const row of rows) {
+      read.push({ id: row.id, columns: photoColumns(await readPhotoMetadata(ctx.storage, row)) });
+    }
+    await stampedTransaction(ctx.db, 'archive', async (trx) => {
+      for (const { id, columns } of read) {
+        await trx
+          .updateTable('files')
+          .set(columns)
+          .where('id', '=', id)
+          .where('metadata_read', '=', 0)
+          .execute();
+      }
+    });
+    done += rows.length;
+    after = rows[rows.length - 1]!.id;
+    if (rows.length < batch) break;
+  }
+  if (done) log?.info({ files: done }, 'photo metadata read for stored files');
+  return done;
 }

@@ -1,6 +1,7 @@
 import type { AttachedFile } from '@kinfolio/contract';
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, FilesTable } from '../../db/schema.js';
+import { storedPhotoMetadata } from './photo-metadata.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type FileRow = Selectable<FilesTable>;
@@ -81,6 +82,8 @@ export function presentFile(row: FileRow): AttachedFile {
     url,
     ...(row.thumb_key ? { thumbnail_url: thumbnailUrl(row.id) } : {}),
     ...(row.width !== null && row.height !== null ? { width: row.width, height: row.height } : {}),
+    // Read once when the file was stored (migration 0022): no file is opened here.
+    ...storedPhotoMetadata(row),
     created_at: row.created_at,
   };
 }

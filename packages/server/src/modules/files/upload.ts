@@ -8,6 +8,7 @@ import type { AppContext } from '../../context.js';
 import { randomToken } from '../../auth/tokens.js';
 import { HttpError } from '../../http/errors.js';
 import { filesRepository, keysOf, type FileRow } from './repository.js';
+import { photoColumns, readPhotoMetadata } from './photo-metadata.js';
 import { makeThumbnail, THUMB_SUFFIX } from './thumbnails.js';
 
 /**
@@ -123,7 +124,11 @@ async function storeAndInsert(
     await ctx.storage.delete(key);
     throw tooLarge(maxBytes);
   }
-  const thumbnail = mime.startsWith('image/') ? await makeThumbnail(ctx, key) : undefined;
+  const [thumbnail, photo] = await Promise.all([
+    mime.startsWith('image/') ? makeThumbnail(ctx, key) : undefined,
+    // The day and place a photo was taken, read once here and kept on its row.
+    readPhotoMetadata(ctx.storage, { mime, storage_key: key }),
+  ]);
   try {
     return await filesRepository(ctx.db).insert({
       item_id: null,
@@ -139,6 +144,7 @@ async function storeAndInsert(
       created_by: userId,
       created_at: ctx.now().toISOString(),
       attached_at: null,
+      ...photoColumns(photo),
     });
   } catch (error) {
     await removeBytes(ctx, keysOf([{ storage_key: key, thumb_key: thumbnail?.key ?? null }]));

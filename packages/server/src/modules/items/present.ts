@@ -10,8 +10,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { nameOf } from '../../i18n/translated-name.js';
-import { filesRepository, presentFile, readPhotoMetadata, thumbnailUrl } from '../files/index.js';
-import type { FileStorage } from '../../storage/storage.js';
+import { filesRepository, presentFile, thumbnailUrl } from '../files/index.js';
 import { linksRepository, type TranslatedLink } from './links.repository.js';
 import { itemsRepository, type ItemListRecord, type ItemRow } from './repository.js';
 
@@ -139,16 +138,12 @@ export async function presentRows<R extends ItemListRecord>(
   }));
 }
 
-/** The full item: content, links with names, and every version of its family. */
 /**
- * With `storage` (the single item's read), each photo also says the day and place it was taken,
- * read from its EXIF: a suggestion for the item's date and a place to show.
+ * The full item: content, links with names, and every version of its family. Each photo says the
+ * day and place it was taken (a suggestion for the item's date, a place to show), from its row:
+ * read when it was stored, so no file is opened here.
  */
-export async function presentItem(
-  db: Executor,
-  row: ItemRow,
-  storage?: FileStorage,
-): Promise<Item> {
+export async function presentItem(db: Executor, row: ItemRow): Promise<Item> {
   const [decorations, family, files] = await Promise.all([
     decorate(db, [row]),
     itemsRepository(db).families([row.parent_id ?? row.id], false),
@@ -171,13 +166,6 @@ export async function presentItem(
     ...common(row, decorations.get(row.id)!),
     content: row.content,
     translations: versions,
-    files: storage
-      ? await Promise.all(
-          files.map(async (file) => ({
-            ...presentFile(file),
-            ...(await readPhotoMetadata(storage, file)),
-          })),
-        )
-      : files.map(presentFile),
+    files: files.map(presentFile),
   };
 }

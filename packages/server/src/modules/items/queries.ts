@@ -149,7 +149,7 @@ function snippetOf(row: { plain: string; title: string; preview: string }, words
 export async function findItem(ctx: AppContext, type: ItemType, id: number): Promise<Item> {
   const row = await itemsRepository(ctx.db).find(id);
   if (!row || row.type !== type) throw notFound();
-  return presentItem(ctx.db, row, ctx.storage);
+  return presentItem(ctx.db, row);
 }
 
 /** Originals, newest first, each with its live versions as JSON text (50-character previews). */
