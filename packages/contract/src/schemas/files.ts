@@ -71,9 +71,12 @@ export const attachedFileSchema = z.object({
   thumbnail_url: z.string().optional(),
   width: z.number().int().optional(),
   height: z.number().int().optional(),
-  /** A photo's day of capture (EXIF, the camera's calendar day), in a single item's files. */
+  /**
+   * A photo's day of capture (EXIF, the camera's calendar day), read once when it was uploaded:
+   * in every answer listing files, the upload's attach answer included.
+   */
   taken_on: z.iso.date().optional(),
-  /** Where a photo was taken (EXIF GPS, degrees), in a single item's files. */
+  /** Where a photo was taken (EXIF GPS, degrees), read with the day. */
   latitude: z.number().min(-90).max(90).optional(),
   longitude: z.number().min(-180).max(180).optional(),
   created_at: z.string(),
