@@ -36,6 +36,8 @@ export interface ContextOptions {
   reducedMotion?: 'reduce' | 'no-preference';
   /** A phone: touch events and the mobile viewport meta tag honoured. */
   touch?: boolean;
+  /** 'allow' for the tests of the offline app (reload offline, cached thumbnails); default 'block'. */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 export async function newContext(
@@ -52,7 +54,7 @@ export async function newContext(
     hasTouch: options.touch ?? false,
     isMobile: options.touch ?? false,
     // Service workers would serve cached pages between steps of a test.
-    serviceWorkers: 'block',
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   // Pages answer in well under a second here; a missing element should fail fast, not in 30 s.
   context.setDefaultTimeout(10_000);

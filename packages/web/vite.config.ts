@@ -11,6 +11,9 @@ import { buildManifest, newBuildId } from './build/buildManifest';
 /** This build's id: compiled into the app and named by builds/latest.json (buildManifest). */
 const BUILD_ID = newBuildId();
 
+/** The service worker's cache of pictures' thumbnails (at most 300, see runtimeCaching). */
+const THUMBNAILS_CACHE = 'kinfolio-thumbnails';
+
 const API_TARGET = process.env.KINFOLIO_API ?? 'http://127.0.0.1:3000';
 
 /** Paths served by the API server; the dev server forwards them and the service worker never answers them. */
@@ -180,6 +183,35 @@ export default defineConfig({
         // The server's compressed copies of the same files (precompress below).
         globIgnores: ['**/*.br', '**/*.gz'],
         cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // Pictures' thumbnails seen once stay visible offline. A file's thumbnail never
+            // changes, so the copy is served first; logout deletes this cache with the others.
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin &&
+              /^\/api\/files\/\d+$/.test(url.pathname) &&
+              url.searchParams.get('thumb') === '1',
+            handler: 'CacheFirst',
+            options: {
+              cacheName: THUMBNAILS_CACHE,
+              cacheableResponse: { statuses: [200] },
+              // Bounded without workbox-expiration, whose IndexedDB database would outlive a
+              // logout: the oldest entries (Cache Storage keeps insertion order) go past the
+              // limit. Serialised into sw.js, so the limit is written out here.
+              plugins: [
+                {
+                  cacheDidUpdate: async ({ cacheName }: { cacheName: string }) => {
+                    const cache = await caches.open(cacheName);
+                    const keys = await cache.keys();
+                    await Promise.all(
+                      keys.slice(0, Math.max(0, keys.length - 300)).map((key) => cache.delete(key)),
+                    );
+                  },
+                },
+              ],
+            },
+          },
+        ],
       },
       devOptions: { enabled: false },
     }),

@@ -17,7 +17,8 @@ import { appNavigate } from '@/shared/navigation';
 import { clearRuntimeCaches } from '@/shared/pwa/installPrompt';
 import { clearQueryCaches, queryClient } from '@/shared/query/queryClient';
 import { applyThemeColors, resetThemeColors, setColorSchemePreference } from '@/shared/theme';
-import { adminUsersQuery, appStateQuery, fetchCurrentUser, sessionKeys } from './queries';
+import { lastKnownUser, rememberUser } from './lastUser';
+import { adminUsersQuery, appStateQuery, fetchCurrentUser } from './queries';
 import { useSessionStore, writeFlag } from './store';
 
 let verification: Promise<CurrentUser | null> | null = null;
@@ -33,7 +34,15 @@ function isTransient(error: unknown): error is ApiError {
   );
 }
 
-/** GET /api/logged-in-user, tried again after a transient failure (a 401 is an answer). */
+/** The request never reached the server (no network, server unreachable). */
+const isNetworkError = (error: unknown): boolean => isApiError(error) && error.status === 0;
+
+const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/**
+ * GET /api/logged-in-user, tried again after a transient failure (a 401 is an answer); not
+ * tried again when the browser knows it is offline.
+ */
 async function fetchUserWithRetries(): Promise<CurrentUser> {
   for (let attempt = 0; ; attempt += 1) {
     try {
@@ -41,6 +50,7 @@ async function fetchUserWithRetries(): Promise<CurrentUser> {
     } catch (error) {
       const delay = SESSION_RETRY_DELAYS_MS[attempt];
       if (delay === undefined || !isTransient(error)) throw error;
+      if (isNetworkError(error) && browserOffline()) throw error;
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
@@ -70,10 +80,28 @@ export function verifySession(): Promise<CurrentUser | null> {
       const user = await fetchUserWithRetries();
       useSessionStore.setState({ user, isLoggedIn: true, status: 'ready', checkFailure: null });
       writeFlag(true);
+      rememberUser(user);
       await applyUserPreferences(user);
       fetchGlobalData(user);
       return user;
     } catch (error) {
+      // No network (offline, or the server unreachable): only an answer ends a session. The last
+      // user the server confirmed stays in, reading what was kept offline, and the session is
+      // checked again when the network is back.
+      if (isNetworkError(error) && useSessionStore.getState().isLoggedIn) {
+        const known = await lastKnownUser();
+        if (known && useSessionStore.getState().isLoggedIn) {
+          useSessionStore.setState({
+            user: known,
+            isLoggedIn: true,
+            status: 'ready',
+            checkFailure: null,
+          });
+          checkAgainWhenOnline();
+          await applyUserPreferences(known).catch(() => undefined);
+          return known;
+        }
+      }
       // 401/403/419 already reset the session through the API client's status table. A server
       // error or a lost request keeps the flag (this is not a logout), so the next check can
       // still succeed; a server error is remembered for the error screen.
@@ -88,6 +116,22 @@ export function verifySession(): Promise<CurrentUser | null> {
     }
   })();
   return verification;
+}
+
+let waitingForNetwork = false;
+
+/** After a check the network failed, checks again once the browser is back online. */
+function checkAgainWhenOnline(): void {
+  if (waitingForNetwork || typeof window === 'undefined') return;
+  waitingForNetwork = true;
+  window.addEventListener(
+    'online',
+    () => {
+      waitingForNetwork = false;
+      if (useSessionStore.getState().isLoggedIn) void verifySession();
+    },
+    { once: true },
+  );
 }
 
 /** Resolves once the session state is known; guards await this before deciding. */
@@ -152,7 +196,7 @@ export function setUser(user: CurrentUser): void {
     return;
   }
   useSessionStore.setState({ user });
-  queryClient.setQueryData(sessionKeys.currentUser, user);
+  rememberUser(user);
 }
 
 export async function refreshUser(): Promise<CurrentUser | null> {
