@@ -13,7 +13,8 @@ import {
 import { act, render, screen } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { i18next } from '@/shared/i18n';
-import { useSessionStore } from '@/shared/session';
+import { queryClient } from '@/shared/query/queryClient';
+import { sessionKeys, useSessionStore } from '@/shared/session';
 import { SESSION_RETRY_DELAYS_MS } from '@/shared/session/session';
 import { stubFetch } from '@/shared/test/fetchStub';
 import { RouteError } from '../errors/RouteError';
@@ -137,6 +138,29 @@ describe('a session check the server fails to answer', () => {
     // Once the server answers again, the session is back.
     server.reply({ body: makeUser([]) });
     expect(await outcome('auth')).toBe('allow');
+  });
+
+  it('offline, keeps the last user the server confirmed (a network failure is no answer)', async () => {
+    const known = makeUser([]);
+    queryClient.setQueryData(sessionKeys.currentUser, known);
+    onTestFinished(() => queryClient.clear());
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    onTestFinished(() => {
+      vi.restoreAllMocks();
+    });
+    const server = stubFetch();
+    server.reply({ networkError: 'Failed to fetch' });
+    expect(await outcome('auth')).toBe('allow');
+    // No retry while the browser knows it is offline.
+    expect(checks(server)).toBe(1);
+    expect(useSessionStore.getState()).toMatchObject({ isLoggedIn: true, user: known });
+  });
+
+  it('without a last known user, a network failure leaves the visitor logged out', async () => {
+    const server = stubFetch();
+    const lost = { networkError: 'Failed to fetch' };
+    server.reply(lost, lost, lost);
+    expect(await outcome('auth')).toBe('redirect /');
   });
 
   it('takes a 401 as the answer at once: logged out, no retry', async () => {
