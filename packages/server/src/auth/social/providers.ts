@@ -110,6 +110,8 @@ function githubProvider(config: SocialLoginConfig): SocialProvider {
   const settings = new oidc.Configuration(GITHUB_METADATA, config.clientId, config.clientSecret);
   const api = async <T>(path: string, token: string): Promise<T> => {
     const response = await fetch(`https://api.github.com${path}`, {
+      // Like openid-client's own requests: a provider that hangs fails the login, not the server.
+      signal: AbortSignal.timeout(30_000),
       headers: {
         Authorization: `Bearer ${token}`,
         Accept: 'application/vnd.github+json',
@@ -138,14 +140,18 @@ function githubProvider(config: SocialLoginConfig): SocialProvider {
         pkceCodeVerifier: secrets.verifier,
         expectedState: secrets.state,
       });
-      const user = await api<{ id: number; name: string | null }>('/user', tokens.access_token);
+      const user = await api<{ id: number; login: string; name: string | null }>(
+        '/user',
+        tokens.access_token,
+      );
       const emails = await api<GithubEmail[]>('/user/emails', tokens.access_token);
       const best = emails.find((e) => e.primary && e.verified) ?? emails.find((e) => e.verified);
       return {
         subject: String(user.id),
         email: best?.email.toLowerCase() ?? null,
         emailVerified: Boolean(best),
-        name: user.name,
+        // Many GitHub users set no display name: their login names them better than an address.
+        name: user.name || user.login,
       };
     },
   };
