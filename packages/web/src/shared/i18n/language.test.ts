@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { INSTALL_DISMISSED_KEY } from '@/shared/pwa/installPrompt';
 import { resetSession } from '@/shared/session';
 import { browserLanguage, initialLanguage, LANGUAGE_STORAGE_KEY } from './index';
 
@@ -17,11 +18,15 @@ describe('the interface language before login', () => {
     expect(initialLanguage()).toBe('it');
   });
 
-  it('keeps the device choice through a logout, which clears everything else', () => {
+  it('keeps the device choices (language, declined install) through a logout, which clears everything else', () => {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'de');
     window.localStorage.setItem('kinfolio-session', '1');
     window.localStorage.setItem('kinfolio-list-posts', '{}');
+    window.localStorage.setItem(INSTALL_DISMISSED_KEY, '1');
     resetSession();
-    expect({ ...window.localStorage }).toEqual({ [LANGUAGE_STORAGE_KEY]: 'de' });
+    expect({ ...window.localStorage }).toEqual({
+      [LANGUAGE_STORAGE_KEY]: 'de',
+      [INSTALL_DISMISSED_KEY]: '1',
+    });
   });
 });

@@ -14,7 +14,7 @@ import {
 } from '@/shared/api/client';
 import { LANGUAGE_STORAGE_KEY, setLanguage } from '@/shared/i18n';
 import { appNavigate } from '@/shared/navigation';
-import { clearRuntimeCaches } from '@/shared/pwa/installPrompt';
+import { clearRuntimeCaches, INSTALL_DISMISSED_KEY } from '@/shared/pwa/installPrompt';
 import { clearQueryCaches, queryClient } from '@/shared/query/queryClient';
 import { applyThemeColors, resetThemeColors, setColorSchemePreference } from '@/shared/theme';
 import { lastKnownUser, rememberUser } from './lastUser';
@@ -151,8 +151,11 @@ export async function ensureSession(): Promise<{
   };
 }
 
+/** localStorage entries of the device, not of a session: a logout keeps them. */
+const DEVICE_KEYS = [LANGUAGE_STORAGE_KEY, INSTALL_DISMISSED_KEY];
+
 /**
- * Clears the session, every localStorage entry but this device's language, all cached queries
+ * Clears the session, every localStorage entry but this device's language and install choice, all cached queries
  * (in memory and in IndexedDB) and the service worker's runtime caches (spec §4). The colour
  * scheme in use stays for the open page; after a reload it is the default again. Resolves once
  * the stores are empty (callers that do not wait still start the clearing at once).
@@ -160,11 +163,12 @@ export async function ensureSession(): Promise<{
 export function resetSession(): Promise<void> {
   useSessionStore.setState({ user: null, isLoggedIn: false, status: 'ready', checkFailure: null });
   try {
-    // Everything goes but the device's language: the login page after a logout (and after a
-    // reload) speaks the language just used, not a default.
-    const language = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    // Everything goes but what belongs to the device: its language (the login page after a
+    // logout, and after a reload, speaks the language just used, not a default) and a declined
+    // install prompt (spec §1: its dismissal is remembered).
+    const kept = DEVICE_KEYS.map((key) => [key, window.localStorage.getItem(key)] as const);
     window.localStorage.clear();
-    if (language) window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+    for (const [key, value] of kept) if (value !== null) window.localStorage.setItem(key, value);
   } catch {
     // Storage unavailable: nothing persisted to clear.
   }
