@@ -20,6 +20,13 @@ export function adminParamRoutes<R extends AnyRoute>(parent: () => R) {
       throw redirect({ to: '/admin/tabAdminParam/failedJobs', replace: true });
     },
   });
+  const downloads = createRoute({
+    getParentRoute: parent,
+    path: '/admin/tabAdminParam/downloads',
+    staticData: { guard: 'admin', routeNumber: 2 },
+    beforeLoad: guard('admin'),
+    component: lazyRouteComponent(() => import('@/features/admin/pages/DownloadsPage')),
+  });
   const failedJobs = createRoute({
     getParentRoute: parent,
     path: '/admin/tabAdminParam/failedJobs',
@@ -36,5 +43,5 @@ export function adminParamRoutes<R extends AnyRoute>(parent: () => R) {
     beforeLoad: guard('admin'),
     component: lazyRouteComponent(() => import('@/features/admin/pages/DeletedMediasPage')),
   });
-  return [index, failedJobs, deletedMedias] as const;
+  return [index, downloads, failedJobs, deletedMedias] as const;
 }

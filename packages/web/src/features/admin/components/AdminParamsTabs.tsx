@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertIcon, TrashIcon } from '@/shared/ui';
+import { AlertIcon, DownloadIcon, TrashIcon } from '@/shared/ui';
 import { RouteTabs } from './RouteTabs';
 
 /**
@@ -11,7 +11,7 @@ export function AdminParamsTabs({
   active,
   children,
 }: {
-  active: 'failedJobs' | 'deletedMedias';
+  active: 'downloads' | 'failedJobs' | 'deletedMedias';
   children: ReactNode;
 }) {
   const { t } = useTranslation('admin');
@@ -20,6 +20,12 @@ export function AdminParamsTabs({
       id="admin-params-tabs"
       active={active}
       tabs={[
+        {
+          value: 'downloads',
+          to: '/admin/tabAdminParam/downloads',
+          label: t('tabs.downloads'),
+          icon: <DownloadIcon size={16} />,
+        },
         {
           value: 'failedJobs',
           to: '/admin/tabAdminParam/failedJobs',
