@@ -1,20 +1,27 @@
 import { MantineProvider } from '@mantine/core';
 import type { CurrentUser } from '@kinfolio/contract';
-import { act, render } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/shared/session/store';
 import { toast } from '@/shared/ui/toast';
-import { FLAGS_CACHE, clearRuntimeCaches } from './installPrompt';
+import { queryClient } from '@/shared/query/queryClient';
+import { FLAGS_CACHE, INSTALL_DISMISSED_KEY, clearRuntimeCaches } from './installPrompt';
 import { PwaPrompts } from './PwaPrompts';
 
-// The worker says "offline ready" at every start of these tests.
+const worker = vi.hoisted(() => ({
+  needRefresh: false,
+  updateServiceWorker: async (_reload?: boolean) => undefined as void,
+}));
+
+// The worker says "offline ready" at every start of these tests (and has an update waiting when
+// a test says so).
 vi.mock('virtual:pwa-register/react', async () => {
   const { useState } = await import('react');
   return {
     useRegisterSW: () => ({
-      needRefresh: useState(false),
+      needRefresh: useState(worker.needRefresh),
       offlineReady: useState(true),
-      updateServiceWorker: async () => undefined,
+      updateServiceWorker: (reload?: boolean) => worker.updateServiceWorker(reload),
     }),
   };
 });
@@ -82,5 +89,69 @@ describe('the "ready to work offline" message', () => {
     mount();
     await settle();
     expect(success).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the update banner and the install prompt', () => {
+  let storage: ReturnType<typeof fakeCaches>;
+
+  beforeEach(() => {
+    storage = fakeCaches();
+    vi.stubGlobal('caches', storage.api);
+    useSessionStore.setState({ isLoggedIn: false, user: null, status: 'ready' });
+    return () => {
+      vi.unstubAllGlobals();
+      worker.needRefresh = false;
+      window.localStorage.clear();
+    };
+  });
+
+  const mount = () =>
+    render(
+      <MantineProvider>
+        <PwaPrompts />
+      </MantineProvider>,
+    );
+
+  it('updates the worker after clearing the cached data (runtime caches and queries)', async () => {
+    worker.needRefresh = true;
+    const update = vi.fn(async () => undefined);
+    worker.updateServiceWorker = update;
+    await (
+      await storage.api.open('kinfolio-thumbnails')
+    ).put('/api/files/1?thumb=1', new Response('x'));
+    await (await storage.api.open(FLAGS_CACHE)).put('/flag', new Response('1'));
+    queryClient.setQueryData(['items', 'post', 'single', 1], { id: 1 });
+    mount();
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await settle();
+    expect(update).toHaveBeenCalledWith(true);
+    expect([...storage.stores.keys()]).toEqual([FLAGS_CACHE]);
+    expect(queryClient.getQueryData(['items', 'post', 'single', 1])).toBeUndefined();
+  });
+
+  it('offers to install until the user declines, then never again', async () => {
+    const offer = () => {
+      const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: async () => undefined,
+        userChoice: Promise.resolve({ outcome: 'dismissed', platform: 'web' }),
+      });
+      act(() => {
+        window.dispatchEvent(event);
+      });
+    };
+    const view = mount();
+    await settle();
+    offer();
+    fireEvent.click(await screen.findByRole('button', { name: 'Not now' }));
+    expect(screen.queryByRole('button', { name: 'Install' })).toBeNull();
+    expect(window.localStorage.getItem(INSTALL_DISMISSED_KEY)).toBe('1');
+    view.unmount();
+    mount();
+    await settle();
+    offer();
+    await settle();
+    expect(screen.queryByRole('button', { name: 'Install' })).toBeNull();
   });
 });
