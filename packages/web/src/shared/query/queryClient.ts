@@ -1,7 +1,12 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { version } from '../../../package.json';
 import { createQueryPersister, indexedDbStore } from './persister';
+
+// TanStack Query takes itself for online until an 'offline' event: a page loaded offline (the
+// service worker's copy) would fire every restored query at a missing network, with an error
+// toast each. Started from the browser's word, they wait for the network instead.
+if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -28,4 +28,13 @@ export const usersQuery = queryOptions({
   queryFn: ({ signal }) => call('users', {}, { signal }),
 });
 
-export const fetchCurrentUser = () => call('loggedInUser', {}, { validationCheck: true });
+/** Silent offline: the session then rests on the last confirmed user, no error to show. */
+export const fetchCurrentUser = () =>
+  call(
+    'loggedInUser',
+    {},
+    {
+      validationCheck: true,
+      silent: typeof navigator !== 'undefined' && navigator.onLine === false,
+    },
+  );
