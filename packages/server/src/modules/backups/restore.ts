@@ -201,10 +201,14 @@ export async function restoreBackup(
   file: string,
   onProgress: (percent: number) => void = () => undefined,
 ): Promise<BackupManifest> {
+  // Refused at once, before the file is read: nothing to lose by restoring into this archive.
+  const db = target.db as unknown as Kysely<unknown>;
+  const present = await schemaTables(db, target.dialect);
+  const busy = await firstNonEmptyTable(target, backedUpTables(present));
+  if (busy) throw new BackupError('not_empty', busy);
   const { size: fileSize } = await fs.promises.stat(file);
   const fraction = (bytes: number) => (fileSize ? bytes / fileSize : 1);
   const manifest = await verifyBackup(file, (bytes) => onProgress(fraction(bytes) * 40));
-  const db = target.db as unknown as Kysely<unknown>;
 
   const { rows: migrations } = await sql<{ name: string }>`
     select name from kysely_migration order by name desc limit 1`.execute(db);
@@ -212,7 +216,6 @@ export async function restoreBackup(
   if (manifest.schema_version > schemaVersion) {
     throw new BackupError('newer_schema', manifest.schema_version);
   }
-  const present = await schemaTables(db, target.dialect);
   const columnsOf = new Map<string, string[]>();
   for (const [table, info] of Object.entries(manifest.tables)) {
     if (!present.includes(table) || table in EXCLUDED_TABLES) {
@@ -223,9 +226,6 @@ export async function restoreBackup(
     if (unknown.length) throw new BackupError('schema_mismatch', `${table}.${unknown.join(',')}`);
     columnsOf.set(table, info.columns);
   }
-  const busy = await firstNonEmptyTable(target, backedUpTables(present));
-  if (busy) throw new BackupError('not_empty', busy);
-
   const expectedOf = new Map(manifest.entries.map((e) => [e.name, e]));
   const written: { storage: 'files' | 'pictures' | 'mp3'; key: string }[] = [];
   try {

@@ -159,7 +159,10 @@ describe('backup routes', () => {
   }, 60_000);
 
   it('deletes a backup and its file', async () => {
-    const file = path.join(server.config.backups.dir, fs.readdirSync(server.config.backups.dir)[0]!);
+    const file = path.join(
+      server.config.backups.dir,
+      fs.readdirSync(server.config.backups.dir)[0]!,
+    );
     expect(fs.existsSync(file)).toBe(true);
     expect((await admin.delete(`/api/backups/${backupId}`)).statusCode).toBe(200);
     expect(fs.existsSync(file)).toBe(false);
