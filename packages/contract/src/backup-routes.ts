@@ -1,6 +1,7 @@
-import { fileBytes } from './responses.js';
 import { route, type RouteDef } from './route-def.js';
-import { idParam, messageBody } from './schemas/common.js';
+import { fileBytes } from './responses.js';
+import { z } from 'zod';
+import { idParam, messageBody, validationErrorBody } from './schemas/common.js';
 import {
   backupListSchema,
   backupRestored,
@@ -55,7 +56,9 @@ export const backupRouteTable = {
     responses: {
       200: backupVerified,
       409: messageBody.describe('Not written yet (running or failed)'),
-      422: messageBody.describe('Damaged, cut short or of a newer format'),
+      422: z
+        .union([validationErrorBody, messageBody])
+        .describe('Invalid id (by field), or damaged, cut short or of a newer format'),
     },
   }),
   backupDelete: route({
@@ -87,7 +90,11 @@ export const backupRouteTable = {
       400: messageBody.describe('Not a readable multipart body'),
       409: messageBody.describe('The archive is not empty'),
       415: messageBody.describe('Not multipart'),
-      422: messageBody.describe('Not a backup, damaged, cut short or of a newer version'),
+      422: z
+        .union([validationErrorBody, messageBody])
+        .describe(
+          'Invalid input (by field), or not a backup, damaged, cut short or of a newer version',
+        ),
     },
   }),
 } as const satisfies Record<string, RouteDef>;
