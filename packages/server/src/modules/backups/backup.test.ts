@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../../db/connect.js';
@@ -243,6 +243,21 @@ describe('portable backups', () => {
     const error = await restoreBackup(source, firstFile).catch((e: unknown) => e);
     expect((error as BackupError).problem).toBe('not_empty');
   });
+
+  it('lets only one of two restores started together fill an empty archive', async () => {
+    const target = await freshTarget(source.dialect);
+    const outcomes = await Promise.allSettled([
+      restoreBackup(target, firstFile),
+      restoreBackup(target, firstFile),
+    ]);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    const refused = outcomes.find((o) => o.status === 'rejected');
+    expect((refused?.reason as BackupError).problem).toBe('not_empty');
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from items`.execute(
+      target.db as unknown as Kysely<unknown>,
+    );
+    expect(Number(rows[0]?.n)).toBe(first.manifest.tables.items?.rows);
+  }, 120_000);
 });
 
 const stamp = () => ({

@@ -171,8 +171,7 @@ export async function verifyBackup(
 }
 
 /** The tables that must be empty for a restore (users and settings may hold a fresh install's). */
-async function firstNonEmptyTable(target: BackupTarget, tables: string[]) {
-  const db = target.db as unknown as Kysely<unknown>;
+async function firstNonEmptyTable(db: Kysely<unknown>, tables: string[]) {
   for (const table of tables) {
     if (REPLACED_ON_RESTORE.includes(table)) continue;
     const { rows } = await sql`select 1 as one from ${sql.table(table)} limit 1`.execute(db);
@@ -185,10 +184,13 @@ async function firstNonEmptyTable(target: BackupTarget, tables: string[]) {
 export async function archiveIsEmpty(target: BackupTarget): Promise<boolean> {
   const db = target.db as unknown as Kysely<unknown>;
   const tables = backedUpTables(await schemaTables(db, target.dialect));
-  return (await firstNonEmptyTable(target, tables)) === undefined;
+  return (await firstNonEmptyTable(db, tables)) === undefined;
 }
 
 type Row = Record<string, unknown>;
+
+/** The advisory lock two restores on one PostgreSQL database take in turn (any fixed number). */
+const RESTORE_LOCK_KEY = 7_130_542;
 
 /**
  * Restores a backup into an empty archive of either engine: checks the whole file first, then
@@ -204,7 +206,7 @@ export async function restoreBackup(
   // Refused at once, before the file is read: nothing to lose by restoring into this archive.
   const db = target.db as unknown as Kysely<unknown>;
   const present = await schemaTables(db, target.dialect);
-  const busy = await firstNonEmptyTable(target, backedUpTables(present));
+  const busy = await firstNonEmptyTable(db, backedUpTables(present));
   if (busy) throw new BackupError('not_empty', busy);
   const { size: fileSize } = await fs.promises.stat(file);
   const fraction = (bytes: number) => (fileSize ? bytes / fileSize : 1);
@@ -231,6 +233,17 @@ export async function restoreBackup(
   try {
     await target.db.transaction().execute(async (trx) => {
       if (target.dialect === 'sqlite') await sql`pragma defer_foreign_keys = on`.execute(trx);
+      // Checked again under the transaction: two restores started together (or a write since the
+      // first check) must not both find the archive empty. PostgreSQL's read committed needs the
+      // lock for that; SQLite runs one transaction at a time on its connection.
+      if (target.dialect === 'postgres') {
+        await sql`select pg_advisory_xact_lock(${RESTORE_LOCK_KEY})`.execute(trx);
+      }
+      const late = await firstNonEmptyTable(
+        trx as unknown as Kysely<unknown>,
+        backedUpTables(present),
+      );
+      if (late) throw new BackupError('not_empty', late);
       await clearReplaced(trx, present);
       for await (const entry of entriesOf(file, (bytes) => onProgress(40 + fraction(bytes) * 59))) {
         const name = entry.header.name;
