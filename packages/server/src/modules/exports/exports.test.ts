@@ -195,6 +195,8 @@ describe('exports and the downloads list', () => {
     const index = zip.get('index.html')!.toString('utf8');
     expect(index).toContain(`href="items/${ids.letter}.html"`);
     expect(index).not.toMatch(/<script/i);
+    expect(index).toMatch(/<\/tbody><\/table>\n<\/body>\n<\/html>\n$/);
+    expect(index).not.toContain('\u0000');
     expect(index).toContain('&lt;script&gt;alert(&quot;title&quot;)&lt;/script&gt;');
     const page = zip.get(`items/${ids.script}.html`)!.toString('utf8');
     expect(page).not.toMatch(/<script/i);

@@ -1,4 +1,8 @@
-import type { Writable } from 'node:stream';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable, type Writable } from 'node:stream';
 import type { UiLanguage } from '@kinfolio/contract';
 import type { MessageKey } from '../../i18n/messages.js';
 import { translate } from '../../i18n/translate.js';
@@ -22,8 +26,11 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
+/** Where the index's rows go in its page. */
+const ROWS_MARK = '\u0000rows\u0000';
+
 /** A relative link target: every path segment percent-encoded. */
-const href = (path: string) => path.split('/').map(encodeURIComponent).join('/');
+const href = (target: string) => target.split('/').map(encodeURIComponent).join('/');
 
 /** Inline style only: the export opens from a folder, without network or scripts. */
 const STYLE = `
@@ -77,58 +84,81 @@ export async function writeHtmlZip(
   const t = (key: MessageKey, params?: Record<string, string | number>) =>
     translate(options.language, key, params);
   const zip = zipWriter(out);
-  const rows: string[] = [];
-  for await (const item of items) {
-    const sections = entriesOf(item)
-      .map((entry) => entrySection(entry, t))
-      .join('\n');
-    const title = item.title || `#${item.id}`;
-    await zip.addBuffer(
-      `items/${item.id}.html`,
-      page(
-        item.language,
-        title,
-        `<p><a href="../index.html">${escapeHtml(t('exports.html.back'))}</a></p>\n${sections}`,
-      ),
-    );
-    for (const entry of entriesOf(item)) {
-      for (const file of entry.files) {
-        await zip.addStream(
-          filePath(file),
-          () => options.storage.get(file.storage_key),
-          !/^(image|audio|video)\//.test(file.mime),
-        );
+  // The index's rows wait in a scratch file, not in memory, until the count is known.
+  const scratch = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'kinfolio-export-'));
+  const rowsFile = path.join(scratch, 'index-rows.html');
+  const rows = fs.createWriteStream(rowsFile);
+  let count = 0;
+  try {
+    for await (const item of items) {
+      const sections = entriesOf(item)
+        .map((entry) => entrySection(entry, t))
+        .join('\n');
+      const title = item.title || `#${item.id}`;
+      await zip.addBuffer(
+        `items/${item.id}.html`,
+        page(
+          item.language,
+          title,
+          `<p><a href="../index.html">${escapeHtml(t('exports.html.back'))}</a></p>\n${sections}`,
+        ),
+      );
+      for (const entry of entriesOf(item)) {
+        for (const file of entry.files) {
+          await zip.addStream(
+            filePath(file),
+            () => options.storage.get(file.storage_key),
+            !/^(image|audio|video)\//.test(file.mime),
+          );
+        }
       }
-    }
-    const languages = entriesOf(item)
-      .map((e) => e.language)
-      .join(', ');
-    rows.push(
-      `<tr><td dir="auto"><a href="${href(`items/${item.id}.html`)}">${escapeHtml(title)}</a></td>` +
+      const languages = entriesOf(item)
+        .map((e) => e.language)
+        .join(', ');
+      const row =
+        `<tr><td dir="auto"><a href="${href(`items/${item.id}.html`)}">${escapeHtml(title)}</a></td>` +
         `<td>${escapeHtml(item.date ?? '')}</td><td>${escapeHtml(item.type)}</td>` +
-        `<td>${escapeHtml(languages)}</td></tr>`,
+        `<td>${escapeHtml(languages)}</td></tr>\n`;
+      if (!rows.write(row)) await once(rows, 'drain');
+      count += 1;
+      await onItem();
+    }
+    await new Promise<void>((resolve, reject) =>
+      rows.end((error?: Error | null) => (error ? reject(error) : resolve())),
     );
-    await onItem();
-  }
-  const heading = t('exports.html.title', { scope: options.scope });
-  const count = t('exports.html.count', {
-    count: rows.length,
-    date: options.exportedAt.toISOString().slice(0, 10),
-  });
-  const table = rows.length
-    ? `<table><thead><tr><th></th><th>${escapeHtml(t('exports.html.date'))}</th>` +
-      `<th>${escapeHtml(t('exports.html.type'))}</th>` +
-      `<th>${escapeHtml(t('exports.html.language'))}</th></tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody></table>`
-    : `<p>${escapeHtml(t('exports.html.empty'))}</p>`;
-  await zip.addBuffer(
-    'index.html',
-    page(
+    const heading = t('exports.html.title', { scope: options.scope });
+    const summary = t('exports.html.count', {
+      count,
+      date: options.exportedAt.toISOString().slice(0, 10),
+    });
+    const table = count
+      ? `<table><thead><tr><th></th><th>${escapeHtml(t('exports.html.date'))}</th>` +
+        `<th>${escapeHtml(t('exports.html.type'))}</th>` +
+        `<th>${escapeHtml(t('exports.html.language'))}</th></tr></thead>\n<tbody>\n${ROWS_MARK}</tbody></table>`
+      : `<p>${escapeHtml(t('exports.html.empty'))}</p>`;
+    const index = page(
       options.language,
       heading,
-      `<h1>${escapeHtml(heading)}</h1>\n<p class="meta">${escapeHtml(count)}</p>\n${table}`,
-    ),
-  );
-  await zip.end();
+      `<h1>${escapeHtml(heading)}</h1>\n<p class="meta">${escapeHtml(summary)}</p>\n${table}`,
+    );
+    // The last mark is the table's: the heading before it may hold any text.
+    const at = index.lastIndexOf(ROWS_MARK);
+    const head = at < 0 ? index : index.slice(0, at);
+    const tail = at < 0 ? '' : index.slice(at + ROWS_MARK.length);
+    await zip.addStream('index.html', () =>
+      Readable.from(
+        (async function* () {
+          yield Buffer.from(head);
+          if (count) yield* fs.createReadStream(rowsFile);
+          yield Buffer.from(tail);
+        })(),
+      ),
+    );
+    await zip.end();
+  } finally {
+    rows.destroy();
+    await fs.promises.rm(scratch, { recursive: true, force: true });
+  }
 }
 
 function entrySection(
