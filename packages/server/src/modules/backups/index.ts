@@ -5,5 +5,6 @@ export { BACKUP_FORMAT_VERSION, EXCLUDED_TABLES, type BackupManifest } from './f
 export { archiveIsEmpty, restoreBackup, verifyBackup } from './restore.js';
 export type { BackupTarget } from './target.js';
 export { writeBackup } from './write.js';
+export { listBackupDownloads, type BackupDownload } from './downloads.js';
 export { registerBackupRoutes } from './routes.js';
 export { backupFileName, recordCliBackup } from './service.js';

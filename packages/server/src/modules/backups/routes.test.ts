@@ -100,6 +100,23 @@ describe('backup routes', () => {
     expect(verified.json<{ format_version: number }>().format_version).toBe(1);
   });
 
+  it('lists a written backup among the downloads, with its size, maker and link', async () => {
+    const { size } = (await admin.get(`/api/backups/${backupId}`)).json<{ size: number }>();
+    const data = (await admin.get('/api/downloads')).json<{
+      data: { kind: string; key: string; size: number; who: string | null; url: string }[];
+    }>().data;
+    expect(data.filter((entry) => entry.kind === 'backup')).toEqual([
+      expect.objectContaining({
+        key: `backup-${backupId}`,
+        size,
+        who: ADMIN.name,
+        url: `/api/backups/${backupId}/download`,
+      }),
+    ]);
+    // The link answers with the file.
+    expect((await admin.get(data.find((e) => e.kind === 'backup')!.url)).statusCode).toBe(200);
+  });
+
   it('keeps the schedule the admin sets', async () => {
     expect((await admin.get('/api/backup-schedule')).json()).toEqual({
       nightly: false,
@@ -167,5 +184,7 @@ describe('backup routes', () => {
     expect((await admin.delete(`/api/backups/${backupId}`)).statusCode).toBe(200);
     expect(fs.existsSync(file)).toBe(false);
     expect((await admin.get(`/api/backups/${backupId}`)).statusCode).toBe(404);
+    const downloads = (await admin.get('/api/downloads')).json<{ data: { kind: string }[] }>();
+    expect(downloads.data.filter((entry) => entry.kind === 'backup')).toEqual([]);
   });
 });

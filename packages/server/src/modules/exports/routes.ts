@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { fieldError, found, HttpError } from '../../http/errors.js';
 import { addRoute } from '../../http/route.js';
 import { requestLanguage, say } from '../../i18n/translate.js';
+import { listBackupDownloads } from '../backups/index.js';
 import { listRecordMp3s } from '../records/index.js';
 import { exportsDb } from './table.js';
 import {
@@ -75,7 +76,17 @@ export function registerExportRoutes(app: FastifyInstance, ctx: AppContext) {
       url: mp3.url,
       export: null,
     }));
-    const data = [...exports, ...mp3s].sort((a, b) => b.date.localeCompare(a.date));
+    const backups: DownloadEntry[] = (await listBackupDownloads(ctx)).map((backup) => ({
+      kind: 'backup',
+      key: `backup-${backup.id}`,
+      name: backup.name,
+      size: backup.size,
+      date: backup.date,
+      who: backup.who,
+      url: backup.url,
+      export: null,
+    }));
+    const data = [...exports, ...backups, ...mp3s].sort((a, b) => b.date.localeCompare(a.date));
     return { data };
   });
 
