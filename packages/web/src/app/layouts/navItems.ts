@@ -98,7 +98,7 @@ export const NAV_SECTIONS: NavSection[] = [
         admin: true,
       },
       {
-        to: '/admin/tabAdminParam/failedJobs',
+        to: '/admin/tabAdminParam/backup',
         labelKey: 'nav.adminParams',
         icon: SettingsIcon,
         activePrefix: '/admin/tabAdminParam',

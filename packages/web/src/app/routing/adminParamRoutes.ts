@@ -8,7 +8,7 @@ const pageSearch = (search: Record<string, unknown>): { page?: number } => {
 
 /**
  * `/admin/tabAdminParam/*`, the site parameters' tabs (spec: backup 1, downloads 2, failedJobs 3,
- * deletedMedias 4); `/admin/tabAdminParam` opens the first one built.
+ * deletedMedias 4); `/admin/tabAdminParam` opens the first, backup.
  */
 export function adminParamRoutes<R extends AnyRoute>(parent: () => R) {
   const index = createRoute({
@@ -17,8 +17,15 @@ export function adminParamRoutes<R extends AnyRoute>(parent: () => R) {
     staticData: { guard: 'admin' },
     beforeLoad: async () => {
       await guard('admin')();
-      throw redirect({ to: '/admin/tabAdminParam/failedJobs', replace: true });
+      throw redirect({ to: '/admin/tabAdminParam/backup', replace: true });
     },
+  });
+  const backup = createRoute({
+    getParentRoute: parent,
+    path: '/admin/tabAdminParam/backup',
+    staticData: { guard: 'admin', routeNumber: 1 },
+    beforeLoad: guard('admin'),
+    component: lazyRouteComponent(() => import('@/features/admin/pages/BackupPage')),
   });
   const downloads = createRoute({
     getParentRoute: parent,
@@ -43,5 +50,5 @@ export function adminParamRoutes<R extends AnyRoute>(parent: () => R) {
     beforeLoad: guard('admin'),
     component: lazyRouteComponent(() => import('@/features/admin/pages/DeletedMediasPage')),
   });
-  return [index, downloads, failedJobs, deletedMedias] as const;
+  return [index, backup, downloads, failedJobs, deletedMedias] as const;
 }

@@ -49,7 +49,7 @@ export function call<N extends RouteName>(name: N, ...args: CallArgs<N>): Promis
 }
 
 /** Routes that take a multipart upload instead of a JSON body (their table entry has no body). */
-export type UploadRouteName = 'updateUserImage' | 'updateUserSitepicture';
+export type UploadRouteName = 'updateUserImage' | 'updateUserSitepicture' | 'backupRestore';
 
 /** Sends a multipart form to an upload route of the table; the answer is typed as for `call`. */
 export function callWithForm<N extends UploadRouteName>(

@@ -242,3 +242,10 @@ export const TableIcon = (p: IconProps) => (
     <path d="M3 10h18M3 15h18M9 4v16M15 4v16" />
   </Svg>
 );
+/** An archive box: the backups. */
+export const BackupIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3" y="4" width="18" height="5" rx="1" />
+    <path d="M5 9v10a1 1 0 001 1h12a1 1 0 001-1V9M10 13h4" />
+  </Svg>
+);

@@ -1,17 +1,17 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertIcon, DownloadIcon, TrashIcon } from '@/shared/ui';
+import { AlertIcon, BackupIcon, DownloadIcon, TrashIcon } from '@/shared/ui';
 import { RouteTabs } from './RouteTabs';
 
 /**
  * The site-parameters tab bar of /admin/tabAdminParam/* (spec: backup 1, downloads 2, failedJobs 3,
- * deletedMedias 4); a tab joins it when its screen is built.
+ * deletedMedias 4).
  */
 export function AdminParamsTabs({
   active,
   children,
 }: {
-  active: 'downloads' | 'failedJobs' | 'deletedMedias';
+  active: 'backup' | 'downloads' | 'failedJobs' | 'deletedMedias';
   children: ReactNode;
 }) {
   const { t } = useTranslation('admin');
@@ -20,6 +20,12 @@ export function AdminParamsTabs({
       id="admin-params-tabs"
       active={active}
       tabs={[
+        {
+          value: 'backup',
+          to: '/admin/tabAdminParam/backup',
+          label: t('tabs.backup'),
+          icon: <BackupIcon size={16} />,
+        },
         {
           value: 'downloads',
           to: '/admin/tabAdminParam/downloads',

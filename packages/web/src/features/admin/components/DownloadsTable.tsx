@@ -1,20 +1,10 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Card,
-  Group,
-  Progress,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import type { DownloadEntry } from '@kinfolio/contract';
 import { useTranslation } from 'react-i18next';
 import { useFileSize } from '@/shared/content/fileSize';
 import { DownloadIcon, TrashIcon } from '@/shared/ui';
 import { isRunning } from '../downloads';
+import { ResponsiveTable } from './ResponsiveTable';
 
 export interface DownloadActions {
   remove: (entry: DownloadEntry) => void;
@@ -30,13 +20,19 @@ function useDate() {
   return (entry: DownloadEntry) => format.format(new Date(entry.date));
 }
 
+const KIND_COLORS: Record<DownloadEntry['kind'], string> = {
+  export: 'blue',
+  backup: 'grape',
+  mp3: 'gray',
+};
+
 /** What the entry is: its kind, and for an export its scope and format. */
 function Kind({ entry }: { entry: DownloadEntry }) {
   const { t } = useTranslation('admin');
   const info = entry.export;
   return (
     <Group gap={4}>
-      <Badge variant="light" color={entry.kind === 'export' ? 'blue' : 'gray'} size="sm">
+      <Badge variant="light" color={KIND_COLORS[entry.kind]} size="sm">
         {t(`downloads.kinds.${entry.kind}`)}
       </Badge>
       {info ? (
@@ -152,73 +148,43 @@ export function DownloadsTable({
   const size = useFileSize();
   const sizeOf = (entry: DownloadEntry) => (entry.url ? size(entry.size) : '—');
   return (
-    <>
-      <Table.ScrollContainer minWidth={860} visibleFrom="md">
-        <Table striped verticalSpacing="sm" style={{ tableLayout: 'fixed' }}>
-          <Table.Caption>{t('downloads.caption')}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('downloads.name')}</Table.Th>
-              <Table.Th scope="col" w={170}>
-                {t('downloads.kind')}
-              </Table.Th>
-              <Table.Th scope="col" w={100}>
-                {t('downloads.size')}
-              </Table.Th>
-              <Table.Th scope="col" w={170}>
-                {t('downloads.date')}
-              </Table.Th>
-              <Table.Th scope="col" w={150}>
-                {t('downloads.who')}
-              </Table.Th>
-              <Table.Th scope="col" w={100}>
-                {t('downloads.actions')}
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {entries.map((entry) => (
-              <Table.Tr key={entry.key} style={{ verticalAlign: 'top' }}>
-                <Table.Th scope="row" fw="normal">
-                  <Name entry={entry} />
-                </Table.Th>
-                <Table.Td>
-                  <Kind entry={entry} />
-                </Table.Td>
-                <Table.Td>{sizeOf(entry)}</Table.Td>
-                <Table.Td>{date(entry)}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                  {entry.who ?? t('downloads.nobody')}
-                </Table.Td>
-                <Table.Td>
-                  <RowActions entry={entry} actions={actions} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-
-      <Stack gap="sm" hiddenFrom="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-        {entries.map((entry) => (
-          <Card key={entry.key} component="li" withBorder radius="md" padding="md">
-            <Stack gap={8}>
-              <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <Name entry={entry} />
-                <RowActions entry={entry} actions={actions} />
-              </Group>
-              <Kind entry={entry} />
-              <Text size="xs" c="dimmed">
-                {t('downloads.summary', {
-                  size: sizeOf(entry),
-                  date: date(entry),
-                  who: entry.who ?? t('downloads.nobody'),
-                })}
-              </Text>
-            </Stack>
-          </Card>
-        ))}
-      </Stack>
-    </>
+    <ResponsiveTable
+      rows={entries}
+      rowKey={(entry) => entry.key}
+      caption={t('downloads.caption')}
+      columns={[
+        { header: t('downloads.name'), cell: (entry) => <Name entry={entry} /> },
+        { header: t('downloads.kind'), width: 170, cell: (entry) => <Kind entry={entry} /> },
+        { header: t('downloads.size'), width: 100, cell: sizeOf },
+        { header: t('downloads.date'), width: 170, cell: date },
+        {
+          header: t('downloads.who'),
+          width: 150,
+          wrapAnywhere: true,
+          cell: (entry) => entry.who ?? t('downloads.nobody'),
+        },
+        {
+          header: t('downloads.actions'),
+          width: 100,
+          cell: (entry) => <RowActions entry={entry} actions={actions} />,
+        },
+      ]}
+      card={(entry) => (
+        <Stack gap={8}>
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Name entry={entry} />
+            <RowActions entry={entry} actions={actions} />
+          </Group>
+          <Kind entry={entry} />
+          <Text size="xs" c="dimmed">
+            {t('downloads.summary', {
+              size: sizeOf(entry),
+              date: date(entry),
+              who: entry.who ?? t('downloads.nobody'),
+            })}
+          </Text>
+        </Stack>
+      )}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { useServerForm } from '@/shared/forms/useServerForm';
 import { FormAlert, toast } from '@/shared/ui';
 import { deletedMediaQueries, useSaveRetentionSettings } from '../deletedMedias';
 
-function Fields({ initial }: { initial: RetentionSettings }) {
+function Fields({ initial, trashOnly }: { initial: RetentionSettings; trashOnly: boolean }) {
   const { t } = useTranslation('admin');
   const save = useSaveRetentionSettings();
   const { form, submit, formError } = useServerForm<RetentionSettings>({
@@ -22,18 +22,20 @@ function Fields({ initial }: { initial: RetentionSettings }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="sm" maw={560}>
         <FormAlert message={formError} />
-        <NumberInput
-          label={t('deletedMedias.retention.days')}
-          description={t('deletedMedias.retention.daysHelp')}
-          min={1}
-          max={3650}
-          allowDecimal={false}
-          allowNegative={false}
-          {...form.getInputProps('deleted_media_retention_days')}
-        />
+        {trashOnly ? null : (
+          <NumberInput
+            label={t('deletedMedias.retention.days')}
+            description={t('deletedMedias.retention.daysHelp')}
+            min={1}
+            max={3650}
+            allowDecimal={false}
+            allowNegative={false}
+            {...form.getInputProps('deleted_media_retention_days')}
+          />
+        )}
         <NumberInput
           label={t('deletedMedias.retention.trash')}
-          description={t('deletedMedias.retention.trashHelp')}
+          description={trashOnly ? t('backup.trash.help') : t('deletedMedias.retention.trashHelp')}
           min={0}
           max={3650}
           allowDecimal={false}
@@ -50,17 +52,21 @@ function Fields({ initial }: { initial: RetentionSettings }) {
   );
 }
 
-/** How long deleted medias are kept, and whether old trash is emptied (0: never). */
-export function RetentionForm() {
+/**
+ * How long deleted medias are kept, and whether old trash is emptied (0: never). The backup
+ * screen shows the trash's part only (`part="trash"`); both save the same settings.
+ */
+export function RetentionForm({ part = 'all' }: { part?: 'all' | 'trash' }) {
   const { t } = useTranslation('admin');
+  const trashOnly = part === 'trash';
   const settings = useQuery(deletedMediaQueries.settings());
   return (
     <Stack gap="xs" component="section" aria-labelledby="retention-title">
       <Text id="retention-title" component="h2" fw={700} size="lg">
-        {t('deletedMedias.retention.title')}
+        {trashOnly ? t('backup.trash.title') : t('deletedMedias.retention.title')}
       </Text>
       {settings.data ? (
-        <Fields initial={settings.data} />
+        <Fields initial={settings.data} trashOnly={trashOnly} />
       ) : settings.isError ? (
         <FormAlert message={t('deletedMedias.retention.loadError')} />
       ) : (

@@ -1,0 +1,226 @@
+import { ActionIcon, Anchor, Badge, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { routePath, type Backup } from '@kinfolio/contract';
+import { useTranslation } from 'react-i18next';
+import { useFileSize } from '@/shared/content/fileSize';
+import { CheckIcon, DownloadIcon, TrashIcon } from '@/shared/ui';
+import { ResponsiveTable } from './ResponsiveTable';
+
+/** What checking a backup's checksums again said: intact, or the problem the server found. */
+export interface VerifyResult {
+  ok: boolean;
+  message: string;
+}
+
+export interface BackupActions {
+  verify: (backup: Backup) => void;
+  remove: (backup: Backup) => void;
+  /** The backup being verified, whose button spins. */
+  verifying: number | null;
+  busy: boolean;
+}
+
+const STATUS_COLORS: Record<Backup['status'], string> = {
+  running: 'blue',
+  done: 'green',
+  failed: 'red',
+};
+
+const downloadUrl = (backup: Backup) => routePath('backupDownload', { params: { id: backup.id } });
+
+const errorColor = {
+  color: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))',
+};
+const okColor = {
+  color: 'light-dark(var(--mantine-color-green-9), var(--mantine-color-green-3))',
+};
+
+function useDate() {
+  const { i18n } = useTranslation('admin');
+  const format = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  return (backup: Backup) => format.format(new Date(backup.created_at));
+}
+
+/** The file (a link once written), where a running backup stands, and the last check's result. */
+function Name({ backup, result }: { backup: Backup; result: VerifyResult | undefined }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Stack gap={4} style={{ minWidth: 0 }}>
+      {backup.status === 'done' ? (
+        <Anchor
+          href={downloadUrl(backup)}
+          download={backup.file_name}
+          size="sm"
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          {backup.file_name}
+        </Anchor>
+      ) : (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {backup.file_name}
+        </Text>
+      )}
+      <Group gap={4}>
+        <Badge variant="light" color={STATUS_COLORS[backup.status]} size="sm">
+          {t(`backup.status.${backup.status}`)}
+        </Badge>
+      </Group>
+      {backup.status === 'running' ? (
+        <Stack gap={2}>
+          <Text size="xs" aria-live="polite">
+            {t('backup.progress', { progress: backup.progress })}
+          </Text>
+          <Progress
+            value={backup.progress}
+            size="sm"
+            animated
+            aria-label={t('backup.progressLabel', { name: backup.file_name })}
+          />
+        </Stack>
+      ) : null}
+      {backup.status === 'failed' ? (
+        <Text size="xs" style={errorColor}>
+          {t('backup.failed', { error: backup.error ?? '' })}
+        </Text>
+      ) : null}
+      {result ? (
+        <Text size="xs" role="status" style={result.ok ? okColor : errorColor}>
+          {result.message}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** What the backup holds, as its manifest counts it. */
+function useContents() {
+  const { t } = useTranslation('admin');
+  const size = useFileSize();
+  return (backup: Backup) => {
+    const counts = backup.counts;
+    if (!counts) return '—';
+    return t('backup.contents', {
+      items: counts.tables.items ?? 0,
+      records: counts.tables.records ?? 0,
+      users: counts.tables.users ?? 0,
+      files: counts.files,
+      bytes: size(counts.bytes),
+    });
+  };
+}
+
+function useMaker() {
+  const { t } = useTranslation('admin');
+  return (backup: Backup) =>
+    backup.origin === 'manual'
+      ? (backup.created_by ?? t('backup.origin.manual'))
+      : t(`backup.origin.${backup.origin}`);
+}
+
+function RowActions({ backup, actions }: { backup: Backup; actions: BackupActions }) {
+  const { t } = useTranslation('admin');
+  const name = backup.file_name;
+  const done = backup.status === 'done';
+  const download = t('backup.download', { name });
+  const verify = t('backup.verify', { name });
+  const remove = t('backup.delete', { name });
+  return (
+    <Group gap={4} wrap="nowrap">
+      {done ? (
+        <Tooltip label={download}>
+          <ActionIcon
+            component="a"
+            href={downloadUrl(backup)}
+            download={name}
+            variant="light"
+            aria-label={download}
+          >
+            <DownloadIcon size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
+      {done ? (
+        <Tooltip label={verify}>
+          <ActionIcon
+            variant="light"
+            color="green"
+            aria-label={verify}
+            loading={actions.verifying === backup.id}
+            disabled={actions.verifying !== null && actions.verifying !== backup.id}
+            onClick={() => actions.verify(backup)}
+          >
+            <CheckIcon size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
+      {backup.status !== 'running' ? (
+        <Tooltip label={remove}>
+          <ActionIcon
+            variant="light"
+            color="red"
+            aria-label={remove}
+            disabled={actions.busy}
+            onClick={() => actions.remove(backup)}
+          >
+            <TrashIcon size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
+    </Group>
+  );
+}
+
+/** The backups, newest first: a table on wide screens, one card per backup on phones. */
+export function BackupsTable({
+  backups,
+  actions,
+  results,
+}: {
+  backups: Backup[];
+  actions: BackupActions;
+  results: Record<number, VerifyResult>;
+}) {
+  const { t } = useTranslation('admin');
+  const date = useDate();
+  const size = useFileSize();
+  const contents = useContents();
+  const maker = useMaker();
+  const sizeOf = (backup: Backup) => (backup.size === null ? '—' : size(backup.size));
+  return (
+    <ResponsiveTable
+      rows={backups}
+      rowKey={(backup) => backup.id}
+      caption={t('backup.caption')}
+      minWidth={900}
+      columns={[
+        {
+          header: t('backup.name'),
+          cell: (backup) => <Name backup={backup} result={results[backup.id]} />,
+        },
+        { header: t('backup.date'), width: 160, cell: date },
+        { header: t('backup.size'), width: 100, cell: sizeOf },
+        { header: t('backup.contentsHeader'), width: 190, cell: contents },
+        { header: t('backup.who'), width: 140, wrapAnywhere: true, cell: maker },
+        {
+          header: t('backup.actions'),
+          width: 130,
+          cell: (backup) => <RowActions backup={backup} actions={actions} />,
+        },
+      ]}
+      card={(backup) => (
+        <Stack gap={8}>
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Name backup={backup} result={results[backup.id]} />
+            <RowActions backup={backup} actions={actions} />
+          </Group>
+          <Text size="xs" c="dimmed">
+            {t('backup.summary', { date: date(backup), size: sizeOf(backup), who: maker(backup) })}
+          </Text>
+          {backup.counts ? <Text size="xs">{contents(backup)}</Text> : null}
+        </Stack>
+      )}
+    />
+  );
+}

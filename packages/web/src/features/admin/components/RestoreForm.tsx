@@ -1,0 +1,88 @@
+import { Alert, Button, FileInput, Group, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { resetSession } from '@/shared/session';
+import { FormAlert, InfoIcon, RestoreIcon, toast } from '@/shared/ui';
+import { useRestoreBackup } from '../backups';
+
+/**
+ * Restores an uploaded backup file. The server accepts it only into an empty archive and checks
+ * every checksum first; its refusal (not empty, damaged, not a backup, too new) is shown as said.
+ * A restore replaces the accounts and sessions, so this one ends: the admin logs in again.
+ */
+export function RestoreForm() {
+  const { t } = useTranslation('admin');
+  const navigate = useNavigate();
+  const restore = useRestoreBackup();
+  const [file, setFile] = useState<File | null>(null);
+  const [refusal, setRefusal] = useState<unknown>(null);
+
+  const run = (chosen: File) =>
+    restore.mutate(chosen, {
+      onSuccess: (answer) => {
+        toast.success(answer.message);
+        void resetSession().then(() => navigate({ to: '/', replace: true }));
+      },
+      onError: (error) => setRefusal(error),
+    });
+
+  const confirm = () => {
+    if (!file) return;
+    setRefusal(null);
+    modals.openConfirmModal({
+      title: t('backup.restore.confirmTitle'),
+      children: <Text size="sm">{t('backup.restore.confirmMessage', { name: file.name })}</Text>,
+      labels: { confirm: t('backup.restore.confirm'), cancel: t('backup.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => run(file),
+    });
+  };
+
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="backup-restore-title">
+      <Text id="backup-restore-title" component="h2" fw={700} size="lg">
+        {t('backup.restore.title')}
+      </Text>
+      <Stack gap="sm" maw={640}>
+        <Alert variant="light" color="blue" icon={<InfoIcon size={18} />}>
+          <Text size="sm">{t('backup.restore.emptyOnly')}</Text>
+          <Text size="sm" mt={6}>
+            {t('backup.restore.accounts')}
+          </Text>
+        </Alert>
+        <FileInput
+          label={t('backup.restore.file')}
+          description={t('backup.restore.fileHelp')}
+          placeholder={t('backup.restore.placeholder')}
+          accept=".tar,application/x-tar"
+          clearable
+          value={file}
+          onChange={(chosen) => {
+            setFile(chosen);
+            setRefusal(null);
+          }}
+        />
+        <FormAlert message={refusal} title={t('backup.restore.refused')} />
+        <Group>
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<RestoreIcon size={16} />}
+            disabled={!file}
+            loading={restore.isPending}
+            onClick={confirm}
+          >
+            {t('backup.restore.submit')}
+          </Button>
+        </Group>
+        {restore.isPending ? (
+          <Text size="sm" role="status">
+            {t('backup.restore.running')}
+          </Text>
+        ) : null}
+      </Stack>
+    </Stack>
+  );
+}

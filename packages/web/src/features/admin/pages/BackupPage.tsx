@@ -1,0 +1,122 @@
+import { Button, Divider, Group, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useQuery } from '@tanstack/react-query';
+import type { Backup } from '@kinfolio/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/shared/api/ApiError';
+import { BackupIcon, PageTitle, QueryState } from '@/shared/ui';
+import { AdminParamsTabs } from '../components/AdminParamsTabs';
+import { BackupScheduleForm } from '../components/BackupScheduleForm';
+import { BackupsTable, type VerifyResult } from '../components/BackupsTable';
+import { RestoreForm } from '../components/RestoreForm';
+import { RetentionForm } from '../components/RetentionForm';
+import {
+  backupQueries,
+  isBackupRunning,
+  useCreateBackup,
+  useDeleteBackup,
+  useVerifyBackup,
+} from '../backups';
+
+/**
+ * `/admin/tabAdminParam/backup`: make a backup now and follow it, the backups with their
+ * download, check and delete, the nightly schedule, emptying the trash, and restoring a backup
+ * into an empty archive.
+ */
+export default function BackupPage() {
+  const { t } = useTranslation('admin');
+  const list = useQuery(backupQueries.list());
+  const create = useCreateBackup();
+  const remove = useDeleteBackup();
+  const verify = useVerifyBackup();
+  const [verifying, setVerifying] = useState<number | null>(null);
+  const [results, setResults] = useState<Record<number, VerifyResult>>({});
+  const running = list.data?.data.find(isBackupRunning);
+
+  const check = (backup: Backup) => {
+    setVerifying(backup.id);
+    const said = (result: VerifyResult) => setResults((all) => ({ ...all, [backup.id]: result }));
+    verify.mutate(backup.id, {
+      onSuccess: (answer) =>
+        said({
+          ok: true,
+          message: t('backup.verified', { message: answer.message, entries: answer.entries }),
+        }),
+      onError: (error) =>
+        said({
+          ok: false,
+          message: isApiError(error) && error.message ? error.message : t('backup.verifyFailed'),
+        }),
+      onSettled: () => setVerifying(null),
+    });
+  };
+
+  const confirmDelete = (backup: Backup) =>
+    modals.openConfirmModal({
+      title: t('backup.deleteTitle'),
+      children: <Text size="sm">{t('backup.deleteMessage', { name: backup.file_name })}</Text>,
+      labels: { confirm: t('backup.deleteConfirm'), cancel: t('backup.cancel') },
+      confirmProps: { color: 'red' },
+      // The answer's message is toasted by the API client.
+      onConfirm: () => remove.mutate(backup.id),
+    });
+
+  return (
+    <Stack gap="md">
+      <PageTitle>{t('params.title')}</PageTitle>
+      <AdminParamsTabs active="backup">
+        <Stack gap="xl">
+          <Stack gap="sm" component="section" aria-labelledby="backups-title">
+            <Text id="backups-title" component="h2" fw={700} size="lg">
+              {t('backup.title')}
+            </Text>
+            <Text size="sm" maw={640}>
+              {t('backup.intro')}
+            </Text>
+            <Group gap="sm" align="center">
+              <Button
+                leftSection={<BackupIcon size={16} />}
+                loading={create.isPending}
+                disabled={Boolean(running)}
+                onClick={() => create.mutate()}
+              >
+                {t('backup.create')}
+              </Button>
+              {running ? (
+                <Text size="sm" c="dimmed">
+                  {t('backup.oneRunning')}
+                </Text>
+              ) : null}
+            </Group>
+            <QueryState
+              query={list}
+              error={t('backup.loadError')}
+              isEmpty={(answer) => answer.data.length === 0}
+              empty={t('backup.empty')}
+            >
+              {(answer) => (
+                <BackupsTable
+                  backups={answer.data}
+                  results={results}
+                  actions={{
+                    verify: check,
+                    remove: confirmDelete,
+                    verifying,
+                    busy: remove.isPending,
+                  }}
+                />
+              )}
+            </QueryState>
+          </Stack>
+          <Divider />
+          <BackupScheduleForm />
+          <Divider />
+          <RetentionForm part="trash" />
+          <Divider />
+          <RestoreForm />
+        </Stack>
+      </AdminParamsTabs>
+    </Stack>
+  );
+}
