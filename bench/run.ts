@@ -7,7 +7,8 @@
  * bench/results/<date>-<dialect>-<size>[-<only>][-<label>].json and .md. `--keep` keeps the
  * database for the next run of the same size (see server.ts). Targets are reported, never
  * enforced (the exit code only says whether the bench itself ran). `--only mp3` runs the records'
- * MP3 generation scenario alone (mp3.ts; `--mp3-minutes`, `--mp3-parts`), without any database.
+ * MP3 generation scenario alone (mp3.ts; `--mp3-minutes`, `--mp3-parts`), without any database;
+ * `--only backup` the portable backup's peak memory per archive size (backup.ts; `--backup-sizes`).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { routePath, XSRF_COOKIE, XSRF_HEADER } from '@kinfolio/contract';
 import autocannon from 'autocannon';
 import { coldPlan, runCold } from './cold.js';
+import { backupReport, runBackupBench } from './backup.js';
 import { mp3Report, runMp3Bench } from './mp3.js';
 import { markdownReport, UNCACHED, type BenchResult, type Scenario } from './report.js';
 import { BENCH_USER, type ReadyMessage } from './server.js';
@@ -35,9 +37,11 @@ const { values } = parseArgs({
     label: { type: 'string' },
     'mp3-minutes': { type: 'string', default: '30' },
     'mp3-parts': { type: 'string', default: '3' },
+    'backup-sizes': { type: 'string', default: '0,10000,100000' },
   },
 });
 const only = values.only;
+const backupSizes = values['backup-sizes'].split(',').map(Number);
 const perClass = Number(values.cold);
 const size = Number(values.size);
 const duration = Number(values.duration);
@@ -52,21 +56,33 @@ if (
   dialects.length === 0 ||
   !Number.isInteger(perClass) ||
   perClass < 1 ||
-  (only !== undefined && only !== 'cold' && only !== 'cached' && only !== 'mp3') ||
+  (only !== undefined && !['cold', 'cached', 'mp3', 'backup'].includes(only)) ||
+  !backupSizes.every((n) => Number.isInteger(n) && n >= 0) ||
   !(Number(values['mp3-minutes']) > 0) ||
   !Number.isInteger(Number(values['mp3-parts'])) ||
   Number(values['mp3-parts']) < 1
 ) {
   console.error(
     'Usage: npm run bench -- [--size N>=100] [--dialect sqlite|postgres|both] ' +
-      '[--only cached|cold|mp3] [--cold N>=1] [--keep] [--label L] ' +
-      '[--mp3-minutes M] [--mp3-parts N>=1]',
+      '[--only cached|cold|mp3|backup] [--cold N>=1] [--keep] [--label L] ' +
+      '[--mp3-minutes M] [--mp3-parts N>=1] [--backup-sizes N,N,…]',
   );
   process.exit(2);
 }
 
 const resultsDir = path.join(here, 'results');
 fs.mkdirSync(resultsDir, { recursive: true });
+
+if (only === 'backup') {
+  const result = await runBackupBench(dialects, backupSizes, values.keep);
+  const report = backupReport(result);
+  const tail = values.label ? `-${values.label}` : '';
+  const base = path.join(resultsDir, `${result.date.slice(0, 10)}-backup${tail}`);
+  fs.writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
+  fs.writeFileSync(`${base}.md`, report);
+  console.log(`\n${report}\nWritten to ${path.relative(process.cwd(), base)}.json and .md`);
+  process.exit(0);
+}
 
 if (only === 'mp3') {
   const minutes = Number(values['mp3-minutes']);
