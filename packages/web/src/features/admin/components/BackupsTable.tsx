@@ -30,9 +30,6 @@ const downloadUrl = (backup: Backup) => routePath('backupDownload', { params: { 
 const errorColor = {
   color: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))',
 };
-const okColor = {
-  color: 'light-dark(var(--mantine-color-green-9), var(--mantine-color-green-3))',
-};
 
 function useDate() {
   const { i18n } = useTranslation('admin');
@@ -86,9 +83,17 @@ function Name({ backup, result }: { backup: Backup; result: VerifyResult | undef
         </Text>
       ) : null}
       {result ? (
-        <Text size="xs" role="status" style={result.ok ? okColor : errorColor}>
-          {result.message}
-        </Text>
+        <Group gap={4} wrap="nowrap" align="flex-start">
+          {result.ok ? (
+            <CheckIcon
+              size={14}
+              style={{ color: 'var(--mantine-color-green-text)', flex: 'none' }}
+            />
+          ) : null}
+          <Text size="xs" role="status" style={result.ok ? undefined : errorColor}>
+            {result.message}
+          </Text>
+        </Group>
       ) : null}
     </Stack>
   );
