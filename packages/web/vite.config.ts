@@ -235,5 +235,15 @@ export default defineConfig({
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 600,
+    rollupOptions: {
+      output: {
+        // The shell's wording (shared/i18n SHELL_NAMESPACES) loads at start in two languages, the
+        // interface's and the fallback: one request each rather than one per namespace.
+        manualChunks(id) {
+          const shell = /[\\/]locales[\\/]([a-z]+)[\\/](?:common|layout|errors)\.json$/.exec(id);
+          return shell ? `shell-${shell[1]}` : undefined;
+        },
+      },
+    },
   },
 });

@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './app/Providers';
 import { reloadWithGuard } from './app/errors/reloadGuard';
+import { preloadLayout } from './app/layouts/RootShell';
 import { preloadNamespaces } from './app/routing/namespaces';
 import { router } from './app/routing/router';
 import { installSiteTranslations } from './shared/i18n/siteTranslations';
@@ -36,6 +37,7 @@ installSiteTranslations(queryClient);
 
 // The session flag survived a reload: check it is still valid before the first page decides.
 if (useSessionStore.getState().isLoggedIn) void verifySession();
+preloadLayout(useSessionStore.getState().isLoggedIn);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

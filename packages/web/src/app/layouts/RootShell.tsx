@@ -16,12 +16,24 @@ import { transitionFor } from '../routing/transitions';
  * drawer (with floating-ui): both load beside the page's own chunk rather than in the entry. The
  * offline worker's prompts show at the earliest after the worker registered.
  */
+const importFamilleLayout = () => import('./FamilleLayout');
+const importDefaultLayout = () => import('./DefaultLayout');
 const FamilleLayout = lazy(() =>
-  import('./FamilleLayout').then((module) => ({ default: module.FamilleLayout })),
+  importFamilleLayout().then((module) => ({ default: module.FamilleLayout })),
 );
 const DefaultLayout = lazy(() =>
-  import('./DefaultLayout').then((module) => ({ default: module.DefaultLayout })),
+  importDefaultLayout().then((module) => ({ default: module.DefaultLayout })),
 );
+
+/**
+ * Starts loading the first screen's layout with the entry: the shell waits for its wording before
+ * it renders (and would only then ask for the layout), so the layout, the wording and the page
+ * load side by side instead of one after the other.
+ */
+export function preloadLayout(isLoggedIn: boolean): void {
+  // A failure shows when the shell asks again (lazy), through the route's error handling.
+  (isLoggedIn ? importFamilleLayout() : importDefaultLayout()).catch(() => undefined);
+}
 const PwaPrompts = lazy(() =>
   import('@/shared/pwa/PwaPrompts').then((module) => ({ default: module.PwaPrompts })),
 );

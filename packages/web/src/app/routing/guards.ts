@@ -1,6 +1,6 @@
 import { redirect } from '@tanstack/react-router';
 import { hasPermission } from '@kinfolio/contract';
-import { i18next } from '@/shared/i18n';
+import { i18next, shellWording } from '@/shared/i18n';
 import { ensureSession } from '@/shared/session';
 import { RouteError } from '../errors/RouteError';
 
@@ -42,6 +42,8 @@ export function guard(kind: GuardKind) {
     const decision = decideGuard(kind, { isLoggedIn, isAdmin: hasPermission(user, 'admin') });
     if (decision.type === 'redirect') throw redirect({ to: decision.to, replace: true });
     if (decision.type === 'forbidden') {
+      // A first page may be refused before the shell's wording is in.
+      await shellWording();
       throw new RouteError(403, i18next.t('errors:screen.403.message'));
     }
   };

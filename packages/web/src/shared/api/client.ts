@@ -1,5 +1,5 @@
 import { LIMITS, RETRY_STATUSES, routeIndex, XSRF_HEADER } from '@kinfolio/contract';
-import { currentLanguage } from '@/shared/i18n';
+import { currentLanguage, shellWording } from '@/shared/i18n';
 import { loadingBar } from '@/shared/ui/loadingBar';
 import { ApiError, isRecord, LOST_WRITE, OFFLINE_WRITE } from './ApiError';
 import { readXsrfToken } from './cookies';
@@ -199,6 +199,8 @@ export async function request<T>(
   } catch (error) {
     if (error instanceof ApiError) {
       if (error.status === 419) invalidateCsrf();
+      // The messages come from the shell's wording, which may still be loading at start.
+      await shellWording();
       handleApiError(error, opts);
     }
     throw error;

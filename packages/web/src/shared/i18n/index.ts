@@ -12,22 +12,19 @@ import {
 export const LANGUAGE_STORAGE_KEY = 'kinfolio-language';
 
 /**
- * The namespaces every screen may need before its own code arrives (the shell, API errors): in
- * the entry, in every language. The others (a JSON file per language and namespace under
+ * The namespaces every screen may need before its own code arrives (the shell, API errors): they
+ * start loading with the entry, in the interface language and the fallback one (one small chunk
+ * per language, vite.config.ts), beside the first page's code; the root route waits for them
+ * (Suspense). The others (a JSON file per language and namespace under
  * src/locales/<lang>/<ns>.json, so feature helpers only add files) load when a page asks for
- * them, in the page's language and the fallback one: a lazy route loads its page's namespace
- * beside its code (routing/router.tsx), and `useTranslation` waits (Suspense) for any other.
+ * them: a lazy route loads its page's namespace beside its code (routing/namespaces.ts), and
+ * `useTranslation` waits (Suspense) for any other. No wording is in the entry: four languages of
+ * the shell's weighed about 5 KB gzipped there, of which a visitor reads one.
  */
 export const SHELL_NAMESPACES = ['common', 'layout', 'errors'] as const;
 
 type Bundle = { default: ResourceKey };
-const shellModules = import.meta.glob<Bundle>('../../locales/*/{common,layout,errors}.json', {
-  eager: true,
-});
-const lazyModules = import.meta.glob<Bundle>([
-  '../../locales/*/*.json',
-  '!../../locales/*/{common,layout,errors}.json',
-]);
+const lazyModules = import.meta.glob<Bundle>('../../locales/*/*.json');
 
 const bundlePath = (lang: string, ns: string) => `../../locales/${lang}/${ns}.json`;
 
@@ -36,27 +33,12 @@ function partsOf(path: string): { lang: string; ns: string } | null {
   return match ? { lang: match[1] ?? '', ns: match[2] ?? '' } : null;
 }
 
-function buildResources(): Resource {
-  const resources: Resource = {};
-  for (const [path, mod] of Object.entries(shellModules)) {
-    const parts = partsOf(path);
-    if (!parts) continue;
-    resources[parts.lang] ??= {};
-    resources[parts.lang]![parts.ns] = mod.default;
-  }
-  return resources;
-}
-
 /** Every namespace the app ships, in any language. */
 export const NAMESPACES: readonly string[] = [
-  ...new Set(
-    [...Object.keys(shellModules), ...Object.keys(lazyModules)].flatMap(
-      (path) => partsOf(path)?.ns ?? [],
-    ),
-  ),
+  ...new Set(Object.keys(lazyModules).flatMap((path) => partsOf(path)?.ns ?? [])),
 ].sort();
 
-/** Whether the app ships this namespace in a file that loads on demand. */
+/** Whether the app ships this namespace in a file that loads on demand (all of them do). */
 export function isLazyBundle(lang: string, ns: string): boolean {
   return bundlePath(lang, ns) in lazyModules;
 }
@@ -114,8 +96,6 @@ export function initialLanguage(): UiLanguage {
   return readStoredLanguage() ?? browserLanguage() ?? DEFAULT_UI_LANGUAGE;
 }
 
-const resources = buildResources();
-
 let shipped: Promise<readonly string[]> | undefined;
 
 /**
@@ -129,7 +109,7 @@ export function bundledKeys(): Promise<readonly string[]> {
       Object.entries(lazyModules).map(async ([path, load]) => [path, await load()] as const),
     );
     const bundles: Resource = {};
-    for (const [path, mod] of [...Object.entries(shellModules), ...lazy]) {
+    for (const [path, mod] of lazy) {
       const parts = partsOf(path);
       if (parts) (bundles[parts.lang] ??= {})[parts.ns] = mod.default;
     }
@@ -165,8 +145,7 @@ void i18next
   .use(initReactI18next)
   .use(bundleBackend)
   .init({
-    resources,
-    // The shell's bundles are given; the others come through the backend.
+    // Site translations may be merged into a bundle (addResourceBundle) while others still load.
     partialBundledLanguages: true,
     lng: initialLanguage(),
     fallbackLng: FALLBACK_UI_LANGUAGE,
@@ -214,5 +193,17 @@ export const LANGUAGE_LABELS: Record<UiLanguage, string> = {
   it: 'Italiano',
   de: 'Deutsch',
 };
+
+let shell: Promise<unknown> | undefined;
+
+/**
+ * Resolves once the shell's namespaces are in (they load at start): wording computed outside
+ * React (an API error's toast, a guard's message) waits for it instead of showing keys.
+ */
+export function shellWording(): Promise<unknown> {
+  if (SHELL_NAMESPACES.every((ns) => i18next.hasLoadedNamespace(ns))) return Promise.resolve();
+  shell ??= i18next.loadNamespaces([...SHELL_NAMESPACES]);
+  return shell;
+}
 
 export { i18next };
