@@ -83,10 +83,10 @@ describe('backup screen: back up, download, verify, restore into a fresh instanc
       await poll(() => link.count()).toBe(1);
       const fileName = (await link.textContent())!;
       await page.getByText('Prête').filter({ visible: true }).waitFor();
-      await page
-        .getByText(/Éléments : 2 · Enregistrements : 0 · Comptes : 1/)
-        .filter({ visible: true })
-        .waitFor();
+      const row = page.getByRole('row', { name: new RegExp(fileName.replace(/\./g, '\\.')) });
+      for (const line of ['Éléments : 2', 'Enregistrements : 0', 'Comptes : 1']) {
+        await row.getByText(line, { exact: true }).waitFor();
+      }
 
       const downloading = page.waitForEvent('download', { timeout: 90_000 });
       await page.getByRole('link', { name: `Télécharger ${fileName}` }).click();

@@ -99,20 +99,19 @@ function Name({ backup, result }: { backup: Backup; result: VerifyResult | undef
   );
 }
 
-/** What the backup holds, as its manifest counts it. */
+/** What the backup holds, as its manifest counts it: one line per kind of thing. */
 function useContents() {
   const { t } = useTranslation('admin');
   const size = useFileSize();
-  return (backup: Backup) => {
+  return (backup: Backup): string[] => {
     const counts = backup.counts;
-    if (!counts) return '—';
-    return t('backup.contents', {
-      items: counts.tables.items ?? 0,
-      records: counts.tables.records ?? 0,
-      users: counts.tables.users ?? 0,
-      files: counts.files,
-      bytes: size(counts.bytes),
-    });
+    if (!counts) return [];
+    return [
+      t('backup.count.items', { count: counts.tables.items ?? 0 }),
+      t('backup.count.records', { count: counts.tables.records ?? 0 }),
+      t('backup.count.users', { count: counts.tables.users ?? 0 }),
+      t('backup.count.files', { count: counts.files, bytes: size(counts.bytes) }),
+    ];
   };
 }
 
@@ -206,7 +205,24 @@ export function BackupsTable({
         },
         { header: t('backup.date'), width: 160, cell: date },
         { header: t('backup.size'), width: 100, cell: sizeOf },
-        { header: t('backup.contentsHeader'), width: 190, cell: contents },
+        {
+          header: t('backup.contentsHeader'),
+          width: 190,
+          cell: (backup) => {
+            const lines = contents(backup);
+            return lines.length ? (
+              <Stack gap={0}>
+                {lines.map((line) => (
+                  <Text key={line} size="sm">
+                    {line}
+                  </Text>
+                ))}
+              </Stack>
+            ) : (
+              '—'
+            );
+          },
+        },
         { header: t('backup.who'), width: 140, wrapAnywhere: true, cell: maker },
         {
           header: t('backup.actions'),
@@ -223,7 +239,7 @@ export function BackupsTable({
           <Text size="xs" c="dimmed">
             {t('backup.summary', { date: date(backup), size: sizeOf(backup), who: maker(backup) })}
           </Text>
-          {backup.counts ? <Text size="xs">{contents(backup)}</Text> : null}
+          {backup.counts ? <Text size="xs">{contents(backup).join(' · ')}</Text> : null}
         </Stack>
       )}
     />
