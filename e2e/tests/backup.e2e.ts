@@ -127,6 +127,8 @@ describe('backup screen: back up, download, verify, restore into a fresh instanc
       const table = page.locator('table');
       await table.getByRole('link', { name: fileName, exact: true }).waitFor();
       await table.getByText('Sauvegarde', { exact: true }).waitFor();
+      await snap(page, 'backup-in-downloads-fr-1440-light');
+      await expectNoSeriousA11yViolations(page, 'downloads with a backup fr 1440 light');
       await context.close();
     },
     SLOW,
@@ -193,6 +195,8 @@ describe('backup screen: back up, download, verify, restore into a fresh instanc
           .getByRole('alert')
           .filter({ hasText: /This backup is damaged: a checksum does not match/ })
           .waitFor();
+        await snap(page, 'backup-restore-refused-en-1440-light');
+        await expectNoSeriousA11yViolations(page, 'backup restore refused en 1440 light');
 
         await chooseBackup(page, 'kinfolio-backup.tar', backup);
         await page.getByRole('button', { name: 'Restore the backup' }).click();

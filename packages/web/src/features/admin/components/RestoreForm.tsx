@@ -60,6 +60,7 @@ export function RestoreForm() {
           styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
           accept=".tar,application/x-tar"
           clearable
+          clearButtonProps={{ 'aria-label': t('backup.restore.clear') }}
           value={file}
           onChange={(chosen) => {
             setFile(chosen);
