@@ -195,6 +195,7 @@ describe('backup screen: back up, download, verify, restore into a fresh instanc
           .getByRole('alert')
           .filter({ hasText: /This backup is damaged: a checksum does not match/ })
           .waitFor();
+        await page.getByRole('dialog').waitFor({ state: 'hidden' });
         await snap(page, 'backup-restore-refused-en-1440-light');
         await expectNoSeriousA11yViolations(page, 'backup restore refused en 1440 light');
 

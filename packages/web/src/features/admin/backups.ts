@@ -36,9 +36,16 @@ export const useDeleteBackup = mutationHook(
   (id: number) => call('backupDelete', { params: { id } }),
   listed,
 );
+/**
+ * A verify or a restore reads the whole archive (a restore uploads it first): a large one takes
+ * far longer than an ordinary request may.
+ */
+const ARCHIVE_TIMEOUT_MS = 60 * 60 * 1000;
+
 /** The result is shown in the backup's row, not toasted: a refusal is part of the answer. */
 export const useVerifyBackup = mutationHook(
-  (id: number) => call('backupVerify', { params: { id } }, { silent: true }),
+  (id: number) =>
+    call('backupVerify', { params: { id } }, { silent: true, timeoutMs: ARCHIVE_TIMEOUT_MS }),
   () => [],
 );
 export const useSaveBackupSchedule = mutationHook(
@@ -54,7 +61,11 @@ export const useRestoreBackup = mutationHook(
   (file: File) => {
     const form = new FormData();
     form.append('backup', file, file.name);
-    return callWithForm('backupRestore', form, { validationCheck: true, quietSuccess: true });
+    return callWithForm('backupRestore', form, {
+      validationCheck: true,
+      quietSuccess: true,
+      timeoutMs: ARCHIVE_TIMEOUT_MS,
+    });
   },
   () => [],
 );

@@ -22,6 +22,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Do not drive the page loading bar (background polling). */
   background?: boolean;
+  /** Instead of LIMITS.requestTimeoutMs, for the few requests that carry a whole archive. */
+  timeoutMs?: number;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -108,7 +110,7 @@ async function send(method: Method, url: string, body: unknown, opts: RequestOpt
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
-  }, LIMITS.requestTimeoutMs);
+  }, opts.timeoutMs ?? LIMITS.requestTimeoutMs);
   const onAbort = () => controller.abort();
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   if (opts.signal?.aborted) controller.abort();

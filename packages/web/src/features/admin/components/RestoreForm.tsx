@@ -3,6 +3,8 @@ import { modals } from '@mantine/modals';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/shared/api/ApiError';
+import { errorText } from '@/shared/api/responses';
 import { resetSession } from '@/shared/session';
 import { FormAlert, InfoIcon, RestoreIcon, toast } from '@/shared/ui';
 import { useRestoreBackup } from '../backups';
@@ -25,7 +27,8 @@ export function RestoreForm() {
         toast.success(answer.message);
         void resetSession().then(() => navigate({ to: '/', replace: true }));
       },
-      onError: (error) => setRefusal(error),
+      // The server's own words (not empty, damaged…), else the client's (offline, timed out).
+      onError: (error) => setRefusal(isApiError(error) ? errorText(error) : error),
     });
 
   const confirm = () => {

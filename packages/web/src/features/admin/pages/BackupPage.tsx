@@ -5,6 +5,7 @@ import type { Backup } from '@kinfolio/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/shared/api/ApiError';
+import { errorText } from '@/shared/api/responses';
 import { BackupIcon, PageTitle, QueryState } from '@/shared/ui';
 import { AdminParamsTabs } from '../components/AdminParamsTabs';
 import { BackupScheduleForm } from '../components/BackupScheduleForm';
@@ -46,7 +47,7 @@ export default function BackupPage() {
       onError: (error) =>
         said({
           ok: false,
-          message: isApiError(error) && error.message ? error.message : t('backup.verifyFailed'),
+          message: isApiError(error) ? errorText(error) : t('backup.verifyFailed'),
         }),
       onSettled: () => setVerifying(null),
     });
