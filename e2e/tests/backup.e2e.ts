@@ -196,6 +196,12 @@ describe('backup screen: back up, download, verify, restore into a fresh instanc
           .filter({ hasText: /This backup is damaged: a checksum does not match/ })
           .waitFor();
         await page.getByRole('dialog').waitFor({ state: 'hidden' });
+        // Keyboard and screen-reader users land on the refusal.
+        await poll(() =>
+          page.evaluate(() => document.activeElement?.getAttribute('role') ?? null),
+        ).toBe('alert');
+        // A full-page picture of a scrolled page paints the fixed header mid-page.
+        await page.evaluate(() => window.scrollTo(0, 0));
         await snap(page, 'backup-restore-refused-en-1440-light');
         await expectNoSeriousA11yViolations(page, 'backup restore refused en 1440 light');
 

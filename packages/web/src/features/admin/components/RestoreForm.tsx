@@ -70,7 +70,8 @@ export function RestoreForm() {
             setRefusal(null);
           }}
         />
-        <FormAlert message={refusal} title={t('backup.restore.refused')} />
+        {/* The button that opened the confirmation is busy when it closes: the focus goes here. */}
+        <FormAlert message={refusal} title={t('backup.restore.refused')} focus />
         <Group>
           <Button
             color="red"
