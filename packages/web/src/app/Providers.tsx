@@ -1,8 +1,10 @@
 import { MantineProvider } from '@mantine/core';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { persistOptions, queryClient } from '@/shared/query/queryClient';
+import { IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { OfflineCopy } from '@/shared/query/queryClient';
+import { loadOfflineCopy, persistOptions, queryClient } from '@/shared/query/queryClient';
 import './modalEvents';
+import { preloadErrorViews } from './routing/errorViews';
 import { router } from './routing/router';
 import { useUiStore } from '@/shared/stores/ui';
 import {
@@ -57,17 +59,53 @@ function refreshRestoredQueries() {
   void queryClient.invalidateQueries({ predicate: (query) => query.meta?.persist === true });
 }
 
+/**
+ * TanStack's PersistQueryClientProvider, with its code loaded on demand (loadOfflineCopy): restores
+ * the offline copy first (queries wait meanwhile, as `useIsRestoring` says), then saves the cache
+ * to it whenever it changes.
+ */
+function OfflineCopyProvider({ children }: { children: ReactNode }) {
+  const [isRestoring, setIsRestoring] = useState(true);
+  const copy = useRef<OfflineCopy | null>(null);
+  const started = useRef(false);
+  useEffect(() => {
+    // Once, even when StrictMode runs the effect twice (as TanStack's provider does).
+    if (started.current) return;
+    started.current = true;
+    void loadOfflineCopy()
+      .then((loaded) => {
+        copy.current = loaded;
+        return loaded.restoreOfflineCopy({ ...persistOptions, queryClient });
+      })
+      .then(refreshRestoredQueries)
+      // Nothing restored (no IndexedDB, or its code did not load): the pages fetch as usual.
+      .catch(() => undefined)
+      .finally(() => setIsRestoring(false));
+  }, []);
+  useEffect(
+    () =>
+      isRestoring || !copy.current
+        ? undefined
+        : copy.current.saveOfflineCopy({ ...persistOptions, queryClient }),
+    [isRestoring],
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      <IsRestoringProvider value={isRestoring}>{children}</IsRestoringProvider>
+    </QueryClientProvider>
+  );
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   const colors = useThemeColors();
   const theme = useMemo(() => buildTheme(colors), [colors]);
   const forced = useUiStore((s) => s.forcedColorScheme);
   const idle = useAfterFirstPage();
+  useEffect(() => {
+    if (idle) preloadErrorViews();
+  }, [idle]);
   return (
-    <PersistQueryClientProvider
-      client={queryClient}
-      persistOptions={persistOptions}
-      onSuccess={refreshRestoredQueries}
-    >
+    <OfflineCopyProvider>
       <MantineProvider
         theme={theme}
         colorSchemeManager={colorSchemeManager}
@@ -82,6 +120,6 @@ export function Providers({ children }: { children: ReactNode }) {
         ) : null}
         {children}
       </MantineProvider>
-    </PersistQueryClientProvider>
+    </OfflineCopyProvider>
   );
 }

@@ -1,7 +1,11 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query';
-import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import type {
+  PersistedClient,
+  Persister,
+  PersistQueryClientOptions,
+} from '@tanstack/react-query-persist-client';
 import { version } from '../../../package.json';
-import { createQueryPersister, indexedDbStore } from './persister';
+import type * as OfflineCopyModule from './offlineCopy';
 
 // TanStack Query takes itself for online until an 'offline' event: a page loaded offline (the
 // service worker's copy) would fire every restored query at a missing network, with an error
@@ -23,9 +27,20 @@ export const queryClient = new QueryClient({
   },
 });
 
-const offlineStore = indexedDbStore();
+export type OfflineCopy = typeof OfflineCopyModule;
 
-export const queryPersister = createQueryPersister(offlineStore);
+let offlineCopy: Promise<OfflineCopy> | undefined;
+
+/** The offline copy's code (persister, IndexedDB, hydration), loaded once on first use. */
+export const loadOfflineCopy = () => (offlineCopy ??= import('./offlineCopy'));
+
+/** The IndexedDB persister (shared/query/persister.ts), reached through its lazily loaded module. */
+export const queryPersister: Persister = {
+  persistClient: async (client: PersistedClient) =>
+    (await loadOfflineCopy()).persister.persistClient(client),
+  restoreClient: async () => (await loadOfflineCopy()).persister.restoreClient(),
+  removeClient: async () => (await loadOfflineCopy()).persister.removeClient(),
+};
 
 /** How long an offline copy is trusted; older ones are dropped on restore. */
 export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -61,5 +76,5 @@ export async function clearQueryCaches(): Promise<void> {
   await queryClient.cancelQueries();
   queryClient.clear();
   await queryPersister.removeClient();
-  await offlineStore?.clear();
+  await (await loadOfflineCopy()).offlineStore?.clear();
 }
