@@ -134,6 +134,38 @@ describe('backup screen: back up, download, verify, restore into a fresh instanc
     SLOW,
   );
 
+  it(
+    'saves the nightly schedule and the trash’s emptying from the same screen',
+    async () => {
+      const { context, page } = await adminPage(app, { timeout: 60_000 });
+      await page.goto(PATH);
+      const keep = page.getByLabel('Sauvegardes de nuit à garder');
+      await poll(() => keep.isDisabled()).toBe(true);
+      await page.getByLabel('Faire une sauvegarde chaque nuit').check();
+      await page.getByRole('combobox', { name: 'À', exact: true }).click();
+      await page.getByRole('option', { name: '22:00' }).click();
+      await keep.fill('3');
+      await page.getByRole('button', { name: 'Enregistrer la planification' }).click();
+      await page.getByText('La planification des sauvegardes a été enregistrée.').first().waitFor();
+
+      const trash = page.getByLabel('Vider la corbeille après (jours)');
+      await trash.fill('90');
+      await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+      await page.getByText('Les durées de conservation ont été enregistrées.').first().waitFor();
+
+      const schedule = await app.api.request('GET', '/api/backup-schedule');
+      expect(schedule.json).toEqual({ nightly: true, hour: 22, keep: 3 });
+      const retention = await app.api.request('GET', '/api/deleted-medias/settings');
+      expect(retention.json).toMatchObject({ trash_retention_days: 90 });
+      // A new visit shows what was saved.
+      await page.reload();
+      await poll(() => keep.inputValue()).toBe('3');
+      expect(await trash.inputValue()).toBe('90');
+      await context.close();
+    },
+    SLOW,
+  );
+
   it.each<[string, ContextOptions]>([
     ['en-375-dark', { locale: 'en-GB', width: 375, height: 812, colorScheme: 'dark', touch: true }],
     ['de-1440-dark', { locale: 'de-DE', colorScheme: 'dark' }],
