@@ -9,8 +9,6 @@ import { reloadWithGuard } from './app/errors/reloadGuard';
 import { preloadLayout } from './app/layouts/RootShell';
 import { preloadNamespaces } from './app/routing/namespaces';
 import { router } from './app/routing/router';
-import { installSiteTranslations } from './shared/i18n/siteTranslations';
-import { startNewBuildDetection } from './shared/build';
 import { registerNavigator } from './shared/navigation';
 import { queryClient } from './shared/query/queryClient';
 import { useSessionStore, verifySession } from './shared/session';
@@ -25,15 +23,19 @@ window.addEventListener('vite:preloadError', (event) => {
   if (reloadWithGuard(window.location.pathname)) event.preventDefault();
 });
 
-// A newer deployed build makes the next navigation a full page load (spec §4).
-startNewBuildDetection(router);
+// A newer deployed build makes the next navigation a full page load (spec §4). Its code (read
+// after the first page, about 1 s after idle) loads beside the first page rather than in the entry.
+void import('./shared/build').then(({ startNewBuildDetection }) => startNewBuildDetection(router));
 
 // The first page's wording loads beside its code, and so does that of each next page.
 preloadNamespaces(window.location.pathname);
 router.subscribe('onBeforeLoad', ({ toLocation }) => preloadNamespaces(toLocation.pathname));
 
-// Edited interface wording from the server, and reports of keys met without a value (spec §7).
-installSiteTranslations(queryClient);
+// Edited interface wording from the server, and reports of keys met without a value (spec §7):
+// loaded beside the first page (the wording it merges into loads then too).
+void import('./shared/i18n/siteTranslations').then(({ installSiteTranslations }) =>
+  installSiteTranslations(queryClient),
+);
 
 // The session flag survived a reload: check it is still valid before the first page decides.
 if (useSessionStore.getState().isLoggedIn) void verifySession();

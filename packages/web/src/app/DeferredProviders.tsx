@@ -2,6 +2,7 @@ import '@mantine/notifications/styles.css';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
+import '@/shared/ui/toastIcons';
 import { replayModalEvents } from './modalEvents';
 
 /**

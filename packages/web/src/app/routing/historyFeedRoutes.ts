@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import { itemQueries } from '@/features/archive/api';
-import { parseTypeParam } from '@/features/archive/itemTypes';
+import { parseTypeParam } from '@/features/archive/itemPaths';
 import { loadQuery } from '@/shared/query/preload';
 import { queryClient } from '@/shared/query/queryClient';
 import { guard, runValidate } from './guards';

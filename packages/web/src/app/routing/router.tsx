@@ -12,11 +12,11 @@ import {
   type ItemType,
 } from '@kinfolio/contract';
 import { itemQueries } from '@/features/archive/api';
-import { ITEM_TYPE_META, parseId, parseTypeParam } from '@/features/archive/itemTypes';
+import { ITEM_TYPE_PATHS, parseId, parseTypeParam } from '@/features/archive/itemPaths';
 import { listRequest, validateArchiveSearch } from '@/features/archive/listSearch';
 import { recordQueries } from '@/features/records/api';
 import { recordListRequest, validateRecordSearch } from '@/features/records/recordSearch';
-import { siteTranslationsQuery } from '@/shared/i18n/siteTranslations';
+import { siteTranslationsQuery } from '@/shared/i18n/siteTranslationsQuery';
 import { organisationQueries } from '@/shared/organisation/queries';
 import { loadQuery } from '@/shared/query/preload';
 import { queryClient } from '@/shared/query/queryClient';
@@ -293,7 +293,7 @@ function itemProfileRoute<const P extends string>(type: ItemType, path: P, param
 
 /* A list and a profile route per item type, from the type metadata (see itemTypes.ts). */
 const itemTypeRoutes = ITEM_TYPES.flatMap((type) => {
-  const meta = ITEM_TYPE_META[type];
+  const meta = ITEM_TYPE_PATHS[type];
   return [
     itemListRoute(type, meta.listPath, meta.routeNumber),
     itemProfileRoute(type, meta.profileRoute, meta.param),

@@ -1,19 +1,12 @@
-import { hashKey, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { call } from '@/shared/api/call';
 import { useSessionStore } from '@/shared/session/store';
 import { bundledKeys, i18next, isLazyBundle, onMissingKey } from './index';
 import { createTranslationMerger } from './mergeTranslations';
 import type { MissingKeyReporter } from './missingKeys';
+import { siteTranslationKeys, siteTranslationsQuery } from './siteTranslationsQuery';
 
-export const siteTranslationKeys = { all: ['site-translations'] as const };
-
-/** GET /api/site-translations (public): every key with its value per language. */
-export const siteTranslationsQuery = queryOptions({
-  queryKey: siteTranslationKeys.all,
-  queryFn: ({ signal }) => call('siteTranslations', {}, { signal, silent: true, background: true }),
-  // Kept on the device so edited wording shows from the first paint of the next visit.
-  meta: { persist: true },
-});
+export { siteTranslationKeys, siteTranslationsQuery };
 
 let installed = false;
 

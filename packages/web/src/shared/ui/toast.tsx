@@ -1,11 +1,27 @@
 import { notifications } from '@mantine/notifications';
+import type { ComponentType } from 'react';
 import { i18next } from '@/shared/i18n';
-import { AlertIcon, CheckIcon, ErrorIcon, InfoIcon } from './icons';
 import { INTENT_COLORS, toastNotice, type ToastIntent, type ToastNotice } from './toastOptions';
 
 export type { ToastIntent, ToastNotice };
 
-const ICONS = { info: InfoIcon, success: CheckIcon, warning: AlertIcon, error: ErrorIcon };
+type ToastIconComponent = ComponentType<{ size?: number }>;
+
+/*
+ * The icons come with the toasts' container (app/DeferredProviders imports toastIcons.ts, which
+ * fills this), not with the entry: a toast asked for earlier waits in the store and only renders
+ * once the container is mounted, by which time they are here.
+ */
+const icons: Partial<Record<ToastIntent, ToastIconComponent>> = {};
+
+export function setToastIcons(next: Record<ToastIntent, ToastIconComponent>): void {
+  Object.assign(icons, next);
+}
+
+function ToastIcon({ intent }: { intent: ToastIntent }) {
+  const Icon = icons[intent];
+  return Icon ? <Icon size={18} /> : null;
+}
 
 /**
  * Shows a toast. Mantine pauses the timer while the toast is hovered and restarts it on leave;
@@ -18,13 +34,12 @@ export function showToast(
   timeoutMs?: number,
 ): string {
   const notice = toastNotice(intent, title, message, timeoutMs);
-  const Icon = ICONS[intent];
   notifications.show({
     id: notice.id,
     title: notice.message ? notice.title : undefined,
     message: notice.message ?? notice.title,
     color: INTENT_COLORS[intent],
-    icon: <Icon size={18} />,
+    icon: <ToastIcon intent={intent} />,
     autoClose: notice.timeout,
     withCloseButton: true,
     role: intent === 'error' || intent === 'warning' ? 'alert' : 'status',
