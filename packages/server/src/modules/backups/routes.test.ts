@@ -8,6 +8,7 @@ import { seedDemo } from '../../demo/seed.js';
 import type { TestClient } from '../../test/client.js';
 import { ADMIN, createTestServer, type TestServer } from '../../test/server.js';
 import { multipartBody } from '../../test/uploads.js';
+import { BACKUP_SCHEDULE_JOB } from './service.js';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kinfolio-backup-api-'));
 
@@ -187,4 +188,78 @@ describe('backup routes', () => {
     const downloads = (await admin.get('/api/downloads')).json<{ data: { kind: string }[] }>();
     expect(downloads.data.filter((entry) => entry.kind === 'backup')).toEqual([]);
   });
+});
+
+describe('nightly backups', () => {
+  const night = new Date(2026, 2, 1, 2, 30);
+  let clock = night;
+  // Its own folder: the first suite removes the shared one when it ends.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinfolio-backup-nightly-'));
+  let server: TestServer;
+  let admin: TestClient;
+
+  beforeAll(async () => {
+    server = await createTestServer({
+      env: { DATA_DIR: dataDir, JOB_POLL_MS: '20' },
+      now: () => clock,
+    });
+    await seedDemo(server.ctx, { size: 6, seed: 5, audio: server.ctx.storage });
+    await server.createAdmin();
+    admin = await server.loggedIn(ADMIN.email, ADMIN.password);
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const backups = async () =>
+    server.ctx.db
+      .selectFrom('backups')
+      .select(['id', 'origin', 'status', 'file_name'])
+      .orderBy('id')
+      .execute();
+
+  /** Runs the schedule's check once, as its recurring job does, and waits for what it started. */
+  async function checkSchedule() {
+    const id = await server.ctx.jobs.enqueue(BACKUP_SCHEDULE_JOB, null);
+    for (let i = 0; i < 600; i += 1) {
+      const job = await server.ctx.jobs.status(id);
+      const running = (await backups()).some((b) => b.status === 'running');
+      if (job?.state === 'failed') throw new Error(job.error ?? 'the schedule check failed');
+      if (job?.state === 'done' && !running) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('the schedule check did not finish');
+  }
+
+  it('makes one backup a night at the hour set and keeps only the last nightly ones', async () => {
+    const saved = await admin.send('PUT', '/api/backup-schedule', {
+      nightly: true,
+      hour: 2,
+      keep: 2,
+    });
+    expect(saved.statusCode).toBe(200);
+    const manual = (await admin.post('/api/backups')).json<{ backup: { id: number } }>().backup;
+    await waitDone(admin, manual.id);
+
+    for (let day = 0; day < 3; day += 1) {
+      clock = new Date(night.getTime() + day * 24 * 3_600_000);
+      await checkSchedule();
+      // A second check the same night makes nothing more.
+      await checkSchedule();
+    }
+    // Not at another hour.
+    clock = new Date(night.getTime() + 3 * 24 * 3_600_000 + 5 * 3_600_000);
+    await checkSchedule();
+
+    const rows = await backups();
+    expect(rows.filter((b) => b.origin === 'manual').map((b) => b.id)).toEqual([manual.id]);
+    const nightly = rows.filter((b) => b.origin === 'scheduled');
+    expect(nightly.map((b) => b.status)).toEqual(['done', 'done']);
+    // The first night's backup was removed with its file once the third was written.
+    const files = fs.readdirSync(server.config.backups.dir).filter((f) => !f.startsWith('.'));
+    expect(files.sort()).toEqual(rows.map((b) => b.file_name).sort());
+    expect(nightly[0]!.id).toBeGreaterThan(manual.id + 1);
+  }, 120_000);
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Backup, BackupSchedule } from '@kinfolio/contract';
 import type { AppContext } from '../../context.js';
 import type { BackupsTable } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { BackupManifest } from './format.js';
 import type { BackupTarget } from './target.js';
 import { writeBackup } from './write.js';
@@ -180,23 +181,36 @@ export function declareBackupJobs(ctx: AppContext): BackupService {
     dir,
     async create(origin, userId) {
       const now = ctx.now();
-      const { id } = await db
-        .insertInto('backups')
-        .values({
-          file_name: backupFileName(now),
-          status: 'running',
-          origin,
-          created_by: userId,
-          created_at: now.toISOString(),
-          size: null,
-          sha256: null,
-          counts: null,
-          job_id: null,
-          finished_at: null,
-          error: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      // Two backups asked in the same millisecond (a double click, the night's and an admin's)
+      // would share a name: the later one takes the next free suffix.
+      let id: number | undefined;
+      for (let attempt = 1; id === undefined; attempt += 1) {
+        const fileName = backupFileName(now).replace(
+          /\.tar$/,
+          attempt > 1 ? `-${attempt}.tar` : '.tar',
+        );
+        try {
+          ({ id } = await db
+            .insertInto('backups')
+            .values({
+              file_name: fileName,
+              status: 'running',
+              origin,
+              created_by: userId,
+              created_at: now.toISOString(),
+              size: null,
+              sha256: null,
+              counts: null,
+              job_id: null,
+              finished_at: null,
+              error: null,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow());
+        } catch (error) {
+          if (!isUniqueViolation(error) || attempt >= 100) throw error;
+        }
+      }
       const jobId = await job.enqueue({ backupId: id });
       await db.updateTable('backups').set({ job_id: jobId }).where('id', '=', id).execute();
       return present((await row(id))!);
