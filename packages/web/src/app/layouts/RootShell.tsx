@@ -1,9 +1,8 @@
 import { Center, Loader, useComputedColorScheme } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
 import { useRouter, useRouterState, type AnyRoute } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useColorSchemeToggle, useSession } from '@/shared/session';
+import { useSession } from '@/shared/session';
 import { selectOverlayOpen, useUiStore } from '@/shared/stores/ui';
 import { resolveForcedScheme } from '@/shared/theme';
 import { loadingBar } from '@/shared/ui/loadingBar';
@@ -16,6 +15,8 @@ import { transitionFor } from '../routing/transitions';
  * drawer (with floating-ui): both load beside the page's own chunk rather than in the entry. The
  * offline worker's prompts show at the earliest after the worker registered.
  */
+const importColorSchemeHotkey = () => import('./ColorSchemeHotkey');
+const ColorSchemeHotkey = lazy(importColorSchemeHotkey);
 const importFamilleLayout = () => import('./FamilleLayout');
 const importDefaultLayout = () => import('./DefaultLayout');
 const FamilleLayout = lazy(() =>
@@ -33,6 +34,7 @@ const DefaultLayout = lazy(() =>
 export function preloadLayout(isLoggedIn: boolean): void {
   // A failure shows when the shell asks again (lazy), through the route's error handling.
   (isLoggedIn ? importFamilleLayout() : importDefaultLayout()).catch(() => undefined);
+  importColorSchemeHotkey().catch(() => undefined);
 }
 const PwaPrompts = lazy(() =>
   import('@/shared/pwa/PwaPrompts').then((module) => ({ default: module.PwaPrompts })),
@@ -46,8 +48,6 @@ export function RootShell() {
   useBodyScrollLock();
   useSessionRedirects(isLoggedIn);
   const { t } = useTranslation('common');
-  const { toggle } = useColorSchemeToggle();
-  useHotkeys([['ctrl+L', toggle]]);
 
   return (
     <>
@@ -59,6 +59,9 @@ export function RootShell() {
           {isLoggedIn ? <FamilleLayout /> : <DefaultLayout />}
         </Suspense>
       )}
+      <Suspense fallback={null}>
+        <ColorSchemeHotkey />
+      </Suspense>
       <Suspense fallback={null}>
         <PwaPrompts />
       </Suspense>
