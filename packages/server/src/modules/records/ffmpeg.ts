@@ -1,4 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import ffprobeInstaller from '@ffprobe-installer/ffprobe';
@@ -74,23 +76,33 @@ export function progressSeconds(line: string): number | undefined {
 const STDERR_KEPT = 64 * 1024;
 
 /**
- * Runs ffmpeg with `-progress pipe:1`, calling `onSeconds` with the output time reached. Fails
- * with the end of ffmpeg's messages when it exits badly, or when `signal` aborts it (killed).
+ * Runs ffmpeg with `-progress pipe:3`, calling `onSeconds` with the output time reached; what it
+ * writes to `pipe:1` goes to `output`. Fails with the end of ffmpeg's messages when it exits
+ * badly, when `output` fails, or when `signal` aborts it (killed).
+ *
+ * Writing the result through a pipe ties ffmpeg's life to ours: if this process is killed
+ * (a worker's SIGKILL), the pipe breaks and ffmpeg stops. Writing a file itself, it went on
+ * encoding for nobody (a broken progress pipe does not stop it).
  */
 export function runFfmpeg(
   args: string[],
   onSeconds: (seconds: number) => void,
   signal?: AbortSignal,
+  output?: NodeJS.WritableStream,
 ): Promise<FfmpegRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       ffmpegPath(),
-      ['-hide_banner', '-nostats', '-nostdin', '-benchmark', '-progress', 'pipe:1', ...args],
-      { stdio: ['ignore', 'pipe', 'pipe'], signal },
+      ['-hide_banner', '-nostats', '-nostdin', '-benchmark', '-progress', 'pipe:3', ...args],
+      { stdio: ['ignore', output ? 'pipe' : 'ignore', 'pipe', 'pipe'], signal },
     );
+    const written = output ? pipeline(child.stdout!, output) : Promise.resolve();
+    // Reported by the close handler below (ffmpeg fails when its output does).
+    written.catch(() => undefined);
+    const progress = child.stdio[3] as Readable;
     let pending = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
+    progress.setEncoding('utf8');
+    progress.on('data', (chunk: string) => {
       pending += chunk;
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
@@ -100,8 +112,8 @@ export function runFfmpeg(
       }
     });
     let stderr = '';
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
+    child.stderr!.setEncoding('utf8');
+    child.stderr!.on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-STDERR_KEPT);
     });
     child.on('error', reject);
@@ -109,10 +121,14 @@ export function runFfmpeg(
       if (code === 0) {
         const rss = /maxrss=(\d+)kB/.exec(stderr);
         const times = /utime=([\d.]+)s stime=([\d.]+)s/.exec(stderr);
-        resolve({
-          maxRssBytes: rss ? Number(rss[1]) * 1024 : 0,
-          cpuSeconds: times ? Number(times[1]) + Number(times[2]) : 0,
-        });
+        written.then(
+          () =>
+            resolve({
+              maxRssBytes: rss ? Number(rss[1]) * 1024 : 0,
+              cpuSeconds: times ? Number(times[1]) + Number(times[2]) : 0,
+            }),
+          reject,
+        );
         return;
       }
       const tail = stderr.trim().split('\n').slice(-5).join('\n');

@@ -214,9 +214,10 @@ export async function encodeMp3(options: {
   };
   try {
     const run = await runFfmpeg(
-      mp3Arguments(inputs, stereo, options.tags, partial),
+      mp3Arguments(inputs, stereo, options.tags, 'pipe:1'),
       report,
       options.signal,
+      fs.createWriteStream(partial, { flags: 'wx' }),
     );
     await fs.promises.rename(partial, output);
     options.onProgress?.(1);
