@@ -1,8 +1,9 @@
-import { ActionIcon, Anchor, Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { ITEM_BASES, ITEM_TYPES, type DeletedMedia, type ItemType } from '@kinfolio/contract';
 import { useTranslation } from 'react-i18next';
 import { MediaIcon, RecordIcon, RestoreIcon, TrashIcon } from '@/shared/ui';
+import { ResponsiveTable } from './ResponsiveTable';
 
 export interface DeletedMediaActions {
   restore: (media: DeletedMedia) => void;
@@ -172,57 +173,34 @@ export function DeletedMediasTable({
 }) {
   const { t } = useTranslation('admin');
   return (
-    <>
-      <Table.ScrollContainer minWidth={860} visibleFrom="md">
-        <Table striped verticalSpacing="sm" style={{ tableLayout: 'fixed' }}>
-          <Table.Caption>{t('deletedMedias.caption')}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('deletedMedias.file')}</Table.Th>
-              <Table.Th scope="col">{t('deletedMedias.origin')}</Table.Th>
-              <Table.Th scope="col" w={220}>
-                {t('deletedMedias.deletedAt')}
-              </Table.Th>
-              <Table.Th scope="col" w={100}>
-                {t('deletedMedias.actions')}
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {medias.map((media) => (
-              <Table.Tr key={media.id} style={{ verticalAlign: 'top' }}>
-                <Table.Th scope="row" fw="normal">
-                  <FileName media={media} />
-                </Table.Th>
-                <Table.Td>
-                  <Origin media={media} />
-                </Table.Td>
-                <Table.Td>
-                  <Deletion media={media} />
-                </Table.Td>
-                <Table.Td>
-                  <RowActions media={media} actions={actions} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-
-      <Stack gap="sm" hiddenFrom="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-        {medias.map((media) => (
-          <Card key={media.id} component="li" withBorder radius="md" padding="md">
-            <Stack gap={8}>
-              <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <FileName media={media} />
-                <RowActions media={media} actions={actions} />
-              </Group>
-              <Origin media={media} />
-              <Deletion media={media} />
-            </Stack>
-          </Card>
-        ))}
-      </Stack>
-    </>
+    <ResponsiveTable
+      rows={medias}
+      rowKey={(media) => media.id}
+      caption={t('deletedMedias.caption')}
+      columns={[
+        { header: t('deletedMedias.file'), cell: (media) => <FileName media={media} /> },
+        { header: t('deletedMedias.origin'), cell: (media) => <Origin media={media} /> },
+        {
+          header: t('deletedMedias.deletedAt'),
+          width: 220,
+          cell: (media) => <Deletion media={media} />,
+        },
+        {
+          header: t('deletedMedias.actions'),
+          width: 100,
+          cell: (media) => <RowActions media={media} actions={actions} />,
+        },
+      ]}
+      card={(media) => (
+        <Stack gap={8}>
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <FileName media={media} />
+            <RowActions media={media} actions={actions} />
+          </Group>
+          <Origin media={media} />
+          <Deletion media={media} />
+        </Stack>
+      )}
+    />
   );
 }

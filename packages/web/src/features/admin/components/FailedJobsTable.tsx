@@ -2,12 +2,10 @@ import {
   ActionIcon,
   Badge,
   Button,
-  Card,
   Code,
   Collapse,
   Group,
   Stack,
-  Table,
   Text,
   Tooltip,
 } from '@mantine/core';
@@ -16,6 +14,7 @@ import type { FailedJob } from '@kinfolio/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RestoreIcon, TrashIcon } from '@/shared/ui';
+import { ResponsiveTable } from './ResponsiveTable';
 
 export interface FailedJobActions {
   retry: (job: FailedJob) => void;
@@ -137,63 +136,33 @@ export function FailedJobsTable({
   const { t } = useTranslation('admin');
   const failedAt = useFailedAt();
   return (
-    <>
-      <Table.ScrollContainer minWidth={860} visibleFrom="md">
-        <Table striped verticalSpacing="sm" style={{ tableLayout: 'fixed' }}>
-          <Table.Caption>{t('failedJobs.caption')}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col" w={220}>
-                {t('failedJobs.job')}
-              </Table.Th>
-              <Table.Th scope="col">{t('failedJobs.error')}</Table.Th>
-              <Table.Th scope="col" w={90}>
-                {t('failedJobs.attempts')}
-              </Table.Th>
-              <Table.Th scope="col" w={180}>
-                {t('failedJobs.failedAt')}
-              </Table.Th>
-              <Table.Th scope="col" w={100}>
-                {t('failedJobs.actions')}
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {jobs.map((job) => (
-              <Table.Tr key={job.id} style={{ verticalAlign: 'top' }}>
-                <Table.Th scope="row" fw="normal">
-                  <JobName job={job} />
-                </Table.Th>
-                <Table.Td>
-                  <ErrorDetails job={job} />
-                </Table.Td>
-                <Table.Td>{job.attempts}</Table.Td>
-                <Table.Td>{failedAt(job)}</Table.Td>
-                <Table.Td>
-                  <RowActions job={job} actions={actions} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-
-      <Stack gap="sm" hiddenFrom="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-        {jobs.map((job) => (
-          <Card key={job.id} component="li" withBorder radius="md" padding="md">
-            <Stack gap={8}>
-              <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <JobName job={job} />
-                <RowActions job={job} actions={actions} />
-              </Group>
-              <Text size="xs" c="dimmed">
-                {t('failedJobs.summary', { date: failedAt(job), count: job.attempts })}
-              </Text>
-              <ErrorDetails job={job} />
-            </Stack>
-          </Card>
-        ))}
-      </Stack>
-    </>
+    <ResponsiveTable
+      rows={jobs}
+      rowKey={(job) => job.id}
+      caption={t('failedJobs.caption')}
+      columns={[
+        { header: t('failedJobs.job'), width: 220, cell: (job) => <JobName job={job} /> },
+        { header: t('failedJobs.error'), cell: (job) => <ErrorDetails job={job} /> },
+        { header: t('failedJobs.attempts'), width: 90, cell: (job) => job.attempts },
+        { header: t('failedJobs.failedAt'), width: 180, cell: failedAt },
+        {
+          header: t('failedJobs.actions'),
+          width: 100,
+          cell: (job) => <RowActions job={job} actions={actions} />,
+        },
+      ]}
+      card={(job) => (
+        <Stack gap={8}>
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <JobName job={job} />
+            <RowActions job={job} actions={actions} />
+          </Group>
+          <Text size="xs" c="dimmed">
+            {t('failedJobs.summary', { date: failedAt(job), count: job.attempts })}
+          </Text>
+          <ErrorDetails job={job} />
+        </Stack>
+      )}
+    />
   );
 }
