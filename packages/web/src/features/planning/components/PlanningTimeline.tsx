@@ -73,8 +73,14 @@ export function PlanningTimeline({
   const pendingFocus = useRef<'anchor' | 'first' | 'last' | null>(null);
 
   // A new window: the roving tab stop goes to the anchor's bar (or an end, after an arrow).
+  const shownWindow = useRef('');
   useEffect(() => {
     const pending = pendingFocus.current;
+    const windowKey = `${starts[0]}/${starts.length}/${anchorIndex}`;
+    const sameWindow = shownWindow.current === windowKey;
+    shownWindow.current = windowKey;
+    // The counts arriving for the window already shown: the tab stop stays where the reader left it.
+    if (sameWindow && !pending) return;
     const index =
       pending === 'first' ? 0 : pending === 'last' ? starts.length - 1 : Math.max(0, anchorIndex);
     setFocused(index);
@@ -145,6 +151,8 @@ export function PlanningTimeline({
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const focusBar = (next: number) => {
+      // The reader has moved on: the window's counts arriving later must not pull focus back.
+      pendingFocus.current = null;
       setFocused(next);
       bars.current?.querySelectorAll<HTMLButtonElement>('button')[next]?.focus();
     };
@@ -202,6 +210,14 @@ export function PlanningTimeline({
     } else if (coarser) onPlace({ unit: coarser, at: start ?? at });
   };
   const hasBars = starts.length > 0;
+  // A phone shows a few of a month's days: the anchor's bar (the chosen day) is scrolled into
+  // sight, without moving the page itself as scrollIntoView would.
+  useEffect(() => {
+    const node = bars.current;
+    const bar = node?.querySelectorAll<HTMLButtonElement>('button')[anchorIndex];
+    if (!node || !bar || node.scrollWidth <= node.clientWidth) return;
+    node.scrollLeft = bar.offsetLeft - (node.clientWidth - bar.offsetWidth) / 2;
+  }, [hasBars, starts, anchorIndex]);
   useEffect(() => {
     const node = bars.current;
     if (!node) return;

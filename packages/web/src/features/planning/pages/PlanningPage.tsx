@@ -61,6 +61,7 @@ export default function PlanningPage() {
         data={PLANNING_VIEWS.map((value) => ({ value, label: t(`views.${value}`) }))}
         w={{ base: '100%', xs: 'auto' }}
         style={{ alignSelf: 'flex-start' }}
+        className="kf-planning-views"
       />
       <PlanningFilterBar search={search} onChange={change} />
       {view === 'calendar' ? (
