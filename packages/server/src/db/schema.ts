@@ -159,6 +159,24 @@ export interface ItemCategoriesTable {
   item_live: Generated<number>;
 }
 
+/** The closure of the category tree: each category with itself and each ancestor (0023). */
+export interface CategoryAncestorsTable {
+  category_id: number;
+  ancestor_id: number;
+}
+
+/**
+ * One row per (category, item linked to it or to a descendant), with the item's type, date and
+ * trash state: derived by triggers from categories and item_categories (0023_category_scopes).
+ */
+export interface ItemCategoryScopesTable {
+  item_id: number;
+  category_id: number;
+  item_type: Generated<string | null>;
+  item_date: Generated<string | null>;
+  item_live: Generated<number>;
+}
+
 export interface SiteTranslationsTable {
   id: Generated<number>;
   key: string;
@@ -281,6 +299,8 @@ export interface Database {
   item_participants: ItemParticipantsTable;
   item_tags: ItemTagsTable;
   item_categories: ItemCategoriesTable;
+  category_ancestors: CategoryAncestorsTable;
+  item_category_scopes: ItemCategoryScopesTable;
   item_revisions: ItemRevisionsTable;
   site_translations: SiteTranslationsTable;
   files: FilesTable;

@@ -32,6 +32,10 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   job_schedules: 'the job queue of the installation',
   backups: 'the list of backup files kept by this installation',
   exports: 'downloads produced by this installation, made again on demand',
+  category_ancestors:
+    'derived from categories by triggers (0023_category_scopes): the restore writes it again',
+  item_category_scopes:
+    'derived from categories and item_categories by triggers (0023_category_scopes): the restore writes it again',
 };
 
 /** Rows of backed-up tables that do not travel either: each installation has its own key. */

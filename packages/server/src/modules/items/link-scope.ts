@@ -13,6 +13,11 @@ export interface ListFilter {
   language?: string | undefined;
   /** Each set: item ids linked to any of these categories (a category and its descendants). */
   categorySets?: number[][];
+  /**
+   * The category whose subtree each set of `categorySets` is, in the same order, when the sets
+   * come from `subtreeIds`: a live list of one subtree then reads item_category_scopes.
+   */
+  categoryRoots?: number[];
   /** Items linked to every one of these participants (as sender or recipient). */
   participantIds?: number[];
   /** Items with every one of these tags. */
@@ -39,7 +44,9 @@ export function linkFilterCount(filter: ListFilter): number {
  * A live list of one participant, tag or category (with its descendants), no language or story
  * choice, by date: read from the link table alone, whose rows carry their item's type, date and
  * trash state (migration 0011), through its partial index of live links (a date range is a range
- * of that index too). Undefined for any other list.
+ * of that index too). A category's subtree reads item_category_scopes (migration 0023), one row
+ * per item whatever the depth: one index range, no sort of the subtree's links, no DISTINCT.
+ * Undefined for any other list.
  */
 export function linkScope(db: Executor, filter: ListFilter) {
   if (filter.view !== 'live' || filter.language || filter.storyLanguage) return undefined;
@@ -61,13 +68,21 @@ export function linkScope(db: Executor, filter: ListFilter) {
             twice: false,
           }
         : filter.categorySets?.[0]
-          ? {
-              table: 'item_categories' as const,
-              column: 'category_id' as const,
-              ids: filter.categorySets[0],
-              // An item in two categories of the subtree has a link to each.
-              twice: filter.categorySets[0].length > 1,
-            }
+          ? filter.categoryRoots?.length === 1 && filter.categorySets.length === 1
+            ? // One row per (ancestor category, item), whatever the depth (migration 0023).
+              {
+                table: 'item_category_scopes' as const,
+                column: 'category_id' as const,
+                ids: filter.categoryRoots,
+                twice: false,
+              }
+            : {
+                table: 'item_categories' as const,
+                column: 'category_id' as const,
+                ids: filter.categorySets[0],
+                // An item in two categories of the subtree has a link to each.
+                twice: filter.categorySets[0].length > 1,
+              }
           : undefined;
   if (!links) return undefined;
   const { table, column, ids, twice } = links;

@@ -47,7 +47,7 @@ async function scopeFilter(ctx: AppContext, scope: ListScope): Promise<Partial<L
     case 'category': {
       const categoryIds = await categoriesRepository(ctx.db).subtreeIds(scope.id);
       if (categoryIds.length === 0) throw notFound();
-      return { categorySets: [categoryIds] };
+      return { categorySets: [categoryIds], categoryRoots: [scope.id] };
     }
     case 'participant':
       if (!(await links.exists('participants', scope.id))) throw notFound();
@@ -92,6 +92,7 @@ async function queryFilter(
     const ids = await categoriesRepository(ctx.db).subtreeIds(query.category);
     if (ids.length === 0) return undefined;
     filter.categorySets = [...(filter.categorySets ?? []), ids];
+    filter.categoryRoots = [...(filter.categoryRoots ?? []), query.category];
   }
   if (query.participant !== undefined) {
     filter.participantIds = [...new Set([...(filter.participantIds ?? []), query.participant])];
