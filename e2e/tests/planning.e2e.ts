@@ -1,4 +1,5 @@
-import { routePath } from '@kinfolio/contract';
+import AxeBuilder from '@axe-core/playwright';
+import { DEFAULT_THEME_COLORS, routePath } from '@kinfolio/contract';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, nextResponse, waitForPath } from '../support/app.js';
 import { snap, type ContextOptions, type Page } from '../support/browser.js';
@@ -48,6 +49,64 @@ function focusedLabel(page: Page): Promise<string> {
 /** The timeline's bar whose name starts with the period (counts follow it). */
 function bar(page: Page, period: RegExp) {
   return page.locator('.kf-timeline-bars').getByRole('button', { name: period });
+}
+
+interface HeatContrast {
+  heat: string;
+  text: string;
+  ratio: number;
+  /** What axe's color-contrast rule made of the cell: judged (passes, violations) or not. */
+  axe: 'passes' | 'violations' | 'incomplete' | 'inapplicable';
+}
+
+/**
+ * The contrast of every heat-coloured cell's text on its colour. The colours are color-mix()
+ * results, which axe may leave "incomplete": each is drawn on a canvas to read the sRGB pixel
+ * the browser paints, and axe's verdict on the cell is kept beside it.
+ */
+async function heatContrasts(page: Page, cells: string): Promise<HeatContrast[]> {
+  const measured = await page.locator(cells).evaluateAll((elements) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 1;
+    const context = canvas.getContext('2d', { willReadFrequently: true })!;
+    const rgb = (css: string) => {
+      context.clearRect(0, 0, 1, 1);
+      context.fillStyle = css;
+      context.fillRect(0, 0, 1, 1);
+      return Array.from(context.getImageData(0, 0, 1, 1).data.slice(0, 3));
+    };
+    const luminance = (colour: number[]) => {
+      const [r, g, b] = colour.map((value) => {
+        const c = value / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      }) as [number, number, number];
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    return elements.map((element, index) => {
+      element.setAttribute('data-heat-check', String(index));
+      const style = getComputedStyle(element);
+      const back = luminance(rgb(style.backgroundColor));
+      const fore = luminance(rgb(style.color));
+      const ratio = (Math.max(back, fore) + 0.05) / (Math.min(back, fore) + 0.05);
+      return {
+        heat: element.getAttribute('data-heat') ?? '',
+        text: element.textContent ?? '',
+        ratio: Math.round(ratio * 100) / 100,
+      };
+    });
+  });
+  const contrasts: HeatContrast[] = [];
+  for (const [index, cell] of measured.entries()) {
+    const axe = await new AxeBuilder({ page })
+      .include(`[data-heat-check="${index}"]`)
+      .withRules(['color-contrast'])
+      .analyze();
+    const verdict = (['violations', 'incomplete', 'passes'] as const).find((kind) =>
+      axe[kind].some((result) => result.nodes.length > 0),
+    );
+    contrasts.push({ ...cell, axe: verdict ?? 'inapplicable' });
+  }
+  return contrasts;
 }
 
 describe('planning: the archive on a calendar, a timeline and "on this day"', () => {
@@ -302,6 +361,17 @@ describe('planning: the archive on a calendar, a timeline and "on this day"', ()
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );
         expect(overflow, `planning ${screen} ${name} scrolls sideways`).toBeLessThanOrEqual(0);
+        if (screen === 'heat') {
+          const cells = await heatContrasts(
+            page,
+            '.kf-planning-calendar .mantine-Calendar-day[data-heat]:not([data-heat="0"])',
+          );
+          console.log(name, JSON.stringify(cells));
+          expect(cells.map((cell) => cell.heat).sort()).toEqual(['1', '2', '3', '4']);
+          for (const cell of cells) {
+            expect(cell.ratio, `day ${cell.text} on heat ${cell.heat}`).toBeGreaterThanOrEqual(4.5);
+          }
+        }
         if (screen === 'timeline') {
           // The chosen day's bar is scrolled into sight, even on a phone showing a few days.
           const chosen = page.locator('.kf-timeline-bar[data-selected]');
@@ -311,6 +381,28 @@ describe('planning: the archive on a calendar, a timeline and "on this day"', ()
           expect(box!.x + box!.width).toBeLessThanOrEqual(options.width ?? 1440);
         }
         await snap(page, `planning-${screen}-${name}`);
+      }
+      if (options.colorScheme === 'dark') {
+        // A pale primary colour of the user's choosing: light day numbers stay readable on it.
+        const pale = await app.api.call('updateUser', {
+          body: { themecolors: { primarycolor: '#ffe066' } },
+        });
+        expect(pale.status, pale.text).toBe(200);
+        await page.goto('/planning?month=1962-06');
+        await page.locator('.kf-planning-calendar .mantine-Calendar-day[data-heat="1"]').waitFor();
+        const cells = await heatContrasts(
+          page,
+          '.kf-planning-calendar .mantine-Calendar-day[data-heat]:not([data-heat="0"])',
+        );
+        console.log(`${name} pale primary`, JSON.stringify(cells));
+        for (const cell of cells) {
+          expect(cell.ratio, `day ${cell.text} on heat ${cell.heat}`).toBeGreaterThanOrEqual(4.5);
+        }
+        await snap(page, `planning-heat-pale-${name}`);
+        const back = await app.api.call('updateUser', {
+          body: { themecolors: { primarycolor: DEFAULT_THEME_COLORS.primarycolor } },
+        });
+        expect(back.status, back.text).toBe(200);
       }
       await context.close();
     },
