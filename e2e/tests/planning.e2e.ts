@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { DEFAULT_THEME_COLORS, routePath } from '@kinfolio/contract';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, nextResponse, waitForPath } from '../support/app.js';
 import { snap, type ContextOptions, type Page } from '../support/browser.js';
+import { heatContrasts, smallTapTargets } from '../support/contrast.js';
 import { adminPage, frenchAdminSuite } from '../support/french-admin.js';
 
 /** The dream's day, and a post in English on the same day (two entries, two types, two languages). */
@@ -49,64 +49,6 @@ function focusedLabel(page: Page): Promise<string> {
 /** The timeline's bar whose name starts with the period (counts follow it). */
 function bar(page: Page, period: RegExp) {
   return page.locator('.kf-timeline-bars').getByRole('button', { name: period });
-}
-
-interface HeatContrast {
-  heat: string;
-  text: string;
-  ratio: number;
-  /** What axe's color-contrast rule made of the cell: judged (passes, violations) or not. */
-  axe: 'passes' | 'violations' | 'incomplete' | 'inapplicable';
-}
-
-/**
- * The contrast of every heat-coloured cell's text on its colour. The colours are color-mix()
- * results, which axe may leave "incomplete": each is drawn on a canvas to read the sRGB pixel
- * the browser paints, and axe's verdict on the cell is kept beside it.
- */
-async function heatContrasts(page: Page, cells: string): Promise<HeatContrast[]> {
-  const measured = await page.locator(cells).evaluateAll((elements) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = canvas.height = 1;
-    const context = canvas.getContext('2d', { willReadFrequently: true })!;
-    const rgb = (css: string) => {
-      context.clearRect(0, 0, 1, 1);
-      context.fillStyle = css;
-      context.fillRect(0, 0, 1, 1);
-      return Array.from(context.getImageData(0, 0, 1, 1).data.slice(0, 3));
-    };
-    const luminance = (colour: number[]) => {
-      const [r, g, b] = colour.map((value) => {
-        const c = value / 255;
-        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-      }) as [number, number, number];
-      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-    };
-    return elements.map((element, index) => {
-      element.setAttribute('data-heat-check', String(index));
-      const style = getComputedStyle(element);
-      const back = luminance(rgb(style.backgroundColor));
-      const fore = luminance(rgb(style.color));
-      const ratio = (Math.max(back, fore) + 0.05) / (Math.min(back, fore) + 0.05);
-      return {
-        heat: element.getAttribute('data-heat') ?? '',
-        text: element.textContent ?? '',
-        ratio: Math.round(ratio * 100) / 100,
-      };
-    });
-  });
-  const contrasts: HeatContrast[] = [];
-  for (const [index, cell] of measured.entries()) {
-    const axe = await new AxeBuilder({ page })
-      .include(`[data-heat-check="${index}"]`)
-      .withRules(['color-contrast'])
-      .analyze();
-    const verdict = (['violations', 'incomplete', 'passes'] as const).find((kind) =>
-      axe[kind].some((result) => result.nodes.length > 0),
-    );
-    contrasts.push({ ...cell, axe: verdict ?? 'inapplicable' });
-  }
-  return contrasts;
 }
 
 describe('planning: the archive on a calendar, a timeline and "on this day"', () => {
@@ -380,7 +322,45 @@ describe('planning: the archive on a calendar, a timeline and "on this day"', ()
           expect(box!.x).toBeGreaterThanOrEqual(0);
           expect(box!.x + box!.width).toBeLessThanOrEqual(options.width ?? 1440);
         }
+        if (options.touch) expect(await smallTapTargets(page), `${screen} ${name}`).toEqual([]);
         await snap(page, `planning-${screen}-${name}`);
+      }
+      if (options.touch) {
+        // A finger: the filters open under their button; the timeline is tapped down to the
+        // day, whose entries come into sight under the bars.
+        await page.goto(`/planning?day=${DAY}`);
+        await page.locator('button[aria-controls="kf-planning-filters"]').tap();
+        await page.locator('#kf-planning-filters input').first().waitFor();
+        await expectNoSeriousA11yViolations(page, `planning filters ${name}`);
+        expect(await smallTapTargets(page), `filters ${name}`).toEqual([]);
+        await snap(page, `planning-filters-${name}`);
+        // A small phone (iPhone SE): the day's panel opens below the fold.
+        await page.setViewportSize({ width: 375, height: 667 });
+        await page.goto('/planning?view=timeline');
+        for (const [start, zoom] of [
+          ['1980-01-01', 'year'],
+          ['1987-01-01', 'month'],
+          ['1987-03-01', 'day'],
+        ] as const) {
+          await page.locator(`.kf-timeline-bar[data-start="${start}"]`).tap();
+          await page.waitForURL((url) => url.searchParams.get('zoom') === zoom);
+        }
+        await page.locator(`.kf-timeline-bar[data-start="${DAY}"]`).tap();
+        await page.waitForURL((url) => url.searchParams.get('day') === DAY);
+        const entry = page.locator('.kf-planning-entry').first();
+        await entry.waitFor();
+        await expect
+          .poll(
+            () =>
+              entry.evaluate((node) => {
+                const box = node.getBoundingClientRect();
+                return box.top >= 0 && box.bottom <= window.innerHeight;
+              }),
+            PATIENT,
+          )
+          .toBe(true);
+        expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+        await page.screenshot({ path: `screenshots/planning-tapped-${name}.png` });
       }
       if (options.colorScheme === 'dark') {
         // A pale primary colour of the user's choosing: light day numbers stay readable on it.

@@ -1,6 +1,7 @@
 import { CloseButton, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { PlanningFilters } from '@kinfolio/contract';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPager } from '@/shared/content/ListPager';
 import { useDateFormat } from '@/shared/content/dates';
@@ -23,9 +24,29 @@ export function DayEntries({ day, filters, page, onPage, onClose }: DayEntriesPr
   const entries = useQuery(planningQueries.day(day, filters, page));
   const date = formatDate(`${day}T00:00:00.000Z`);
   const meta = entries.data?.meta;
+  const panel = useRef<HTMLElement>(null);
+
+  // On a phone the panel opens under the calendar or the timeline, out of sight: a tapped day
+  // seemed to do nothing. It is brought into view when its heading and first entry do not show
+  // (never on a desktop, where it opens beside the calendar or right under the bars).
+  useEffect(() => {
+    const node = panel.current;
+    if (!node) return;
+    const box = node.getBoundingClientRect();
+    if (window.innerHeight - box.top >= Math.min(box.height, 160)) return;
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    node.scrollIntoView({ block: 'nearest', behavior: reduce ? 'auto' : 'smooth' });
+  }, [day]);
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="kf-planning-day">
+    <Paper
+      ref={panel}
+      withBorder
+      p="md"
+      radius="md"
+      component="section"
+      aria-labelledby="kf-planning-day"
+    >
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <div>

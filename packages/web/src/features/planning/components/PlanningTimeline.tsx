@@ -283,7 +283,7 @@ export function PlanningTimeline({
         </Text>
         <HeatLegend />
       </Group>
-      <Text size="xs" c="dimmed" id="kf-timeline-help">
+      <Text size="xs" c="dimmed" id="kf-timeline-help" className="kf-timeline-help">
         {t('timeline.help')}
       </Text>
       {buckets.isPending ? (

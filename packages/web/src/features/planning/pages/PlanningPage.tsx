@@ -33,8 +33,14 @@ export default function PlanningPage() {
   const filters = useMemo(() => planningFilters(search), [search]);
   const now = today();
 
+  // Every change stays on this page: the router's scroll to the top on each navigation would
+  // throw a phone reader back above the calendar at each tapped day or bar.
   const change = (partial: Partial<PlanningSearch>) =>
-    void navigate({ to: PLANNING_PATH, search: withPlanningChange(search, partial) });
+    void navigate({
+      to: PLANNING_PATH,
+      search: withPlanningChange(search, partial),
+      resetScroll: false,
+    });
   const chooseDay = (day: string) => change({ day });
   const place = (next: TimelinePlace) =>
     change({ zoom: next.unit === 'decade' ? undefined : next.unit, at: next.at });
