@@ -1,12 +1,10 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ffmpegPath } from './ffmpeg.js';
+import { sineFile } from '../../test/audio.js';
 
-const run = promisify(execFile);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kinfolio-ffmpeg-orphan-'));
 
 /** The pids of `parent`'s children, read from /proc. */
@@ -50,23 +48,7 @@ describe.runIf(process.platform === 'linux')('an MP3 encoding whose worker is ki
   it('stops ffmpeg with it instead of encoding for nobody', async () => {
     // Twenty minutes of sound: long enough to be killed in the middle of its encoding.
     const input = path.join(tmp, 'long.mp3');
-    await run(ffmpegPath(), [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440:duration=1200',
-      '-ac',
-      '1',
-      '-ar',
-      '8000',
-      '-b:a',
-      '8k',
-      '-y',
-      input,
-    ]);
+    await sineFile(input, 1200, 440, { rate: 8000 });
     const worker = spawn(
       process.execPath,
       [
