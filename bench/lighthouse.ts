@@ -8,7 +8,7 @@
  * starts cold: no HTTP cache, no service worker, no stored queries; the logged-in run keeps only
  * the session cookie and the app's logged-in flag.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { routePath } from '@kinfolio/contract';
+import { startAppServer, stopAppServer } from './app-server.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const USER = { email: 'lighthouse@example.com', password: 'lighthouse-password-1' };
@@ -50,37 +51,6 @@ function kinfolio(env: Record<string, string>, ...command: string[]) {
     encoding: 'utf8',
   });
   if (run.status !== 0) throw new Error(`${command[0]} failed: ${run.stderr}`);
-}
-
-interface Server {
-  child: ChildProcess;
-  port: number;
-}
-
-async function serve(env: Record<string, string>): Promise<Server> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(process.execPath, [SERVER_ENTRY, 'serve'], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 300; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const up = await fetch(`http://127.0.0.1:${port}${routePath('appState')}`).then(
-      (answer) => answer.ok,
-      () => false,
-    );
-    if (up) return { child, port };
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not start');
-}
-
-function stop(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.child.once('exit', () => resolve());
-    server.child.kill('SIGTERM');
-  });
 }
 
 const KB = (bytes: number) => Math.round(bytes / 102.4) / 10;
@@ -222,7 +192,7 @@ async function main() {
   const env = { DATA_DIR: dataDir, DATABASE_URL: '', JOB_WORKER: 'false', WEB_DIST: webDist };
   kinfolio(env, 'seed-demo');
   kinfolio(env, 'create-admin', '--email', USER.email, '--password', USER.password);
-  const server = await serve(env);
+  const server = await startAppServer([SERVER_ENTRY], env, root, 30_000);
   const base = `http://127.0.0.1:${server.port}`;
   const browser = await puppeteer.launch({
     executablePath: CHROME,
@@ -273,7 +243,7 @@ async function main() {
     console.log(`written to ${path.relative(root, out)}`);
   } finally {
     await browser.close();
-    await stop(server);
+    await stopAppServer(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

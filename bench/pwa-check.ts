@@ -15,13 +15,14 @@
  * run through tsx, as the e2e tests run them (the results say which). CHROME_PATH picks the
  * browser (default /usr/bin/chromium).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { routePath } from '@kinfolio/contract';
+import { startAppServer, stopAppServer } from './app-server.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const USER = { email: 'pwa@example.com', password: 'pwa-check-password-1' };
@@ -50,25 +51,6 @@ function kinfolio(env: Record<string, string>, ...command: string[]) {
     encoding: 'utf8',
   });
   if (run.status !== 0) throw new Error(`${command[0]} failed: ${run.stderr}`);
-}
-
-async function serve(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(process.execPath, [...serverCommand.argv, 'serve'], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 600; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const up = await fetch(`http://127.0.0.1:${port}${routePath('appState')}`).then(
-      (answer) => answer.ok,
-      () => false,
-    );
-    if (up) return { child, port };
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not start');
 }
 
 /**
@@ -397,7 +379,7 @@ async function main() {
   const env = { DATA_DIR: dataDir, DATABASE_URL: '', JOB_WORKER: 'false', WEB_DIST: webDist };
   kinfolio(env, 'seed-demo');
   kinfolio(env, 'create-admin', '--email', USER.email, '--password', USER.password);
-  const server = await serve(env);
+  const server = await startAppServer(serverCommand.argv, env, root, 60_000);
   try {
     const figures = await check(`http://127.0.0.1:${server.port}`);
     const failed = failures(figures);
@@ -418,10 +400,7 @@ async function main() {
     console.log(`written to ${path.relative(root, out)} and .md`);
     if (failed.length > 0) process.exitCode = 1;
   } finally {
-    await new Promise<void>((resolve) => {
-      server.child.once('exit', () => resolve());
-      server.child.kill('SIGTERM');
-    });
+    await stopAppServer(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
