@@ -5,3 +5,4 @@ export { toast, showToast, type ToastIntent } from './toast';
 export * from './icons';
 export { QueryState, type QueryLike } from './QueryState';
 export { UserAvatar, initials } from './UserAvatar';
+export { RowAction } from './RowAction';

@@ -1,8 +1,8 @@
-import { ActionIcon, Anchor, Badge, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { routePath, type Backup } from '@kinfolio/contract';
 import { useTranslation } from 'react-i18next';
 import { useFileSize } from '@/shared/content/fileSize';
-import { CheckIcon, DownloadIcon, TrashIcon } from '@/shared/ui';
+import { CheckIcon, DownloadIcon, RowAction, TrashIcon } from '@/shared/ui';
 import { ResponsiveTable } from './ResponsiveTable';
 
 /** What checking a backup's checksums again said: intact, or the problem the server found. */
@@ -133,44 +133,30 @@ function RowActions({ backup, actions }: { backup: Backup; actions: BackupAction
   return (
     <Group gap={4} wrap="nowrap">
       {done ? (
-        <Tooltip label={download}>
-          <ActionIcon
-            component="a"
-            href={downloadUrl(backup)}
-            download={name}
-            variant="light"
-            aria-label={download}
-          >
-            <DownloadIcon size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction label={download} href={downloadUrl(backup)} download={name}>
+          <DownloadIcon size={18} />
+        </RowAction>
       ) : null}
       {done ? (
-        <Tooltip label={verify}>
-          <ActionIcon
-            variant="light"
-            color="green"
-            aria-label={verify}
-            loading={actions.verifying === backup.id}
-            disabled={actions.verifying !== null && actions.verifying !== backup.id}
-            onClick={() => actions.verify(backup)}
-          >
-            <CheckIcon size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction
+          label={verify}
+          color="green"
+          loading={actions.verifying === backup.id}
+          disabled={actions.verifying !== null && actions.verifying !== backup.id}
+          onClick={() => actions.verify(backup)}
+        >
+          <CheckIcon size={18} />
+        </RowAction>
       ) : null}
       {backup.status !== 'running' ? (
-        <Tooltip label={remove}>
-          <ActionIcon
-            variant="light"
-            color="red"
-            aria-label={remove}
-            disabled={actions.busy}
-            onClick={() => actions.remove(backup)}
-          >
-            <TrashIcon size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction
+          label={remove}
+          color="red"
+          disabled={actions.busy}
+          onClick={() => actions.remove(backup)}
+        >
+          <TrashIcon size={18} />
+        </RowAction>
       ) : null}
     </Group>
   );

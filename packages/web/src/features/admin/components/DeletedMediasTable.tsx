@@ -1,8 +1,8 @@
-import { ActionIcon, Anchor, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { ITEM_BASES, ITEM_TYPES, type DeletedMedia, type ItemType } from '@kinfolio/contract';
 import { useTranslation } from 'react-i18next';
-import { MediaIcon, RecordIcon, RestoreIcon, TrashIcon } from '@/shared/ui';
+import { MediaIcon, RecordIcon, RestoreIcon, RowAction, TrashIcon } from '@/shared/ui';
 import { ResponsiveTable } from './ResponsiveTable';
 
 export interface DeletedMediaActions {
@@ -138,27 +138,17 @@ function RowActions({ media, actions }: { media: DeletedMedia; actions: DeletedM
   const purge = t('deletedMedias.purge', { name: media.name });
   return (
     <Group gap={4} wrap="nowrap">
-      <Tooltip label={restore}>
-        <ActionIcon
-          variant="light"
-          aria-label={restore}
-          disabled={actions.busy}
-          onClick={() => actions.restore(media)}
-        >
-          <RestoreIcon size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={purge}>
-        <ActionIcon
-          variant="light"
-          color="red"
-          aria-label={purge}
-          disabled={actions.busy}
-          onClick={() => actions.purge(media)}
-        >
-          <TrashIcon size={18} />
-        </ActionIcon>
-      </Tooltip>
+      <RowAction label={restore} disabled={actions.busy} onClick={() => actions.restore(media)}>
+        <RestoreIcon size={18} />
+      </RowAction>
+      <RowAction
+        label={purge}
+        color="red"
+        disabled={actions.busy}
+        onClick={() => actions.purge(media)}
+      >
+        <TrashIcon size={18} />
+      </RowAction>
     </Group>
   );
 }

@@ -1,8 +1,8 @@
-import { ActionIcon, Anchor, Badge, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import type { DownloadEntry } from '@kinfolio/contract';
 import { useTranslation } from 'react-i18next';
 import { useFileSize } from '@/shared/content/fileSize';
-import { DownloadIcon, TrashIcon } from '@/shared/ui';
+import { DownloadIcon, RowAction, TrashIcon } from '@/shared/ui';
 import { isRunning } from '../downloads';
 import { ResponsiveTable } from './ResponsiveTable';
 
@@ -106,30 +106,19 @@ function RowActions({ entry, actions }: { entry: DownloadEntry; actions: Downloa
   return (
     <Group gap={4} wrap="nowrap">
       {entry.url ? (
-        <Tooltip label={download}>
-          <ActionIcon
-            component="a"
-            href={entry.url}
-            download={entry.name}
-            variant="light"
-            aria-label={download}
-          >
-            <DownloadIcon size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction label={download} href={entry.url} download={entry.name}>
+          <DownloadIcon size={18} />
+        </RowAction>
       ) : null}
       {entry.export ? (
-        <Tooltip label={remove}>
-          <ActionIcon
-            variant="light"
-            color="red"
-            aria-label={remove}
-            disabled={actions.busy}
-            onClick={() => actions.remove(entry)}
-          >
-            <TrashIcon size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction
+          label={remove}
+          color="red"
+          disabled={actions.busy}
+          onClick={() => actions.remove(entry)}
+        >
+          <TrashIcon size={18} />
+        </RowAction>
       ) : null}
     </Group>
   );

@@ -1,19 +1,9 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Code,
-  Collapse,
-  Group,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, Code, Collapse, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { FailedJob } from '@kinfolio/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RestoreIcon, TrashIcon } from '@/shared/ui';
+import { RestoreIcon, RowAction, TrashIcon } from '@/shared/ui';
 import { ResponsiveTable } from './ResponsiveTable';
 
 export interface FailedJobActions {
@@ -84,27 +74,17 @@ function RowActions({ job, actions }: { job: FailedJob; actions: FailedJobAction
   const remove = t('failedJobs.delete', { name: job.name });
   return (
     <Group gap={4} wrap="nowrap">
-      <Tooltip label={retry}>
-        <ActionIcon
-          variant="light"
-          aria-label={retry}
-          disabled={actions.busy}
-          onClick={() => actions.retry(job)}
-        >
-          <RestoreIcon size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={remove}>
-        <ActionIcon
-          variant="light"
-          color="red"
-          aria-label={remove}
-          disabled={actions.busy}
-          onClick={() => actions.remove(job)}
-        >
-          <TrashIcon size={18} />
-        </ActionIcon>
-      </Tooltip>
+      <RowAction label={retry} disabled={actions.busy} onClick={() => actions.retry(job)}>
+        <RestoreIcon size={18} />
+      </RowAction>
+      <RowAction
+        label={remove}
+        color="red"
+        disabled={actions.busy}
+        onClick={() => actions.remove(job)}
+      >
+        <TrashIcon size={18} />
+      </RowAction>
     </Group>
   );
 }

@@ -1,8 +1,7 @@
 import { Checkbox, Group, Table } from '@mantine/core';
 import type { Participant } from '@kinfolio/contract';
 import { useTranslation } from 'react-i18next';
-import { EditIcon, SplitIcon, TrashIcon } from '@/shared/ui';
-import { RowAction } from './RowAction';
+import { EditIcon, RowAction, SplitIcon, TrashIcon } from '@/shared/ui';
 import { ItemListsMenu } from './ItemListsMenu';
 
 interface ParticipantsTableProps {
@@ -82,18 +81,24 @@ export function ParticipantsTable({
                 <Table.Td className="kf-sticky-end">
                   <Group gap={4} justify="flex-end" wrap="nowrap">
                     <RowAction
+                      variant="subtle"
+                      size="lg"
                       label={t('participants.renameOne', { name: participant.name })}
                       onClick={() => onRename(participant)}
                     >
                       <EditIcon size={16} />
                     </RowAction>
                     <RowAction
+                      variant="subtle"
+                      size="lg"
                       label={t('participants.divideOne', { name: participant.name })}
                       onClick={() => onDivide(participant)}
                     >
                       <SplitIcon size={16} />
                     </RowAction>
                     <RowAction
+                      variant="subtle"
+                      size="lg"
                       label={t('participants.deleteOne', { name: participant.name })}
                       onClick={() => onDelete(participant)}
                       color="red"

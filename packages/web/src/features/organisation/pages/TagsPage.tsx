@@ -4,13 +4,12 @@ import { displayName, UI_LANGUAGES, type Tag } from '@kinfolio/contract';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_LABELS } from '@/shared/i18n';
-import { EditIcon, PlusIcon, QueryState, TrashIcon } from '@/shared/ui';
+import { EditIcon, PlusIcon, QueryState, RowAction, TrashIcon } from '@/shared/ui';
 import { organisationQueries } from '../api';
 import { useDeleteTag, useSaveTag } from '../mutations';
 import { confirmDelete } from '../components/confirmDelete';
 import { NamesModal, type NamesSubmit } from '../components/NamesModal';
 import { OrganisationTabs } from '../components/OrganisationTabs';
-import { RowAction } from '../components/RowAction';
 import { useCan, useUiLanguage } from '../hooks';
 import { matchesText } from '../search';
 import { ItemListsMenu } from '../components/ItemListsMenu';
@@ -105,12 +104,16 @@ export default function TagsPage() {
                     <Table.Td className="kf-sticky-end">
                       <Group gap={4} justify="flex-end" wrap="nowrap">
                         <RowAction
+                          variant="subtle"
+                          size="lg"
                           label={t('tags.renameOne', { name: nameOf(tag) })}
                           onClick={() => setEditing({ tag })}
                         >
                           <EditIcon size={16} />
                         </RowAction>
                         <RowAction
+                          variant="subtle"
+                          size="lg"
                           label={t('tags.deleteOne', { name: nameOf(tag) })}
                           onClick={() => remove(tag)}
                           color="red"
