@@ -45,8 +45,9 @@ const dialect = process.env.BENCH_DIALECT === 'postgres' ? 'postgres' : 'sqlite'
 const size = Number(process.env.BENCH_SIZE ?? 100_000);
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const keep = process.env.BENCH_KEEP === '1';
+// BENCH_DATABASE names a kept database (a copy of one, say) to measure instead of the default.
 const name = keep
-  ? `kinfolio_bench_keep_${size}`
+  ? (process.env.BENCH_DATABASE ?? `kinfolio_bench_keep_${size}`)
   : `kinfolio_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
 const send = (message: unknown) => process.send?.(message);
 
