@@ -1,16 +1,63 @@
-// Runs before the bundle so the first paint already has the saved colour scheme (no flash);
-// a file rather than an inline script because the CSP only allows 'self' scripts.
+// Runs before the bundle so the first paint already has the saved colour scheme (no flash) and the
+// interface language; a file rather than an inline script because the CSP only allows 'self'
+// scripts. It also picks and later removes index.html's static first paint (#kf-boot).
 (function () {
+  var UI_LANGUAGES = ['fr', 'en', 'it', 'de'];
+  var html = document.documentElement;
+  function uiLanguage(tag) {
+    var base = String(tag).toLowerCase().split(/[-_]/)[0];
+    return UI_LANGUAGES.indexOf(base) >= 0 ? base : null;
+  }
+  var loggedIn = false;
   try {
     var stored = window.localStorage.getItem('kinfolio-color-scheme');
     var scheme = stored === 'light' || stored === 'dark' ? stored : 'auto';
     if (scheme === 'auto') {
       scheme = window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
     }
-    document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
+    html.setAttribute('data-mantine-color-scheme', scheme);
+    // The app's initialLanguage() (shared/i18n): the last choice on this device (an unsupported
+    // one reads as en), else the browser's first supported language, else fr.
     var lang = window.localStorage.getItem('kinfolio-language');
-    if (lang) document.documentElement.setAttribute('lang', lang);
+    var chosen = lang ? uiLanguage(lang) || 'en' : null;
+    var browser = navigator.languages || [navigator.language];
+    for (var i = 0; !chosen && i < browser.length; i++) chosen = uiLanguage(browser[i]);
+    html.setAttribute('lang', chosen || 'fr');
+    // The flag shared/session/store.ts keeps while a session is open.
+    loggedIn = window.localStorage.getItem('kinfolio-session') === '1';
   } catch {
-    document.documentElement.setAttribute('data-mantine-color-scheme', 'light');
+    html.setAttribute('data-mantine-color-scheme', 'light');
   }
+  // Logged out, / is the welcome and login page: its text is drawn at once; elsewhere the header.
+  html.setAttribute(
+    'data-kf-boot',
+    !loggedIn && window.location.pathname === '/' ? 'welcome' : 'frame',
+  );
+
+  // The static paint goes once the app shows a page (its heading), an error, or after 15 s so a
+  // page without a heading is never hidden for long.
+  function watch() {
+    var boot = document.getElementById('kf-boot');
+    var root = document.getElementById('root');
+    if (!boot || !root) return;
+    var observer;
+    var timer;
+    function done() {
+      return root.querySelector('h1, [role="alert"]') !== null;
+    }
+    function remove() {
+      if (observer) observer.disconnect();
+      clearTimeout(timer);
+      boot.remove();
+      html.removeAttribute('data-kf-boot');
+    }
+    if (done()) return remove();
+    observer = new MutationObserver(function () {
+      if (done()) remove();
+    });
+    observer.observe(root, { childList: true, subtree: true });
+    timer = setTimeout(remove, 15000);
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', watch);
+  else watch();
 })();

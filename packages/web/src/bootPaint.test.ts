@@ -1,0 +1,78 @@
+import html from '../index.html?raw';
+import script from '../public/color-scheme.js?raw';
+import authDe from './locales/de/auth.json';
+import authEn from './locales/en/auth.json';
+import authFr from './locales/fr/auth.json';
+import authIt from './locales/it/auth.json';
+
+// index.html's static first paint (#kf-boot) and the script that sets it up (public/color-scheme.js).
+const bundles = { fr: authFr, en: authEn, it: authIt, de: authDe } as const;
+
+function valueAt(bundle: unknown, key: string): unknown {
+  return key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], bundle);
+}
+
+function runScript(pathname: string, storage: Record<string, string>, languages: string[]) {
+  window.localStorage.clear();
+  for (const [key, value] of Object.entries(storage)) window.localStorage.setItem(key, value);
+  window.history.replaceState(null, '', pathname);
+  vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+  document.documentElement.removeAttribute('lang');
+  document.body.innerHTML = '<div id="root"></div><div id="kf-boot"></div>';
+  new Function(script)();
+}
+
+describe('the static first paint', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('repeats auth.json’s wording, in every interface language', () => {
+    const page = new DOMParser().parseFromString(html, 'text/html');
+    const keyed = [...page.querySelectorAll('#kf-boot [data-key]')];
+    expect(keyed.map((node) => node.getAttribute('data-key'))).toEqual([
+      'welcome.tagline',
+      'welcome.body',
+      'login.title',
+      'login.description',
+    ]);
+    for (const node of keyed) {
+      const key = node.getAttribute('data-key') ?? '';
+      for (const [language, bundle] of Object.entries(bundles)) {
+        const text = node.querySelector(`[lang="${language}"]`)?.textContent?.replace(/\s+/g, ' ');
+        expect(text, `${language} ${key}`).toBe(valueAt(bundle, key));
+      }
+    }
+  });
+
+  it('takes the app’s language: the stored choice, else the browser’s, else fr', () => {
+    runScript('/', { 'kinfolio-language': 'de' }, ['it-IT']);
+    expect(document.documentElement.lang).toBe('de');
+    runScript('/', { 'kinfolio-language': 'pt' }, ['it-IT']);
+    expect(document.documentElement.lang).toBe('en');
+    runScript('/', {}, ['pt-BR', 'it-IT']);
+    expect(document.documentElement.lang).toBe('it');
+    runScript('/', {}, ['pt-BR']);
+    expect(document.documentElement.lang).toBe('fr');
+  });
+
+  it('draws the welcome page only on / logged out', () => {
+    runScript('/', {}, []);
+    expect(document.documentElement.dataset.kfBoot).toBe('welcome');
+    runScript('/', { 'kinfolio-session': '1' }, []);
+    expect(document.documentElement.dataset.kfBoot).toBe('frame');
+    runScript('/posts', {}, []);
+    expect(document.documentElement.dataset.kfBoot).toBe('frame');
+  });
+
+  it('goes once the app shows a page heading, not before', async () => {
+    runScript('/posts', { 'kinfolio-session': '1' }, []);
+    const root = document.getElementById('root')!;
+    root.innerHTML = '<header>Kinfolio</header><main></main>';
+    await Promise.resolve();
+    expect(document.getElementById('kf-boot')).not.toBeNull();
+    root.querySelector('main')!.innerHTML = '<h1>Posts</h1>';
+    await vi.waitFor(() => expect(document.getElementById('kf-boot')).toBeNull());
+    expect(document.documentElement.dataset.kfBoot).toBeUndefined();
+  });
+});
