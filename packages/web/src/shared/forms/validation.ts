@@ -1,17 +1,17 @@
-import type { UseFormReturnType } from '@mantine/form';
 import { issueMeaning } from '@kinfolio/contract';
 import type { z } from 'zod';
-import { errorText, isApiError } from '@/shared/api/client';
 import { i18next } from '@/shared/i18n';
 
+// Their former home: forms that validate by hand still import them from here.
+export { applyServerErrors, focusFirstError } from './serverErrors';
+
 /*
- * Form helpers shared by every form: the contract's zod schemas validate
- * on the client, their issues become translated field messages, and a server 422 lands under the
- * matching inputs.
+ * The contract's zod schemas validate on the client and their issues become translated field
+ * messages. This module brings zod and the contract's schema helpers with it, so useServerForm
+ * loads it on first use; what a server answer needs (serverErrors.ts) stays light.
  */
 
 type FormErrors = Record<string, string>;
-type AnyForm = Pick<UseFormReturnType<never>, 'setErrors' | 'getInputNode'>;
 
 const tv = (key: string, options?: Record<string, unknown>) =>
   i18next.t(`common:validation.${key}`, options);
@@ -33,42 +33,4 @@ export function zodValidate<Values>(schema: z.ZodType) {
     }
     return errors;
   };
-}
-
-/** Moves keyboard focus to the first field in error so screen readers announce its message. */
-export function focusFirstError(form: AnyForm, errors: Record<string, unknown>): void {
-  const first = Object.keys(errors)[0];
-  if (first) form.getInputNode(first as never)?.focus();
-}
-
-/**
- * Puts a failed submission where the user will see it: 422 field messages under the inputs
- * named in `fields`, anything else returned as a message for the form-level alert.
- * `rename` maps server field names onto form paths when they differ.
- */
-export function applyServerErrors(
-  form: AnyForm,
-  error: unknown,
-  fields: readonly string[],
-  rename: Record<string, string> = {},
-): string | null {
-  if (!isApiError(error)) return i18next.t('common:form.unexpected');
-  const fieldErrors: FormErrors = {};
-  const leftovers: string[] = [];
-  for (const [serverField, messages] of Object.entries(error.errors ?? {})) {
-    const field = rename[serverField] ?? serverField;
-    const message = messages[0];
-    if (!message) continue;
-    if (fields.includes(field)) fieldErrors[field] = message;
-    else leftovers.push(message);
-  }
-  if (Object.keys(fieldErrors).length > 0) {
-    form.setErrors(fieldErrors);
-    focusFirstError(form, fieldErrors);
-  }
-  if (leftovers.length > 0) return leftovers.join(' ');
-  if (Object.keys(fieldErrors).length > 0) return null;
-  // No answer (offline, lost, timed out): the client's own wording, not the fetch error's.
-  if (error.status === 0 || error.status === 408) return errorText(error);
-  return error.message || i18next.t('common:form.unexpected');
 }

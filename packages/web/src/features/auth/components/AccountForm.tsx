@@ -1,6 +1,6 @@
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { registerBody, type RegisterBody } from '@kinfolio/contract';
+import type { RegisterBody } from '@kinfolio/contract';
 import { useServerForm } from '@/shared/forms/useServerForm';
 import { FormAlert } from '@/shared/ui';
 import { PasswordPair } from './PasswordPair';
@@ -16,7 +16,7 @@ export function AccountForm({ submitLabel, onSubmit }: AccountFormProps) {
   const { t } = useTranslation('auth');
   const { form, submit, formError } = useServerForm<RegisterBody>({
     initialValues: { name: '', email: '', password: '', password_confirmation: '' },
-    schema: registerBody,
+    schema: () => import('../schemas').then((schemas) => schemas.registerBody),
     send: onSubmit,
   });
 

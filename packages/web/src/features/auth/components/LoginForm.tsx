@@ -2,7 +2,7 @@ import { Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '@/shared/ui';
-import { loginBody, type LoginBody } from '@kinfolio/contract';
+import type { LoginBody } from '@kinfolio/contract';
 import { useSession } from '@/shared/session';
 import { useServerForm } from '@/shared/forms/useServerForm';
 import { FormAlert } from '@/shared/ui';
@@ -14,7 +14,7 @@ export function LoginForm() {
   const navigate = useNavigate();
   const { form, submit, formError } = useServerForm<Required<LoginBody>>({
     initialValues: { email: '', password: '', remember: false },
-    schema: loginBody,
+    schema: () => import('../schemas').then((schemas) => schemas.loginBody),
     fields: ['email', 'password'],
     send: async (values) => {
       await login(values);
