@@ -29,13 +29,12 @@
     html.setAttribute('data-mantine-color-scheme', 'light');
   }
   // Logged out, / is the welcome and login page: its text is drawn at once; elsewhere the header.
-  html.setAttribute(
-    'data-kf-boot',
-    !loggedIn && window.location.pathname === '/' ? 'welcome' : 'frame',
-  );
+  var welcome = !loggedIn && window.location.pathname === '/';
+  html.setAttribute('data-kf-boot', welcome ? 'welcome' : 'frame');
 
-  // The static paint goes once the app shows a page (its heading), an error, or after 15 s so a
-  // page without a heading is never hidden for long.
+  // The static paint goes once the app draws what it stands for: its header (logged in, or on
+  // another page), the welcome page's heading, or an error; after 15 s in any case.
+  var shown = welcome ? 'h1, [role="alert"]' : 'header, h1, [role="alert"]';
   function watch() {
     var boot = document.getElementById('kf-boot');
     var root = document.getElementById('root');
@@ -43,7 +42,7 @@
     var observer;
     var timer;
     function done() {
-      return root.querySelector('h1, [role="alert"]') !== null;
+      return root.querySelector(shown) !== null;
     }
     function remove() {
       if (observer) observer.disconnect();
