@@ -188,6 +188,8 @@ async function main() {
   if (!fs.existsSync(path.join(webDist, 'index.html'))) {
     throw new Error(`the web app is not built in ${webDist}: run \`npm run build\` first`);
   }
+  // Lighthouse simulates the phone from what it measures here: its figures move with the load.
+  const [loadBefore = NaN] = os.loadavg();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinfolio-lighthouse-'));
   const env = { DATA_DIR: dataDir, DATABASE_URL: '', JOB_WORKER: 'false', WEB_DIST: webDist };
   kinfolio(env, 'seed-demo');
@@ -231,6 +233,11 @@ async function main() {
       preset: 'mobile (default config: Moto G Power emulation, simulated slow 4G, 4x CPU slowdown)',
       chrome: CHROME,
       archive: 'seed-demo on SQLite',
+      machine: {
+        cpus: os.cpus().length,
+        loadAverage1mStart: Math.round(loadBefore * 100) / 100,
+        loadAverage1mEnd: Math.round((os.loadavg()[0] ?? NaN) * 100) / 100,
+      },
       pages: summary,
     };
     fs.writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
