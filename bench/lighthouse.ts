@@ -39,6 +39,8 @@ interface PageFigures {
   /** Bytes over the wire (compressed) and decoded, per resource type. */
   transfer: Record<string, { requests: number; transferKB: number; resourceKB: number }>;
   failedAudits: { id: string; title: string; score: number | null }[];
+  /** Lighthouse's own failure (NO_NAVSTART, NO_FCP… on a loaded machine): the run has no score. */
+  error?: string;
 }
 
 /** The compiled server `npm run build` made: what is measured is what `npm start` runs. */
@@ -86,6 +88,7 @@ function figuresOf(result: RunnerResult): PageFigures {
     .map((a) => ({ id: a.id, title: a.title, score: a.score }));
   return {
     url: lhr.finalDisplayedUrl,
+    ...(lhr.runtimeError ? { error: lhr.runtimeError.code } : {}),
     performance: lhr.categories.performance?.score ?? NaN,
     accessibility: lhr.categories.accessibility?.score ?? NaN,
     metrics: {
@@ -208,16 +211,19 @@ async function main() {
       pages['/posts']!.push(await audit(browser, `${base}/posts`, (page) => logIn(page, base)));
     }
     const summary = Object.fromEntries(
-      Object.entries(pages).map(([url, results]) => {
+      Object.entries(pages).map(([url, all]) => {
+        // A run Lighthouse could not score would sort anywhere (NaN): the median is of the others.
+        const results = all.filter((r) => Number.isFinite(r.performance));
         const byScore = [...results].sort((a, b) => a.performance - b.performance);
         return [
           url,
           {
             performance: median(results.map((r) => r.performance)),
             accessibility: median(results.map((r) => r.accessibility)),
-            runs: results.map((r) => ({
+            runs: all.map((r) => ({
               performance: r.performance,
               accessibility: r.accessibility,
+              ...(r.error ? { error: r.error } : {}),
             })),
             median: byScore[Math.floor((byScore.length - 1) / 2)],
           },
