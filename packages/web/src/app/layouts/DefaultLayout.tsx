@@ -1,6 +1,6 @@
 import { Box, Group } from '@mantine/core';
 import { Brand } from './Brand';
-import { ColorSchemeToggle, LanguagePicker } from './HeaderControls';
+import { ColorSchemeToggle, LanguagePicker } from './LightHeaderControls';
 import { PageTransition } from './PageTransition';
 import { MAIN_ID, SkipLink } from './SkipLink';
 

@@ -1,23 +1,41 @@
 import { ActionIcon, Menu, Tooltip, UnstyledButton } from '@mantine/core';
 import { UI_LANGUAGES, type UiLanguage } from '@kinfolio/contract';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_LABELS, currentLanguage, setLanguage } from '@/shared/i18n';
 import { updateSiteparams, useColorSchemeToggle, useSessionStore } from '@/shared/session';
 import { CheckIcon, LanguageIcon, MoonIcon, SunIcon } from '@/shared/ui/icons';
 
+/** How the logged-out header's stand-in (LightHeaderControls) hands over to the real control. */
+export interface HandOver {
+  /** Clicked before this code arrived: open at once. */
+  defaultOpened?: boolean;
+  /** The stand-in had the keyboard focus: this control takes it. */
+  takeFocus?: boolean;
+}
+
+function useTakeFocus<T extends HTMLElement>(takeFocus: boolean | undefined) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    if (takeFocus) ref.current?.focus();
+  }, [takeFocus]);
+  return ref;
+}
+
 /** Language menu; for a logged-in user the choice is also saved in siteparams.language. */
-export function LanguagePicker() {
+export function LanguagePicker({ defaultOpened, takeFocus }: HandOver = {}) {
   const { t, i18n } = useTranslation('common');
   const active = currentLanguage();
+  const ref = useTakeFocus<HTMLButtonElement>(takeFocus);
   const choose = (lang: UiLanguage) => {
     void setLanguage(lang);
     if (useSessionStore.getState().user) void updateSiteparams({ language: lang });
   };
   return (
-    <Menu position="bottom-end" withinPortal shadow="md">
+    <Menu position="bottom-end" withinPortal shadow="md" defaultOpened={defaultOpened}>
       <Menu.Target>
         <Tooltip label={t('language.choose')} openDelay={400}>
-          <UnstyledButton className="kf-header-button" aria-label={t('language.choose')}>
+          <UnstyledButton ref={ref} className="kf-header-button" aria-label={t('language.choose')}>
             <LanguageIcon />
             <span className="kf-lang-code" aria-hidden="true">
               {active.toUpperCase()}
@@ -43,13 +61,15 @@ export function LanguagePicker() {
   );
 }
 
-export function ColorSchemeToggle() {
+export function ColorSchemeToggle({ takeFocus }: Pick<HandOver, 'takeFocus'> = {}) {
   const { t } = useTranslation('common');
+  const ref = useTakeFocus<HTMLButtonElement>(takeFocus);
   const { colorScheme, toggle } = useColorSchemeToggle();
   const label = colorScheme === 'dark' ? t('colorScheme.toLight') : t('colorScheme.toDark');
   return (
     <Tooltip label={t('colorScheme.toggle')} openDelay={400}>
       <ActionIcon
+        ref={ref}
         variant="subtle"
         size="lg"
         className="kf-header-button kf-header-icon"
