@@ -69,7 +69,17 @@ export function RootShell() {
   );
 }
 
-function Verifying({ label }: { label: string }) {
+/**
+ * The root route's pending view: RootShell waits (Suspense) for the shell's wording, which loads
+ * beside the entry, and the page would stay blank for that round trip. The spinner is named once
+ * the wording is in (a status region needs no name meanwhile).
+ */
+export function ShellPending() {
+  const { t, ready } = useTranslation('common', { useSuspense: false });
+  return <Verifying label={ready ? t('loading') : undefined} />;
+}
+
+function Verifying({ label }: { label: string | undefined }) {
   return (
     <Center h="100dvh">
       <Loader role="status" aria-label={label} />

@@ -22,7 +22,7 @@ import { loadQuery } from '@/shared/query/preload';
 import { queryClient } from '@/shared/query/queryClient';
 import { adminUsersQuery } from '@/shared/session';
 import type { ForcedColorScheme } from '@/shared/theme';
-import { RootShell } from '../layouts/RootShell';
+import { RootShell, ShellPending } from '../layouts/RootShell';
 import { NotFoundView, RouteErrorView } from './errorViews';
 import { guard, runValidate, type GuardKind } from './guards';
 import { historyFeedRoutes } from './historyFeedRoutes';
@@ -46,6 +46,8 @@ declare module '@tanstack/react-router' {
 
 const rootRoute = createRootRoute({
   component: RootShell,
+  // RootShell waits for the shell's wording: a spinner meanwhile rather than a blank page.
+  pendingComponent: ShellPending,
   notFoundComponent: NotFoundView,
   errorComponent: RouteErrorView,
 });
