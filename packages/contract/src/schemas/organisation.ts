@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { saved } from '../responses.js';
-import { UI_LANGUAGES, type UiLanguage } from '../constants.js';
 import { ID_MAX, idField, integerField, VALIDATION_KEYS, withoutNul } from './common.js';
 
 /** Longest category, tag or participant name, and longest site-translation key or value. */
@@ -51,15 +50,8 @@ export const translatedNameInput = z.union([
 ]);
 export type TranslatedNameInput = z.infer<typeof translatedNameInput>;
 
-/** Which language's name to show: the UI language, else en, else fr, else any (issue 3). */
-export function displayName(name: TranslatedName, language: UiLanguage): string {
-  const order: UiLanguage[] = [language, 'en', 'fr', ...UI_LANGUAGES];
-  for (const lang of order) {
-    const value = name[lang];
-    if (value) return value;
-  }
-  return '';
-}
+// In a module without zod: pages that only show names (the archive list) do not load the schemas.
+export { displayName } from './display-name.js';
 
 /* Categories -------------------------------------------------------------------------------- */
 
