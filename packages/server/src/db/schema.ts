@@ -177,6 +177,17 @@ export interface ItemCategoryScopesTable {
   item_live: Generated<number>;
 }
 
+/**
+ * Live items per (type, language, month of the date, '' without one): derived by triggers from
+ * items (0025_list_months), read for list totals and to start a deep page's walk at its month.
+ */
+export interface ItemListMonthsTable {
+  item_type: string;
+  language: string;
+  month: string;
+  n: number;
+}
+
 export interface SiteTranslationsTable {
   id: Generated<number>;
   key: string;
@@ -301,6 +312,7 @@ export interface Database {
   item_categories: ItemCategoriesTable;
   category_ancestors: CategoryAncestorsTable;
   item_category_scopes: ItemCategoryScopesTable;
+  item_list_months: ItemListMonthsTable;
   item_revisions: ItemRevisionsTable;
   site_translations: SiteTranslationsTable;
   files: FilesTable;

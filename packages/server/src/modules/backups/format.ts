@@ -36,6 +36,8 @@ export const EXCLUDED_TABLES: Record<string, string> = {
     'derived from categories by triggers (0023_category_scopes): the restore writes it again',
   item_category_scopes:
     'derived from categories and item_categories by triggers (0023_category_scopes): the restore writes it again',
+  item_list_months:
+    'live items counted per type, language and month by triggers (0025_list_months): the restore counts them again',
 };
 
 /** Rows of backed-up tables that do not travel either: each installation has its own key. */
