@@ -19,7 +19,7 @@ import { linksRepository } from './links.repository.js';
 import { byLanguage, presentItem, presentRows } from './present.js';
 import { itemsRepository, type ListFilter, type TrashView } from './repository.js';
 import { revisionsRepository } from './revisions.repository.js';
-import { manyMatches, matchAmong, matchQuery, scopedSearch } from './search.js';
+import { allTypesMatch, matchAmong, scopedSearch } from './search.js';
 import { cut, escapeHtml, searchTerms, snippet } from './text.js';
 
 export interface PageQuery {
@@ -259,8 +259,7 @@ export async function searchAll(
   const window = pageWindow(query);
   const words = searchWords(query.query);
   if (!words?.length) return { window, total: 0, data: [] };
-  const common = await manyMatches(ctx.db, ctx.dialect, words);
-  const match = matchQuery(ctx.dialect, words, common);
+  const { common, match } = await allTypesMatch(ctx.db, ctx.dialect, words);
   const repo = itemsRepository(ctx.db);
   // With another source, the best `offset + limit` of each, merged, give this page.
   const wanted = window.offset + window.limit;

@@ -32,66 +32,29 @@ const tsQuery = (terms: string[], inTitle = false) =>
   sql`to_tsquery('simple'::regconfig, kinfolio_unaccent(${tsExpression(terms, inTitle)}))`;
 
 /**
- * Whether a search is of a common word: more live items match it than a search looks at. Those
- * results are then the most recently added matches, the ones with the words in their title first,
- * then newest first: scoring them for relevance needs the word's frequency over the whole
- * archive, a walk of everything it matches (over 100 ms at a million items).
+ * SQLite: whether a search is of a common word, more live items matching it than a search looks
+ * at. Those results are then the most recently added matches, the ones with the words in their
+ * title first, then newest first: scoring them for relevance needs the word's frequency over the
+ * whole archive, a walk of everything it matches (over 100 ms at a million items).
  */
-export async function manyMatches(db: Executor, dialect: Dialect, terms: string[]) {
-  const { rows } = await (
-    dialect === 'postgres'
-      ? sql<{ n: number }>`
-        select count(*) as n from (
-          select 1 from items where search_vector @@ ${tsQuery(terms)} and deleted_at is null
-          limit ${CAP + 1}
-        ) c`
-      : sql<{ n: number }>`
-        select count(*) as n from (
-          select 1 from items_fts where items_fts match ${`kind : "live" AND ${ftsText(terms)}`}
-          limit ${CAP + 1}
-        )`
-  ).execute(db);
+async function manyMatches(db: Executor, terms: string[]) {
+  const { rows } = await sql<{ n: number }>`
+    select count(*) as n from (
+      select 1 from items_fts where items_fts match ${`kind : "live" AND ${ftsText(terms)}`}
+      limit ${CAP + 1}
+    )
+  `.execute(db);
   return Number(rows[0]?.n ?? 0) > CAP;
 }
 
-/*
- * PostgreSQL: the newest candidates of a word with fewer matches than the bound are ordered by
- * `id + 0`, not `id`: its estimate of a prefix's matches is often far too high (3,688 for 273 at
- * 100,000 items), and ordered by `id` it would walk the primary key backwards, reading every
- * row's tsvector until it had enough (680 ms); by an expression, it takes the matches from the
- * GIN index and sorts those. A common word's, over all types, are ordered by `id`: that walk
- * stops after the bound divided by the word's share of the archive, where taking its matches from
- * the GIN index visits every one of them in the table (8,800 rows, 135 ms at 100,000 items).
- */
-const newestFirst = (common: boolean) => (common ? sql`id` : sql`id + 0`);
-
 /**
- * The one dialect-specific part of the items module: a subquery of the live items matching
- * `terms` (all of them, the last one as a prefix), case- and accent-insensitively, with a
- * relevance score. Only the `LIMITS.searchMatchesMax` most recently added matches are candidates
- * (a common word matches a good part of the archive, and scoring all of it took seconds);
- * relevance is computed for those only. `terms` are letters and digits only (see searchTerms),
- * and are passed as parameters besides.
+ * SQLite: a subquery of the live items matching `terms` (all of them, the last one as a prefix),
+ * case- and accent-insensitively, with a relevance score. Only the `LIMITS.searchMatchesMax` most
+ * recently added matches are candidates (a common word matches a good part of the archive, and
+ * scoring all of it took seconds); relevance is computed for those only. `terms` are letters and
+ * digits only (see searchTerms), and are passed as parameters besides.
  */
-export function matchQuery(
-  dialect: Dialect,
-  terms: string[],
-  common: boolean,
-): RawBuilder<MatchRow> {
-  if (dialect === 'postgres') {
-    const query = tsQuery(terms);
-    const score = common
-      ? sql`case when c.search_vector @@ ${tsQuery(terms, true)} then 1 else 0 end`
-      : sql`ts_rank(c.search_vector, ${query})`;
-    return sql<MatchRow>`(
-      select c.id as item_id, ${score} as score
-      from (
-        select id, search_vector from items
-        where search_vector @@ ${query} and deleted_at is null
-        order by ${newestFirst(common)} desc limit ${CAP}
-      ) c
-    )`;
-  }
+function matchQuery(terms: string[], common: boolean): RawBuilder<MatchRow> {
   return ftsCandidates(terms, `kind : "live" AND ${ftsText(terms)}`, common);
 }
 
@@ -213,7 +176,7 @@ export function scopedSearch(dialect: Dialect, terms: string[], scope: SearchSco
 
 /** The walk's first step: the newest live items of a scope read to tell a word's share. */
 const WALK_FIRST = 400;
-/** The longest walk: past it, the index is quicker (its matches are fewer than the rows). */
+/** The most ids a walk goes through (about 5,000 pages of the table); past it, the index. */
 const WALK_MAX = 30_000;
 
 /**
@@ -234,29 +197,30 @@ async function bitmapScan<T>(db: Executor, run: (db: Executor) => Promise<T>): P
 }
 
 /**
- * scopedSearch on PostgreSQL: the same candidates (the newest matches), found in one of two ways.
- * The GIN index of the type's live items (migration 0024) gives the matches, but each is then a
- * row read from the table (a million items' rows are 1.2 KB, on 156,000 pages; 128 MB of shared
- * buffers hold few): fine for the up to `CAP` matches of a rarer word, far too slow for the
- * 68,035 live mails `for:*` matches (2.5 s). So the scope's live items are first walked newest
- * first, each checked against the words, a step as long as the share of matches found so far
- * says is needed for `CAP + 1` (a word in a third of the mails: 3,000 rows); when that share is
- * too small for a walk of WALK_MAX rows, the index gives the matches.
+ * PostgreSQL's candidates of a search (the newest `CAP` live matches of the scope, newest first)
+ * and whether more items match (a common word). The GIN index gives the matches, but each is then
+ * a row read from the table (a million items' rows are 1.2 KB, on 156,000 pages, and 128 MB of
+ * shared buffers hold few of them): fine for the up to `CAP` matches of a rarer word, far too
+ * slow for the 68,035 live mails `for:*` matches (2.5 s). So the scope's live items are first
+ * walked newest first, each checked against the words, a step as long as the share of matches
+ * found so far says is needed for `CAP + 1` (a word in a third of the mails: 3,000 rows); when
+ * that share is too small for a walk of WALK_MAX rows, the index gives the matches: the type's
+ * own (migration 0024), or for every type the index of all items. Both give the same candidates.
  */
-function pgScopedSearch(terms: string[], scope: SearchScope) {
+async function pgCandidates(
+  db: Executor,
+  terms: string[],
+  scope: Partial<SearchScope>,
+): Promise<{ common: boolean; ids: number[] }> {
   const query = tsQuery(terms);
-  const language = scope.language;
-  let common = false;
-  /** The candidates, newest first, known once counted. */
-  let candidates: number[] | undefined;
   const live = (db: Executor) =>
     db
       .selectFrom('items')
-      .where('type', '=', scope.type)
       .where('deleted_at', 'is', null)
-      .$if(language !== undefined, (q) => q.where('language', '=', language!));
+      .$if(scope.type !== undefined, (q) => q.where('type', '=', scope.type!))
+      .$if(scope.language !== undefined, (q) => q.where('language', '=', scope.language!));
   /** The next `rows` live items of the scope older than `before`, newest first, matching or not. */
-  const walk = (db: Executor, rows: number, before: number | undefined) =>
+  const walk = (rows: number, before: number | undefined) =>
     db
       .selectFrom(
         live(db)
@@ -269,55 +233,71 @@ function pgScopedSearch(terms: string[], scope: SearchScope) {
       .select(['w.id', sql<boolean>`w.search_vector @@ ${query}`.as('hit')])
       .orderBy('w.id', 'desc')
       .execute();
-  const indexed = (db: Executor) =>
-    live(db)
+  const found: number[] = [];
+  let read = 0;
+  let top = 0;
+  let before: number | undefined;
+  /** The ids the walk has gone through (of every type and trash state), and its hits among them. */
+  let spanned = 0;
+  for (let step = WALK_FIRST; step > 0;) {
+    const rows = await walk(step, before);
+    for (const row of rows) if (row.hit) found.push(Number(row.id));
+    read += rows.length;
+    if (found.length > CAP) return { common: true, ids: found.slice(0, CAP) };
+    // Every live item of the scope was read: these are all the matches.
+    if (rows.length < step) return { common: false, ids: found };
+    top ||= Number(rows[0]!.id);
+    before = Number(rows[rows.length - 1]!.id);
+    spanned = top - before + 1;
+    // Ids still to go through at the share found so far (half a match when none was), a fifth
+    // more; the table's pages hold ids in order, so ids are what a walk reads.
+    const needed = (1.2 * (CAP + 1 - found.length) * spanned) / (found.length || 0.5);
+    step = spanned + needed <= WALK_MAX ? Math.ceil((needed * read) / spanned) : 0;
+  }
+  const indexed = (trx: Executor, above: number | undefined) =>
+    live(trx)
       .select('id')
-      .where(sql<boolean>`search_vector @@ ${query}`);
+      .where(sql<boolean>`search_vector @@ ${query}`)
+      .$if(above !== undefined, (q) => q.where('id', '>', above!))
+      .orderBy(sql`id + 0`, 'desc')
+      .limit(CAP + 1)
+      .execute();
+  // Too few matches among the newest for a walk, yet some: the index's matches among the newest
+  // ids where that share gives half as many again as needed (PostgreSQL ANDs the index's bitmap
+  // with the primary key's range, and reads only those rows: 1,626 of the 12,015 live posts
+  // `فليضفها:*` matches, 114 against 3,500 ms, load 12). Enough of them are the newest matches.
+  if (found.length > 0) {
+    const window = Math.ceil((1.5 * (CAP + 1) * spanned) / found.length);
+    const rows = await bitmapScan(db, (trx) => indexed(trx, top - window));
+    if (rows.length > CAP)
+      return { common: true, ids: rows.slice(0, CAP).map((r) => Number(r.id)) };
+  }
+  // Every match is read from the table either to count it or to find the newest: one scan.
+  const rows = await bitmapScan(db, (trx) => indexed(trx, undefined));
+  return { common: rows.length > CAP, ids: rows.slice(0, CAP).map((row) => Number(row.id)) };
+}
+
+/** A word's score among PostgreSQL candidates: title hit for a common word, else ts_rank. */
+function pgScore(terms: string[], common: boolean) {
+  return common
+    ? sql<number>`case when search_vector @@ ${tsQuery(terms, true)} then 1 else 0 end`
+    : sql<number>`ts_rank(search_vector, ${tsQuery(terms)})`;
+}
+
+/** scopedSearch on PostgreSQL: the candidates of pgCandidates, each scored. */
+function pgScopedSearch(terms: string[], scope: SearchScope) {
+  let found = { common: false, ids: [] as number[] };
   return {
     async count(db: Executor): Promise<number> {
-      const found: number[] = [];
-      let read = 0;
-      let before: number | undefined;
-      for (let step = WALK_FIRST; step > 0;) {
-        const rows = await walk(db, step, before);
-        for (const row of rows) if (row.hit) found.push(Number(row.id));
-        read += rows.length;
-        if (found.length > CAP) {
-          common = true;
-          candidates = found.slice(0, CAP);
-          return CAP;
-        }
-        if (rows.length < step) {
-          // Every live item of the scope was read: these are all the matches.
-          candidates = found;
-          return found.length;
-        }
-        before = Number(rows[rows.length - 1]!.id);
-        // Rows still to read at the share found so far (half a match when none was), a fifth more.
-        const needed = Math.ceil((1.2 * (CAP + 1 - found.length) * read) / (found.length || 0.5));
-        step = read + needed <= WALK_MAX ? needed : 0;
-      }
-      // Every match is read from the table either to count it or to find the newest: one scan.
-      const rows = await bitmapScan(db, (trx) =>
-        indexed(trx)
-          .orderBy(sql`id + 0`, 'desc')
-          .limit(CAP + 1)
-          .execute(),
-      );
-      common = rows.length > CAP;
-      candidates = rows.slice(0, CAP).map((row) => Number(row.id));
-      return candidates.length;
+      found = await pgCandidates(db, terms, scope);
+      return found.ids.length;
     },
     async page(db: Executor, limit: number, offset: number): Promise<MatchRow[]> {
-      const score = common
-        ? sql<number>`case when search_vector @@ ${tsQuery(terms, true)} then 1 else 0 end`
-        : sql<number>`ts_rank(search_vector, ${query})`;
-      const ids = candidates ?? [];
-      if (ids.length === 0) return [];
+      if (found.ids.length === 0) return [];
       return db
         .selectFrom('items')
-        .where(sql<boolean>`id = any(${ids}::integer[])`)
-        .select(['id as item_id', score.as('score')])
+        .where(sql<boolean>`id = any(${found.ids}::integer[])`)
+        .select(['id as item_id', pgScore(terms, found.common).as('score')])
         .orderBy('score', 'desc')
         .orderBy('date', 'desc')
         .orderBy('id', 'desc')
@@ -325,5 +305,29 @@ function pgScopedSearch(terms: string[], scope: SearchScope) {
         .offset(offset)
         .execute();
     },
+  };
+}
+
+/**
+ * The live matches of a search over every type (`/api/search`), as a subquery with scores, and
+ * whether the word is common (then scores are 1 for a title hit, else 0): matchQuery after
+ * manyMatches, or on PostgreSQL the candidates of pgCandidates.
+ */
+export async function allTypesMatch(
+  db: Executor,
+  dialect: Dialect,
+  terms: string[],
+): Promise<{ common: boolean; match: RawBuilder<MatchRow> }> {
+  if (dialect !== 'postgres') {
+    const common = await manyMatches(db, terms);
+    return { common, match: matchQuery(terms, common) };
+  }
+  const { common, ids } = await pgCandidates(db, terms, {});
+  return {
+    common,
+    match: sql<MatchRow>`(
+      select id as item_id, ${pgScore(terms, common)} as score from items
+      where id = any(${ids}::integer[])
+    )`,
   };
 }

@@ -4,16 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.js';
 import { createTestServer, type TestServer } from '../../test/server.js';
 
-const MATCHING = LIMITS.searchMatchesMax + 100;
-/** More newer items than PostgreSQL's search walks (WALK_MAX in search.ts) before its index. */
-const NEWER = 31_000;
-
 /**
- * A word in more items than a search looks at, none of them among the newest tens of thousands:
- * on PostgreSQL the walk over the newest items gives up, and the type's index gives the newest
- * matches. The answer is the same as for a word the walk finds: the most recently added matches.
+ * A word in more items than a search looks at, too rare among the newest items for PostgreSQL's
+ * walk (WALK_MAX in search.ts): none of them among the newest 31,000 (the type's whole index
+ * gives the newest matches), or one in 50 (its matches among the newest ids, ANDed with the
+ * primary key's range). The answer is the same as for a word the walk finds: the most recently
+ * added matches. `every`: one item in `every` has the word; `count` items in all.
  */
-describe('search of a word common in old items only', () => {
+describe.each([
+  { layout: 'only in old items', every: 0, count: 31_000 },
+  { layout: 'one item in 50', every: 50, count: 60_000 },
+])('search of a word common but sparse: $layout', ({ every, count }) => {
   let server: TestServer;
   let reader: TestClient;
   let matching: number[];
@@ -24,17 +25,21 @@ describe('search of a word common in old items only', () => {
     reader = await server.loggedIn('reader@example.com');
     const { db, dialect } = server.ctx;
     const now = new Date().toISOString();
-    const rows = (from: number, to: number, title: string) =>
+    const title = (n: string) =>
+      sql`case when ${every} > 0 and ${sql.raw(n)} % ${every} = 0 then 'Zorblax letter '
+          else 'Filler ' end || ${sql.raw(n)}`;
+    const rows = (to: number, always: boolean) =>
       dialect === 'postgres'
-        ? sql`select 'post', ${title} || g, 'en', ${now}, ${now}, '2001-02-03'
-              from generate_series(${from}::int, ${to}::int) g`
-        : sql`with recursive g(n) as (select ${from} union all select n + 1 from g where n < ${to})
-              select 'post', ${title} || n, 'en', ${now}, ${now}, '2001-02-03' from g`;
-    const insert = (from: number, to: number, title: string) =>
+        ? sql`select 'post', ${always ? sql`'Zorblax letter ' || g` : title('g')}, 'en', ${now},
+              ${now}, '2001-02-03' from generate_series(1, ${to}::int) g`
+        : sql`with recursive g(n) as (select 1 union all select n + 1 from g where n < ${to})
+              select 'post', ${always ? sql`'Zorblax letter ' || n` : title('n')}, 'en', ${now},
+              ${now}, '2001-02-03' from g`;
+    const insert = (to: number, always: boolean) =>
       sql`insert into items (type, title, language, created_at, updated_at, date)
-          ${rows(from, to, title)}`.execute(db);
-    await insert(1, MATCHING, 'Zorblax letter ');
-    await insert(1, NEWER, 'Filler ');
+          ${rows(to, always)}`.execute(db);
+    if (every === 0) await insert(LIMITS.searchMatchesMax + 100, true);
+    await insert(count, false);
     const found = await db
       .selectFrom('items')
       .select('id')
