@@ -19,7 +19,13 @@ import { linksRepository } from './links.repository.js';
 import { byLanguage, presentItem, presentRows } from './present.js';
 import { itemsRepository, type ListFilter, type TrashView } from './repository.js';
 import { revisionsRepository } from './revisions.repository.js';
-import { allTypesMatch, matchAmong, scopedSearch } from './search.js';
+import {
+  allTypesCandidates,
+  matchAmong,
+  rankFamilies,
+  scopedSearch,
+  type RankedFamily,
+} from './search.js';
 import { cut, escapeHtml, searchTerms, snippet } from './text.js';
 
 export interface PageQuery {
@@ -259,20 +265,20 @@ export async function searchAll(
   const window = pageWindow(query);
   const words = searchWords(query.query);
   if (!words?.length) return { window, total: 0, data: [] };
-  const { common, match } = await allTypesMatch(ctx.db, ctx.dialect, words);
+  const { common, rows } = await allTypesCandidates(ctx.db, ctx.dialect, words);
+  const ranked = rankFamilies(rows);
   const repo = itemsRepository(ctx.db);
   // With another source, the best `offset + limit` of each, merged, give this page.
   const wanted = window.offset + window.limit;
-  const [itemTotal, families, others] = await Promise.all([
-    repo.countFamilies(match),
-    extra ? repo.familyPage(match, wanted, 0) : repo.familyPage(match, window.limit, window.offset),
-    extra ? extra(words, wanted, common) : Promise.resolve({ total: 0, hits: [] }),
-  ]);
+  const families = extra
+    ? ranked.slice(0, wanted)
+    : ranked.slice(window.offset, window.offset + window.limit);
+  const others = extra ? await extra(words, wanted, common) : { total: 0, hits: [] };
   type Entry =
-    | { score: number; date: string; family: (typeof families)[number] }
+    | { score: number; date: string; family: RankedFamily }
     | { score: number; date: string; group: SearchGroup };
   let entries: Entry[] = families.map((family) => ({
-    score: Number(family.score),
+    score: family.score,
     date: family.date,
     family,
   }));
@@ -306,5 +312,5 @@ export async function searchAll(
     if (!first) return [];
     return [{ type: first.type as ItemType, original_id: id, date: family.date, versions }];
   });
-  return { window, total: itemTotal + others.total, data };
+  return { window, total: ranked.length + others.total, data };
 }

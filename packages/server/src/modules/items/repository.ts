@@ -12,7 +12,6 @@ import type { Dialect } from '../../db/connect.js';
 import type { Database, ItemsTable } from '../../db/schema.js';
 import { linkScope, type ListFilter } from './link-scope.js';
 import { byMonths, monthStart, MONTHS_FROM } from './list-months.js';
-import type { MatchRow } from './search.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type ItemRow = Selectable<ItemsTable>;
@@ -388,37 +387,6 @@ export function itemsRepository(db: Executor) {
     },
 
     /* Search across types, grouped by original ----------------------------------------------- */
-
-    async countFamilies(match: RawBuilder<MatchRow>): Promise<number> {
-      const row = await db
-        .selectFrom('items as i')
-        .innerJoin(match.as('m'), (join) => join.onRef('m.item_id', '=', 'i.id'))
-        .where('i.deleted_at', 'is', null)
-        .select(sql<number>`count(distinct coalesce(i.parent_id, i.id))`.as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-
-    /** Families with a live hit, best hit first, then newest. */
-    familyPage(match: RawBuilder<MatchRow>, limit: number, offset: number) {
-      const family = sql<number>`coalesce(i.parent_id, i.id)`;
-      return db
-        .selectFrom('items as i')
-        .innerJoin(match.as('m'), (join) => join.onRef('m.item_id', '=', 'i.id'))
-        .where('i.deleted_at', 'is', null)
-        .groupBy(family)
-        .select([
-          family.as('family_id'),
-          sql<number>`max(m.score)`.as('score'),
-          sql<string>`max(i.date)`.as('date'),
-        ])
-        .orderBy(sql`max(m.score)`, 'desc')
-        .orderBy(sql`max(i.date)`, 'desc')
-        .orderBy(family, 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute();
-    },
 
     /** Which of these items match (`match`: matchAmong for these ids). */
     async matching(match: RawBuilder<{ item_id: number }>, ids: number[]): Promise<Set<number>> {

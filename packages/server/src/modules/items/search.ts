@@ -32,25 +32,18 @@ const tsQuery = (terms: string[], inTitle = false) =>
   sql`to_tsquery('simple'::regconfig, kinfolio_unaccent(${tsExpression(terms, inTitle)}))`;
 
 /**
- * Whether a search over every type is of a common word, more live items matching it than a search looks
+ * PostgreSQL: whether a search over every type is of a common word, more live items matching it than a search looks
  * at. Those results are then the most recently added matches, the ones with the words in their
  * title first, then newest first: scoring them for relevance needs the word's frequency over the
  * whole archive, a walk of everything it matches (over 100 ms at a million items).
  */
-async function manyMatches(db: Executor, dialect: Dialect, terms: string[]) {
-  const { rows } = await (
-    dialect === 'postgres'
-      ? sql<{ n: number }>`
-        select count(*) as n from (
-          select 1 from items where search_vector @@ ${tsQuery(terms)} and deleted_at is null
-          limit ${CAP + 1}
-        ) c`
-      : sql<{ n: number }>`
-        select count(*) as n from (
-          select 1 from items_fts where items_fts match ${`kind : "live" AND ${ftsText(terms)}`}
-          limit ${CAP + 1}
-        )`
-  ).execute(db);
+async function manyMatches(db: Executor, terms: string[]) {
+  const { rows } = await sql<{ n: number }>`
+    select count(*) as n from (
+      select 1 from items where search_vector @@ ${tsQuery(terms)} and deleted_at is null
+      limit ${CAP + 1}
+    ) c
+  `.execute(db);
   return Number(rows[0]?.n ?? 0) > CAP;
 }
 
@@ -65,26 +58,70 @@ async function manyMatches(db: Executor, dialect: Dialect, terms: string[]) {
  */
 const newestFirst = (common: boolean) => (common ? sql`id` : sql`id + 0`);
 
+/** A live item matching a search over every type, with its score and what families group by. */
+export interface CandidateRow extends MatchRow {
+  /** The original's id: the item's own, or its parent's for a translation. */
+  family_id: number;
+  date: string | null;
+}
+
 /**
- * A subquery of the live items of every type matching `terms` (all of them, the last one as a prefix),
- * case- and accent-insensitively, with a relevance score. Only the `LIMITS.searchMatchesMax` most
- * recently added matches are candidates (a common word matches a good part of the archive, and
- * scoring all of it took seconds); relevance is computed for those only. `terms` are letters and
- * digits only (see searchTerms), and are passed as parameters besides.
+ * The live items of every type matching `terms` (all of them, the last one as a prefix), case-
+ * and accent-insensitively, each with a relevance score, for `/api/search`. Only the
+ * `LIMITS.searchMatchesMax` most recently added matches are candidates (a common word matches a
+ * good part of the archive, and scoring all of it took seconds); relevance is computed for those
+ * only, and for a `common` word (more matches than that) it is 1 with the words in the title,
+ * else 0 (see manyMatches). Computed once per request: the total and the page are both read from
+ * these rows, where counting and paging each in SQL ran the whole search again (twice the time).
+ * `terms` are letters and digits only (see searchTerms), and are passed as parameters besides.
  */
-function matchQuery(dialect: Dialect, terms: string[], common: boolean): RawBuilder<MatchRow> {
+export async function allTypesCandidates(
+  db: Executor,
+  dialect: Dialect,
+  terms: string[],
+): Promise<{ common: boolean; rows: CandidateRow[] }> {
   if (dialect === 'postgres') {
-    const query = tsQuery(terms);
-    return sql<MatchRow>`(
-      select c.id as item_id, ${pgScore(terms, common)} as score
+    const common = await manyMatches(db, terms);
+    const { rows } = await sql<CandidateRow>`
+      select c.id as item_id, coalesce(c.parent_id, c.id) as family_id, c.date,
+        ${pgScore(terms, common)} as score
       from (
-        select id, search_vector from items
-        where search_vector @@ ${query} and deleted_at is null
+        select id, parent_id, date, search_vector from items
+        where search_vector @@ ${tsQuery(terms)} and deleted_at is null
         order by ${newestFirst(common)} desc limit ${CAP}
       ) c
-    )`;
+    `.execute(db);
+    return { common, rows: rows.map((row) => ({ ...row, score: Number(row.score) })) };
   }
-  return ftsCandidates(terms, `kind : "live" AND ${ftsText(terms)}`, common);
+  // The newest matches, one past the bound to tell a common word: FTS5 walks the match backwards
+  // by rowid and stops there.
+  const { rows: newest } = await sql<{ id: number }>`
+    select rowid as id from items_fts where items_fts match ${`kind : "live" AND ${ftsText(terms)}`}
+    order by rowid desc limit ${CAP + 1}
+  `.execute(db);
+  const common = newest.length > CAP;
+  const ids = newest.slice(0, CAP).map((row) => Number(row.id));
+  if (ids.length === 0) return { common, rows: [] };
+  const oldest = ids[ids.length - 1]!;
+  // Title hits (common) or the bm25 score of the text alone (see ftsCandidates) of the matches
+  // from the oldest candidate on; those that are not candidates (in the trash) are left out below.
+  const { rows: scored } = await (
+    common
+      ? sql<{ id: number; score: number }>`
+        select rowid as id, 1 as score from items_fts
+        where items_fts match ${`{title} : (${ftsTerms(terms)})`} and rowid >= ${oldest}
+      `
+      : sql<{ id: number; score: number }>`
+        select rowid as id, -rank as score from items_fts
+        where items_fts match ${ftsText(terms)} and rowid >= ${oldest}
+      `
+  ).execute(db);
+  const scores = new Map(scored.map((row) => [Number(row.id), Number(row.score)]));
+  const { rows } = await sql<Omit<CandidateRow, 'score'>>`
+    select id as item_id, coalesce(parent_id, id) as family_id, date from items
+    where id in (${sql.join(ids)}) and deleted_at is null
+  `.execute(db);
+  return { common, rows: rows.map((row) => ({ ...row, score: scores.get(row.item_id) ?? 0 })) };
 }
 
 /** Of the items `ids`, those matching `terms` (any trash state; no candidate bound, no score). */
@@ -161,8 +198,8 @@ export interface SearchScope {
 
 /**
  * A per-type search: how many live items match (up to `LIMITS.searchMatchesMax`, the candidates
- * of matchQuery), and one page of them best first (then newest). When fewer items match than
- * that bound, every match is ranked, as it always was; else titles first, then newest (see
+ * of allTypesCandidates within the scope), and one page of them best first (then newest). When
+ * fewer items match than that bound, every match is ranked, as it always was; else titles first, then newest (see
  * manyMatches). `count` comes first and tells which.
  */
 export function scopedSearch(dialect: Dialect, terms: string[], scope: SearchScope) {
@@ -337,17 +374,34 @@ function pgScopedSearch(terms: string[], scope: SearchScope) {
   };
 }
 
+/** A family of `/api/search`: an original with its translations, ranked by its best live hit. */
+export interface RankedFamily {
+  family_id: number;
+  score: number;
+  /** The latest date among its hits ('' when none has one). */
+  date: string;
+}
+
 /**
- * The live matches of a search over every type (`/api/search`), as a subquery with scores, and
- * whether the word is common (then scores are 1 for a title hit, else 0). On PostgreSQL not the
- * candidates of pgCandidates: over every type they measured slower at a million items (p95 1,067
- * against 277 ms, bench a-window, load 5-8), the walk of the primary key reading no fewer pages.
+ * The families of these hits, best hit first, then latest date, then newest original; undated
+ * families after dated ones of the same score (as SQLite ordered them in SQL).
  */
-export async function allTypesMatch(
-  db: Executor,
-  dialect: Dialect,
-  terms: string[],
-): Promise<{ common: boolean; match: RawBuilder<MatchRow> }> {
-  const common = await manyMatches(db, dialect, terms);
-  return { common, match: matchQuery(dialect, terms, common) };
+export function rankFamilies(rows: CandidateRow[]): RankedFamily[] {
+  const families = new Map<number, RankedFamily>();
+  for (const row of rows) {
+    const id = Number(row.family_id);
+    const date = row.date ?? '';
+    const family = families.get(id);
+    if (!family) families.set(id, { family_id: id, score: row.score, date });
+    else {
+      family.score = Math.max(family.score, row.score);
+      if (date > family.date) family.date = date;
+    }
+  }
+  return [...families.values()].sort(
+    (a, b) =>
+      b.score - a.score ||
+      (a.date < b.date ? 1 : a.date > b.date ? -1 : 0) ||
+      b.family_id - a.family_id,
+  );
 }
