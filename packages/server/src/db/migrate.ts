@@ -22,6 +22,7 @@ import * as m0022 from './migrations/0022_photo_metadata.js';
 import * as m0023 from './migrations/0023_category_scopes.js';
 import * as m0024 from './migrations/0024_search_scopes.js';
 import * as m0025 from './migrations/0025_list_months.js';
+import * as m0026 from './migrations/0026_search_prefixes.js';
 
 /** Migrations are imported statically so they work the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0023_category_scopes': m0023,
   '0024_search_scopes': m0024,
   '0025_list_months': m0025,
+  '0026_search_prefixes': m0026,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -35,7 +35,7 @@ export const FOLDS: readonly (readonly [string, string])[] = [
 ];
 
 /** `column` with the letters of FOLDS spelled out, as SQL (nested replace(); no extension). */
-function folded(column: string): RawBuilder<string> {
+export function folded(column: string): RawBuilder<string> {
   return sql.raw(
     FOLDS.reduce((expression, [letter, spelled]) => {
       return `replace(${expression}, '${letter}', '${spelled}')`;
@@ -49,7 +49,8 @@ function holdsFoldable(columns: string[]): RawBuilder<boolean> {
   return sql.raw(columns.map((column) => `${column} glob ${glob}`).join(' or '));
 }
 
-const itemKind = (row: string) =>
+/** An item's FTS5 scope tokens: `tpost lfr live` (`new.` inside triggers, bare when copying). */
+export const itemKind = (row: string) =>
   sql.raw(
     `'t' || ${row}type || ' l' || ${row}language || ` +
       `case when ${row}deleted_at is null then ' live' else ' trash' end`,

@@ -1,4 +1,5 @@
 import { LIMITS, type ItemListRow, type SearchGroup } from '@kinfolio/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../demo/seed.js';
 import type { TestClient } from '../../test/client.js';
@@ -16,11 +17,11 @@ const inTitle = (title: string) => title.toLowerCase().includes(WORD);
 describe('search of a common word', () => {
   let server: TestServer;
   let reader: TestClient;
+  let editor: TestClient;
 
   beforeAll(async () => {
     server = await createTestServer();
-    await server.createUser({ email: 'reader@example.com' });
-    reader = await server.loggedIn('reader@example.com');
+    ({ editor, reader } = await server.editorAndReader());
     await seedDemo(server.ctx, { size: 11_000, seed: 3 });
   }, 120_000);
   afterAll(() => server?.close());
@@ -68,6 +69,24 @@ describe('search of a common word', () => {
   });
 
   it('groups the global search the same way', async () => {
+    // A translation added now of the oldest original with the word: the original is older than
+    // every candidate, yet its version is marked as matching.
+    const original = await server.ctx.db
+      .selectFrom('items')
+      .select(['id', 'language'])
+      .where('type', '=', 'post')
+      .where('parent_id', 'is', null)
+      .where('deleted_at', 'is', null)
+      .where(sql`lower(title)`, 'like', `%${WORD}%`)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const translation = await editor.post('/api/posts', {
+      title: `Ricordi di ${WORD}`,
+      language: original.language === 'de' ? 'en' : 'de',
+      date: '2999-12-31',
+      parent_id: original.id,
+    });
+    expect(translation.statusCode).toBe(201);
     const response = await reader.get(`/api/search?query=${WORD}&per_page=100`);
     const body = response.json() as { data: SearchGroup[]; meta: { total: number } };
     expect(body.meta.total).toBeGreaterThan(100);
@@ -80,5 +99,25 @@ describe('search of a common word', () => {
     expect(titled.slice(firstWithout).includes(true)).toBe(false);
     const dates = body.data.slice(0, firstWithout).map((group) => group.date);
     expect(dates).toEqual([...dates].sort().reverse());
+    // Every item's version says whether it has the word, versions older than the candidates too.
+    const versions = body.data
+      .filter((group) => group.type !== 'record')
+      .flatMap((group) => group.versions);
+    const texts = await server.ctx.db
+      .selectFrom('items')
+      .select(['id', 'title', 'plain'])
+      .where(
+        'id',
+        'in',
+        versions.map((version) => version.id),
+      )
+      .execute();
+    const hasWord = new Map(
+      texts.map((text) => [text.id, `${text.title} ${text.plain}`.toLowerCase().includes(WORD)]),
+    );
+    expect(versions.length).toBeGreaterThan(body.data.length);
+    expect(body.data[0]!.original_id).toBe(original.id);
+    expect(versions.find((version) => version.id === original.id)?.matched).toBe(true);
+    for (const version of versions) expect(version.matched).toBe(hasWord.get(version.id));
   });
 });

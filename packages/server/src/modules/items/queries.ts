@@ -289,8 +289,19 @@ export async function searchAll(
   }
   const familyIds = entries.flatMap((e) => ('family' in e ? [Number(e.family.family_id)] : []));
   const members = await repo.families(familyIds, true, true);
-  const memberIds = members.map((m) => m.id);
-  const matched = await repo.matching(matchAmong(ctx.dialect, words, memberIds), memberIds);
+  // Which versions match: a candidate does; a version newer than the oldest candidate, or any
+  // version when every match is a candidate (not `common`), does not. Only older versions of a
+  // common word's families are looked up (the index query is the costly part of a page).
+  const candidates = new Set(rows.map((row) => Number(row.item_id)));
+  const oldest = Math.min(...candidates);
+  const unknown = common
+    ? members.map((m) => m.id).filter((id) => id < oldest && !candidates.has(id))
+    : [];
+  const matched = new Set(members.map((m) => m.id).filter((id) => candidates.has(id)));
+  if (unknown.length > 0) {
+    for (const id of await repo.matching(matchAmong(ctx.dialect, words, unknown), unknown))
+      matched.add(id);
+  }
   const data = entries.flatMap((entry): SearchGroup[] => {
     if ('group' in entry) return [entry.group];
     const family = entry.family;
