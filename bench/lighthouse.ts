@@ -39,6 +39,13 @@ interface PageFigures {
   /** Bytes over the wire (compressed) and decoded, per resource type. */
   transfer: Record<string, { requests: number; transferKB: number; resourceKB: number }>;
   failedAudits: { id: string; title: string; score: number | null }[];
+  /**
+   * Lighthouse's measure of this machine's speed (lhr.environment.benchmarkIndex). Its 4× slowdown
+   * assumes a high-end desktop (1,500-2,000 in Lighthouse's docs/throttling.md) to mimic a mid-tier
+   * phone: the simulated timings are this machine's times 4, so a lower index (a slower or loaded
+   * machine) inflates them by about as much.
+   */
+  benchmarkIndex: number;
   /** Lighthouse's own failure (NO_NAVSTART, NO_FCP… on a loaded machine): the run has no score. */
   error?: string;
 }
@@ -90,6 +97,7 @@ function figuresOf(result: RunnerResult): PageFigures {
     url: lhr.finalDisplayedUrl,
     ...(lhr.runtimeError ? { error: lhr.runtimeError.code } : {}),
     performance: lhr.categories.performance?.score ?? NaN,
+    benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? NaN),
     accessibility: lhr.categories.accessibility?.score ?? NaN,
     metrics: {
       firstContentfulPaintMs: metric('first-contentful-paint'),
@@ -220,9 +228,11 @@ async function main() {
           {
             performance: median(results.map((r) => r.performance)),
             accessibility: median(results.map((r) => r.accessibility)),
+            benchmarkIndex: median(results.map((r) => r.benchmarkIndex)),
             runs: all.map((r) => ({
               performance: r.performance,
               accessibility: r.accessibility,
+              benchmarkIndex: r.benchmarkIndex,
               ...(r.error ? { error: r.error } : {}),
             })),
             median: byScore[Math.floor((byScore.length - 1) / 2)],
@@ -249,7 +259,7 @@ async function main() {
     fs.writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
     for (const [url, page] of Object.entries(summary)) {
       console.log(
-        `${url}: performance ${page.performance}, accessibility ${page.accessibility}`,
+        `${url}: performance ${page.performance}, accessibility ${page.accessibility}, benchmarkIndex ${page.benchmarkIndex}`,
         page.median?.metrics,
       );
     }
