@@ -6,3 +6,4 @@ export * from './icons';
 export { QueryState, type QueryLike } from './QueryState';
 export { UserAvatar, initials } from './UserAvatar';
 export { RowAction } from './RowAction';
+export { ViewSwitch, type ViewSwitchProps } from './ViewSwitch';

@@ -1,11 +1,12 @@
 import './bulk.css';
-import { Group, SegmentedControl, VisuallyHidden } from '@mantine/core';
+import { Group, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { BULK_MAX_IDS, LIMITS, type ItemListRow, type ItemType } from '@kinfolio/contract';
 import { useNavigate } from '@tanstack/react-router';
 import { useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '@/shared/organisation/hooks';
+import { ViewSwitch } from '@/shared/ui';
 import { itemQueries } from '../api';
 import { ItemCard, type CardMode } from '../components/ItemCard';
 import { profilePath } from '../itemTypes';
@@ -119,10 +120,10 @@ export function ItemCollection(props: ItemCollectionProps) {
             />
           ) : null}
           {type === 'media' ? (
-            <SegmentedControl
+            <ViewSwitch
               size="xs"
               value={view}
-              onChange={(value) => setView(value === 'list' ? 'list' : 'grid')}
+              onChange={setView}
               aria-label={t('view.label')}
               data={[
                 { value: 'grid', label: t('view.grid') },

@@ -1,5 +1,5 @@
 import '../archive.css';
-import { Button, Group, Pagination, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Pagination, Skeleton, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { LIMITS, type ItemListRow } from '@kinfolio/contract';
@@ -7,7 +7,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '@/shared/organisation/hooks';
-import { PageTitle, PlusIcon, QueryState } from '@/shared/ui';
+import { PageTitle, PlusIcon, QueryState, ViewSwitch } from '@/shared/ui';
 import { itemQueries } from '../api';
 import { useHardDeleteItem, useRestoreItem } from '../mutations';
 import { FilterBar } from '../components/FilterBar';
@@ -35,7 +35,7 @@ export default function ItemListPage() {
 
   const go = (next: ArchiveSearch) => void navigate({ to: meta.listPath, search: next });
   const change = (partial: Partial<ArchiveSearch>) => go(withChange(search, partial));
-  const setMode = (value: string) =>
+  const setMode = (value: CardMode) =>
     go({
       ...(search.language ? { language: search.language } : {}),
       ...(value === 'trash' ? { deleted: 1 } : value === 'revisions' ? { revisions: 1 } : {}),
@@ -122,7 +122,7 @@ export default function ItemListPage() {
           </Button>
         ) : null}
       </Group>
-      <SegmentedControl
+      <ViewSwitch
         value={mode}
         onChange={setMode}
         aria-label={t('list.views')}
@@ -131,8 +131,7 @@ export default function ItemListPage() {
           { value: 'revisions', label: t('list.viewRevisions') },
           { value: 'trash', label: t('list.viewTrash') },
         ]}
-        w={{ base: '100%', xs: 'auto' }}
-        style={{ alignSelf: 'flex-start' }}
+        fullWidthOnPhone
         className="kf-type-switch"
       />
       <FilterBar search={search} onChange={change} languageOnly={mode !== 'list'} />

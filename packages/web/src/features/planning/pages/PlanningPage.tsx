@@ -1,10 +1,10 @@
 import '@mantine/dates/styles.css';
 import '../planning.css';
-import { SegmentedControl, SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageTitle } from '@/shared/ui';
+import { PageTitle, ViewSwitch } from '@/shared/ui';
 import { DayEntries } from '../components/DayEntries';
 import { OnThisDay } from '../components/OnThisDay';
 import { PlanningCalendar } from '../components/PlanningCalendar';
@@ -58,15 +58,12 @@ export default function PlanningPage() {
   return (
     <Stack gap="md">
       <PageTitle mb={0}>{t('title')}</PageTitle>
-      <SegmentedControl
+      <ViewSwitch
         value={view}
-        onChange={(value) =>
-          change({ view: value === 'calendar' ? undefined : (value as PlanningSearch['view']) })
-        }
+        onChange={(value) => change({ view: value === 'calendar' ? undefined : value })}
         aria-label={t('views.label')}
         data={PLANNING_VIEWS.map((value) => ({ value, label: t(`views.${value}`) }))}
-        w={{ base: '100%', xs: 'auto' }}
-        style={{ alignSelf: 'flex-start' }}
+        fullWidthOnPhone
         className="kf-planning-views"
       />
       <PlanningFilterBar search={search} onChange={change} />

@@ -1,5 +1,5 @@
 import '../records.css';
-import { Button, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { LIMITS, type RecordListRow } from '@kinfolio/contract';
@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ListPager } from '@/shared/content/ListPager';
 import { TitleInSentence } from '@/shared/content/TitleInSentence';
 import { useCan } from '@/shared/organisation/hooks';
-import { PageTitle, PlusIcon, QueryState } from '@/shared/ui';
+import { PageTitle, PlusIcon, QueryState, ViewSwitch } from '@/shared/ui';
 import { recordQueries } from '../api';
 import { RecordCard } from '../components/RecordCard';
 import { RecordFilterBar } from '../components/RecordFilterBar';
@@ -66,7 +66,7 @@ export default function RecordListPage() {
           </Button>
         ) : null}
       </Group>
-      <SegmentedControl
+      <ViewSwitch
         value={trash ? 'trash' : 'list'}
         onChange={(value) => change({ deleted: value === 'trash' ? 1 : undefined })}
         aria-label={t('archive:list.views')}
@@ -74,8 +74,7 @@ export default function RecordListPage() {
           { value: 'list', label: t('archive:list.viewAll') },
           { value: 'trash', label: t('archive:list.viewTrash') },
         ]}
-        w={{ base: '100%', xs: 'auto' }}
-        style={{ alignSelf: 'flex-start' }}
+        fullWidthOnPhone
         className="kf-type-switch"
       />
       <RecordFilterBar search={search} onChange={change} />
