@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
+import { compactListMonths } from '../modules/items/index.js';
 import { nameKeys } from '../modules/participants/index.js';
 import { previewOf } from '../modules/records/index.js';
 import type { FileStorage } from '../storage/storage.js';
@@ -338,6 +339,7 @@ export async function seedDemo(
     await sql`analyze items, item_participants, item_tags, item_categories, records`.execute(
       handle.db,
     );
+    await compactListMonths(handle.db, handle.dialect);
   }
   return summary;
 }

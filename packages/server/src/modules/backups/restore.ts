@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import tar, { type Extract } from 'tar-stream';
 import type { Database } from '../../db/schema.js';
+import { compactListMonths } from '../items/index.js';
 import { BackupError } from './errors.js';
 import {
   BACKUP_FORMAT,
@@ -296,6 +297,7 @@ export async function restoreBackup(
     await removeWritten(target, written);
     throw error;
   }
+  await compactListMonths(target.db, target.dialect);
   onProgress(100);
   return manifest;
 }

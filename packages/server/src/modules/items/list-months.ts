@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Dialect } from '../../db/connect.js';
 import type { Database } from '../../db/schema.js';
 import { linkFilterCount, type ListFilter } from './link-scope.js';
 
@@ -17,6 +18,17 @@ export function byMonths(filter: ListFilter): boolean {
     filter.dateBefore === undefined &&
     linkFilterCount(filter) === 0
   );
+}
+
+/**
+ * PostgreSQL: item_list_months written compactly again after a bulk load (seed-demo, a restore).
+ * Each statement's upsert leaves the old versions of the rows it counts behind, and VACUUM frees
+ * them without giving the pages back: after generating 100,000 items the table held its 16,077
+ * rows on 617 pages, and a type's total, read by scanning it, took 13 ms instead of 1 ms on 103
+ * pages. The table is small: its lock lasts milliseconds. Not inside a transaction.
+ */
+export async function compactListMonths(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  if (dialect === 'postgres') await sql`vacuum full analyze item_list_months`.execute(db);
 }
 
 /**
