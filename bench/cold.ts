@@ -32,6 +32,8 @@ export interface ColdFigures {
   max: number;
   /** The slowest URL, to tell what to look at. */
   slowest: string;
+  /** The five slowest URLs with their times, slowest first: the p95 tail (JSON only). */
+  tail: { url: string; ms: number }[];
   errors: number;
   /** Answers the response cache already held (should be none). */
   hits: number;
@@ -156,6 +158,10 @@ export async function runCold(
         p95: round(percentile(sorted, 95)),
         max: round(sorted[sorted.length - 1]!),
         slowest: list[list.length - 1]!.url,
+        tail: list
+          .slice(-5)
+          .reverse()
+          .map(({ url, ms }) => ({ url, ms: round(ms) })),
         errors: errors.get(name) ?? 0,
         hits: hits.get(name) ?? 0,
         targetMs: COLD_CLASSES[name],
