@@ -32,9 +32,9 @@ const tsQuery = (terms: string[], inTitle = false) =>
   sql`to_tsquery('simple'::regconfig, kinfolio_unaccent(${tsExpression(terms, inTitle)}))`;
 
 /**
- * PostgreSQL: whether a search over every type is of a common word, more live items matching it than a search looks
- * at. Those results are then the most recently added matches, the ones with the words in their
- * title first, then newest first: scoring them for relevance needs the word's frequency over the
+ * PostgreSQL: whether a search over every type is of a common word, more live items matching it
+ * than a search looks at. Those results are then the most recently added matches, the ones with
+ * the words in their title first, then newest first: scoring them for relevance needs the word's frequency over the
  * whole archive, a walk of everything it matches (over 100 ms at a million items).
  */
 async function manyMatches(db: Executor, terms: string[]) {
@@ -219,8 +219,8 @@ export interface SearchScope {
 /**
  * A per-type search: how many live items match (up to `LIMITS.searchMatchesMax`, the candidates
  * of allTypesCandidates within the scope), and one page of them best first (then newest). When
- * fewer items match than that bound, every match is ranked, as it always was; else titles first, then newest (see
- * manyMatches). `count` comes first and tells which.
+ * fewer items match than that bound, every match is ranked, as it always was; else titles first,
+ * then newest (see manyMatches). `count` comes first and tells which.
  */
 export function scopedSearch(dialect: Dialect, terms: string[], scope: SearchScope) {
   let common = false;
