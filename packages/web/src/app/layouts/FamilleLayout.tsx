@@ -1,5 +1,5 @@
 import { AppShell, BackgroundImage, Burger, Drawer, Group } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { LIMITS } from '@kinfolio/contract';
 import { useLocation } from '@tanstack/react-router';
 import { useEffect } from 'react';
@@ -12,7 +12,7 @@ import { ColorSchemeToggle, LanguagePicker } from './HeaderControls';
 import { NavbarContent } from './Navbar';
 import { PageTransition } from './PageTransition';
 import { ShortcutsDialog } from './ShortcutsDialog';
-import { useIsMobile } from '@/shared/ui/device';
+import { useIsMobile, useSmallScreen } from '@/shared/ui/device';
 import { MAIN_ID, SkipLink } from './SkipLink';
 import { UserMenu } from './UserMenu';
 
@@ -24,7 +24,7 @@ export function FamilleLayout() {
   const { t } = useTranslation('layout');
   const { user, isAdmin } = useSession();
   const [drawerOpened, drawer] = useDisclosure(false);
-  const small = useMediaQuery(`(max-width: ${LIMITS.smallScreenPx - 0.02}px)`, false);
+  const small = useSmallScreen();
   // Spec §4: a touch-capable device is flagged mobile and gets the drawer layout at any width.
   const mobile = useIsMobile();
   const pathname = useLocation({ select: (l) => l.pathname });

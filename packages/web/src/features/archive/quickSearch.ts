@@ -9,6 +9,7 @@ import {
   type Tag,
   type UiLanguage,
 } from '@kinfolio/contract';
+import { compareIn } from '@/shared/intl';
 
 /** Who or what the archive is organised by: a hit opens the list of its items. */
 export type QuickOrganisation = 'participant' | 'tag' | 'category';
@@ -123,7 +124,7 @@ export function organisationSections(
   return ORGANISATION.flatMap((type): QuickSection[] => {
     const options = named[type]
       .filter((entry) => entry.names.some((name) => namesMatch(name, query)))
-      .sort((a, b) => a.shown.localeCompare(b.shown, language))
+      .sort((a, b) => compareIn(language)(a.shown, b.shown))
       .slice(0, ORGANISATION_HITS)
       .map((entry): QuickOption => ({
         key: `${type}-${entry.id}`,

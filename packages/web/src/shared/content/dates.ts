@@ -1,4 +1,5 @@
 import { useUiLanguage } from '@/shared/organisation/hooks';
+import { dateTimeFormat } from '@/shared/intl';
 
 /** Dates are calendar dates stored at UTC midnight: shown in UTC so the day never shifts. */
 export function useDateFormat(): (iso: string, withTime?: boolean) => string {
@@ -6,7 +7,7 @@ export function useDateFormat(): (iso: string, withTime?: boolean) => string {
   return (iso, withTime = false) => {
     const date = new Date(iso);
     if (Number.isNaN(date.getTime())) return iso;
-    return new Intl.DateTimeFormat(language, {
+    return dateTimeFormat(language, {
       dateStyle: 'long',
       ...(withTime ? { timeStyle: 'short' } : { timeZone: 'UTC' }),
     }).format(date);

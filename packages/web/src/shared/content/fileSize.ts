@@ -1,4 +1,5 @@
 import { useUiLanguage } from '@/shared/organisation/hooks';
+import { numberFormat } from '@/shared/intl';
 
 /** `2.4 MB`, `830 kB` in the interface language. */
 export function useFileSize(): (bytes: number) => string {
@@ -10,7 +11,7 @@ export function useFileSize(): (bytes: number) => string {
         : bytes >= 1_000
           ? [bytes / 1_000, 'kilobyte']
           : [bytes, 'byte'];
-    return new Intl.NumberFormat(language, {
+    return numberFormat(language, {
       style: 'unit',
       unit,
       unitDisplay: 'short',

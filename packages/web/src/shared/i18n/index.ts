@@ -1,5 +1,6 @@
 import i18next, { type BackendModule, type Resource, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { SITE_TRANSLATIONS_MERGED } from './mergeTranslations';
 import {
   DEFAULT_UI_LANGUAGE,
   FALLBACK_UI_LANGUAGE,
@@ -155,8 +156,9 @@ void i18next
     interpolation: { escapeValue: false },
     returnNull: false,
     initAsync: false,
-    // Site translations (edited on the server) are merged in with addResourceBundle: re-render then.
-    react: { bindI18nStore: 'added' },
+    // Components render again when the language changes or site translations (edited on the
+    // server) were merged in; not when a bundle loads (Suspense waits for a page's namespaces).
+    react: { bindI18n: `languageChanged ${SITE_TRANSLATIONS_MERGED}`, bindI18nStore: false },
     // Keys the app meets without a value are reported to the server (see siteTranslations.ts).
     saveMissing: true,
     // A namespace still loading is not missing its keys.

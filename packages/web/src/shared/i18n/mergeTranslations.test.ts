@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import type { SiteTranslation } from '@kinfolio/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { createTranslationMerger, splitKey } from './mergeTranslations';
+import { createTranslationMerger, SITE_TRANSLATIONS_MERGED, splitKey } from './mergeTranslations';
 
 const row = (id: number, key: string, text: Partial<SiteTranslation['text']>): SiteTranslation => ({
   id,
@@ -33,15 +33,19 @@ describe('site translation merge', () => {
 
   it('puts non-empty values over the bundle, keeps siblings, and signals a re-render', async () => {
     const i18n = await instance();
-    const added = vi.fn();
-    i18n.store.on('added', added);
+    const merged = vi.fn();
+    i18n.on(SITE_TRANSLATIONS_MERGED, merged);
     const merge = createTranslationMerger(i18n);
-    merge([row(1, 'layout:nav.profile', { fr: 'Mes infos', en: '  ', de: 'Mein Profil' })]);
+    const rows = [row(1, 'layout:nav.profile', { fr: 'Mes infos', en: '  ', de: 'Mein Profil' })];
+    merge(rows);
     expect(i18n.t('layout:nav.profile')).toBe('Mes infos');
     expect(i18n.t('layout:nav.label')).toBe('Navigation');
     expect(i18n.t('layout:nav.profile', { lng: 'en' })).toBe('My profile');
     expect(i18n.t('layout:nav.profile', { lng: 'de' })).toBe('Mein Profil');
-    expect(added).toHaveBeenCalled();
+    expect(merged).toHaveBeenCalledTimes(1);
+    // The same rows again change nothing: no re-render.
+    merge(rows);
+    expect(merged).toHaveBeenCalledTimes(1);
   });
 
   it('adds keys the bundle lacks, and gives back the bundled wording when a value is cleared', async () => {

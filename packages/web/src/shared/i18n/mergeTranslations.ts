@@ -3,6 +3,13 @@ import type { i18n as I18n, ResourceKey } from 'i18next';
 
 type Nested = { [key: string]: string | Nested };
 
+/**
+ * What i18next emits once site translations were merged: the components' wording renders again on
+ * it (index.ts binds react-i18next to it), not on every bundle added, since each page's namespaces
+ * loading would otherwise render the whole app again, in one synchronous task each.
+ */
+export const SITE_TRANSLATIONS_MERGED = 'siteTranslationsMerged';
+
 /** `namespace:path.to.key` → its namespace and path; no namespace means the default one. */
 export function splitKey(key: string, defaultNs: string): { ns: string; path: string } {
   const at = key.indexOf(':');
@@ -38,7 +45,7 @@ interface Override {
 
 /**
  * Returns `apply(rows)`: puts every non-empty site-translation value over the bundled messages
- * (deep merge, one `added` event per language and namespace so components re-render), and gives
+ * (deep merge, then one SITE_TRANSLATIONS_MERGED event so components re-render), and gives
  * back the bundled wording of values that were overridden before but are empty or gone now.
  */
 export function createTranslationMerger(
@@ -110,5 +117,6 @@ export function createTranslationMerger(
       i18n.addResourceBundle(lng, ns, bundle, true, true);
     }
     applied = next;
+    if (touched.size > 0) i18n.emit(SITE_TRANSLATIONS_MERGED);
   };
 }

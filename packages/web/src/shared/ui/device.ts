@@ -13,11 +13,24 @@ export function isTouchDevice(
 }
 
 /**
+ * Whether the media query matches, read during the first render: Mantine's default reads it in an
+ * effect after mounting, and the second render it then causes redraws the whole layout on a phone.
+ */
+export function useMedia(query: string): boolean {
+  return useMediaQuery(query, undefined, { getInitialValueInEffect: false });
+}
+
+/** A screen under 768 px wide (LIMITS.smallScreenPx). */
+export function useSmallScreen(): boolean {
+  return useMedia(`(max-width: ${LIMITS.smallScreenPx - 0.02}px)`);
+}
+
+/**
  * The mobile flag: a small screen (under 768 px) or a touch-capable device, which gets the mobile
  * layout (navigation in a drawer behind the burger) whatever its width.
  */
 export function useIsMobile(): boolean {
-  const small = useMediaQuery(`(max-width: ${LIMITS.smallScreenPx - 0.02}px)`, false);
-  const coarse = useMediaQuery('(pointer: coarse)', false);
+  const small = useSmallScreen();
+  const coarse = useMedia('(pointer: coarse)');
   return small || coarse || isTouchDevice();
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useServerForm } from '@/shared/forms/useServerForm';
 import { FormAlert } from '@/shared/ui';
 import { backupQueries, useSaveBackupSchedule } from '../backups';
+import { dateTimeFormat } from '@/shared/intl';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
@@ -19,7 +20,7 @@ function Fields({ initial }: { initial: BackupSchedule }) {
       form.resetDirty(answer.schedule);
     },
   });
-  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
+  const time = dateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
   const hours = HOURS.map((hour) => ({
     value: String(hour),
     label: time.format(new Date(2000, 0, 1, hour)),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFileSize } from '@/shared/content/fileSize';
 import { CheckIcon, DownloadIcon, RowAction, TrashIcon } from '@/shared/ui';
 import { ResponsiveTable } from './ResponsiveTable';
+import { dateTimeFormat } from '@/shared/intl';
 
 /** What checking a backup's checksums again said: intact, or the problem the server found. */
 export interface VerifyResult {
@@ -33,7 +34,7 @@ const errorColor = {
 
 function useDate() {
   const { i18n } = useTranslation('admin');
-  const format = new Intl.DateTimeFormat(i18n.language, {
+  const format = dateTimeFormat(i18n.language, {
     dateStyle: 'medium',
     timeStyle: 'short',
   });

@@ -4,6 +4,7 @@ import { ITEM_BASES, ITEM_TYPES, type DeletedMedia, type ItemType } from '@kinfo
 import { useTranslation } from 'react-i18next';
 import { MediaIcon, RecordIcon, RestoreIcon, RowAction, TrashIcon } from '@/shared/ui';
 import { ResponsiveTable } from './ResponsiveTable';
+import { dateTimeFormat, numberFormat } from '@/shared/intl';
 
 export interface DeletedMediaActions {
   restore: (media: DeletedMedia) => void;
@@ -26,7 +27,7 @@ function originPath(media: DeletedMedia): string | null {
 
 function useFormats() {
   const { i18n } = useTranslation('admin');
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const size = (bytes: number) => {
     const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
     let value = bytes;
@@ -35,7 +36,7 @@ function useFormats() {
       value /= 1024;
       unit += 1;
     }
-    return new Intl.NumberFormat(i18n.language, {
+    return numberFormat(i18n.language, {
       style: 'unit',
       unit: units[unit],
       unitDisplay: 'short',

@@ -5,6 +5,7 @@ import { useFileSize } from '@/shared/content/fileSize';
 import { DownloadIcon, RowAction, TrashIcon } from '@/shared/ui';
 import { isRunning } from '../downloads';
 import { ResponsiveTable } from './ResponsiveTable';
+import { dateTimeFormat } from '@/shared/intl';
 
 export interface DownloadActions {
   remove: (entry: DownloadEntry) => void;
@@ -13,7 +14,7 @@ export interface DownloadActions {
 
 function useDate() {
   const { i18n } = useTranslation('admin');
-  const format = new Intl.DateTimeFormat(i18n.language, {
+  const format = dateTimeFormat(i18n.language, {
     dateStyle: 'medium',
     timeStyle: 'short',
   });

@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RestoreIcon, RowAction, TrashIcon } from '@/shared/ui';
 import { ResponsiveTable } from './ResponsiveTable';
+import { dateTimeFormat } from '@/shared/intl';
 
 export interface FailedJobActions {
   retry: (job: FailedJob) => void;
@@ -14,7 +15,7 @@ export interface FailedJobActions {
 
 function useFailedAt() {
   const { i18n } = useTranslation('admin');
-  const format = new Intl.DateTimeFormat(i18n.language, {
+  const format = dateTimeFormat(i18n.language, {
     dateStyle: 'medium',
     timeStyle: 'medium',
   });

@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '@kinfolio/contract';
 import { useResendInvitation, useRevokeInvitation } from '../mutations';
+import { dateTimeFormat } from '@/shared/intl';
 
 /** A pending invitation beside the invited account: its state, and resend or withdraw. */
 export function InvitationStatus({ user }: { user: AdminUser }) {
@@ -11,7 +12,7 @@ export function InvitationStatus({ user }: { user: AdminUser }) {
   const revoke = useRevokeInvitation();
   const invitation = user.invitation;
   if (!invitation) return null;
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
+  const date = dateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
     new Date(invitation.expires_at),
   );
 

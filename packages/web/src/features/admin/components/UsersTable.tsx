@@ -6,6 +6,7 @@ import type { AdminUser } from '@kinfolio/contract';
 import { UserAvatar } from '@/shared/ui/UserAvatar';
 import { InvitationStatus } from './InvitationStatus';
 import { PermissionBadges, YesNoBadge } from './UserBadges';
+import { dateTimeFormat } from '@/shared/intl';
 
 // Mantine's polymorphic Anchor loses its props through createLink; a plain wrapper keeps them.
 function RouterAnchor(props: AnchorProps & ComponentPropsWithRef<'a'>) {
@@ -15,7 +16,7 @@ const AnchorLink = createLink(RouterAnchor);
 
 function useLastLogin() {
   const { t, i18n } = useTranslation('admin');
-  const format = new Intl.DateTimeFormat(i18n.language, {
+  const format = dateTimeFormat(i18n.language, {
     dateStyle: 'medium',
     timeStyle: 'short',
   });

@@ -8,12 +8,13 @@ import { AdminUsersTabs } from '../components/AdminUsersTabs';
 import { UserPicker } from '../components/UserPicker';
 import { UserRightsForm } from '../components/UserRightsForm';
 import { adminQueries } from '../queries';
+import { dateTimeFormat } from '@/shared/intl';
 
 function UserFacts({ user }: { user: AdminUser }) {
   const { t, i18n } = useTranslation('admin');
   const date = (iso: string | null) =>
     iso
-      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso))
+      ? dateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso))
       : t('users.never');
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">

@@ -17,6 +17,7 @@ import { BulkBar } from './BulkBar';
 import { selectRange, toggle } from './selection';
 import { useListSelection } from './store';
 import { useListKeyboard } from './useListKeyboard';
+import { useStableCallback } from '@/shared/ui/useStableCallback';
 
 interface ItemCollectionProps {
   type: ItemType;
@@ -43,7 +44,10 @@ function scopeOf(type: ItemType, request: ListRequest): string {
  * action bar and the list keys (j/k, Enter, e, x).
  */
 export function ItemCollection(props: ItemCollectionProps) {
-  const { type, mode, request, rows, total, busy, onRestore, onHardDelete } = props;
+  const { type, mode, request, rows, total, busy } = props;
+  // Stable, so that the rows (memoised) render again only when their own item or selection changes.
+  const onRestore = useStableCallback(props.onRestore);
+  const onHardDelete = useStableCallback(props.onHardDelete);
   const { t } = useTranslation('photos');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -57,8 +61,9 @@ export function ItemCollection(props: ItemCollectionProps) {
   const pageIds = rows.map((row) => row.id);
   const selected = new Set(selection.ids);
 
-  const select = (item: ItemListRow, shift: boolean) =>
-    setSelection(shift ? selectRange(selection, pageIds, item.id) : toggle(selection, item.id));
+  const select = useStableCallback((item: ItemListRow, shift: boolean) =>
+    setSelection(shift ? selectRange(selection, pageIds, item.id) : toggle(selection, item.id)),
+  );
 
   const rowElement = (index: number) =>
     container.current?.querySelectorAll<HTMLElement>('[data-kf-row]')[index] ?? null;

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { categoryTreeData } from '@/shared/organisation/categoryTree';
 import { useUiLanguage } from '@/shared/organisation/hooks';
 import { organisationQueries } from '@/shared/organisation/queries';
+import { compareIn } from '@/shared/intl';
 
 /** What the dialog asks for: a link to add or remove, or the new language or status. */
 export type ValueChoice =
@@ -34,7 +35,7 @@ function useOptions(choice: ValueChoice | null) {
   const tags = useQuery({ ...organisationQueries.tags(), enabled: kind === 'tags' });
   return useMemo(() => {
     const sorted = (rows: { value: string; label: string }[]) =>
-      rows.sort((a, b) => a.label.localeCompare(b.label, uiLanguage));
+      rows.sort((a, b) => compareIn(uiLanguage)(a.label, b.label));
     if (!choice) return [];
     if (choice.action === 'language') {
       return CONTENT_LANGUAGES.map((lang) => ({ value: lang, label: t(`languages.${lang}`) }));

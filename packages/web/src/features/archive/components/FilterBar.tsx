@@ -1,5 +1,5 @@
-import { Button, Collapse, Group, Select, Stack, Text, TreeSelect } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Button, Group, Select, Stack, Text, TreeSelect } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { CONTENT_LANGUAGES, displayName, LIMITS, type ContentLanguage } from '@kinfolio/contract';
 import { useMemo } from 'react';
@@ -10,6 +10,9 @@ import { organisationQueries } from '@/shared/organisation/queries';
 import { SearchBox } from '@/shared/content/SearchBox';
 import type { ArchiveSearch } from '../listSearch';
 import { DateRange } from './DateRange';
+import { compareIn } from '@/shared/intl';
+import { useSmallScreen } from '@/shared/ui/device';
+import { FiltersCollapse } from '@/shared/ui';
 
 interface FilterBarProps {
   search: ArchiveSearch;
@@ -36,7 +39,7 @@ export function FilterBar({ search, onChange, languageOnly = false }: FilterBarP
     () =>
       (participants.data ?? [])
         .map((p) => ({ value: String(p.id), label: p.name }))
-        .sort((a, b) => a.label.localeCompare(b.label, uiLanguage)),
+        .sort((a, b) => compareIn(uiLanguage)(a.label, b.label)),
     [participants.data, uiLanguage],
   );
   const tagData = useMemo(
@@ -46,10 +49,10 @@ export function FilterBar({ search, onChange, languageOnly = false }: FilterBarP
           value: String(tag.id),
           label: displayName(tag.name, uiLanguage) || t('filters.untitled'),
         }))
-        .sort((a, b) => a.label.localeCompare(b.label, uiLanguage)),
+        .sort((a, b) => compareIn(uiLanguage)(a.label, b.label)),
     [tags.data, uiLanguage, t],
   );
-  const small = useMediaQuery(`(max-width: ${LIMITS.smallScreenPx - 0.02}px)`, false);
+  const small = useSmallScreen();
   const [filtersOpened, filtersToggle] = useDisclosure(false);
   const activeFilters = [
     search.category,
@@ -144,11 +147,9 @@ export function FilterBar({ search, onChange, languageOnly = false }: FilterBarP
                 : t('filters.toggle')}
             </Button>
           </Group>
-          <Collapse expanded={filtersOpened} id="kf-archive-filters">
-            <Stack gap="xs" pt="xs">
-              {filterInputs}
-            </Stack>
-          </Collapse>
+          <FiltersCollapse expanded={filtersOpened} id="kf-archive-filters">
+            {filterInputs}
+          </FiltersCollapse>
         </>
       ) : (
         <Group align="flex-end" gap="sm" className="kf-filter-bar">

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { displayName, LIMITS, type ItemListRow } from '@kinfolio/contract';
 import { Link } from '@tanstack/react-router';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan, useUiLanguage } from '@/shared/organisation/hooks';
 import { HistoryIcon } from '@/shared/ui';
@@ -25,8 +26,12 @@ interface ItemCardProps {
   onSelect?: (item: ItemListRow, shift: boolean) => void;
 }
 
-/** One item of a list: title, date, sender and recipients, preview or search snippet, badges. */
-export function ItemCard({
+/**
+ * One item of a list: title, date, sender and recipients, preview or search snippet, badges.
+ * Memoised: the list renders again on every change of its page's state (selection, fetching), its
+ * unchanged rows do not.
+ */
+export const ItemCard = memo(function ItemCard({
   item,
   mode,
   onRestore,
@@ -158,4 +163,4 @@ export function ItemCard({
       </Stack>
     </Paper>
   );
-}
+});

@@ -43,6 +43,7 @@ import {
   type ItemFormValues,
 } from '../formValues';
 import { PhotoDateHint } from '../photos/PhotoHints';
+import { compareIn } from '@/shared/intl';
 
 // Tiptap and FilePond only load when a form opens.
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
@@ -118,7 +119,7 @@ export function ItemForm({
     () =>
       (participants.data ?? [])
         .map((p) => ({ value: String(p.id), label: p.name }))
-        .sort((a, b) => a.label.localeCompare(b.label, uiLanguage)),
+        .sort((a, b) => compareIn(uiLanguage)(a.label, b.label)),
     [participants.data, uiLanguage],
   );
   const tagData = useMemo(

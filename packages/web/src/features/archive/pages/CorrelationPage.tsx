@@ -9,7 +9,6 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { CONTENT_LANGUAGES, ITEM_TYPES, LIMITS } from '@kinfolio/contract';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
@@ -19,6 +18,7 @@ import { itemQueries } from '../api';
 import { correlationCells } from '../correlation';
 import { useDateFormat } from '@/shared/content/dates';
 import { correlationPath, parseTypeParam, profilePath } from '../itemTypes';
+import { useMedia } from '@/shared/ui/device';
 
 /** `/correlation/{type}`: every original with its versions in fr, en, it, de and ar. */
 export default function CorrelationPage() {
@@ -29,7 +29,7 @@ export default function CorrelationPage() {
   const navigate = useNavigate();
   const formatDate = useDateFormat();
   // One segment per item type no longer fits a phone's width side by side: stack them there.
-  const narrow = useMediaQuery('(max-width: 36em)', false);
+  const narrow = useMedia('(max-width: 36em)');
   const query = useQuery(itemQueries.correlation(type, page));
   const meta = query.data?.meta;
 

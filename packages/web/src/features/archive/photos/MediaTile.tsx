@@ -2,6 +2,7 @@ import './photos.css';
 import { Anchor, Badge, Checkbox, Group, Paper, Text } from '@mantine/core';
 import type { ItemListRow } from '@kinfolio/contract';
 import { Link } from '@tanstack/react-router';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { titleAttrs } from '@/shared/content/direction';
 import { useDateFormat } from '@/shared/content/dates';
@@ -15,7 +16,11 @@ interface MediaTileProps {
 }
 
 /** One media of the grid: its first picture, title, date and files count. */
-export function MediaTile({ item, selected = false, onSelect }: MediaTileProps) {
+export const MediaTile = memo(function MediaTile({
+  item,
+  selected = false,
+  onSelect,
+}: MediaTileProps) {
   const { t } = useTranslation('archive');
   const { t: tPhotos } = useTranslation('photos');
   const formatDate = useDateFormat();
@@ -86,4 +91,4 @@ export function MediaTile({ item, selected = false, onSelect }: MediaTileProps) 
       </div>
     </Paper>
   );
-}
+});

@@ -5,6 +5,7 @@ import { useDateFormat } from '@/shared/content/dates';
 import { useCan, useUiLanguage } from '@/shared/organisation/hooks';
 import { dateInputValue } from '../formValues';
 import { useSaveItem } from '../mutations';
+import { numberFormat } from '@/shared/intl';
 
 /** The first photo that knows the day it was taken. */
 const dated = (files: AttachedFile[]) => files.find((file) => file.taken_on);
@@ -64,7 +65,7 @@ export function PhotoDateOffer({ item }: { item: Item }) {
 /** `44.2000° N, 12.4000° E` in the interface language's digits. */
 function useCoordinates(): (latitude: number, longitude: number) => string {
   const language = useUiLanguage();
-  const number = new Intl.NumberFormat(language, {
+  const number = numberFormat(language, {
     minimumFractionDigits: 4,
     maximumFractionDigits: 4,
   });

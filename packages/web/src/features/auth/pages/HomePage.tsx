@@ -1,6 +1,7 @@
 import { Anchor, Center, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appStateQuery } from '@/shared/session/queries';
 import { AuthCard, AuthPage } from '../components/AuthCard';
@@ -11,21 +12,25 @@ import { WelcomeHeader } from '../components/WelcomeHeader';
 export default function HomePage() {
   const { t } = useTranslation('auth');
   const appState = useQuery(appStateQuery);
+  // The form comes in as a deferred update, which React renders in slices with the browser free
+  // in between, rather than in one task when the answer arrives (a query's update is synchronous).
+  const state = useDeferredValue(appState.data);
+  const waiting = appState.isPending || (appState.data !== undefined && state === undefined);
 
   let content;
-  if (appState.isPending) {
+  if (waiting) {
     content = (
       <Center py="xl">
         <Loader role="status" aria-label={t('common.loading')} />
       </Center>
     );
-  } else if (appState.data?.needs_setup) {
+  } else if (state?.needs_setup) {
     content = <SetupForm />;
   } else {
     content = (
       <AuthCard title={t('login.title')} description={t('login.description')} titleOrder={2}>
         <LoginForm />
-        {appState.data?.registration_enabled ? (
+        {state?.registration_enabled ? (
           <Text size="sm" ta="center" mt="lg">
             {t('login.noAccount')}{' '}
             <Anchor component={Link} to="/register" fw={500}>

@@ -13,6 +13,7 @@ import { OrganisationTabs } from '../components/OrganisationTabs';
 import { useCan, useUiLanguage } from '../hooks';
 import { matchesText } from '../search';
 import { ItemListsMenu } from '../components/ItemListsMenu';
+import { compareIn } from '@/shared/intl';
 
 type Editing = { tag: Tag | null } | null;
 
@@ -36,7 +37,7 @@ export default function TagsPage() {
           ),
         )
         .sort((a, b) =>
-          displayName(a.name, language).localeCompare(displayName(b.name, language), language),
+          compareIn(language)(displayName(a.name, language), displayName(b.name, language)),
         ),
     [tags.data, deferred, language],
   );

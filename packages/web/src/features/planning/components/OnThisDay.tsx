@@ -7,6 +7,7 @@ import { useUiLanguage } from '@/shared/organisation/hooks';
 import { QueryState } from '@/shared/ui';
 import { planningQueries } from '../api';
 import { EntryList } from './EntryList';
+import { dateTimeFormat } from '@/shared/intl';
 
 interface OnThisDayProps {
   /** The month and day, `06-12`. */
@@ -32,7 +33,7 @@ export function OnThisDay({ monthDay, filters, onMonthDay, onOpenDay }: OnThisDa
     () =>
       MONTH_LENGTHS.map((_, index) => ({
         value: pad(index + 1),
-        label: new Intl.DateTimeFormat(language, { month: 'long', timeZone: 'UTC' }).format(
+        label: dateTimeFormat(language, { month: 'long', timeZone: 'UTC' }).format(
           new Date(Date.UTC(2000, index, 1)),
         ),
       })),
@@ -43,7 +44,7 @@ export function OnThisDay({ monthDay, filters, onMonthDay, onOpenDay }: OnThisDa
     label: String(index + 1),
   }));
   const dateIn = (year: number) =>
-    new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    dateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
       new Date(`${String(year).padStart(4, '0')}-${month}-${day}T00:00:00Z`),
     );
 

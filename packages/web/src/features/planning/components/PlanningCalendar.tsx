@@ -12,6 +12,7 @@ import { planningQueries } from '../api';
 import { monthRequest } from '../load';
 import { heatLevel } from '../planningSearch';
 import { HeatLegend } from './HeatLegend';
+import { dateTimeFormat } from '@/shared/intl';
 
 interface PlanningCalendarProps {
   /** The month shown, `1954-06`. */
@@ -44,15 +45,15 @@ export function PlanningCalendar({ month, day, filters, onMonth, onDay }: Planni
   const max = Math.max(0, ...counts.values());
   const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
   const dayName = (date: string) =>
-    new Intl.DateTimeFormat(language, { dateStyle: 'full', timeZone: 'UTC' }).format(
+    dateTimeFormat(language, { dateStyle: 'full', timeZone: 'UTC' }).format(
       new Date(`${date}T00:00:00Z`),
     );
   const monthName = (date: string) =>
-    new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    dateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
       new Date(`${date.slice(0, 7)}-01T00:00:00Z`),
     );
   const shortMonth = (date: string) =>
-    new Intl.DateTimeFormat(language, { month: 'short', timeZone: 'UTC' }).format(
+    dateTimeFormat(language, { month: 'short', timeZone: 'UTC' }).format(
       new Date(`${date.slice(0, 7)}-01T00:00:00Z`),
     );
 

@@ -1,10 +1,9 @@
-import { Button, Collapse, Group, Select, Stack, Text, TreeSelect } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Button, Group, Select, Stack, Text, TreeSelect } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import {
   CONTENT_LANGUAGES,
   displayName,
-  LIMITS,
   PLANNING_KINDS,
   type ContentLanguage,
   type PlanningKind,
@@ -15,6 +14,9 @@ import { categoryTreeData } from '@/shared/organisation/categoryTree';
 import { useUiLanguage } from '@/shared/organisation/hooks';
 import { organisationQueries } from '@/shared/organisation/queries';
 import { PLANNING_FILTER_KEYS, recordsLeftOut, type PlanningSearch } from '../planningSearch';
+import { compareIn } from '@/shared/intl';
+import { useSmallScreen } from '@/shared/ui/device';
+import { FiltersCollapse } from '@/shared/ui';
 
 interface PlanningFilterBarProps {
   search: PlanningSearch;
@@ -30,7 +32,7 @@ export function PlanningFilterBar({ search, onChange }: PlanningFilterBarProps) 
   const categories = useQuery(organisationQueries.categories());
   const participants = useQuery(organisationQueries.participants());
   const tags = useQuery(organisationQueries.tags());
-  const small = useMediaQuery(`(max-width: ${LIMITS.smallScreenPx - 0.02}px)`, false);
+  const small = useSmallScreen();
   const [opened, toggle] = useDisclosure(false);
 
   const categoryData = useMemo(
@@ -41,7 +43,7 @@ export function PlanningFilterBar({ search, onChange }: PlanningFilterBarProps) 
     () =>
       (participants.data ?? [])
         .map((p) => ({ value: String(p.id), label: p.name }))
-        .sort((a, b) => a.label.localeCompare(b.label, uiLanguage)),
+        .sort((a, b) => compareIn(uiLanguage)(a.label, b.label)),
     [participants.data, uiLanguage],
   );
   const tagData = useMemo(
@@ -51,7 +53,7 @@ export function PlanningFilterBar({ search, onChange }: PlanningFilterBarProps) 
           value: String(tag.id),
           label: displayName(tag.name, uiLanguage) || t('archive:filters.untitled'),
         }))
-        .sort((a, b) => a.label.localeCompare(b.label, uiLanguage)),
+        .sort((a, b) => compareIn(uiLanguage)(a.label, b.label)),
     [tags.data, uiLanguage, t],
   );
   const active = PLANNING_FILTER_KEYS.filter((key) => search[key] !== undefined).length;
@@ -148,11 +150,9 @@ export function PlanningFilterBar({ search, onChange }: PlanningFilterBarProps) 
           ? t('archive:filters.toggleCount', { count: active })
           : t('archive:filters.toggle')}
       </Button>
-      <Collapse expanded={opened} id="kf-planning-filters">
-        <Stack gap="xs" pt="xs">
-          {inputs}
-        </Stack>
-      </Collapse>
+      <FiltersCollapse expanded={opened} id="kf-planning-filters">
+        {inputs}
+      </FiltersCollapse>
       {note}
     </Stack>
   );

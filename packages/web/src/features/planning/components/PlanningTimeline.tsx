@@ -16,6 +16,7 @@ import {
   timelineWindow,
 } from '../planningSearch';
 import { HeatLegend } from './HeatLegend';
+import { dateTimeFormat } from '@/shared/intl';
 
 export interface TimelinePlace {
   unit: PlanningUnit;
@@ -91,9 +92,7 @@ export function PlanningTimeline({
   }, [starts, anchorIndex, buckets.isPlaceholderData]);
 
   const format = (options: Intl.DateTimeFormatOptions, date: string) =>
-    new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' }).format(
-      new Date(`${date}T00:00:00Z`),
-    );
+    dateTimeFormat(language, { ...options, timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
   const shortLabel = (start: string) => {
     switch (unit) {
       case 'decade':

@@ -1,5 +1,5 @@
-import { Button, Collapse, Group, Select, Stack } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Button, Group, Select, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { CONTENT_LANGUAGES, LIMITS, type ContentLanguage } from '@kinfolio/contract';
 import { useMemo } from 'react';
@@ -9,6 +9,9 @@ import { useUiLanguage } from '@/shared/organisation/hooks';
 import { organisationQueries } from '@/shared/organisation/queries';
 import { recordQueries } from '../api';
 import type { RecordSearch } from '../recordSearch';
+import { compareIn } from '@/shared/intl';
+import { useSmallScreen } from '@/shared/ui/device';
+import { FiltersCollapse } from '@/shared/ui';
 
 interface RecordFilterBarProps {
   search: RecordSearch;
@@ -21,13 +24,13 @@ export function RecordFilterBar({ search, onChange }: RecordFilterBarProps) {
   const uiLanguage = useUiLanguage();
   const participants = useQuery(organisationQueries.participants());
   const owners = useQuery(recordQueries.owners());
-  const small = useMediaQuery(`(max-width: ${LIMITS.smallScreenPx - 0.02}px)`, false);
+  const small = useSmallScreen();
   const [opened, toggle] = useDisclosure(false);
   const participantData = useMemo(
     () =>
       (participants.data ?? [])
         .map((p) => ({ value: String(p.id), label: p.name }))
-        .sort((a, b) => a.label.localeCompare(b.label, uiLanguage)),
+        .sort((a, b) => compareIn(uiLanguage)(a.label, b.label)),
     [participants.data, uiLanguage],
   );
   const ownerData = useMemo(() => {
@@ -111,11 +114,9 @@ export function RecordFilterBar({ search, onChange }: RecordFilterBarProps) {
             : t('archive:filters.toggle')}
         </Button>
       </Group>
-      <Collapse expanded={opened} id="kf-record-filters">
-        <Stack gap="xs" pt="xs">
-          {filters}
-        </Stack>
-      </Collapse>
+      <FiltersCollapse expanded={opened} id="kf-record-filters">
+        {filters}
+      </FiltersCollapse>
     </Stack>
   );
 }

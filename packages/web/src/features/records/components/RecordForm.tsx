@@ -40,6 +40,7 @@ import { clock, insertTimeCode } from '../timeCodes';
 import type { PartsPlayer } from '../usePartsPlayer';
 import { AudioParts } from './AudioParts';
 import { RecordPlayer } from './RecordPlayer';
+import { compareIn } from '@/shared/intl';
 
 const AUDIO_ONLY = ['audio/*'] as const;
 
@@ -99,7 +100,7 @@ export function RecordForm({
     () =>
       (participants.data ?? [])
         .map((p) => ({ value: String(p.id), label: p.name }))
-        .sort((a, b) => a.label.localeCompare(b.label, uiLanguage)),
+        .sort((a, b) => compareIn(uiLanguage)(a.label, b.label)),
     [participants.data, uiLanguage],
   );
 
