@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type Resource, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { SITE_TRANSLATIONS_MERGED } from './mergeTranslations';
+import { SITE_TRANSLATIONS_MERGED } from './events';
 import {
   DEFAULT_UI_LANGUAGE,
   FALLBACK_UI_LANGUAGE,

@@ -1,7 +1,8 @@
 import i18next from 'i18next';
 import type { SiteTranslation } from '@kinfolio/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { createTranslationMerger, SITE_TRANSLATIONS_MERGED, splitKey } from './mergeTranslations';
+import { SITE_TRANSLATIONS_MERGED } from './events';
+import { createTranslationMerger, splitKey } from './mergeTranslations';
 
 const row = (id: number, key: string, text: Partial<SiteTranslation['text']>): SiteTranslation => ({
   id,

@@ -1,14 +1,8 @@
 import { UI_LANGUAGES, type SiteTranslation } from '@kinfolio/contract';
 import type { i18n as I18n, ResourceKey } from 'i18next';
+import { SITE_TRANSLATIONS_MERGED } from './events';
 
 type Nested = { [key: string]: string | Nested };
-
-/**
- * What i18next emits once site translations were merged: the components' wording renders again on
- * it (index.ts binds react-i18next to it), not on every bundle added, since each page's namespaces
- * loading would otherwise render the whole app again, in one synchronous task each.
- */
-export const SITE_TRANSLATIONS_MERGED = 'siteTranslationsMerged';
 
 /** `namespace:path.to.key` → its namespace and path; no namespace means the default one. */
 export function splitKey(key: string, defaultNs: string): { ns: string; path: string } {
