@@ -1,6 +1,6 @@
 import { Center, Loader, useComputedColorScheme } from '@mantine/core';
 import { useRouter, useRouterState, type AnyRoute } from '@tanstack/react-router';
-import { lazy, Suspense, useDeferredValue, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/shared/session';
 import { selectOverlayOpen, useUiStore } from '@/shared/stores/ui';
@@ -48,16 +48,15 @@ export function RootShell() {
   useBodyScrollLock();
   useSessionRedirects(isLoggedIn);
   const { t } = useTranslation('common');
-  const layout = useLayoutShown(isVerifying ? 'verifying' : isLoggedIn ? 'famille' : 'default');
 
   return (
     <>
       <LoadingBar />
-      {layout === 'verifying' ? (
+      {isVerifying ? (
         <Verifying label={t('loading')} />
       ) : (
         <Suspense fallback={<Verifying label={t('loading')} />}>
-          {layout === 'famille' ? <FamilleLayout /> : <DefaultLayout />}
+          {isLoggedIn ? <FamilleLayout /> : <DefaultLayout />}
         </Suspense>
       )}
       <Suspense fallback={null}>
@@ -68,20 +67,6 @@ export function RootShell() {
       </Suspense>
     </>
   );
-}
-
-type ShellLayout = 'verifying' | 'famille' | 'default';
-
-/**
- * The layout to show. When the session check at start ends, the logged-in layout with its first
- * page is the largest tree the app mounts (hundreds of components): it comes in as a deferred
- * update, which React renders in slices of a few milliseconds with the browser free in between,
- * rather than in one task of several hundred milliseconds on a phone (a store's change renders at
- * once otherwise). The spinner stays meanwhile. Every other change (logging in or out) is at once.
- */
-function useLayoutShown(target: ShellLayout): ShellLayout {
-  const deferred = useDeferredValue(target);
-  return target === 'famille' && deferred === 'verifying' ? 'verifying' : target;
 }
 
 /**
