@@ -8,15 +8,13 @@
  * starts cold: no HTTP cache, no service worker, no stored queries; the logged-in run keeps only
  * the session cookie and the app's logged-in flag.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { routePath } from '@kinfolio/contract';
-import { startAppServer, stopAppServer } from './app-server.js';
+import { createDemoArchive, logIn, median, startDemoApp } from './demo-app.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const USER = { email: 'lighthouse@example.com', password: 'lighthouse-password-1' };
@@ -48,18 +46,6 @@ interface PageFigures {
   benchmarkIndex: number;
   /** Lighthouse's own failure (NO_NAVSTART, NO_FCP… on a loaded machine): the run has no score. */
   error?: string;
-}
-
-/** The compiled server `npm run build` made: what is measured is what `npm start` runs. */
-const SERVER_ENTRY = path.join(root, 'packages/server/dist/main.js');
-
-function kinfolio(env: Record<string, string>, ...command: string[]) {
-  const run = spawnSync(process.execPath, [SERVER_ENTRY, ...command], {
-    cwd: root,
-    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
-  });
-  if (run.status !== 0) throw new Error(`${command[0]} failed: ${run.stderr}`);
 }
 
 const KB = (bytes: number) => Math.round(bytes / 102.4) / 10;
@@ -159,54 +145,15 @@ async function audit(
   }
 }
 
-/** Logs in through the API from the page (the app's own client would do the same). */
-async function logIn(page: Page, base: string) {
-  await page.goto(`${base}/`, { waitUntil: 'networkidle0' });
-  const status = await page.evaluate(
-    async ({ csrf, login, user }) => {
-      // The page's globals (this file is typed for Node).
-      const { document, localStorage } = globalThis as unknown as {
-        document: { cookie: string };
-        localStorage: { setItem(key: string, value: string): void };
-      };
-      await fetch(csrf, { credentials: 'include' });
-      const token = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
-      const answer = await fetch(login, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json', 'x-xsrf-token': token },
-        body: JSON.stringify(user),
-      });
-      // The flag the app reads at start to know a session is there (shared/session/store.ts).
-      localStorage.setItem('kinfolio-session', '1');
-      return answer.status;
-    },
-    { csrf: routePath('csrfCookie'), login: routePath('login'), user: USER },
-  );
-  if (status !== 200 && status !== 204) throw new Error(`login answered ${status}`);
-  await page.goto('about:blank');
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
-};
-
 async function main() {
   const runs = Math.max(1, Number(args.runs));
   // WEB_DIST: another build to measure (a copy no one rebuilds while Lighthouse runs).
   const webDist = path.resolve(process.env.WEB_DIST ?? path.join(root, 'packages/web/dist'));
-  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
-    throw new Error(`the web app is not built in ${webDist}: run \`npm run build\` first`);
-  }
   // Lighthouse simulates the phone from what it measures here: its figures move with the load.
   const [loadBefore = NaN] = os.loadavg();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinfolio-lighthouse-'));
-  const env = { DATA_DIR: dataDir, DATABASE_URL: '', JOB_WORKER: 'false', WEB_DIST: webDist };
-  kinfolio(env, 'seed-demo');
-  kinfolio(env, 'create-admin', '--email', USER.email, '--password', USER.password);
-  const server = await startAppServer([SERVER_ENTRY], env, root, 30_000);
-  const base = `http://127.0.0.1:${server.port}`;
+  const archive = createDemoArchive(USER);
+  const app = await startDemoApp(archive, webDist);
+  const base = app.base;
   const browser = await puppeteer.launch({
     executablePath: CHROME,
     headless: true,
@@ -216,7 +163,9 @@ async function main() {
     const pages: Record<string, PageFigures[]> = { '/': [], '/posts': [] };
     for (let run = 0; run < runs; run++) {
       pages['/']!.push(await audit(browser, `${base}/`));
-      pages['/posts']!.push(await audit(browser, `${base}/posts`, (page) => logIn(page, base)));
+      pages['/posts']!.push(
+        await audit(browser, `${base}/posts`, (page) => logIn(page, base, USER)),
+      );
     }
     const summary = Object.fromEntries(
       Object.entries(pages).map(([url, all]) => {
@@ -266,8 +215,8 @@ async function main() {
     console.log(`written to ${path.relative(root, out)}`);
   } finally {
     await browser.close();
-    await stopAppServer(server);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await app.stop();
+    archive.remove();
   }
 }
 
