@@ -63,9 +63,12 @@ function closeOnSignals(app: FastifyInstance, message: string, graceMs: number) 
 }
 
 async function serve(config: Config) {
-  const { app } = await buildApp(config);
+  const database = connectDatabase(config.database);
+  const { app } = await buildApp(config, { database });
   closeOnSignals(app, 'shutting down', 10_000);
   await app.listen({ port: config.port, host: config.host });
+  // In the background: the first readers' requests are answered meanwhile.
+  database.warmUp().catch((error: unknown) => app.log.warn({ err: error }, 'database warm-up'));
 }
 
 /** Jobs only: heavy work can run on processes of its own (`JOB_WORKER=false` on the servers). */

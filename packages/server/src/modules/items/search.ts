@@ -32,49 +32,38 @@ const tsQuery = (terms: string[], inTitle = false) =>
   sql`to_tsquery('simple'::regconfig, kinfolio_unaccent(${tsExpression(terms, inTitle)}))`;
 
 /**
- * PostgreSQL: whether a search over every type is of a common word, more live items matching it
- * than a search looks at. Those results are then the most recently added matches, the ones with
- * the words in their title first, then newest first: scoring them for relevance needs the word's frequency over the
- * whole archive, a walk of everything it matches (over 100 ms at a million items).
+ * PostgreSQL: the planner's estimate of the live items matching `terms`, close for a common word
+ * (2,503 for the 2,561 matches of `embr:*` at 100,000 items, 25,511 for the 22,553 of `the:*`),
+ * often far too high for a rarer prefix (3,688 for 273); 1 ms.
  */
-async function manyMatches(db: Executor, terms: string[]) {
-  const { rows } = await sql<{ n: number }>`
-    select count(*) as n from (
-      select 1 from items where search_vector @@ ${tsQuery(terms)} and deleted_at is null
-      limit ${CAP + 1}
-    ) c
-  `.execute(db);
-  return Number(rows[0]?.n ?? 0) > CAP;
-}
-
-/*
- * PostgreSQL: the newest candidates of a word with fewer matches than the bound are ordered by
- * `id + 0`, not `id`: its estimate of a prefix's matches is often far too high (3,688 for 273 at
- * 100,000 items), and ordered by `id` it would walk the primary key backwards, reading every
- * row's tsvector until it had enough (680 ms); by an expression, it takes the matches from the
- * GIN index and sorts those. A common word's, over all types, are ordered by `id` when that walk
- * is the cheaper (walkBeatsIndex): it stops after the bound divided by the word's share of the
- * archive, where taking its matches from the GIN index visits every one of them in the table
- * (8,800 rows, 135 ms at 100,000 items).
- */
-const newestFirst = (walk: boolean) => (walk ? sql`id` : sql`id + 0`);
-
-/**
- * PostgreSQL: whether the newest matches of a common word are found sooner by walking the primary
- * key backwards (it reads about `CAP` divided by the word's share of the archive, matching or not)
- * than by reading every match from the GIN index and sorting them. The walk read 29,273 rows of
- * the table for the 3,204 matches of `kinder:*` at 100,000 items (215 ms, against 9 ms from the
- * index); a word in a fifth of the archive (`the`, `nonna`) is walked in a few thousand rows, where
- * the index gives 20,000. Up to four times the bound (a share of 4 % at 100,000 items), the index;
- * more, the walk. From the planner's estimate, close for a common word: 2,503 for the 2,561 matches
- * of `embr:*`, 25,511 for the 22,553 of `the:*`; 1 ms (more on a connection's first query).
- */
-async function walkBeatsIndex(db: Executor, terms: string[]): Promise<boolean> {
+async function plannedMatches(db: Executor, terms: string[]): Promise<number> {
   const { rows } = await sql<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>`
     explain (format json)
     select 1 from items where search_vector @@ ${tsQuery(terms)} and deleted_at is null
   `.execute(db);
-  return Number(rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0) > 4 * CAP;
+  return Number(rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
+}
+
+/**
+ * PostgreSQL: the `CAP` newest live items matching `terms` with an id above `above`, each with its
+ * score, and how many match there. The GIN index gives the matches, each then a row read from the
+ * table, and sorted by `id + 0`: ordered by `id`, PostgreSQL would walk the primary key backwards
+ * reading every row's tsvector until it had enough, far longer for a rarer word. A word with more
+ * matches than the bound is common: its score is then 1 with the words in the title, else 0 (the
+ * relevance of so many needs the word's frequency over the whole archive, a walk of every match).
+ */
+function pgCandidatesAbove(terms: string[], above: number | undefined) {
+  return sql<CandidateRow & { matches: number }>`
+    select c.id as item_id, coalesce(c.parent_id, c.id) as family_id, c.date, c.matches,
+      case when c.matches > ${CAP} then ${pgScore(terms, true)} else ${pgScore(terms, false)} end
+        as score
+    from (
+      select id, parent_id, date, search_vector, count(*) over () as matches from items
+      where search_vector @@ ${tsQuery(terms)} and deleted_at is null
+        ${above === undefined ? sql`` : sql`and id > ${above}`}
+      order by id + 0 desc limit ${CAP}
+    ) c
+  `;
 }
 
 /** A live item matching a search over every type, with its score and what families group by. */
@@ -90,7 +79,7 @@ export interface CandidateRow extends MatchRow {
  * `LIMITS.searchMatchesMax` most recently added matches are candidates (a common word matches a
  * good part of the archive, and scoring all of it took seconds); relevance is computed for those
  * only, and for a `common` word (more matches than that) it is 1 with the words in the title,
- * else 0 (see manyMatches). Computed once per request: the total and the page are both read from
+ * else 0 (see pgCandidatesAbove). Computed once per request: the total and the page are both read from
  * these rows, where counting and paging each in SQL ran the whole search again (twice the time).
  * `terms` are letters and digits only (see searchTerms), and are passed as parameters besides.
  */
@@ -100,18 +89,36 @@ export async function allTypesCandidates(
   terms: string[],
 ): Promise<{ common: boolean; rows: CandidateRow[] }> {
   if (dialect === 'postgres') {
-    const common = await manyMatches(db, terms);
-    const walk = common && (await walkBeatsIndex(db, terms));
-    const { rows } = await sql<CandidateRow>`
-      select c.id as item_id, coalesce(c.parent_id, c.id) as family_id, c.date,
-        ${pgScore(terms, common)} as score
-      from (
-        select id, parent_id, date, search_vector from items
-        where search_vector @@ ${tsQuery(terms)} and deleted_at is null
-        order by ${newestFirst(walk)} desc limit ${CAP}
-      ) c
-    `.execute(db);
-    return { common, rows: rows.map((row) => ({ ...row, score: Number(row.score) })) };
+    const found = (rows: (CandidateRow & { matches: number })[]) => ({
+      common: Number(rows[0]?.matches ?? 0) > CAP,
+      rows: rows.map(({ matches: _, ...row }) => ({ ...row, score: Number(row.score) })),
+    });
+    // A common word's newest matches are among the newest ids where its share of the archive gives
+    // half as many again as the bound: only those rows are read (PostgreSQL ANDs the index's
+    // matches with the primary key's range), not every match (a fifth of the archive for `the`:
+    // 250 ms at 100,000 items, against 15). The share is first the planner's, then the one found
+    // among those ids (14,442 estimated for the 8,698 matches of `reve:*`); too few matches for
+    // the bound there, every match. From the index: with its estimate, PostgreSQL would read the
+    // whole table (390 ms).
+    const candidates = (above: number | undefined) =>
+      bitmapScan(db, (trx) => pgCandidatesAbove(terms, above).execute(trx)).then((r) =>
+        found(r.rows),
+      );
+    const { newest } = await db
+      .selectFrom('items')
+      .select((eb) => eb.fn.max('id').as('newest'))
+      .executeTakeFirstOrThrow();
+    const ids = Number(newest);
+    /** Matches per id, from the newest one back. */
+    let density = (await plannedMatches(db, terms)) / ids;
+    for (let attempt = 0; attempt < 2 && density * ids > CAP; attempt++) {
+      const window = Math.ceil((1.5 * (CAP + 1)) / density);
+      if (window >= ids) break;
+      const windowed = await candidates(ids - window);
+      if (windowed.common) return windowed;
+      density = windowed.rows.length / window;
+    }
+    return candidates(undefined);
   }
   // The newest matches, one past the bound to tell a common word: FTS5 walks the match backwards
   // by rowid and stops there.
@@ -180,7 +187,7 @@ function ftsText(terms: string[]): string {
  * kind column weighs 0, so the scores are the same. FTS5 scores the text matches from the oldest
  * candidate on that are candidates (`rowid + 0` keeps FTS5 from taking the IN list as its own
  * constraint, which would run the query once per value). For a `common` word, 1 when the words
- * are in the title, else 0 (see manyMatches). LIMIT -1 keeps SQLite from flattening the subquery
+ * are in the title, else 0 (see pgCandidatesAbove). LIMIT -1 keeps SQLite from flattening the subquery
  * into an aggregate, where bm25 cannot be evaluated.
  */
 function ftsCandidates(terms: string[], scoped: string, common: boolean): RawBuilder<MatchRow> {
@@ -220,11 +227,11 @@ export interface SearchScope {
  * A per-type search: how many live items match (up to `LIMITS.searchMatchesMax`, the candidates
  * of allTypesCandidates within the scope), and one page of them best first (then newest). When
  * fewer items match than that bound, every match is ranked, as it always was; else titles first,
- * then newest (see manyMatches). `count` comes first and tells which.
+ * then newest (see pgCandidatesAbove). `count` comes first and tells which.
  */
 export function scopedSearch(dialect: Dialect, terms: string[], scope: SearchScope) {
   let common = false;
-  // Counted up to one past the bound, to tell a common word (see manyMatches).
+  // Counted up to one past the bound, to tell a common word (see pgCandidatesAbove).
   const counted = (n: number) => {
     common = n > CAP;
     return Math.min(n, CAP);
