@@ -18,18 +18,13 @@ export interface MatchRow {
 
 const CAP = LIMITS.searchMatchesMax;
 
-/** `inTitle`: each term in the title only (weight A of search_vector). */
-function tsExpression(terms: string[], inTitle = false): string {
-  const a = inTitle ? 'A' : '';
-  return terms
-    .map((term, index) =>
-      index === terms.length - 1 ? `${term}:*${a}` : inTitle ? `${term}:A` : term,
-    )
-    .join(' & ');
+/** Every term, the last one as a prefix. */
+function tsExpression(terms: string[]): string {
+  return terms.map((term, index) => (index === terms.length - 1 ? `${term}:*` : term)).join(' & ');
 }
 
-const tsQuery = (terms: string[], inTitle = false) =>
-  sql`to_tsquery('simple'::regconfig, kinfolio_unaccent(${tsExpression(terms, inTitle)}))`;
+const tsQuery = (terms: string[]) =>
+  sql`to_tsquery('simple'::regconfig, kinfolio_unaccent(${tsExpression(terms)}))`;
 
 /**
  * PostgreSQL: the planner's estimate of the live items matching `terms`, close for a common word
@@ -58,7 +53,7 @@ function pgCandidatesAbove(terms: string[], above: number | undefined) {
       case when c.matches > ${CAP} then ${pgScore(terms, true)} else ${pgScore(terms, false)} end
         as score
     from (
-      select id, parent_id, date, search_vector, count(*) over () as matches from items
+      select id, parent_id, date, title, search_vector, count(*) over () as matches from items
       where search_vector @@ ${tsQuery(terms)} and deleted_at is null
         ${above === undefined ? sql`` : sql`and id > ${above}`}
       order by id + 0 desc limit ${CAP}
@@ -370,10 +365,15 @@ async function pgCandidates(
   return { common: rows.length > CAP, ids: rows.slice(0, CAP).map((row) => Number(row.id)) };
 }
 
-/** A word's score among PostgreSQL candidates: title hit for a common word, else ts_rank. */
+/**
+ * A word's score among PostgreSQL candidates: title hit for a common word, else ts_rank. The
+ * title hit is read from the title as search_vector's weight A is made (migration 0003), not from
+ * search_vector: a long item's is stored out of line, one more page to read per candidate (a page
+ * of 1,000 candidates read 5,550 buffers that way, 24 ms when not cached, against 2,997 and 6 ms).
+ */
 function pgScore(terms: string[], common: boolean) {
   return common
-    ? sql<number>`case when search_vector @@ ${tsQuery(terms, true)} then 1 else 0 end`
+    ? sql<number>`case when to_tsvector('simple'::regconfig, kinfolio_search_text(title)) @@ ${tsQuery(terms)} then 1 else 0 end`
     : sql<number>`ts_rank(search_vector, ${tsQuery(terms)})`;
 }
 
