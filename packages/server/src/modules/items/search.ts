@@ -262,10 +262,8 @@ export function scopedSearch(dialect: Dialect, terms: string[], scope: SearchSco
   };
 }
 
-/** The walk's first step: the newest live items of a scope read to tell a word's share. */
-const WALK_FIRST = 400;
-/** The most ids a walk goes through (about 5,000 pages of the table); past it, the index. */
-const WALK_MAX = 30_000;
+/** The newest live items of a scope read to tell a word's share of it. */
+const SAMPLE = 400;
 
 /**
  * PostgreSQL's plan settings for a query to take its matches from a GIN index as a bitmap: its
@@ -289,11 +287,14 @@ async function bitmapScan<T>(db: Executor, run: (db: Executor) => Promise<T>): P
  * and whether more items match (a common word). The GIN index gives the matches, but each is then
  * a row read from the table (a million items' rows are 1.2 KB, on 156,000 pages, and 128 MB of
  * shared buffers hold few of them): fine for the up to `CAP` matches of a rarer word, far too
- * slow for the 68,035 live mails `for:*` matches (2.5 s). So the scope's live items are first
- * walked newest first, each checked against the words, a step as long as the share of matches
- * found so far says is needed for `CAP + 1` (a word in a third of the mails: 3,000 rows); when
- * that share is too small for a walk of WALK_MAX ids, the type's own GIN index (migration 0024)
- * gives the matches. Both give the same candidates.
+ * slow for the 68,035 live mails `for:*` matches (2.5 s). So the scope's newest live items are
+ * read first (SAMPLE), each checked against the words, to tell the word's share of the scope;
+ * then the type's own GIN index (migration 0024) gives the matches among the newest ids where that
+ * share gives half as many again as the bound (PostgreSQL ANDs the index's bitmap with the
+ * primary key's range, and reads only those rows: 1,626 of the 12,015 live posts `فليضفها:*`
+ * matches, 114 against 3,500 ms, load 12), or, too few there, every match. Reading on newest first
+ * until enough matched (as this did up to 30,000 ids) cost more: every row's tsvector is read,
+ * matching or not (71 ms for `weiß` in posts at 100,000 items).
  */
 async function pgCandidates(
   db: Executor,
@@ -307,41 +308,20 @@ async function pgCandidates(
       .where('deleted_at', 'is', null)
       .where('type', '=', scope.type)
       .$if(scope.language !== undefined, (q) => q.where('language', '=', scope.language!));
-  /** The next `rows` live items of the scope older than `before`, newest first, matching or not. */
-  const walk = (rows: number, before: number | undefined) =>
-    db
-      .selectFrom(
-        live(db)
-          .select(['id', sql<string>`search_vector`.as('search_vector')])
-          .$if(before !== undefined, (q) => q.where('id', '<', before!))
-          .orderBy('id', 'desc')
-          .limit(rows)
-          .as('w'),
-      )
-      .select(['w.id', sql<boolean>`w.search_vector @@ ${query}`.as('hit')])
-      .orderBy('w.id', 'desc')
-      .execute();
-  const found: number[] = [];
-  let read = 0;
-  let top = 0;
-  let before: number | undefined;
-  /** The ids the walk has gone through (of every type and trash state), and its hits among them. */
-  let spanned = 0;
-  for (let step = WALK_FIRST; step > 0;) {
-    const rows = await walk(step, before);
-    for (const row of rows) if (row.hit) found.push(Number(row.id));
-    read += rows.length;
-    if (found.length > CAP) return { common: true, ids: found.slice(0, CAP) };
-    // Every live item of the scope was read: these are all the matches.
-    if (rows.length < step) return { common: false, ids: found };
-    top ||= Number(rows[0]!.id);
-    before = Number(rows[rows.length - 1]!.id);
-    spanned = top - before + 1;
-    // Ids still to go through at the share found so far (half a match when none was), a fifth
-    // more; the table's pages hold ids in order, so ids are what a walk reads.
-    const needed = (1.2 * (CAP + 1 - found.length) * spanned) / (found.length || 0.5);
-    step = spanned + needed <= WALK_MAX ? Math.ceil((needed * read) / spanned) : 0;
-  }
+  const sample = await db
+    .selectFrom(
+      live(db)
+        .select(['id', sql<string>`search_vector`.as('search_vector')])
+        .orderBy('id', 'desc')
+        .limit(SAMPLE)
+        .as('w'),
+    )
+    .select(['w.id', sql<boolean>`w.search_vector @@ ${query}`.as('hit')])
+    .orderBy('w.id', 'desc')
+    .execute();
+  const found = sample.filter((row) => row.hit).map((row) => Number(row.id));
+  // Every live item of the scope was read: these are all the matches.
+  if (sample.length < SAMPLE) return { common: false, ids: found };
   const indexed = (trx: Executor, above: number | undefined) =>
     live(trx)
       .select('id')
@@ -350,11 +330,10 @@ async function pgCandidates(
       .orderBy(sql`id + 0`, 'desc')
       .limit(CAP + 1)
       .execute();
-  // Too few matches among the newest for a walk, yet some: the index's matches among the newest
-  // ids where that share gives half as many again as needed (PostgreSQL ANDs the index's bitmap
-  // with the primary key's range, and reads only those rows: 1,626 of the 12,015 live posts
-  // `فليضفها:*` matches, 114 against 3,500 ms, load 12). Enough of them are the newest matches.
   if (found.length > 0) {
+    const top = Number(sample[0]!.id);
+    /** The ids the sample went through (of every type and trash state). */
+    const spanned = top - Number(sample[sample.length - 1]!.id) + 1;
     const window = Math.ceil((1.5 * (CAP + 1) * spanned) / found.length);
     const rows = await bitmapScan(db, (trx) => indexed(trx, top - window));
     if (rows.length > CAP)
