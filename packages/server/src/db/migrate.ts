@@ -23,6 +23,7 @@ import * as m0023 from './migrations/0023_category_scopes.js';
 import * as m0024 from './migrations/0024_search_scopes.js';
 import * as m0025 from './migrations/0025_list_months.js';
 import * as m0026 from './migrations/0026_search_prefixes.js';
+import * as m0027 from './migrations/0027_revised_items_partial.js';
 
 /** Migrations are imported statically so they work the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0024_search_scopes': m0024,
   '0025_list_months': m0025,
   '0026_search_prefixes': m0026,
+  '0027_revised_items_partial': m0027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
