@@ -93,7 +93,7 @@ describe('lists people can steer: combined filters in the address', () => {
     await choose(page, 'Étiquette', 'Été');
     await page.getByLabel('Du', { exact: true }).fill('1950-01-01');
     await page.getByLabel('Au', { exact: true }).fill('1961-12-31');
-    await choose(page, 'Ordre', 'Plus anciens d’abord');
+    await page.getByLabel('Ordre', { exact: true }).selectOption({ label: 'Plus anciens d’abord' });
     await poll(
       async () => queryOf(page),
       (q) => q.sort === 'oldest' && q.to === '1961-12-31',
@@ -123,9 +123,8 @@ describe('lists people can steer: combined filters in the address', () => {
     expect(await page.getByLabel('Du', { exact: true }).inputValue()).toBe('1950-01-01');
     expect(
       await page
-        .locator('input:visible')
-        .and(page.getByLabel('Ordre', { exact: true }))
-        .inputValue(),
+        .getByLabel('Ordre', { exact: true })
+        .evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text),
     ).toBe('Plus anciens d’abord');
 
     // One entry per story: the German translation stands no more beside its original.
@@ -153,7 +152,7 @@ describe('lists people can steer: combined filters in the address', () => {
     // Page size: 25 shows all 14 (1975 too, without the dates) on one page.
     await page.goto(`/posts?participant=${ids.ada}&tag=${ids.summer}`);
     await page.locator('article.kf-item-card').first().waitFor();
-    await choose(page, 'Par page', '25');
+    await page.getByLabel('Par page', { exact: true }).selectOption('25');
     await poll(
       () => cardTitles(page),
       (titles) => titles.length === 14,
@@ -235,7 +234,7 @@ describe('lists people can steer: combined filters in the address', () => {
     await snap(page, `list-filters-${name}`);
     await page.keyboard.press('ControlOrMeta+K');
     await page.getByRole('dialog').getByRole('combobox').fill('ada');
-    await page.getByRole('option').nth(3).waitFor();
+    await page.getByRole('dialog').getByRole('option').nth(3).waitFor();
     await expectNoSeriousA11yViolations(page, `quick search ${name}`);
     await page.screenshot({ path: `screenshots/quick-search-${name}.png` });
     await context.close();

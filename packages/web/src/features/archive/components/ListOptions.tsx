@@ -1,4 +1,4 @@
-import { Group, Select, Switch } from '@mantine/core';
+import { Group, NativeSelect, Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type ArchiveSearch, type ListSort } from '../listSearch';
 
@@ -9,23 +9,26 @@ interface ListOptionsProps {
   pageSizeOnly?: boolean;
 }
 
-/** How a list is shown: its order, one entry per story or every version, and the page size. */
+/**
+ * How a list is shown: its order, one entry per story or every version, and the page size. Native
+ * selects: a few fixed choices, the phone's own picker, and no floating dropdown kept mounted and
+ * positioned (Select's measured the page's layout during each list page's first render).
+ */
 export function ListOptions({ search, onChange, pageSizeOnly = false }: ListOptionsProps) {
   const { t } = useTranslation('archive');
   const pageSize = (
-    <Select
+    <NativeSelect
       label={t('listOptions.perPage')}
-      data={PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
+      data={PAGE_SIZES.map(String)}
       value={String(search.per_page ?? PAGE_SIZES[0])}
-      onChange={(value) => onChange({ per_page: value ? Number(value) : undefined })}
-      allowDeselect={false}
+      onChange={(event) => onChange({ per_page: Number(event.currentTarget.value) })}
       w={110}
     />
   );
   if (pageSizeOnly) return <Group align="flex-end">{pageSize}</Group>;
   return (
     <Group align="flex-end" gap="sm">
-      <Select
+      <NativeSelect
         label={t('listOptions.sort')}
         data={[
           { value: 'newest', label: t('listOptions.sorts.newest') },
@@ -33,10 +36,10 @@ export function ListOptions({ search, onChange, pageSizeOnly = false }: ListOpti
           { value: 'title', label: t('listOptions.sorts.title') },
         ]}
         value={search.sort ?? 'newest'}
-        onChange={(value) =>
-          onChange({ sort: value && value !== 'newest' ? (value as ListSort) : undefined })
-        }
-        allowDeselect={false}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          onChange({ sort: value !== 'newest' ? (value as ListSort) : undefined });
+        }}
         w={{ base: '100%', xs: 200 }}
       />
       {pageSize}
