@@ -1,0 +1,48 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDialect } from '../test/database.js';
+import type { DatabaseHandle } from './connect.js';
+import { migrateToLatest } from './migrate.js';
+
+describe('database warm-up (what `serve` does once it listens)', () => {
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    await migrateToLatest(handle.db);
+    await handle.db
+      .insertInto('items')
+      .values(
+        Array.from({ length: 50 }, (_, i) => ({
+          type: 'post',
+          title: `Lettre ${i}`,
+          content: '',
+          status: 'published',
+          language: 'fr',
+          created_at: '2026-11-27T00:00:00.000Z',
+          updated_at: '2026-11-27T00:00:00.000Z',
+        })),
+      )
+      .execute();
+  });
+  afterAll(() => handle?.destroy());
+
+  it('opens the connections, leaves each usable, and keeps them', async () => {
+    await handle.warmUp();
+    const { rows } = await sql<{ n: number }>`select count(*) as n from items`.execute(handle.db);
+    expect(Number(rows[0]!.n)).toBe(50);
+    if (testDialect() !== 'postgres') return;
+    const connections = async () => {
+      const { rows } = await sql<{ n: number; open: number }>`
+        select count(*) as n, count(*) filter (where state like 'idle in transaction%') as open
+        from pg_stat_activity where datname = current_database()
+      `.execute(handle.db);
+      return { n: Number(rows[0]!.n), open: Number(rows[0]!.open) };
+    };
+    // All ten of the pool, none left inside the warm-up's transaction.
+    expect(await connections()).toEqual({ n: 10, open: 0 });
+    // Still there after longer than the driver's default idle timeout (10 s) would allow.
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
+    expect((await connections()).n).toBe(10);
+  }, 30_000);
+});
