@@ -84,6 +84,19 @@ export async function logIn(page: Page, base: string, user: { email: string; pas
 }
 
 /** The middle value (the lower of the two middle ones for an even count); NaN for none. */
+/**
+ * The machine's state around a measurement: its cores and the 1-minute load average at the start
+ * (`startLoad`, read before the runs) and now; another tenant's load shows in the figures.
+ */
+export function machineLoad(startLoad: number) {
+  const round = (load: number) => Math.round(load * 100) / 100;
+  return {
+    cpus: os.cpus().length,
+    loadAverage1mStart: round(startLoad),
+    loadAverage1mEnd: round(os.loadavg()[0] ?? NaN),
+  };
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { createDemoArchive, logIn, median, startDemoApp } from './demo-app.js';
+import { createDemoArchive, logIn, machineLoad, median, startDemoApp } from './demo-app.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const USER = { email: 'lighthouse@example.com', password: 'lighthouse-password-1' };
@@ -198,11 +198,7 @@ async function main() {
       preset: 'mobile (default config: Moto G Power emulation, simulated slow 4G, 4x CPU slowdown)',
       chrome: CHROME,
       archive: 'seed-demo on SQLite',
-      machine: {
-        cpus: os.cpus().length,
-        loadAverage1mStart: Math.round(loadBefore * 100) / 100,
-        loadAverage1mEnd: Math.round((os.loadavg()[0] ?? NaN) * 100) / 100,
-      },
+      machine: machineLoad(loadBefore),
       pages: summary,
     };
     fs.writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);

@@ -15,7 +15,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { createDemoArchive, type DemoArchive, logIn, median, startDemoApp } from './demo-app.js';
+import {
+  createDemoArchive,
+  type DemoArchive,
+  logIn,
+  machineLoad,
+  median,
+  startDemoApp,
+} from './demo-app.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const USER = { email: 'main-thread@example.com', password: 'main-thread-password-1' };
@@ -121,11 +128,7 @@ async function main() {
       cpuSlowdown: Number(args.slowdown),
       watchMs: WATCH_MS,
       archive: 'seed-demo on SQLite',
-      machine: {
-        cpus: os.cpus().length,
-        loadAverage1mStart: Math.round(loadBefore * 100) / 100,
-        loadAverage1mEnd: Math.round((os.loadavg()[0] ?? NaN) * 100) / 100,
-      },
+      machine: machineLoad(loadBefore),
       builds: summary,
     };
     const date = report.date.slice(0, 10);
