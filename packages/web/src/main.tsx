@@ -1,11 +1,12 @@
 import '@mantine/core/styles.css';
 import './app/app.css';
-import '@/shared/i18n';
+import { shellWording } from '@/shared/i18n';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './app/Providers';
 import { reloadWithGuard } from './app/errors/reloadGuard';
+import { fetchesSettled, firstPageReady } from './app/firstPage';
 import { preloadLayout } from './app/layouts/RootShell';
 import { preloadNamespaces } from './app/routing/namespaces';
 import { router } from './app/routing/router';
@@ -27,32 +28,38 @@ window.addEventListener('vite:preloadError', (event) => {
 // after the first page, about 1 s after idle) loads beside the first page rather than in the entry.
 void import('./shared/build').then(({ startNewBuildDetection }) => startNewBuildDetection(router));
 
-// The first page's wording loads beside its code, and so does that of each next page.
-preloadNamespaces(window.location.pathname);
-router.subscribe('onBeforeLoad', ({ toLocation }) => preloadNamespaces(toLocation.pathname));
-
-// Edited interface wording from the server, and reports of keys met without a value (spec §7):
-// loaded beside the first page (the wording it merges into loads then too).
-void import('./shared/i18n/siteTranslations').then(({ installSiteTranslations }) =>
-  installSiteTranslations(queryClient),
-);
-
-// The session flag survived a reload: check it is still valid before the first page decides.
-if (useSessionStore.getState().isLoggedIn) void verifySession();
-preloadLayout(useSessionStore.getState().isLoggedIn);
+// Each next page's wording loads beside its code.
+router.subscribe('onBeforeLoad', ({ toLocation }) => void preloadNamespaces(toLocation.pathname));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-// As a transition, the first render yields to the browser every few milliseconds instead of
-// holding the main thread for the whole tree at once (hundreds of ms on a slow phone), so a tap or
-// a scroll during start-up is answered; the static first paint of index.html covers the wait.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
-});
+// The first page's code, layout, wording and data load side by side; the session flag that
+// survived a reload is checked first, since the page's guard depends on it.
+const { isLoggedIn } = useSessionStore.getState();
+const firstPage = Promise.all([
+  (isLoggedIn ? verifySession() : Promise.resolve()).then(() => router.load()),
+  shellWording(),
+  preloadNamespaces(window.location.pathname),
+  preloadLayout(isLoggedIn),
+  // Edited interface wording from the server, and reports of keys met without a value (spec §7).
+  import('./shared/i18n/siteTranslations').then(({ installSiteTranslations }) =>
+    installSiteTranslations(queryClient),
+  ),
+]).then(() => fetchesSettled(queryClient));
+
+// Rendered once it is all in, as a transition: the first render yields to the browser every few
+// milliseconds instead of holding the main thread for the whole tree at once (hundreds of ms on a
+// slow phone), so a tap or a scroll during start-up is answered; the static first paint of
+// index.html covers the wait.
+void firstPageReady(firstPage).then(() =>
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    );
+  }),
+);

@@ -1,6 +1,15 @@
 import { MantineProvider } from '@mantine/core';
 import { IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { OfflineCopy } from '@/shared/query/queryClient';
 import { loadOfflineCopy, persistOptions, queryClient } from '@/shared/query/queryClient';
 import './modalEvents';
@@ -25,7 +34,8 @@ function useAfterFirstPage(): boolean {
   useEffect(() => {
     let cancel = () => undefined as void;
     const whenIdle = () => {
-      const done = () => setReady(true);
+      // In slices (a transition): the providers' first render is not one long task.
+      const done = () => startTransition(() => setReady(true));
       if (typeof window.requestIdleCallback !== 'function') {
         const timer = window.setTimeout(done, 200);
         cancel = () => window.clearTimeout(timer);
@@ -80,7 +90,7 @@ function OfflineCopyProvider({ children }: { children: ReactNode }) {
       .then(refreshRestoredQueries)
       // Nothing restored (no IndexedDB, or its code did not load): the pages fetch as usual.
       .catch(() => undefined)
-      .finally(() => setIsRestoring(false));
+      .finally(() => startTransition(() => setIsRestoring(false)));
   }, []);
   useEffect(
     () =>

@@ -1,5 +1,5 @@
 import { ActionIcon, UnstyledButton } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@/shared/i18n';
 import { whenIdle } from '@/shared/build/idle';
@@ -42,8 +42,13 @@ function useRealControls() {
     loadControls().then(
       (module) => {
         const focused = standIn.current !== null && document.activeElement === standIn.current;
-        setHandOver((previous) => ({ ...previous, takeFocus: focused }));
-        setLoaded(() => module);
+        const swap = () => {
+          setHandOver((previous) => ({ ...previous, takeFocus: focused }));
+          setLoaded(() => module);
+        };
+        // Loaded while idle: the swap renders in slices (a transition), not in one long task.
+        if (clicked || focused) swap();
+        else startTransition(swap);
       },
       // Offline or a stale build: the stand-ins stay (the toggle still works) until the next try.
       () => undefined,

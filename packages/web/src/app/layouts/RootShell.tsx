@@ -1,5 +1,10 @@
 import { Center, Loader, useComputedColorScheme } from '@mantine/core';
-import { useRouter, useRouterState, type AnyRoute } from '@tanstack/react-router';
+import {
+  lazyRouteComponent,
+  useRouter,
+  useRouterState,
+  type AnyRoute,
+} from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/shared/session';
@@ -15,26 +20,23 @@ import { transitionFor } from '../routing/transitions';
  * drawer (with floating-ui): both load beside the page's own chunk rather than in the entry. The
  * offline worker's prompts show at the earliest after the worker registered.
  */
-const importColorSchemeHotkey = () => import('./ColorSchemeHotkey');
-const ColorSchemeHotkey = lazy(importColorSchemeHotkey);
-const importFamilleLayout = () => import('./FamilleLayout');
-const importDefaultLayout = () => import('./DefaultLayout');
-const FamilleLayout = lazy(() =>
-  importFamilleLayout().then((module) => ({ default: module.FamilleLayout })),
-);
-const DefaultLayout = lazy(() =>
-  importDefaultLayout().then((module) => ({ default: module.DefaultLayout })),
-);
+const ColorSchemeHotkey = lazyRouteComponent(() => import('./ColorSchemeHotkey'));
+// Once loaded, TanStack's lazy component renders at once (React's lazy suspends on every first
+// render, even of a module already loaded), so a preloaded layout is in the first render.
+const FamilleLayout = lazyRouteComponent(() => import('./FamilleLayout'), 'FamilleLayout');
+const DefaultLayout = lazyRouteComponent(() => import('./DefaultLayout'), 'DefaultLayout');
 
 /**
  * Starts loading the first screen's layout with the entry: the shell waits for its wording before
  * it renders (and would only then ask for the layout), so the layout, the wording and the page
  * load side by side instead of one after the other.
  */
-export function preloadLayout(isLoggedIn: boolean): void {
+export function preloadLayout(isLoggedIn: boolean): Promise<unknown> {
   // A failure shows when the shell asks again (lazy), through the route's error handling.
-  (isLoggedIn ? importFamilleLayout() : importDefaultLayout()).catch(() => undefined);
-  importColorSchemeHotkey().catch(() => undefined);
+  return Promise.all([
+    (isLoggedIn ? FamilleLayout : DefaultLayout).preload?.(),
+    ColorSchemeHotkey.preload?.(),
+  ]).catch(() => undefined);
 }
 const PwaPrompts = lazy(() =>
   import('@/shared/pwa/PwaPrompts').then((module) => ({ default: module.PwaPrompts })),

@@ -30,6 +30,6 @@ export function namespacesFor(pathname: string): readonly string[] {
  * Starts loading the namespaces of the page about to show, beside its code rather than after it:
  * without this a page's `useTranslation` would only ask for them once its chunk ran.
  */
-export function preloadNamespaces(pathname: string): void {
-  void i18next.loadNamespaces([...namespacesFor(pathname)]);
+export function preloadNamespaces(pathname: string): Promise<void> {
+  return i18next.loadNamespaces([...namespacesFor(pathname)]);
 }

@@ -20,7 +20,7 @@ import { siteTranslationsQuery } from '@/shared/i18n/siteTranslationsQuery';
 import { organisationQueries } from '@/shared/organisation/queries';
 import { loadQuery } from '@/shared/query/preload';
 import { queryClient } from '@/shared/query/queryClient';
-import { adminUsersQuery } from '@/shared/session';
+import { adminUsersQuery, appStateQuery } from '@/shared/session';
 import type { ForcedColorScheme } from '@/shared/theme';
 import { RootShell, ShellPending } from '../layouts/RootShell';
 import { NotFoundView, RouteErrorView } from './errorViews';
@@ -67,21 +67,18 @@ const loads =
     for (const options of queries) loadQuery(queryClient, options, preload);
   };
 
-const homeRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/',
-  staticData: { guard: 'guest' },
-  beforeLoad: guard('guest'),
-  component: page(() => import('@/features/auth/pages/HomePage')),
-});
-
-const homeAliasRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/home',
-  staticData: { guard: 'guest' },
-  beforeLoad: guard('guest'),
-  component: page(() => import('@/features/auth/pages/HomePage')),
-});
+/** The welcome page (login), at `/` and at its old address `/home`. */
+const homePageRoute = <const P extends string>(path: P) =>
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    staticData: { guard: 'guest' },
+    beforeLoad: guard('guest'),
+    loader: loads(appStateQuery),
+    component: page(() => import('@/features/auth/pages/HomePage')),
+  });
+const homeRoute = homePageRoute('/');
+const homeAliasRoute = homePageRoute('/home');
 
 const registerRoute = createRoute({
   getParentRoute: () => rootRoute,
