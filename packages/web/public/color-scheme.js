@@ -1,6 +1,7 @@
 // Runs before the bundle so the first paint already has the saved colour scheme (no flash) and the
 // interface language; a file rather than an inline script because the CSP only allows 'self'
-// scripts. It also picks and later removes index.html's static first paint (#kf-boot).
+// scripts. It also picks and later removes index.html's static first paint (#kf-boot), and starts
+// the app once that paint is on screen.
 (function () {
   var UI_LANGUAGES = ['fr', 'en', 'it', 'de'];
   var html = document.documentElement;
@@ -57,6 +58,40 @@
     observer.observe(root, { childList: true, subtree: true });
     timer = setTimeout(remove, 15000);
   }
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', watch);
-  else watch();
+  // The app's code, which the built index.html names as a module preload (fetched and compiled
+  // meanwhile), runs once the browser reports the first paint on screen (vite.config.ts,
+  // appStartsAfterFirstPaint); at once in a hidden tab, which paints nothing; after the next frame
+  // where paints are not reported; after a second at the latest.
+  var started = false;
+  function startApp() {
+    var entry = document.querySelector('link[data-kf-entry]');
+    if (started || !entry) return;
+    started = true;
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = entry.getAttribute('crossorigin') || '';
+    script.src = entry.href;
+    document.head.appendChild(script);
+  }
+  function afterFirstPaint() {
+    if (document.visibilityState === 'hidden') return startApp();
+    var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+    if (types.indexOf('paint') < 0) {
+      return requestAnimationFrame(function () {
+        setTimeout(startApp, 0);
+      });
+    }
+    new PerformanceObserver(function (list, observer) {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      startApp();
+    }).observe({ type: 'paint', buffered: true });
+    setTimeout(startApp, 1000);
+  }
+  function parsed() {
+    watch();
+    afterFirstPaint();
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', parsed);
+  else parsed();
 })();

@@ -6,11 +6,13 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './app/Providers';
 import { reloadWithGuard } from './app/errors/reloadGuard';
+import { appStyles } from './app/appStyles';
 import { fetchesSettled, firstPageReady } from './app/firstPage';
 import { preloadLayout } from './app/layouts/RootShell';
 import { preloadNamespaces } from './app/routing/namespaces';
 import { router } from './app/routing/router';
 import { registerNavigator } from './shared/navigation';
+import { nextTask } from './shared/nextTask';
 import { queryClient } from './shared/query/queryClient';
 import { useSessionStore, verifySession } from './shared/session';
 
@@ -24,35 +26,33 @@ window.addEventListener('vite:preloadError', (event) => {
   if (reloadWithGuard(window.location.pathname)) event.preventDefault();
 });
 
-// A newer deployed build makes the next navigation a full page load (spec §4). Its code (read
-// after the first page, about 1 s after idle) loads beside the first page rather than in the entry.
-void import('./shared/build').then(({ startNewBuildDetection }) => startNewBuildDetection(router));
-
 // Each next page's wording loads beside its code.
 router.subscribe('onBeforeLoad', ({ toLocation }) => void preloadNamespaces(toLocation.pathname));
 
-const root = document.getElementById('root');
-if (!root) throw new Error('Missing #root element');
-
-// The first page's code, layout, wording and data load side by side; the session flag that
-// survived a reload is checked first, since the page's guard depends on it.
-const { isLoggedIn } = useSessionStore.getState();
-const firstPage = Promise.all([
-  (isLoggedIn ? verifySession() : Promise.resolve()).then(() => router.load()),
-  shellWording(),
-  preloadNamespaces(window.location.pathname),
-  preloadLayout(isLoggedIn),
-  // Edited interface wording from the server, and reports of keys met without a value (spec §7).
-  import('./shared/i18n/siteTranslations').then(({ installSiteTranslations }) =>
-    installSiteTranslations(queryClient),
-  ),
-]).then(() => fetchesSettled(queryClient));
+/**
+ * The first page's code, layout, wording, styles and data, loaded side by side; the session flag
+ * that survived a reload is checked first, since the page's guard depends on it.
+ */
+function loadFirstPage(): Promise<void> {
+  const { isLoggedIn } = useSessionStore.getState();
+  return Promise.all([
+    (isLoggedIn ? verifySession() : Promise.resolve()).then(() => router.load()),
+    appStyles(),
+    shellWording(),
+    preloadNamespaces(window.location.pathname),
+    preloadLayout(isLoggedIn),
+    // Edited interface wording from the server, and reports of keys met without a value (spec §7).
+    import('./shared/i18n/siteTranslations').then(({ installSiteTranslations }) =>
+      installSiteTranslations(queryClient),
+    ),
+  ]).then(() => fetchesSettled(queryClient));
+}
 
 // Rendered once it is all in, as a transition: the first render yields to the browser every few
 // milliseconds instead of holding the main thread for the whole tree at once (hundreds of ms on a
 // slow phone), so a tap or a scroll during start-up is answered; the static first paint of
 // index.html covers the wait.
-void firstPageReady(firstPage).then(() =>
+function render(root: HTMLElement) {
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>
@@ -61,5 +61,20 @@ void firstPageReady(firstPage).then(() =>
         </Providers>
       </StrictMode>,
     );
-  }),
-);
+  });
+}
+
+const root = document.getElementById('root');
+if (!root) throw new Error('Missing #root element');
+
+// The entry's modules ran in one task; the first page's loads start in the next one.
+void nextTask()
+  .then(() => firstPageReady(loadFirstPage()))
+  .then(() => {
+    render(root);
+    // A newer deployed build makes the next navigation a full page load (spec §4). Its code (read
+    // after the first page, about 1 s after idle) loads after the first page, not in the entry.
+    void import('./shared/build').then(({ startNewBuildDetection }) =>
+      startNewBuildDetection(router),
+    );
+  });
