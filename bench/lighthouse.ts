@@ -24,7 +24,7 @@ const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '1' },
     out: { type: 'string' },
-    /** A folder for Lighthouse's full reports (JSON), one per page and run. */
+    /** A folder for Lighthouse's full reports (JSON) and traces, one per page and run. */
     reports: { type: 'string' },
   },
 });
@@ -138,6 +138,14 @@ async function audit(
       fs.mkdirSync(args.reports, { recursive: true });
       const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
       fs.writeFileSync(path.join(args.reports, name), JSON.stringify(result.lhr));
+      // The page's trace beside it: which task Lighthouse counted, and what ran in it.
+      const { Trace } = result.artifacts as { Trace?: unknown };
+      if (Trace) {
+        fs.writeFileSync(
+          path.join(args.reports, name.replace(/\.json$/, '.trace.json')),
+          JSON.stringify(Trace),
+        );
+      }
     }
     return figuresOf(result);
   } finally {

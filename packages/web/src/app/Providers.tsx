@@ -61,12 +61,19 @@ function useAfterFirstPage(): boolean {
   return ready;
 }
 
+/** When this page started: an answer older than that came from the offline copy. */
+const pageStart = Date.now();
+
 /**
  * Restored lists show at once, but may predate the last edit (writes to IndexedDB are throttled,
  * and another tab or device may have changed them): mark them stale so they refresh on mount.
+ * What this page fetched already (the first page's data, before the copy was read) is not asked
+ * again: restoring never replaces newer answers.
  */
 function refreshRestoredQueries() {
-  void queryClient.invalidateQueries({ predicate: (query) => query.meta?.persist === true });
+  void queryClient.invalidateQueries({
+    predicate: (query) => query.meta?.persist === true && query.state.dataUpdatedAt < pageStart,
+  });
 }
 
 /**

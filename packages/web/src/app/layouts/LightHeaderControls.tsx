@@ -37,8 +37,9 @@ function useRealControls() {
   const [loaded, setLoaded] = useState(controls);
   const [handOver, setHandOver] = useState<HandOver>({});
   const standIn = useRef<HTMLButtonElement>(null);
-  const load = (clicked = false) => {
-    if (clicked) setHandOver((previous) => ({ ...previous, defaultOpened: true }));
+  /** `idle`: nobody is at the control, so the swap may render in slices (a transition). */
+  const load = (reason: 'idle' | 'pointer' | 'click' = 'pointer') => {
+    if (reason === 'click') setHandOver((previous) => ({ ...previous, defaultOpened: true }));
     loadControls().then(
       (module) => {
         const focused = standIn.current !== null && document.activeElement === standIn.current;
@@ -46,16 +47,17 @@ function useRealControls() {
           setHandOver((previous) => ({ ...previous, takeFocus: focused }));
           setLoaded(() => module);
         };
-        // Loaded while idle: the swap renders in slices (a transition), not in one long task.
-        if (clicked || focused) swap();
-        else startTransition(swap);
+        // Someone pointing at or focusing a control gets the real one at once: swapped in the
+        // middle of a click, the press and the release would land on two different buttons.
+        if (reason === 'idle' && !focused) startTransition(swap);
+        else swap();
       },
       // Offline or a stale build: the stand-ins stay (the toggle still works) until the next try.
       () => undefined,
     );
   };
   const loadRef = useRef(load);
-  useEffect(() => (controls ? undefined : whenIdle(() => loadRef.current())), []);
+  useEffect(() => (controls ? undefined : whenIdle(() => loadRef.current('idle'))), []);
   return { loaded, handOver, load, standIn };
 }
 
@@ -72,7 +74,7 @@ export function LanguagePicker() {
       aria-expanded={false}
       onPointerEnter={() => load()}
       onFocus={() => load()}
-      onClick={() => load(true)}
+      onClick={() => load('click')}
     >
       <LanguageIcon />
       <span className="kf-lang-code" aria-hidden="true">

@@ -1,4 +1,4 @@
-import { Box, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Box, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,9 @@ export function NavbarContent({
   const pathname = useLocation({ select: (l) => l.pathname });
   return (
     <Box component="nav" aria-label={t('nav.label')} className="kf-nav" data-expanded={expanded}>
-      <ScrollArea className="kf-nav-scroll" type="auto">
+      {/* The browser's own scrolling: Mantine's ScrollArea measured itself on every resize
+          (a forced layout each time, and at start), for a menu that rarely overflows. */}
+      <div className="kf-nav-scroll">
         {visibleSections(isAdmin).map((section) => (
           <Box key={section.labelKey} mb="md">
             {expanded ? (
@@ -70,7 +72,7 @@ export function NavbarContent({
             </Stack>
           </Box>
         ))}
-      </ScrollArea>
+      </div>
       {withControls ? (
         <Stack gap={2} className="kf-nav-controls">
           <NavControl

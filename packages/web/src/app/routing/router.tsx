@@ -17,7 +17,7 @@ import { listRequest, validateArchiveSearch } from '@/features/archive/listSearc
 import { recordQueries } from '@/features/records/api';
 import { recordListRequest, validateRecordSearch } from '@/features/records/recordSearch';
 import { siteTranslationsQuery } from '@/shared/i18n/siteTranslationsQuery';
-import { organisationQueries } from '@/shared/organisation/queries';
+import { filterChoiceQueries, organisationQueries } from '@/shared/organisation/queries';
 import { loadQuery } from '@/shared/query/preload';
 import { queryClient } from '@/shared/query/queryClient';
 import { adminUsersQuery, appStateQuery } from '@/shared/session';
@@ -242,8 +242,9 @@ function itemListRoute<const P extends string>(type: ItemType, path: P, routeNum
     validateSearch: validateArchiveSearch,
     beforeLoad: guard('auth'),
     loaderDeps: ({ search }) => search,
+    // The filter bar's choices come with the list: the page renders once, with both.
     loader: ({ deps, preload }) =>
-      loads(itemQueries.list(type, listRequest(type, deps)))({ preload }),
+      loads(itemQueries.list(type, listRequest(type, deps)), ...filterChoiceQueries())({ preload }),
     component: page(() => import('@/features/archive/pages/ItemListPage')),
   });
 }

@@ -37,3 +37,11 @@ export const organisationQueries = {
       meta: { persist: true },
     }),
 };
+
+/** What a list's filter bar offers (categories, participants, tags): loaded with the list. */
+export const filterChoiceQueries = () =>
+  [
+    organisationQueries.categories(),
+    organisationQueries.participants(),
+    organisationQueries.tags(),
+  ] as const;
