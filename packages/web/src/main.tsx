@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { Providers } from './app/Providers';
 import { reloadWithGuard } from './app/errors/reloadGuard';
 import { appStyles } from './app/appStyles';
-import { fetchesSettled, firstPageReady } from './app/firstPage';
+import { fetchesSettled, firstPageReady, startInTurn } from './app/firstPage';
 import { preloadLayout } from './app/layouts/RootShell';
 import { preloadNamespaces } from './app/routing/namespaces';
 import { router } from './app/routing/router';
@@ -35,16 +35,18 @@ router.subscribe('onBeforeLoad', ({ toLocation }) => void preloadNamespaces(toLo
  */
 function loadFirstPage(): Promise<void> {
   const { isLoggedIn } = useSessionStore.getState();
-  return Promise.all([
-    (isLoggedIn ? verifySession() : Promise.resolve()).then(() => router.load()),
-    appStyles(),
-    shellWording(),
-    preloadNamespaces(window.location.pathname),
-    preloadLayout(isLoggedIn),
+  return startInTurn([
+    () =>
+      (isLoggedIn ? verifySession() : Promise.resolve()).then(nextTask).then(() => router.load()),
+    appStyles,
+    shellWording,
+    () => preloadNamespaces(window.location.pathname),
+    () => preloadLayout(isLoggedIn),
     // Edited interface wording from the server, and reports of keys met without a value (spec §7).
-    import('./shared/i18n/siteTranslations').then(({ installSiteTranslations }) =>
-      installSiteTranslations(queryClient),
-    ),
+    () =>
+      import('./shared/i18n/siteTranslations').then(({ installSiteTranslations }) =>
+        installSiteTranslations(queryClient),
+      ),
   ]).then(() => fetchesSettled(queryClient));
 }
 

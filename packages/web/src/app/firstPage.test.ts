@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { nextTask } from '@/shared/nextTask';
-import { fetchesSettled, firstPageReady } from './firstPage';
+import { fetchesSettled, firstPageReady, startInTurn } from './firstPage';
 
 const settledWithin = async (promise: Promise<unknown>, ms: number) =>
   Promise.race([
@@ -57,5 +57,21 @@ describe('nextTask', () => {
     expect(resolved).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(resolved).toBe(true);
+  });
+});
+
+describe('startInTurn', () => {
+  it('starts each step in a task of its own, and resolves with every result', async () => {
+    const started: number[] = [];
+    const step = (value: number) => () => {
+      started.push(value);
+      return Promise.resolve(value);
+    };
+    const all = startInTurn([step(1), step(2), step(3)]);
+    expect(started).toEqual([1]);
+    for (let i = 0; i < 10; i += 1) await Promise.resolve();
+    expect(started).toEqual([1]);
+    expect(await all).toEqual([1, 2, 3]);
+    expect(started).toEqual([1, 2, 3]);
   });
 });

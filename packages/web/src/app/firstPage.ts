@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { nextTask } from '@/shared/nextTask';
 
 /** Longest wait for the first page's pieces before rendering anyway (the boot paint shows meanwhile). */
 export const FIRST_PAGE_WAIT_MS = 4000;
@@ -35,4 +36,18 @@ export async function firstPageReady(
   });
   await Promise.race([work.catch(() => undefined), timeout]);
   clearTimeout(timer);
+}
+
+/**
+ * Starts each step in a task of its own and resolves once all are done: what each does at once
+ * (a route's matching and guards, requests, the preload links of a chunk's imports) would add up
+ * to one long task.
+ */
+export async function startInTurn(steps: readonly (() => Promise<unknown>)[]): Promise<unknown[]> {
+  const running: Promise<unknown>[] = [];
+  for (const step of steps) {
+    if (running.length > 0) await nextTask();
+    running.push(step());
+  }
+  return Promise.all(running);
 }

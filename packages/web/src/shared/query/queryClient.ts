@@ -1,4 +1,4 @@
-import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient, type Query } from '@tanstack/react-query';
 import type {
   PersistedClient,
   Persister,
@@ -12,10 +12,26 @@ import type * as OfflineCopyModule from './offlineCopy';
 // toast each. Started from the browser's word, they wait for the network instead.
 if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
 
+/**
+ * An answer younger than this is the one fetched for the page being opened (its route loader
+ * asked for it a moment before the page mounted), not one to check again.
+ */
+export const JUST_ANSWERED_MS = 2_000;
+
+/**
+ * Whether a page mounting asks again for a query's stale answer (queries read on every visit use
+ * staleTime 0): not when the answer just arrived for this very visit, else the first page would
+ * fetch its list twice; always when a write marked it out of date since.
+ */
+export function refetchOnMount(query: Query): boolean {
+  return query.state.isInvalidated || Date.now() - query.state.dataUpdatedAt >= JUST_ANSWERED_MS;
+}
+
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
+      refetchOnMount,
       gcTime: 24 * 60 * 60 * 1000,
       // The API client already retries what the spec allows and shows the errors.
       retry: false,
