@@ -83,7 +83,6 @@ export async function logIn(page: Page, base: string, user: { email: string; pas
   await page.goto('about:blank');
 }
 
-/** The middle value (the lower of the two middle ones for an even count); NaN for none. */
 /**
  * The machine's state around a measurement: its cores and the 1-minute load average at the start
  * (`startLoad`, read before the runs) and now; another tenant's load shows in the figures.
@@ -97,6 +96,7 @@ export function machineLoad(startLoad: number) {
   };
 }
 
+/** The middle value (the lower of the two middle ones for an even count); NaN for none. */
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
