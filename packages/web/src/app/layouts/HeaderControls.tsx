@@ -1,6 +1,6 @@
 import { ActionIcon, Menu, Tooltip, UnstyledButton } from '@mantine/core';
 import { UI_LANGUAGES, type UiLanguage } from '@kinfolio/contract';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_LABELS, currentLanguage, setLanguage } from '@/shared/i18n';
 import { updateSiteparams, useColorSchemeToggle, useSessionStore } from '@/shared/session';
@@ -27,15 +27,30 @@ export function LanguagePicker({ defaultOpened, takeFocus }: HandOver = {}) {
   const { t, i18n } = useTranslation('common');
   const active = currentLanguage();
   const ref = useTakeFocus<HTMLButtonElement>(takeFocus);
+  // Said on the button itself: Menu.Target gives them to its child, here the Tooltip, which does
+  // not pass them on.
+  const [opened, setOpened] = useState(defaultOpened ?? false);
   const choose = (lang: UiLanguage) => {
     void setLanguage(lang);
     if (useSessionStore.getState().user) void updateSiteparams({ language: lang });
   };
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" defaultOpened={defaultOpened}>
+    <Menu
+      position="bottom-end"
+      withinPortal
+      shadow="md"
+      defaultOpened={defaultOpened}
+      onChange={setOpened}
+    >
       <Menu.Target>
         <Tooltip label={t('language.choose')} openDelay={400}>
-          <UnstyledButton ref={ref} className="kf-header-button" aria-label={t('language.choose')}>
+          <UnstyledButton
+            ref={ref}
+            className="kf-header-button"
+            aria-label={t('language.choose')}
+            aria-haspopup="menu"
+            aria-expanded={opened}
+          >
             <LanguageIcon />
             <span className="kf-lang-code" aria-hidden="true">
               {active.toUpperCase()}
