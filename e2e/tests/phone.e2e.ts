@@ -85,6 +85,19 @@ describe('phones: the navigation drawer with touch at 375 px, labels that fit', 
     await expectNoSeriousA11yViolations(page, 'navigation drawer on a phone');
     await snap(page, 'phone-drawer');
 
+    // The menu is longer than the screen: a scroll over it moves the drawer to its last links.
+    const lastLinkBottom = () =>
+      nav
+        .getByRole('link')
+        .last()
+        .evaluate((link) => link.getBoundingClientRect().bottom);
+    expect(await lastLinkBottom()).toBeGreaterThan(PHONE.height);
+    const navBox = await nav.boundingBox();
+    await page.mouse.move((navBox?.x ?? 0) + 40, 300);
+    await page.mouse.wheel(0, 2000);
+    await expect.poll(lastLinkBottom).toBeLessThanOrEqual(PHONE.height);
+    await page.mouse.wheel(0, -2000);
+
     await nav.getByRole('link', { name: 'Médias' }).tap();
     await waitForPath(page, '/medias');
     await drawer.waitFor({ state: 'detached' });
