@@ -17,6 +17,8 @@ import type { HandOver } from './HeaderControls';
  */
 
 type Controls = typeof HeaderControls;
+/** `idle`: nobody is at the control. */
+type LoadReason = 'idle' | 'pointer' | 'click';
 
 let controls: Controls | null = null;
 let loading: Promise<Controls> | null = null;
@@ -37,33 +39,60 @@ function useRealControls() {
   const [loaded, setLoaded] = useState(controls);
   const [handOver, setHandOver] = useState<HandOver>({});
   const standIn = useRef<HTMLButtonElement>(null);
-  /** `idle`: nobody is at the control, so the swap may render in slices (a transition). */
-  const load = (reason: 'idle' | 'pointer' | 'click' = 'pointer') => {
+  // While the stand-in is pressed the swap waits for the release: swapped between the press and
+  // the release, the click would land on neither button (the code often arrives just then).
+  const pressed = useRef(false);
+  const held = useRef<(() => void) | null>(null);
+  const swapIn = (module: Controls, reason: LoadReason) => {
+    const focused = standIn.current !== null && document.activeElement === standIn.current;
+    const swap = () => {
+      setHandOver((previous) => ({ ...previous, takeFocus: focused }));
+      setLoaded(() => module);
+    };
+    // Someone at the control gets the real one at once; at idle it renders in slices.
+    if (reason === 'idle' && !focused) startTransition(swap);
+    else swap();
+  };
+  const load = (reason: LoadReason = 'pointer') => {
     if (reason === 'click') setHandOver((previous) => ({ ...previous, defaultOpened: true }));
     loadControls().then(
       (module) => {
-        const focused = standIn.current !== null && document.activeElement === standIn.current;
-        const swap = () => {
-          setHandOver((previous) => ({ ...previous, takeFocus: focused }));
-          setLoaded(() => module);
-        };
-        // Someone pointing at or focusing a control gets the real one at once: swapped in the
-        // middle of a click, the press and the release would land on two different buttons.
-        if (reason === 'idle' && !focused) startTransition(swap);
-        else swap();
+        if (pressed.current) held.current = () => swapIn(module, reason);
+        else swapIn(module, reason);
       },
       // Offline or a stale build: the stand-ins stay (the toggle still works) until the next try.
       () => undefined,
     );
   };
+  const release = () => {
+    pressed.current = false;
+    const swap = held.current;
+    held.current = null;
+    swap?.();
+  };
+  /** The stand-in's click: the press ends here, and what it held is handed over with the click. */
+  const clicked = (then: () => void) => {
+    pressed.current = false;
+    held.current = null;
+    then();
+  };
+  const press = {
+    onPointerDown: () => {
+      pressed.current = true;
+    },
+    // Released without a click (dragged away, a scroll): the swap goes on.
+    onPointerUp: () => void setTimeout(release, 0),
+    onPointerLeave: release,
+    onPointerCancel: release,
+  };
   const loadRef = useRef(load);
   useEffect(() => (controls ? undefined : whenIdle(() => loadRef.current('idle'))), []);
-  return { loaded, handOver, load, standIn };
+  return { loaded, handOver, load, standIn, press, clicked };
 }
 
 export function LanguagePicker() {
   const { t } = useTranslation('common');
-  const { loaded, handOver, load, standIn } = useRealControls();
+  const { loaded, handOver, load, standIn, press, clicked } = useRealControls();
   if (loaded) return <loaded.LanguagePicker {...handOver} />;
   return (
     <UnstyledButton
@@ -72,9 +101,10 @@ export function LanguagePicker() {
       aria-label={t('language.choose')}
       aria-haspopup="menu"
       aria-expanded={false}
+      {...press}
       onPointerEnter={() => load()}
       onFocus={() => load()}
-      onClick={() => load('click')}
+      onClick={() => clicked(() => load('click'))}
     >
       <LanguageIcon />
       <span className="kf-lang-code" aria-hidden="true">
@@ -87,7 +117,7 @@ export function LanguagePicker() {
 export function ColorSchemeToggle() {
   const { t } = useTranslation('common');
   const { colorScheme, toggle } = useColorSchemeToggle();
-  const { loaded, handOver, load, standIn } = useRealControls();
+  const { loaded, handOver, load, standIn, press, clicked } = useRealControls();
   if (loaded) return <loaded.ColorSchemeToggle takeFocus={handOver.takeFocus} />;
   return (
     <ActionIcon
@@ -95,7 +125,13 @@ export function ColorSchemeToggle() {
       variant="subtle"
       size="lg"
       className="kf-header-button kf-header-icon"
-      onClick={toggle}
+      {...press}
+      onClick={() =>
+        clicked(() => {
+          toggle();
+          load();
+        })
+      }
       aria-label={colorScheme === 'dark' ? t('colorScheme.toLight') : t('colorScheme.toDark')}
       onPointerEnter={() => load()}
       onFocus={() => load()}

@@ -1,0 +1,50 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+
+/** A fresh copy each time: the module keeps the real controls once loaded. */
+async function renderStandIn() {
+  const [{ MantineProvider }, { LanguagePicker }] = await Promise.all([
+    import('@mantine/core'),
+    import('./LightHeaderControls'),
+  ]);
+  render(
+    <MantineProvider>
+      <LanguagePicker />
+    </MantineProvider>,
+  );
+  return screen.getByRole('button');
+}
+
+beforeEach(() => {
+  vi.resetModules();
+});
+
+describe("the logged-out header's stand-in language button", () => {
+  it('is not swapped for the real one between a press and its click, which then opens the menu', async () => {
+    const standIn = await renderStandIn();
+    fireEvent.pointerDown(standIn);
+    // The real control's code arrives while the button is held down.
+    fireEvent.pointerEnter(standIn);
+    await settle();
+    expect(standIn).toBeInTheDocument();
+    fireEvent.pointerUp(standIn);
+    fireEvent.click(standIn);
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
+    expect(standIn).not.toBeInTheDocument();
+  });
+
+  it('is swapped once a press ends without a click (dragged away)', async () => {
+    const standIn = await renderStandIn();
+    fireEvent.pointerDown(standIn);
+    fireEvent.pointerEnter(standIn);
+    await settle();
+    expect(standIn).toBeInTheDocument();
+    fireEvent.pointerLeave(standIn);
+    await settle();
+    expect(standIn).not.toBeInTheDocument();
+    expect(screen.getByRole('button')).toHaveAttribute('aria-haspopup', 'menu');
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+});
