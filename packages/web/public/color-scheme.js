@@ -75,6 +75,7 @@
   }
   function afterFirstPaint() {
     if (document.visibilityState === 'hidden') return startApp();
+    setTimeout(startApp, 1000);
     var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
     if (types.indexOf('paint') < 0) {
       return requestAnimationFrame(function () {
@@ -86,7 +87,6 @@
       observer.disconnect();
       startApp();
     }).observe({ type: 'paint', buffered: true });
-    setTimeout(startApp, 1000);
   }
   function parsed() {
     watch();

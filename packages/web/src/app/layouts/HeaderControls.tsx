@@ -27,21 +27,15 @@ export function LanguagePicker({ defaultOpened, takeFocus }: HandOver = {}) {
   const { t, i18n } = useTranslation('common');
   const active = currentLanguage();
   const ref = useTakeFocus<HTMLButtonElement>(takeFocus);
-  // Said on the button itself: Menu.Target gives them to its child, here the Tooltip, which does
-  // not pass them on.
+  // Held here (the menu is controlled) so the button itself can say it: Menu.Target gives
+  // aria-haspopup and aria-expanded to its child, here the Tooltip, which does not pass them on.
   const [opened, setOpened] = useState(defaultOpened ?? false);
   const choose = (lang: UiLanguage) => {
     void setLanguage(lang);
     if (useSessionStore.getState().user) void updateSiteparams({ language: lang });
   };
   return (
-    <Menu
-      position="bottom-end"
-      withinPortal
-      shadow="md"
-      defaultOpened={defaultOpened}
-      onChange={setOpened}
-    >
+    <Menu position="bottom-end" withinPortal shadow="md" opened={opened} onChange={setOpened}>
       <Menu.Target>
         <Tooltip label={t('language.choose')} openDelay={400}>
           <UnstyledButton
