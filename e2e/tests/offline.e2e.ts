@@ -132,9 +132,21 @@ describe('offline: what was opened stays readable, and a logout forgets it', () 
     await waitForPath(page, `/posts/${id}/profile`);
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
 
+    // A page never opened has no code here (no service worker): the app says so and stays, rather
+    // than reloading into the browser's offline page, and opens it once the network is back.
+    await page.getByRole('link', { name: 'Tableau des traductions' }).first().click();
+    await waitForPath(page, '/correlation/post');
+    await page.getByRole('heading', { level: 1, name: 'Indisponible hors ligne' }).waitFor();
+    await snap(page, 'offline-page-not-loaded');
+    await context.setOffline(false);
+    await page.getByRole('heading', { level: 1, name: 'Tableau des traductions' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/correlation/post');
+    await page.goBack();
+    await waitForPath(page, `/posts/${id}/profile`);
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+
     // A write is refused with its own message, not a generic error. The editor's code is not
     // cached without the service worker (blocked here), so the form opens online.
-    await context.setOffline(false);
     await page.getByRole('button', { name: 'Modifier' }).click();
     await page.getByRole('textbox', { name: 'Contenu' }).waitFor();
     await context.setOffline(true);

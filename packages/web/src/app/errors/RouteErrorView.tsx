@@ -4,19 +4,24 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorScreen } from './ErrorScreen';
 import { errorStatus } from './RouteError';
-import { isChunkLoadError, reloadWithGuard } from './reloadGuard';
+import { isChunkLoadError, OfflineChunkError, reloadWithGuard } from './reloadGuard';
 
-/** Router error component: chunk-load failures reload the page, anything else the error screen. */
+/**
+ * Router error component: chunk-load failures reload the page (offline, they wait for the network
+ * and then reload), anything else the error screen.
+ */
 export function RouteErrorView({ error }: ErrorComponentProps) {
   const { t } = useTranslation(['errors', 'common']);
   const pathname = useLocation({ select: (l) => l.pathname });
-  const chunkError = isChunkLoadError(error);
+  const offline = error instanceof OfflineChunkError;
+  const chunkError = !offline && isChunkLoadError(error);
   const [reloading, setReloading] = useState(false);
 
   useEffect(() => {
     if (chunkError) setReloading(reloadWithGuard(pathname));
   }, [chunkError, pathname]);
 
+  if (offline) return <NotLoadedOffline />;
   if (chunkError) {
     if (reloading) return null;
     return (
@@ -33,6 +38,32 @@ export function RouteErrorView({ error }: ErrorComponentProps) {
   }
   const message = error instanceof Error ? error.message : undefined;
   return <ErrorScreen statusCode={errorStatus(error)} message={message} />;
+}
+
+/**
+ * A page whose code was not loaded before the network went: it says so, and opens by itself once
+ * the network is back (a reload: the failed import is not retried in place).
+ */
+function NotLoadedOffline() {
+  const { t } = useTranslation(['errors', 'common']);
+  useEffect(() => {
+    const reload = () => window.location.reload();
+    window.addEventListener('online', reload);
+    return () => window.removeEventListener('online', reload);
+  }, []);
+  return (
+    <Container size="sm" py="xl">
+      <Stack align="center" ta="center">
+        <Title order={1} size="h2">
+          {t('offlinePage.title')}
+        </Title>
+        <Text c="dimmed">{t('offlinePage.message')}</Text>
+        <Button variant="default" onClick={() => window.history.back()}>
+          {t('offlinePage.back')}
+        </Button>
+      </Stack>
+    </Container>
+  );
 }
 
 /** Unmatched address: the 404 error screen plus 'Page not found: /path' (spec §2, §8). */

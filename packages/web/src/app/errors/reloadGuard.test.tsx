@@ -12,7 +12,7 @@ import { beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 
 import { i18next } from '@/shared/i18n';
 import { RouteError } from './RouteError';
 import { NotFoundView, RouteErrorView } from './RouteErrorView';
-import { isChunkLoadError, reloadWithGuard } from './reloadGuard';
+import { isChunkLoadError, OfflineChunkError, offlineAware, reloadWithGuard } from './reloadGuard';
 
 describe('isChunkLoadError', () => {
   it.each([
@@ -36,6 +36,40 @@ describe('isChunkLoadError', () => {
     expect(isChunkLoadError(new TypeError('Failed to fetch'))).toBe(false);
     expect(isChunkLoadError('Failed to fetch dynamically imported module')).toBe(false);
     expect(isChunkLoadError(null)).toBe(false);
+  });
+});
+
+/** The browser's word on the network, for one test. */
+function goOffline() {
+  const spy = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+  onTestFinished(() => spy.mockRestore());
+}
+
+describe('offlineAware', () => {
+  const chunkError = new Error('Failed to fetch dynamically imported module: /assets/Page.js');
+
+  it('keeps a chunk error as it is online (TanStack then reloads the page once)', () => {
+    expect(() => offlineAware(chunkError)).toThrow(chunkError);
+  });
+
+  it('turns a chunk error into an OfflineChunkError offline, keeping the cause', () => {
+    goOffline();
+    let thrown: unknown;
+    try {
+      offlineAware(chunkError);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(OfflineChunkError);
+    expect((thrown as Error).cause).toBe(chunkError);
+    // Not taken for a chunk error: neither TanStack nor the error screen reloads for it.
+    expect(isChunkLoadError(thrown)).toBe(false);
+  });
+
+  it('leaves other errors alone offline', () => {
+    goOffline();
+    const other = new TypeError('x is undefined');
+    expect(() => offlineAware(other)).toThrow(other);
   });
 });
 
@@ -96,6 +130,13 @@ describe('reloadWithGuard (spec §4, §9: reload once, path kept 10 s)', () => {
     expect(reload).toHaveBeenCalledOnce();
   });
 
+  it('never reloads offline (the browser would show its offline page), nor stores the path', () => {
+    goOffline();
+    expect(attempt('/posts', t0)).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+    expect(window.sessionStorage).toHaveLength(0);
+  });
+
   it('defaults to window.sessionStorage and the current time', () => {
     expect(reloadWithGuard('/default', undefined, reload)).toBe(true);
     expect(reloadWithGuard('/default', undefined, reload)).toBe(false);
@@ -154,6 +195,21 @@ describe('error screen of a route (spec §2)', () => {
     renderFailing('/broken', new Error('Failed to fetch dynamically imported module: /x.js'));
     expect(await screen.findByText('The application was updated')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+  });
+
+  it('says a page not loaded before going offline opens once back online, and reloads then', async () => {
+    const reload = vi.fn();
+    const location = vi.spyOn(window, 'location', 'get').mockReturnValue({
+      ...window.location,
+      reload,
+    });
+    onTestFinished(() => location.mockRestore());
+    renderFailing('/broken', new OfflineChunkError(new Error('Failed to fetch')));
+    expect(await screen.findByRole('heading', { name: 'Not available offline' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Go back' })).toBeInTheDocument();
+    expect(reload).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('online'));
+    expect(reload).toHaveBeenCalledOnce();
   });
 
   it('shows the 500 wording', async () => {

@@ -18,8 +18,25 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 /**
+ * A chunk that could not load because the browser is offline: not a new deployment, so nothing a
+ * reload could mend (it would show the browser's offline page instead of the app).
+ */
+export class OfflineChunkError extends Error {
+  constructor(cause: unknown) {
+    super('This part of the app was not loaded before going offline.', { cause });
+    this.name = 'OfflineChunkError';
+  }
+}
+
+/** What a failed lazy import becomes: an OfflineChunkError when offline, else itself. */
+export function offlineAware(error: unknown): never {
+  throw isChunkLoadError(error) && !navigator.onLine ? new OfflineChunkError(error) : error;
+}
+
+/**
  * Reloads once per path: the guard stores the reloaded path for 10 s (spec §4) so a chunk that is
- * really missing does not cause a reload loop. Returns whether a reload was started.
+ * really missing does not cause a reload loop. Never offline, where the chunk is missing for want
+ * of a network. Returns whether a reload was started.
  */
 export function reloadWithGuard(
   path: string,
@@ -27,6 +44,7 @@ export function reloadWithGuard(
   reload: () => void = () => window.location.reload(),
   now: number = Date.now(),
 ): boolean {
+  if (!navigator.onLine) return false;
   const key = KEY_PREFIX + path;
   try {
     const last = Number(storage.getItem(key));

@@ -1,10 +1,5 @@
 import { Center, Loader, useComputedColorScheme } from '@mantine/core';
-import {
-  lazyRouteComponent,
-  useRouter,
-  useRouterState,
-  type AnyRoute,
-} from '@tanstack/react-router';
+import { useRouter, useRouterState, type AnyRoute } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/shared/session';
@@ -12,6 +7,7 @@ import { selectOverlayOpen, useUiStore } from '@/shared/stores/ui';
 import { resolveForcedScheme } from '@/shared/theme';
 import { loadingBar } from '@/shared/ui/loadingBar';
 import { LoadingBar } from '@/shared/ui/LoadingBar';
+import { lazyPage } from '../routing/lazyPage';
 import { LOGGED_IN_HOME, LOGGED_OUT_HOME } from '../routing/guards';
 import { transitionFor } from '../routing/transitions';
 
@@ -20,11 +16,11 @@ import { transitionFor } from '../routing/transitions';
  * drawer (with floating-ui): both load beside the page's own chunk rather than in the entry. The
  * offline worker's prompts show at the earliest after the worker registered.
  */
-const ColorSchemeHotkey = lazyRouteComponent(() => import('./ColorSchemeHotkey'));
+const ColorSchemeHotkey = lazyPage(() => import('./ColorSchemeHotkey'));
 // Once loaded, TanStack's lazy component renders at once (React's lazy suspends on every first
 // render, even of a module already loaded), so a preloaded layout is in the first render.
-const FamilleLayout = lazyRouteComponent(() => import('./FamilleLayout'), 'FamilleLayout');
-const DefaultLayout = lazyRouteComponent(() => import('./DefaultLayout'), 'DefaultLayout');
+const FamilleLayout = lazyPage(() => import('./FamilleLayout'), 'FamilleLayout');
+const DefaultLayout = lazyPage(() => import('./DefaultLayout'), 'DefaultLayout');
 
 /**
  * Starts loading the first screen's layout with the entry: the shell waits for its wording before

@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
+import { lazyPage } from './lazyPage';
 import { guard } from './guards';
 
 const pageSearch = (search: Record<string, unknown>): { page?: number } => {
@@ -25,14 +26,14 @@ export function adminParamRoutes<R extends AnyRoute>(parent: () => R) {
     path: '/admin/tabAdminParam/backup',
     staticData: { guard: 'admin', routeNumber: 1 },
     beforeLoad: guard('admin'),
-    component: lazyRouteComponent(() => import('@/features/admin/pages/BackupPage')),
+    component: lazyPage(() => import('@/features/admin/pages/BackupPage')),
   });
   const downloads = createRoute({
     getParentRoute: parent,
     path: '/admin/tabAdminParam/downloads',
     staticData: { guard: 'admin', routeNumber: 2 },
     beforeLoad: guard('admin'),
-    component: lazyRouteComponent(() => import('@/features/admin/pages/DownloadsPage')),
+    component: lazyPage(() => import('@/features/admin/pages/DownloadsPage')),
   });
   const failedJobs = createRoute({
     getParentRoute: parent,
@@ -40,7 +41,7 @@ export function adminParamRoutes<R extends AnyRoute>(parent: () => R) {
     staticData: { guard: 'admin', routeNumber: 3 },
     validateSearch: pageSearch,
     beforeLoad: guard('admin'),
-    component: lazyRouteComponent(() => import('@/features/admin/pages/FailedJobsPage')),
+    component: lazyPage(() => import('@/features/admin/pages/FailedJobsPage')),
   });
   const deletedMedias = createRoute({
     getParentRoute: parent,
@@ -48,7 +49,7 @@ export function adminParamRoutes<R extends AnyRoute>(parent: () => R) {
     staticData: { guard: 'admin', routeNumber: 4 },
     validateSearch: pageSearch,
     beforeLoad: guard('admin'),
-    component: lazyRouteComponent(() => import('@/features/admin/pages/DeletedMediasPage')),
+    component: lazyPage(() => import('@/features/admin/pages/DeletedMediasPage')),
   });
   return [index, backup, downloads, failedJobs, deletedMedias] as const;
 }

@@ -1,4 +1,4 @@
-import { lazyRouteComponent } from '@tanstack/react-router';
+import { lazyPage } from './lazyPage';
 
 /*
  * The error screens (with their Mantine title, text and button) show on few visits: they load
@@ -7,8 +7,8 @@ import { lazyRouteComponent } from '@tanstack/react-router';
  */
 const importErrorViews = () => import('../errors/RouteErrorView');
 
-export const RouteErrorView = lazyRouteComponent(importErrorViews, 'RouteErrorView');
-export const NotFoundView = lazyRouteComponent(importErrorViews, 'NotFoundView');
+export const RouteErrorView = lazyPage(importErrorViews, 'RouteErrorView');
+export const NotFoundView = lazyPage(importErrorViews, 'NotFoundView');
 
 export function preloadErrorViews(): void {
   importErrorViews().catch(() => undefined);

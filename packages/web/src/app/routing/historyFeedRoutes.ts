@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, type AnyRoute } from '@tanstack/react-router';
+import { lazyPage } from './lazyPage';
 import { itemQueries } from '@/features/archive/api';
 import { parseTypeParam } from '@/features/archive/itemPaths';
 import { loadQuery } from '@/shared/query/preload';
@@ -30,7 +31,7 @@ export function historyFeedRoutes<R extends AnyRoute>(parent: () => R) {
         const type = parseTypeParam((params as { type?: string }).type) ?? undefined;
         loadQuery(queryClient, itemQueries.feed(type, deps.page ?? 1), preload);
       },
-      component: lazyRouteComponent(() => import('@/features/archive/pages/HistoryFeedPage')),
+      component: lazyPage(() => import('@/features/archive/pages/HistoryFeedPage')),
     });
   return [feedRoute('/history'), feedRoute('/history/$type')] as const;
 }

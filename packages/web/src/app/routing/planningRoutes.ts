@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, type AnyRoute } from '@tanstack/react-router';
+import { lazyPage } from './lazyPage';
 import { planningLoad } from '@/features/planning/load';
 import { validatePlanningSearch } from '@/features/planning/planningSearch';
 import { loadQuery } from '@/shared/query/preload';
@@ -20,6 +21,6 @@ export function planningRoute<R extends AnyRoute>(parent: () => R) {
     loader: ({ deps, preload }) => {
       for (const options of planningLoad(deps)) loadQuery(queryClient, options, preload);
     },
-    component: lazyRouteComponent(() => import('@/features/planning/pages/PlanningPage')),
+    component: lazyPage(() => import('@/features/planning/pages/PlanningPage')),
   });
 }

@@ -1,10 +1,4 @@
-import {
-  createRootRoute,
-  createRoute,
-  createRouter,
-  lazyRouteComponent,
-  redirect,
-} from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, redirect } from '@tanstack/react-router';
 import {
   CONTENT_LANGUAGES,
   ITEM_TYPES,
@@ -22,8 +16,10 @@ import { loadQuery } from '@/shared/query/preload';
 import { queryClient } from '@/shared/query/queryClient';
 import { adminUsersQuery, appStateQuery } from '@/shared/session';
 import type { ForcedColorScheme } from '@/shared/theme';
+import type { FunctionComponent } from 'react';
 import { RootShell, ShellPending } from '../layouts/RootShell';
 import { NotFoundView, RouteErrorView } from './errorViews';
+import { lazyPage } from './lazyPage';
 import { guard, runValidate, type GuardKind } from './guards';
 import { historyFeedRoutes } from './historyFeedRoutes';
 import { adminParamRoutes } from './adminParamRoutes';
@@ -55,8 +51,6 @@ const rootRoute = createRootRoute({
 const VERIFIED_STATUSES = ['verified', 'already', 'invalid'] as const;
 type VerifiedStatus = (typeof VERIFIED_STATUSES)[number];
 
-const page = (importer: Parameters<typeof lazyRouteComponent>[0]) => lazyRouteComponent(importer);
-
 /*
  * Loaders start the page's main query (imported from the features' small query modules, never
  * from the lazy pages), so preloading on intent fetches the data along with the code.
@@ -75,7 +69,7 @@ const homePageRoute = <const P extends string>(path: P) =>
     staticData: { guard: 'guest' },
     beforeLoad: guard('guest'),
     loader: loads(appStateQuery),
-    component: page(() => import('@/features/auth/pages/HomePage')),
+    component: lazyPage(() => import('@/features/auth/pages/HomePage')),
   });
 const homeRoute = homePageRoute('/');
 const homeAliasRoute = homePageRoute('/home');
@@ -85,7 +79,7 @@ const registerRoute = createRoute({
   path: '/register',
   staticData: { guard: 'guest' },
   beforeLoad: guard('guest'),
-  component: page(() => import('@/features/auth/pages/RegisterPage')),
+  component: lazyPage(() => import('@/features/auth/pages/RegisterPage')),
 });
 
 const forgotPasswordRoute = createRoute({
@@ -93,7 +87,7 @@ const forgotPasswordRoute = createRoute({
   path: '/forgot-password',
   staticData: { guard: 'guest' },
   beforeLoad: guard('guest'),
-  component: page(() => import('@/features/auth/pages/ForgotPasswordPage')),
+  component: lazyPage(() => import('@/features/auth/pages/ForgotPasswordPage')),
 });
 
 const resetPasswordRoute = createRoute({
@@ -106,7 +100,7 @@ const resetPasswordRoute = createRoute({
     runValidate((p: { token: string }) => p.token.length > 0 && p.token.length <= 200, params);
     await guard('guest')();
   },
-  component: page(() => import('@/features/auth/pages/ResetPasswordPage')),
+  component: lazyPage(() => import('@/features/auth/pages/ResetPasswordPage')),
 });
 
 const invitationRoute = createRoute({
@@ -117,7 +111,7 @@ const invitationRoute = createRoute({
     runValidate((p: { token: string }) => p.token.length > 0 && p.token.length <= 200, params);
     await guard('guest')();
   },
-  component: page(() => import('@/features/auth/pages/InvitationPage')),
+  component: lazyPage(() => import('@/features/auth/pages/InvitationPage')),
 });
 
 const verifiedRoute = createRoute({
@@ -128,7 +122,7 @@ const verifiedRoute = createRoute({
     VERIFIED_STATUSES.includes(search.status as VerifiedStatus)
       ? { status: search.status as VerifiedStatus }
       : {},
-  component: page(() => import('@/features/auth/pages/VerifiedPage')),
+  component: lazyPage(() => import('@/features/auth/pages/VerifiedPage')),
 });
 
 const userProfileRoute = createRoute({
@@ -136,7 +130,7 @@ const userProfileRoute = createRoute({
   path: '/user/userprofile',
   staticData: { guard: 'auth', routeNumber: 1 },
   beforeLoad: guard('auth'),
-  component: page(() => import('@/features/account/pages/UserProfilePage')),
+  component: lazyPage(() => import('@/features/account/pages/UserProfilePage')),
 });
 
 const interfaceParamsRoute = createRoute({
@@ -144,7 +138,7 @@ const interfaceParamsRoute = createRoute({
   path: '/params/interface',
   staticData: { guard: 'auth' },
   beforeLoad: guard('auth'),
-  component: page(() => import('@/features/account/pages/InterfaceParamsPage')),
+  component: lazyPage(() => import('@/features/account/pages/InterfaceParamsPage')),
 });
 
 const adminIndexRoute = createRoute({
@@ -163,7 +157,7 @@ const adminUserListRoute = createRoute({
   staticData: { guard: 'admin', routeNumber: 1 },
   beforeLoad: guard('admin'),
   loader: loads(adminUsersQuery),
-  component: page(() => import('@/features/admin/pages/UserListPage')),
+  component: lazyPage(() => import('@/features/admin/pages/UserListPage')),
 });
 
 const adminUserRightsRoute = createRoute({
@@ -175,14 +169,14 @@ const adminUserRightsRoute = createRoute({
     return Number.isInteger(user) && user > 0 ? { user } : {};
   },
   beforeLoad: guard('admin'),
-  component: page(() => import('@/features/admin/pages/UserRightsPage')),
+  component: lazyPage(() => import('@/features/admin/pages/UserRightsPage')),
 });
 
 const organisationRoute = (
   path: string,
   routeNumber: number,
   query: Parameters<typeof loadQuery>[1],
-  importer: Parameters<typeof lazyRouteComponent>[0],
+  importer: () => Promise<{ default: FunctionComponent }>,
 ) =>
   createRoute({
     getParentRoute: () => rootRoute,
@@ -190,7 +184,7 @@ const organisationRoute = (
     staticData: { guard: 'auth', routeNumber },
     beforeLoad: guard('auth'),
     loader: loads(query),
-    component: page(importer),
+    component: lazyPage(importer),
   });
 
 const organisationIndexRoute = createRoute({
@@ -245,7 +239,7 @@ function itemListRoute<const P extends string>(type: ItemType, path: P, routeNum
     // The filter bar's choices come with the list: the page renders once, with both.
     loader: ({ deps, preload }) =>
       loads(itemQueries.list(type, listRequest(type, deps)), ...filterChoiceQueries())({ preload }),
-    component: page(() => import('@/features/archive/pages/ItemListPage')),
+    component: lazyPage(() => import('@/features/archive/pages/ItemListPage')),
   });
 }
 
@@ -287,7 +281,7 @@ function itemProfileRoute<const P extends string>(type: ItemType, path: P, param
       const id = param === null ? null : parseId((params as Record<string, string>)[param]);
       if (id !== null) loads(itemQueries.single(type, id))({ preload });
     },
-    component: page(() => import('@/features/archive/pages/ItemProfilePage')),
+    component: lazyPage(() => import('@/features/archive/pages/ItemProfilePage')),
   });
 }
 
@@ -326,7 +320,7 @@ const historyRoute = createRoute({
         preload,
       });
   },
-  component: page(() => import('@/features/archive/pages/HistoryPage')),
+  component: lazyPage(() => import('@/features/archive/pages/HistoryPage')),
 });
 
 const [historyAllRoute, historyTypeRoute] = historyFeedRoutes(() => rootRoute);
@@ -355,7 +349,7 @@ const correlationRoute = createRoute({
     const type = parseTypeParam(params.type);
     if (type) loads(itemQueries.correlation(type, deps.page ?? 1))({ preload });
   },
-  component: page(() => import('@/features/archive/pages/CorrelationPage')),
+  component: lazyPage(() => import('@/features/archive/pages/CorrelationPage')),
 });
 
 /* Audio records (issue 10): list, profile (no id: the create form) and history. */
@@ -368,7 +362,7 @@ const recordListRoute = createRoute({
   beforeLoad: guard('auth'),
   loaderDeps: ({ search }) => search,
   loader: ({ deps, preload }) => loads(recordQueries.list(recordListRequest(deps)))({ preload }),
-  component: page(() => import('@/features/records/pages/RecordListPage')),
+  component: lazyPage(() => import('@/features/records/pages/RecordListPage')),
 });
 
 const recordProfileRoute = createRoute({
@@ -386,7 +380,7 @@ const recordProfileRoute = createRoute({
     const id = parseId(params.record_id);
     if (id !== null) loads(recordQueries.single(id))({ preload });
   },
-  component: page(() => import('@/features/records/pages/RecordProfilePage')),
+  component: lazyPage(() => import('@/features/records/pages/RecordProfilePage')),
 });
 
 const recordHistoryRoute = createRoute({
@@ -404,7 +398,7 @@ const recordHistoryRoute = createRoute({
     if (id !== null)
       loads(recordQueries.single(id), recordQueries.revisions(id, deps.page ?? 1))({ preload });
   },
-  component: page(() => import('@/features/records/pages/RecordHistoryPage')),
+  component: lazyPage(() => import('@/features/records/pages/RecordHistoryPage')),
 });
 
 export const routeTree = rootRoute.addChildren([

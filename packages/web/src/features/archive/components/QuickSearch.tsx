@@ -19,9 +19,10 @@ export function QuickSearch() {
     setOpened(true);
   };
   useHotkeys([['mod+K', open]], []);
-  // Fetched once the page is idle, so typing right after Ctrl+K lands in the search box.
+  // Fetched once the page is idle, so typing right after Ctrl+K lands in the search box. A failure
+  // (offline) is left to the dialog's own import when it opens.
   useEffect(() => {
-    const timer = window.setTimeout(() => void loadDialog(), 1500);
+    const timer = window.setTimeout(() => void loadDialog().catch(() => undefined), 1500);
     return () => window.clearTimeout(timer);
   }, []);
   return (
