@@ -56,6 +56,24 @@ describe('the static first paint', () => {
     expect(document.documentElement.lang).toBe('fr');
   });
 
+  it('shows a loading line only after a second, in motion unless motion is reduced', () => {
+    const page = new DOMParser().parseFromString(html, 'text/html');
+    expect(page.querySelector('#kf-boot > .kf-boot-progress')).not.toBeNull();
+    const css = page.querySelector('style')?.textContent ?? '';
+    const rule = (selector: string, from = 0) => {
+      const at = css.indexOf(`${selector} {`, from);
+      return css.slice(at, css.indexOf('}', at));
+    };
+    expect(rule('#kf-boot .kf-boot-progress')).toMatch(
+      /opacity: 0;[^]*animation: kf-boot-sweep [\d.]+s \S+ 1s infinite/,
+    );
+    const reduced = css.indexOf('@media (prefers-reduced-motion: reduce)');
+    expect(reduced).toBeGreaterThan(0);
+    expect(rule('#kf-boot .kf-boot-progress', reduced)).toMatch(
+      /animation: kf-boot-pulse \S+ \S+ 1s/,
+    );
+  });
+
   it('draws the welcome page only on / logged out', () => {
     runScript('/', {}, []);
     expect(document.documentElement.dataset.kfBoot).toBe('welcome');

@@ -2,6 +2,7 @@ import { createRoute, type AnyRoute } from '@tanstack/react-router';
 import { lazyPage } from './lazyPage';
 import { planningLoad } from '@/features/planning/load';
 import { validatePlanningSearch } from '@/features/planning/planningSearch';
+import { filterChoiceQueries } from '@/shared/organisation/queries';
 import { loadQuery } from '@/shared/query/preload';
 import { queryClient } from '@/shared/query/queryClient';
 import { guard } from './guards';
@@ -19,7 +20,9 @@ export function planningRoute<R extends AnyRoute>(parent: () => R) {
     beforeLoad: guard('auth'),
     loaderDeps: ({ search }) => search,
     loader: ({ deps, preload }) => {
-      for (const options of planningLoad(deps)) loadQuery(queryClient, options, preload);
+      // The filter bar's choices come with the counts, as on the archive's lists.
+      for (const options of [...planningLoad(deps), ...filterChoiceQueries()])
+        loadQuery(queryClient, options, preload);
     },
     component: lazyPage(() => import('@/features/planning/pages/PlanningPage')),
   });

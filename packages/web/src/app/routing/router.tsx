@@ -361,7 +361,12 @@ const recordListRoute = createRoute({
   validateSearch: validateRecordSearch,
   beforeLoad: guard('auth'),
   loaderDeps: ({ search }) => search,
-  loader: ({ deps, preload }) => loads(recordQueries.list(recordListRequest(deps)))({ preload }),
+  // With the participants its filter bar offers, as the archive's lists do (itemListRoute).
+  loader: ({ deps, preload }) =>
+    loads(
+      recordQueries.list(recordListRequest(deps)),
+      organisationQueries.participants(),
+    )({ preload }),
   component: lazyPage(() => import('@/features/records/pages/RecordListPage')),
 });
 
