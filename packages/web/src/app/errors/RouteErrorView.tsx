@@ -1,6 +1,6 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useLocation, type ErrorComponentProps } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorScreen } from './ErrorScreen';
 import { errorStatus } from './RouteError';
@@ -25,15 +25,13 @@ export function RouteErrorView({ error }: ErrorComponentProps) {
   if (chunkError) {
     if (reloading) return null;
     return (
-      <Container size="sm" py="xl">
-        <Stack align="center" ta="center">
-          <Title order={1} size="h2">
-            {t('chunk.title')}
-          </Title>
-          <Text c="dimmed">{t('chunk.message')}</Text>
+      <Notice
+        title={t('chunk.title')}
+        message={t('chunk.message')}
+        action={
           <Button onClick={() => window.location.reload()}>{t('common:actions.reload')}</Button>
-        </Stack>
-      </Container>
+        }
+      />
     );
   }
   const message = error instanceof Error ? error.message : undefined;
@@ -52,15 +50,28 @@ function NotLoadedOffline() {
     return () => window.removeEventListener('online', reload);
   }, []);
   return (
-    <Container size="sm" py="xl">
-      <Stack align="center" ta="center">
-        <Title order={1} size="h2">
-          {t('offlinePage.title')}
-        </Title>
-        <Text c="dimmed">{t('offlinePage.message')}</Text>
+    <Notice
+      title={t('offlinePage.title')}
+      message={t('offlinePage.message')}
+      action={
         <Button variant="default" onClick={() => window.history.back()}>
           {t('offlinePage.back')}
         </Button>
+      }
+    />
+  );
+}
+
+/** A title, a line and one button, centred: what a page that could not open says instead. */
+function Notice({ title, message, action }: { title: string; message: string; action: ReactNode }) {
+  return (
+    <Container size="sm" py="xl">
+      <Stack align="center" ta="center">
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        <Text c="dimmed">{message}</Text>
+        {action}
       </Stack>
     </Container>
   );
