@@ -13,7 +13,9 @@ import { isChunkLoadError, OfflineChunkError, reloadWithGuard } from './reloadGu
 export function RouteErrorView({ error }: ErrorComponentProps) {
   const { t } = useTranslation(['errors', 'common']);
   const pathname = useLocation({ select: (l) => l.pathname });
-  const offline = error instanceof OfflineChunkError;
+  // A chunk that React's lazy (not lazyPage) failed to load offline is one too.
+  const offline =
+    error instanceof OfflineChunkError || (isChunkLoadError(error) && !navigator.onLine);
   const chunkError = !offline && isChunkLoadError(error);
   const [reloading, setReloading] = useState(false);
 

@@ -212,6 +212,13 @@ describe('error screen of a route (spec §2)', () => {
     expect(reload).toHaveBeenCalledOnce();
   });
 
+  it('takes a raw chunk error met offline for a page not loaded, not for an update', async () => {
+    goOffline();
+    renderFailing('/broken', new Error('Failed to fetch dynamically imported module: /x.js'));
+    expect(await screen.findByRole('heading', { name: 'Not available offline' })).toBeVisible();
+    expect(screen.queryByText('The application was updated')).toBeNull();
+  });
+
   it('shows the 500 wording', async () => {
     renderFailing('/broken', new RouteError(500));
     expect(await screen.findByText('Oh, oh, server error')).toBeInTheDocument();
