@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginViaUi, waitForPath } from '../support/app.js';
-import { newContext, snap, type Browser, type Page } from '../support/browser.js';
+import { expectNoSeriousA11yViolations, loginViaUi, waitForPath } from '../support/app.js';
+import {
+  newContext,
+  snap,
+  type Browser,
+  type ContextOptions,
+  type Page,
+} from '../support/browser.js';
 import type { SanctumClient } from '../support/http-client.js';
 import { startWithFrenchAdmin } from '../support/french-admin.js';
 import type { RunningServer } from '../support/server.js';
@@ -169,4 +175,44 @@ describe('offline: what was opened stays readable, and a logout forgets it', () 
     expect(caches.filter((name) => name !== 'kinfolio-flags')).toEqual([]);
     await context.close();
   });
+  it.each<
+    [string, ContextOptions, { openMenu?: string; drawer?: string; link: string; title: string }]
+  >([
+    [
+      'de-375-dark',
+      { locale: 'de-DE', width: 375, height: 800, colorScheme: 'dark', touch: true },
+      {
+        openMenu: 'Menü öffnen',
+        drawer: 'Hauptnavigation',
+        link: 'Übersetzungstabelle',
+        title: 'Offline nicht verfügbar',
+      },
+    ],
+    [
+      'en-1440-light',
+      { locale: 'en-GB' },
+      { link: 'Translations table', title: 'Not available offline' },
+    ],
+  ])(
+    'says a page never loaded is not available offline, in %s, axe clean',
+    async (name, options, words) => {
+      const language = options.locale === 'de-DE' ? 'de' : 'en';
+      const switched = await api.call('updateUser', {
+        body: { siteparams: { language, darkMode: options.colorScheme === 'dark' } },
+      });
+      expect(switched.status, switched.text).toBe(200);
+      const context = await newContext(browser, server.url, options);
+      const page = await context.newPage();
+      await loginViaUi(page, ADMIN);
+      await context.setOffline(true);
+      // On a phone the links are in the drawer the burger opens (the side menu is hidden).
+      const menu = words.drawer ? page.getByRole('dialog', { name: words.drawer }) : page;
+      if (words.openMenu) await page.getByRole('button', { name: words.openMenu }).click();
+      await menu.getByRole('link', { name: words.link }).first().click();
+      await page.getByRole('heading', { level: 1, name: words.title }).waitFor();
+      await expectNoSeriousA11yViolations(page, `offline notice ${name}`);
+      await snap(page, `offline-page-not-loaded-${name}`);
+      await context.close();
+    },
+  );
 });
