@@ -17,18 +17,23 @@ async function renderStandIn() {
   return screen.getByRole('button');
 }
 
+/** Presses the stand-in, and lets the real control's code arrive while it is held down. */
+async function pressWhileCodeArrives() {
+  const standIn = await renderStandIn();
+  fireEvent.pointerDown(standIn);
+  fireEvent.pointerEnter(standIn);
+  await settle();
+  expect(standIn).toBeInTheDocument();
+  return standIn;
+}
+
 beforeEach(() => {
   vi.resetModules();
 });
 
 describe("the logged-out header's stand-in language button", () => {
   it('is not swapped for the real one between a press and its click, which then opens the menu', async () => {
-    const standIn = await renderStandIn();
-    fireEvent.pointerDown(standIn);
-    // The real control's code arrives while the button is held down.
-    fireEvent.pointerEnter(standIn);
-    await settle();
-    expect(standIn).toBeInTheDocument();
+    const standIn = await pressWhileCodeArrives();
     fireEvent.pointerUp(standIn);
     fireEvent.click(standIn);
     expect(await screen.findByRole('menu')).toBeInTheDocument();
@@ -36,11 +41,7 @@ describe("the logged-out header's stand-in language button", () => {
   });
 
   it('is swapped once a press ends without a click (dragged away)', async () => {
-    const standIn = await renderStandIn();
-    fireEvent.pointerDown(standIn);
-    fireEvent.pointerEnter(standIn);
-    await settle();
-    expect(standIn).toBeInTheDocument();
+    const standIn = await pressWhileCodeArrives();
     fireEvent.pointerLeave(standIn);
     await settle();
     expect(standIn).not.toBeInTheDocument();
