@@ -1,5 +1,5 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { useNavigate } from '@tanstack/react-router';
 import { HomeIcon } from '@/shared/ui/icons';
 

@@ -1,7 +1,7 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useLocation, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { ErrorScreen } from './ErrorScreen';
 import { errorStatus } from './RouteError';
 import { isChunkLoadError, OfflineChunkError, reloadWithGuard } from './reloadGuard';

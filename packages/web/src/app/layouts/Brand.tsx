@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 
 /** App name in the header, linking to the home of the current layout. */
 export function Brand({ to }: { to: string }) {

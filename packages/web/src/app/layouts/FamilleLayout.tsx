@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { LIMITS } from '@kinfolio/contract';
 import { useLocation } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { QuickSearch } from '@/features/archive/components/QuickSearch';
 import { updateSiteparams, useSession } from '@/shared/session';
 import { LOGGED_IN_HOME } from '../routing/guards';

@@ -1,7 +1,7 @@
 import { ActionIcon, Menu, Tooltip, UnstyledButton } from '@mantine/core';
 import { UI_LANGUAGES, type UiLanguage } from '@kinfolio/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { LANGUAGE_LABELS, currentLanguage, setLanguage } from '@/shared/i18n';
 import { updateSiteparams, useColorSchemeToggle, useSessionStore } from '@/shared/session';
 import { CheckIcon, LanguageIcon, MoonIcon, SunIcon } from '@/shared/ui/icons';

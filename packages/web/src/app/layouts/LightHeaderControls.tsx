@@ -1,6 +1,6 @@
 import { ActionIcon, UnstyledButton } from '@mantine/core';
 import { startTransition, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { currentLanguage } from '@/shared/i18n';
 import { whenIdle } from '@/shared/build/idle';
 import { useColorSchemeToggle } from '@/shared/session';

@@ -1,7 +1,7 @@
 import { Box, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { ChevronIcon, SwapIcon } from '@/shared/ui/icons';
 import { visibleSections } from './navItems';
 

@@ -1,7 +1,7 @@
 import { Center, Loader, useComputedColorScheme } from '@mantine/core';
 import { useRouter, useRouterState, type AnyRoute } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { useSession } from '@/shared/session';
 import { selectOverlayOpen, useUiStore } from '@/shared/stores/ui';
 import { resolveForcedScheme } from '@/shared/theme';

@@ -1,6 +1,6 @@
 import { Kbd, Modal, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 
 /** The keys of the app, in the order of the dialog: [keys, what they do]; lower-case names are worded. */
 const SHORTCUTS: [string[][], string][] = [

@@ -1,6 +1,6 @@
 import { Menu, Text, UnstyledButton } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { useSession } from '@/shared/session';
 import { LogoutIcon, SettingsIcon, ShieldIcon, UserIcon } from '@/shared/ui/icons';
 import { UserAvatar } from '@/shared/ui/UserAvatar';

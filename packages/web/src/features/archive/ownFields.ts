@@ -6,7 +6,7 @@ import {
   type ItemFieldValue,
   type ItemType,
 } from '@kinfolio/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/shared/i18n/core';
 
 /*
  * A type's own fields on screen, from its definition in the contract (ITEM_TYPE_DEFS): the form's
@@ -23,13 +23,13 @@ export function ownFields(type: ItemType): OwnField[] {
   return itemFieldsOf(type).map(([name, def]) => ({ name, def }));
 }
 
-export function ownFieldLabel(t: TFunction<'archive'>, type: ItemType, name: string): string {
+export function ownFieldLabel(t: TFunction, type: ItemType, name: string): string {
   return t(`types.${type}.fields.${name}.label`);
 }
 
 /** The value as words: an enum's value, `none` when not said, a flag's yes or no. */
 export function ownFieldValue(
-  t: TFunction<'archive'>,
+  t: TFunction,
   type: ItemType,
   name: string,
   value: ItemFieldValue | undefined,

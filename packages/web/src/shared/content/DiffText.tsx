@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import type { DiffPart } from './textDiff';
 
 /** A word diff: additions in `<ins>`, removals in `<del>`, each announced by assistive tech. */

@@ -7,7 +7,7 @@ import FilePondPluginFileValidateType from 'filepond-plugin-file-validate-type';
 import FilePondPluginImagePreview from 'filepond-plugin-image-preview';
 import { useEffect, useMemo, useRef } from 'react';
 import { FilePond, registerPlugin } from 'react-filepond';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { ensureCsrfCookie } from '@/shared/api/client';
 import { readXsrfToken } from '@/shared/api/cookies';
 import { currentLanguage } from '@/shared/i18n';

@@ -1,6 +1,6 @@
 import { Button, Group, Input, Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import type { UploadState } from './FileDropZone';
 
 // FilePond is heavy: it loads only when a form with a drop zone opens.

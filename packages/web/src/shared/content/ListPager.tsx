@@ -1,5 +1,5 @@
 import { Pagination } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 
 /** A list's page numbers (first and last included), each named for assistive tech; none for one page. */
 export function ListPager({

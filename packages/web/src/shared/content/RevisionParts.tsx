@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Group, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { PageTitle, RestoreIcon } from '@/shared/ui';
 import { UserAvatar } from '@/shared/ui/UserAvatar';
 import { useDateFormat } from './dates';

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { RestoreIcon, TrashIcon } from '@/shared/ui';
 
 /** A trashed card's buttons: restore and delete for good, each only when its handler is given. */

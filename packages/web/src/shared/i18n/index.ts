@@ -1,6 +1,3 @@
-import i18next, { type BackendModule, type Resource, type ResourceKey } from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { SITE_TRANSLATIONS_MERGED } from './events';
 import {
   DEFAULT_UI_LANGUAGE,
   FALLBACK_UI_LANGUAGE,
@@ -9,6 +6,7 @@ import {
   translationKeysOf,
   type UiLanguage,
 } from '@kinfolio/contract';
+import { createI18n, type Messages } from './core';
 
 export const LANGUAGE_STORAGE_KEY = 'kinfolio-language';
 
@@ -24,7 +22,7 @@ export const LANGUAGE_STORAGE_KEY = 'kinfolio-language';
  */
 export const SHELL_NAMESPACES = ['common', 'layout', 'errors'] as const;
 
-type Bundle = { default: ResourceKey };
+type Bundle = { default: Messages };
 const lazyModules = import.meta.glob<Bundle>('../../locales/*/*.json');
 
 const bundlePath = (lang: string, ns: string) => `../../locales/${lang}/${ns}.json`;
@@ -44,22 +42,11 @@ export function isLazyBundle(lang: string, ns: string): boolean {
   return bundlePath(lang, ns) in lazyModules;
 }
 
-/** i18next backend over the lazy bundles: a bundle the app does not ship is empty. */
-const bundleBackend: BackendModule = {
-  type: 'backend',
-  init: () => undefined,
-  read(lang, ns, callback) {
-    const load = lazyModules[bundlePath(lang, ns)];
-    if (!load) {
-      callback(null, {});
-      return;
-    }
-    load().then(
-      (mod) => callback(null, mod.default),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
-    );
-  },
-};
+/** A bundle the app does not ship is empty. */
+function loadBundle(lang: string, ns: string): Promise<Messages> {
+  const load = lazyModules[bundlePath(lang, ns)];
+  return load ? load().then((mod) => mod.default) : Promise.resolve({});
+}
 
 /** An unsupported locale falls back to en (spec §1). */
 export function normalizeLanguage(value: string | null | undefined): UiLanguage {
@@ -102,14 +89,14 @@ let shipped: Promise<readonly string[]> | undefined;
 /**
  * Every `namespace:path.key` the app ships a message for, in any language, sorted: the site
  * translations editor offers them all, not only the keys already stored on the server. Read from
- * the files (all of them load), not from i18next, whose bundles site translations are merged into.
+ * the files (all of them load), not from the i18n store, whose bundles site translations are merged into.
  */
 export function bundledKeys(): Promise<readonly string[]> {
   shipped ??= (async () => {
     const lazy = await Promise.all(
       Object.entries(lazyModules).map(async ([path, load]) => [path, await load()] as const),
     );
-    const bundles: Resource = {};
+    const bundles: Record<string, Record<string, Messages>> = {};
     for (const [path, mod] of lazy) {
       const parts = partsOf(path);
       if (parts) (bundles[parts.lang] ??= {})[parts.ns] = mod.default;
@@ -124,10 +111,10 @@ export function bundledKeys(): Promise<readonly string[]> {
 
 let everyBundle: Promise<void> | undefined;
 
-/** Puts every namespace of every language into i18next (the editor shows them side by side). */
+/** Puts every namespace of every language into the store (the editor shows them side by side). */
 export function loadEveryBundle(): Promise<void> {
   everyBundle ??= (async () => {
-    // Every namespace becomes one i18next loads (and loads again on a language change)…
+    // Every namespace becomes one the store loads (and loads again on a language change)…
     await i18next.loadNamespaces([...NAMESPACES]);
     // …here in every language.
     await i18next.loadLanguages([...UI_LANGUAGES]);
@@ -142,30 +129,19 @@ export function onMissingKey(listener: ((ns: string, key: string) => void) | nul
   missingKeyListener = listener;
 }
 
-void i18next
-  .use(initReactI18next)
-  .use(bundleBackend)
-  .init({
-    // Site translations may be merged into a bundle (addResourceBundle) while others still load.
-    partialBundledLanguages: true,
-    lng: initialLanguage(),
-    fallbackLng: FALLBACK_UI_LANGUAGE,
-    supportedLngs: [...UI_LANGUAGES],
-    ns: [...SHELL_NAMESPACES],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    initAsync: false,
-    // Components render again when the language changes or site translations (edited on the
-    // server) were merged in; not when a bundle loads (Suspense waits for a page's namespaces).
-    react: { bindI18n: `languageChanged ${SITE_TRANSLATIONS_MERGED}`, bindI18nStore: false },
-    // Keys the app meets without a value are reported to the server (see siteTranslations.ts).
-    saveMissing: true,
-    // A namespace still loading is not missing its keys.
-    missingKeyHandler: (_lngs, ns, key) => {
-      if (i18next.hasLoadedNamespace(ns)) missingKeyListener?.(ns, key);
-    },
-  });
+export const i18next = createI18n({
+  lng: initialLanguage(),
+  fallbackLng: FALLBACK_UI_LANGUAGE,
+  supportedLngs: UI_LANGUAGES,
+  ns: SHELL_NAMESPACES,
+  defaultNS: 'common',
+  load: loadBundle,
+  // Keys the app meets without a value are reported to the server (see siteTranslations.ts).
+  // A namespace still loading is not missing its keys.
+  missingKeyHandler: (_lngs, ns, key) => {
+    if (i18next.hasLoadedNamespace(ns)) missingKeyListener?.(ns, key);
+  },
+});
 
 function syncDocumentLanguage(lang: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
@@ -207,5 +183,3 @@ export function shellWording(): Promise<unknown> {
   shell ??= i18next.loadNamespaces([...SHELL_NAMESPACES]);
   return shell;
 }
-
-export { i18next };

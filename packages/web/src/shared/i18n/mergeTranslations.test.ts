@@ -1,6 +1,6 @@
-import i18next from 'i18next';
 import type { SiteTranslation } from '@kinfolio/contract';
 import { describe, expect, it, vi } from 'vitest';
+import { createI18n } from './core';
 import { SITE_TRANSLATIONS_MERGED } from './events';
 import { createTranslationMerger, splitKey } from './mergeTranslations';
 
@@ -10,20 +10,17 @@ const row = (id: number, key: string, text: Partial<SiteTranslation['text']>): S
   text: { fr: '', en: '', it: '', de: '', ...text },
 });
 
-async function instance() {
-  const i18n = i18next.createInstance();
-  await i18n.init({
+function instance() {
+  return createI18n({
     lng: 'fr',
     fallbackLng: 'en',
     defaultNS: 'common',
     ns: ['common', 'layout'],
-    initAsync: false,
     resources: {
       fr: { layout: { nav: { profile: 'Mon profil', label: 'Navigation' } }, common: { ok: 'OK' } },
       en: { layout: { nav: { profile: 'My profile', label: 'Navigation' } }, common: { ok: 'OK' } },
     },
   });
-  return i18n;
 }
 
 describe('site translation merge', () => {
@@ -32,8 +29,8 @@ describe('site translation merge', () => {
     expect(splitKey('loading', 'common')).toEqual({ ns: 'common', path: 'loading' });
   });
 
-  it('puts non-empty values over the bundle, keeps siblings, and signals a re-render', async () => {
-    const i18n = await instance();
+  it('puts non-empty values over the bundle, keeps siblings, and signals a re-render', () => {
+    const i18n = instance();
     const merged = vi.fn();
     i18n.on(SITE_TRANSLATIONS_MERGED, merged);
     const merge = createTranslationMerger(i18n);
@@ -49,8 +46,8 @@ describe('site translation merge', () => {
     expect(merged).toHaveBeenCalledTimes(1);
   });
 
-  it('adds keys the bundle lacks, and gives back the bundled wording when a value is cleared', async () => {
-    const i18n = await instance();
+  it('adds keys the bundle lacks, and gives back the bundled wording when a value is cleared', () => {
+    const i18n = instance();
     const merge = createTranslationMerger(i18n);
     merge([
       row(1, 'layout:nav.profile', { fr: 'Mes infos' }),
@@ -62,8 +59,8 @@ describe('site translation merge', () => {
     expect(i18n.exists('common:fresh.key')).toBe(false);
   });
 
-  it('leaves a key naming a group of messages alone', async () => {
-    const i18n = await instance();
+  it('leaves a key naming a group of messages alone', () => {
+    const i18n = instance();
     createTranslationMerger(i18n)([row(1, 'layout:nav', { fr: 'oops' })]);
     expect(i18n.t('layout:nav.profile')).toBe('Mon profil');
   });

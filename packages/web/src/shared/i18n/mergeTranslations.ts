@@ -1,8 +1,6 @@
 import { UI_LANGUAGES, type SiteTranslation } from '@kinfolio/contract';
-import type { i18n as I18n, ResourceKey } from 'i18next';
+import type { I18n, Messages } from './core';
 import { SITE_TRANSLATIONS_MERGED } from './events';
-
-type Nested = { [key: string]: string | Nested };
 
 /** `namespace:path.to.key` → its namespace and path; no namespace means the default one. */
 export function splitKey(key: string, defaultNs: string): { ns: string; path: string } {
@@ -11,7 +9,7 @@ export function splitKey(key: string, defaultNs: string): { ns: string; path: st
   return { ns: key.slice(0, at), path: key.slice(at + 1) };
 }
 
-function setPath(target: Nested, path: string[], value: string): void {
+function setPath(target: Messages, path: string[], value: string): void {
   let node = target;
   path.slice(0, -1).forEach((part) => {
     const next = node[part];
@@ -21,7 +19,7 @@ function setPath(target: Nested, path: string[], value: string): void {
   node[path[path.length - 1] ?? ''] = value;
 }
 
-function deletePath(bundle: ResourceKey | undefined, path: string[]): void {
+function deletePath(bundle: Messages | undefined, path: string[]): void {
   let node: unknown = bundle;
   for (const part of path.slice(0, -1)) {
     if (!node || typeof node !== 'object') return;
@@ -46,17 +44,12 @@ export function createTranslationMerger(
   i18n: I18n,
   /**
    * Whether a language's namespace is there to merge into. A bundle that loads on demand must
-   * not be created by a merge (i18next would take it as loaded and never fetch the shipped one):
+   * not be created by a merge (the store would take it as loaded and never fetch the shipped one):
    * its overrides wait until it loads, and `apply` runs again then.
    */
   isReady: (lng: string, ns: string) => boolean = () => true,
 ) {
-  const defaultNs = () => {
-    const ns = i18n.options.defaultNS;
-    return typeof ns === 'string' ? ns : 'translation';
-  };
-  const separator = () =>
-    typeof i18n.options.keySeparator === 'string' ? i18n.options.keySeparator : '.';
+  const defaultNs = () => i18n.options.defaultNS;
   /** What the bundle said before the first override, per `lng|ns|path`. */
   const originals = new Map<string, unknown>();
   let applied = new Map<string, Override>();
@@ -81,7 +74,7 @@ export function createTranslationMerger(
       }
     }
 
-    const touched = new Map<string, Nested>();
+    const touched = new Map<string, Messages>();
     const bundleOf = (lng: string, ns: string) => {
       const id = `${lng}|${ns}`;
       const bundle = touched.get(id) ?? {};
@@ -91,20 +84,16 @@ export function createTranslationMerger(
     for (const [id, { lng, ns, path }] of applied) {
       if (next.has(id)) continue;
       const original = originals.get(id);
-      if (typeof original === 'string')
-        setPath(bundleOf(lng, ns), path.split(separator()), original);
+      if (typeof original === 'string') setPath(bundleOf(lng, ns), path.split('.'), original);
       else {
-        deletePath(
-          i18n.getResourceBundle(lng, ns) as ResourceKey | undefined,
-          path.split(separator()),
-        );
+        deletePath(i18n.getResourceBundle(lng, ns), path.split('.'));
         bundleOf(lng, ns);
       }
     }
     for (const [id, { lng, ns, path, value }] of next) {
       if (!originals.has(id)) originals.set(id, i18n.getResource(lng, ns, path));
       if (applied.get(id)?.value === value) continue;
-      setPath(bundleOf(lng, ns), path.split(separator()), value);
+      setPath(bundleOf(lng, ns), path.split('.'), value);
     }
     for (const [id, bundle] of touched) {
       const [lng = '', ns = ''] = id.split('|');

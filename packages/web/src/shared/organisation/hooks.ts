@@ -1,5 +1,5 @@
 import type { Permission, UiLanguage } from '@kinfolio/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { normalizeLanguage } from '@/shared/i18n';
 import { useSession } from '@/shared/session';
 

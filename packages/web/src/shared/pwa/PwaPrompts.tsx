@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { clearQueryCaches } from '@/shared/query/queryClient';
 import { useSessionStore } from '@/shared/session/store';

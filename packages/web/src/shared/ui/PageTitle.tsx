@@ -1,6 +1,6 @@
 import { Title, type TitleProps } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 
 /**
  * The page's h1, also mirrored in the document title ("Title · Kinfolio"). `shown` shows the

@@ -1,5 +1,5 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { changePasswordBody, LIMITS, type ChangePasswordBody } from '@kinfolio/contract';
 import { FormAlert, PasswordField } from '@/shared/ui';
 import { useServerForm } from '@/shared/forms/useServerForm';

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Slider, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import Cropper from 'react-easy-crop';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import type { CropArea } from './cropImage';
 
 interface CropDialogProps {

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import type { CurrentUser } from '@kinfolio/contract';
 import { CheckIcon, AlertIcon } from '@/shared/ui';
 import { accountApi } from '../api';

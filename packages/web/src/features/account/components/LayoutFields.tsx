@@ -1,6 +1,6 @@
 import { Group, Radio, Select, Stack, Switch } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { UI_LANGUAGES, type Siteparams } from '@kinfolio/contract';
 import { LANGUAGE_LABELS } from '@/shared/i18n';
 

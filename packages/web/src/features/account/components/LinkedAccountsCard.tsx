@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { call } from '@/shared/api/call';
 import { mutationHook } from '@/shared/query/mutation';
 import { FormAlert, QueryState } from '@/shared/ui';

@@ -1,7 +1,7 @@
 import { BackgroundImage, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { PICTURE_LIMITS, PICTURE_PIXELS, type CurrentUser } from '@kinfolio/contract';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { isApiError } from '@/shared/api/client';
 import { FormAlert, UserAvatar } from '@/shared/ui';
 import { useRemovePicture, useUploadPicture } from '../pictures';

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { z } from 'zod';
 import { emailField, nameField, type CurrentUser } from '@kinfolio/contract';
 import { FormAlert } from '@/shared/ui';

@@ -1,6 +1,6 @@
 import { ColorInput, SimpleGrid } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { DEFAULT_THEME_COLORS, type Themecolors } from '@kinfolio/contract';
 
 export const THEME_COLOR_KEYS = Object.keys(DEFAULT_THEME_COLORS) as (keyof Themecolors)[];

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import type { Themecolors } from '@kinfolio/contract';
 import { contrastRatio, readableOn } from '@/shared/theme';
 import { AlertIcon } from '@/shared/ui';

@@ -1,6 +1,6 @@
 import { Button, Center, Group, Loader, SimpleGrid, Stack } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { z } from 'zod';
 import {
   DEFAULT_THEME_COLORS,

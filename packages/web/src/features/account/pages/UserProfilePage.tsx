@@ -1,5 +1,5 @@
 import { Badge, Center, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { useSession } from '@/shared/session';
 import { PageTitle } from '@/shared/ui';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';

@@ -1,7 +1,7 @@
 import { Button, Group, NumberInput, Select, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { backupScheduleSchema, type BackupSchedule } from '@kinfolio/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { useServerForm } from '@/shared/forms/useServerForm';
 import { FormAlert } from '@/shared/ui';
 import { backupQueries, useSaveBackupSchedule } from '../backups';

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { routePath, type Backup } from '@kinfolio/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { useFileSize } from '@/shared/content/fileSize';
 import { CheckIcon, DownloadIcon, RowAction, TrashIcon } from '@/shared/ui';
 import { ResponsiveTable } from './ResponsiveTable';

@@ -1,7 +1,7 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { ITEM_BASES, ITEM_TYPES, type DeletedMedia, type ItemType } from '@kinfolio/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { MediaIcon, RecordIcon, RestoreIcon, RowAction, TrashIcon } from '@/shared/ui';
 import { ResponsiveTable } from './ResponsiveTable';
 import { dateTimeFormat, numberFormat } from '@/shared/intl';

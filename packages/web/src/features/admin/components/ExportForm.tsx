@@ -7,7 +7,7 @@ import {
   type ExportScope,
   type ItemType,
 } from '@kinfolio/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { categoryTreeData, type CategoryTreeNode } from '@/shared/organisation/categoryTree';
 import { organisationQueries, useUiLanguage } from '@/shared/organisation';
 import { useServerForm } from '@/shared/forms/useServerForm';

@@ -2,7 +2,7 @@ import { Badge, Button, Code, Collapse, Group, Stack, Text } from '@mantine/core
 import { useDisclosure } from '@mantine/hooks';
 import type { FailedJob } from '@kinfolio/contract';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { RestoreIcon, RowAction, TrashIcon } from '@/shared/ui';
 import { ResponsiveTable } from './ResponsiveTable';
 import { dateTimeFormat } from '@/shared/intl';

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import type { AdminUser } from '@kinfolio/contract';
 import { useResendInvitation, useRevokeInvitation } from '../mutations';
 import { dateTimeFormat } from '@/shared/intl';

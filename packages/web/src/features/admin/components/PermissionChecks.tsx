@@ -1,6 +1,6 @@
 import { Checkbox, Stack, type CheckboxGroupProps } from '@mantine/core';
 import { PERMISSIONS } from '@kinfolio/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 
 /** One checkbox per permission, with what it allows: the invitation and the rights form. */
 export function PermissionChecks(props: Omit<CheckboxGroupProps, 'children'>) {

@@ -1,6 +1,6 @@
 import { Skeleton, Switch } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { useUpdateSettings } from '../mutations';
 import { adminQueries } from '../queries';
 

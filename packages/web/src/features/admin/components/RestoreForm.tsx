@@ -2,7 +2,7 @@ import { Alert, Button, FileInput, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { isApiError } from '@/shared/api/ApiError';
 import { errorText } from '@/shared/api/responses';
 import { resetSession } from '@/shared/session';

@@ -1,7 +1,7 @@
 import { Button, Group, NumberInput, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { retentionSettingsSchema, type RetentionSettings } from '@kinfolio/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { useServerForm } from '@/shared/forms/useServerForm';
 import { FormAlert, toast } from '@/shared/ui';
 import { deletedMediaQueries, useSaveRetentionSettings } from '../deletedMedias';

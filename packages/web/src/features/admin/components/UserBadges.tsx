@@ -1,5 +1,5 @@
 import { Badge, Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import type { AdminUser } from '@kinfolio/contract';
 
 export function YesNoBadge({ value, yes, no }: { value: boolean; yes: string; no: string }) {

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import {
   adminUserPatchBody,
   PERMISSIONS,

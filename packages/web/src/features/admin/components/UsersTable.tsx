@@ -1,7 +1,7 @@
 import { Anchor, Card, Group, Stack, Table, Text, type AnchorProps } from '@mantine/core';
 import { createLink } from '@tanstack/react-router';
 import type { ComponentPropsWithRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import type { AdminUser } from '@kinfolio/contract';
 import { UserAvatar } from '@/shared/ui/UserAvatar';
 import { InvitationStatus } from './InvitationStatus';

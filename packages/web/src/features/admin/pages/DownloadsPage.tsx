@@ -2,7 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import type { DownloadEntry } from '@kinfolio/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { PageTitle, QueryState } from '@/shared/ui';
 import { AdminParamsTabs } from '../components/AdminParamsTabs';
 import { DownloadsTable } from '../components/DownloadsTable';

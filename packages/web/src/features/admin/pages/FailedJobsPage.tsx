@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { FailedJob } from '@kinfolio/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { PageTitle, QueryState, RestoreIcon, TrashIcon, toast } from '@/shared/ui';
 import { AdminParamsTabs } from '../components/AdminParamsTabs';
 import { FailedJobsTable } from '../components/FailedJobsTable';

@@ -1,7 +1,7 @@
 import { Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { PageTitle, QueryState } from '@/shared/ui';
 import { AdminUsersTabs } from '../components/AdminUsersTabs';
 import { InviteButton } from '../components/InviteDialog';

@@ -1,7 +1,7 @@
 import { Alert, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import type { AdminUser } from '@kinfolio/contract';
 import { PageTitle, QueryState } from '@/shared/ui';
 import { AdminUsersTabs } from '../components/AdminUsersTabs';

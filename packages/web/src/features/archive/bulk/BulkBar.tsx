@@ -9,7 +9,7 @@ import {
   type ItemType,
 } from '@kinfolio/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { useCan } from '@/shared/organisation/hooks';
 import { EditIcon, RestoreIcon, TrashIcon } from '@/shared/ui';
 import { useBulkAction, useBulkHardDelete, useEmptyTrash, type BulkInput } from './mutations';

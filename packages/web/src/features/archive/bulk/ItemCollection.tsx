@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { BULK_MAX_IDS, LIMITS, type ItemListRow, type ItemType } from '@kinfolio/contract';
 import { useNavigate } from '@tanstack/react-router';
 import { useRef, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { useCan } from '@/shared/organisation/hooks';
 import { ViewSwitch } from '@/shared/ui';
 import { itemQueries } from '../api';

@@ -12,7 +12,7 @@ import {
 import { modals } from '@mantine/modals';
 import { fileKind, type AttachedFile, type Item } from '@kinfolio/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { useFileSize } from '@/shared/content/fileSize';
 import { useCan } from '@/shared/organisation/hooks';
 import { DownloadIcon, TrashIcon } from '@/shared/ui';

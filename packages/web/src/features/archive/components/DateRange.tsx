@@ -1,5 +1,5 @@
 import { Group, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { calendarDay, type ArchiveSearch } from '../listSearch';
 
 interface DateRangeProps {

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } fro
 import { displayName, LIMITS, type ItemListRow } from '@kinfolio/contract';
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { useCan, useUiLanguage } from '@/shared/organisation/hooks';
 import { HistoryIcon } from '@/shared/ui';
 import { useDateFormat } from '@/shared/content/dates';

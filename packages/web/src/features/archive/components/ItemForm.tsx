@@ -22,7 +22,7 @@ import {
   type ItemType,
 } from '@kinfolio/contract';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { useServerForm } from '@/shared/forms/useServerForm';
 import { zodValidate } from '@/shared/forms/validation';
 import { categoryTreeData } from '@/shared/organisation/categoryTree';

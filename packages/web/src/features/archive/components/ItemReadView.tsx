@@ -1,7 +1,7 @@
 import { Badge, Group, Stack, Text, Title, Typography } from '@mantine/core';
 import { displayName, type Item } from '@kinfolio/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { useUiLanguage } from '@/shared/organisation/hooks';
 import { useDateFormat } from '@/shared/content/dates';
 import { Attachments } from './Attachments';

@@ -1,5 +1,5 @@
 import { Badge, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 
 /** The languages an item exists in, as small badges with the full name for assistive tech. */
 export function LanguageBadges({

@@ -1,5 +1,5 @@
 import { Group, NativeSelect, Switch } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { PAGE_SIZES, type ArchiveSearch, type ListSort } from '../listSearch';
 
 interface ListOptionsProps {

@@ -1,7 +1,7 @@
 import { Badge, Select, SimpleGrid, Switch, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { ItemFields, ItemType } from '@kinfolio/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { ownFieldLabel, ownFieldValue, ownFields } from '../ownFields';
 
 /** The form's inputs of the type's own fields: a select per enum, a switch per flag. */

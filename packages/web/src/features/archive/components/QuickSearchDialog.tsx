@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { LIMITS } from '@kinfolio/contract';
 import { effectiveSearch } from '@/shared/search';
 import { RecordIcon, SearchIcon, TagIcon, TreeIcon, UsersIcon } from '@/shared/ui';

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Popover, Stack, TextInput, Tooltip } from '@
 import StarterKit from '@tiptap/starter-kit';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 
 export interface RichTextEditorProps {
   /** Initial HTML; later changes of this prop are not pushed into the editor. */

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Group, Menu, Paper, Stack, Text, Title } from '@
 import { modals } from '@mantine/modals';
 import { CONTENT_LANGUAGES, type Item } from '@kinfolio/contract';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { PlusIcon, SplitIcon } from '@/shared/ui';
 import { useSeparateItem } from '../mutations';
 import { NEW_ITEM, profilePath } from '../itemTypes';

@@ -12,7 +12,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { CONTENT_LANGUAGES, ITEM_TYPES, LIMITS } from '@kinfolio/contract';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { PageTitle, QueryState } from '@/shared/ui';
 import { itemQueries } from '../api';
 import { correlationCells } from '../correlation';

@@ -3,7 +3,7 @@ import { Anchor, Group, Pagination, Paper, Select, Skeleton, Stack, Text } from 
 import { useQuery } from '@tanstack/react-query';
 import { ITEM_TYPES, type HistoryEntry } from '@kinfolio/contract';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { PageTitle, QueryState } from '@/shared/ui';
 import { useDateFormat } from '@/shared/content/dates';
 import { titleAttrs } from '@/shared/content/direction';

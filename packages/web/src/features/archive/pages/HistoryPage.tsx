@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { displayName, type Item, type ItemType, type Revision } from '@kinfolio/contract';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { useCan, useUiLanguage } from '@/shared/organisation/hooks';
 import { QueryState } from '@/shared/ui';
 import { itemQueries } from '../api';

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { LIMITS, type ItemListRow } from '@kinfolio/contract';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { useCan } from '@/shared/organisation/hooks';
 import { PageTitle, PlusIcon, QueryState, ViewSwitch } from '@/shared/ui';
 import { itemQueries } from '../api';

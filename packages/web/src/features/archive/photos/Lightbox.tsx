@@ -2,7 +2,7 @@ import './photos.css';
 import { ActionIcon, Anchor, Group, Modal, Text } from '@mantine/core';
 import type { AttachedFile } from '@kinfolio/contract';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { ChevronIcon, DownloadIcon } from '@/shared/ui';
 
 interface LightboxProps {

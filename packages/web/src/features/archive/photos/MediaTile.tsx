@@ -3,7 +3,7 @@ import { Anchor, Badge, Checkbox, Group, Paper, Text } from '@mantine/core';
 import type { ItemListRow } from '@kinfolio/contract';
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { titleAttrs } from '@/shared/content/direction';
 import { useDateFormat } from '@/shared/content/dates';
 import { MediaIcon } from '@/shared/ui';

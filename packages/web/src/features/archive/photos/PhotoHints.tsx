@@ -1,6 +1,6 @@
 import { Anchor, Button, Text } from '@mantine/core';
 import type { AttachedFile, Item } from '@kinfolio/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { useDateFormat } from '@/shared/content/dates';
 import { useCan, useUiLanguage } from '@/shared/organisation/hooks';
 import { dateInputValue } from '../formValues';

@@ -1,5 +1,5 @@
 import { Button, Stack, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import type { RegisterBody } from '@kinfolio/contract';
 import { useServerForm } from '@/shared/forms/useServerForm';
 import { FormAlert } from '@/shared/ui';

@@ -1,6 +1,6 @@
 import { Box, Container, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 
 /** The narrow centred column every logged-out screen uses. */
 export function AuthPage({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { PasswordField } from '@/shared/ui';
 import type { LoginBody } from '@kinfolio/contract';
 import { useSession } from '@/shared/session';

@@ -1,5 +1,5 @@
 import type { GetInputPropsReturnType } from '@mantine/form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { PasswordField } from '@/shared/ui';
 import { LIMITS } from '@kinfolio/contract';
 

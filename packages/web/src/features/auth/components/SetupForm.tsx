@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import type { RegisterBody } from '@kinfolio/contract';
 import { call } from '@/shared/api/call';
 import { mutationHook } from '@/shared/query/mutation';

@@ -3,7 +3,7 @@ import { LOGIN_ERRORS, type LoginError } from '@kinfolio/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { authProvidersQuery, providerLoginHref } from '@/shared/session/socialLogin';
 import { FormAlert } from '@/shared/ui';
 import { verifySession } from '@/shared/session/session';

@@ -1,7 +1,7 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { forgotPasswordBody, type ForgotPasswordBody } from '@kinfolio/contract';
 import { call } from '@/shared/api/call';
 import { AuthCard, AuthPage } from '../components/AuthCard';

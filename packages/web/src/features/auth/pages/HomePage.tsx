@@ -1,7 +1,7 @@
 import { Anchor, Center, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { appStateQuery } from '@/shared/session/queries';
 import { AuthCard, AuthPage } from '../components/AuthCard';
 import { LoginForm } from '../components/LoginForm';

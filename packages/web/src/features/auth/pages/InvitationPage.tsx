@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Center, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { invitationAcceptBody, type InvitationAcceptBody } from '@kinfolio/contract';
 import { call } from '@/shared/api/call';
 import { useServerForm } from '@/shared/forms/useServerForm';

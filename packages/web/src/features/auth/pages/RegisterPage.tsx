@@ -1,7 +1,7 @@
 import { Alert, Anchor, Center, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import type { RegisterBody } from '@kinfolio/contract';
 import { call } from '@/shared/api/call';
 import { enterSession } from '@/shared/session';

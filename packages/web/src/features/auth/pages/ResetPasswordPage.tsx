@@ -2,7 +2,7 @@ import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { resetPasswordBody, type ResetPasswordBody } from '@kinfolio/contract';
 import { call } from '@/shared/api/call';
 import { isApiError } from '@/shared/api/client';

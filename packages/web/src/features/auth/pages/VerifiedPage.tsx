@@ -1,6 +1,6 @@
 import { Alert, Button } from '@mantine/core';
 import { Link, useSearch } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { CheckIcon, ErrorIcon, InfoIcon } from '@/shared/ui/icons';
 import { AuthCard, AuthPage } from '../components/AuthCard';
 

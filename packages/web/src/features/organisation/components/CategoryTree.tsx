@@ -3,7 +3,7 @@ import { Badge, VisuallyHidden } from '@mantine/core';
 import type { Category } from '@kinfolio/contract';
 import { useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import {
   ControlledTreeEnvironment,
   Tree,

@@ -1,7 +1,7 @@
 import { Button, Menu } from '@mantine/core';
 import { ITEM_BASES, ITEM_TYPES, type ItemType } from '@kinfolio/contract';
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 
 export type ItemsFilter = 'category' | 'participant' | 'tag';
 

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import {
   ORGANISATION_LIMITS,
   UI_LANGUAGES,

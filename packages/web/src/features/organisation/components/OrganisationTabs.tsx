@@ -2,7 +2,7 @@ import './organisation.css';
 import { Stack, Tabs } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { LanguageIcon, PageTitle, TagIcon, TreeIcon, UsersIcon } from '@/shared/ui';
 
 const TABS = {

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { participantCreateBody, participantDivideBody, type Participant } from '@kinfolio/contract';
 import { useServerForm } from '@/shared/forms/useServerForm';
 import { isApiError } from '@/shared/api/client';

@@ -1,6 +1,6 @@
 import { Checkbox, Group, Table } from '@mantine/core';
 import type { Participant } from '@kinfolio/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { EditIcon, RowAction, SplitIcon, TrashIcon } from '@/shared/ui';
 import { ItemListsMenu } from './ItemListsMenu';
 

@@ -1,7 +1,7 @@
 import { Text, Textarea, UnstyledButton } from '@mantine/core';
 import type { UiLanguage } from '@kinfolio/contract';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { LANGUAGE_LABELS } from '@/shared/i18n';
 
 interface TranslationCellProps {

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { displayName, type Category } from '@kinfolio/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { ArrowIcon, EditIcon, PlusIcon, QueryState, TrashIcon } from '@/shared/ui';
 import { organisationQueries } from '../api';
 import {

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { LIMITS, type Participant } from '@kinfolio/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { MergeIcon, PlusIcon, QueryState } from '@/shared/ui';
 import { effectiveSearch, organisationQueries } from '../api';
 import {

@@ -2,7 +2,7 @@ import { Group, Pagination, Stack, Switch, Table, Text, TextInput } from '@manti
 import { useQuery } from '@tanstack/react-query';
 import { UI_LANGUAGES, type SiteTranslation, type UiLanguage } from '@kinfolio/contract';
 import { use, useDeferredValue, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { bundledKeys, i18next, LANGUAGE_LABELS, loadEveryBundle } from '@/shared/i18n';
 import { splitKey } from '@/shared/i18n/mergeTranslations';
 import { QueryState } from '@/shared/ui';

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { displayName, UI_LANGUAGES, type Tag } from '@kinfolio/contract';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { LANGUAGE_LABELS } from '@/shared/i18n';
 import { EditIcon, PlusIcon, QueryState, RowAction, TrashIcon } from '@/shared/ui';
 import { organisationQueries } from '../api';

@@ -2,7 +2,7 @@ import { CloseButton, Group, Paper, Skeleton, Stack, Text, Title } from '@mantin
 import { useQuery } from '@tanstack/react-query';
 import type { PlanningFilters } from '@kinfolio/contract';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { ListPager } from '@/shared/content/ListPager';
 import { useDateFormat } from '@/shared/content/dates';
 import { QueryState } from '@/shared/ui';

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import type { PlanningEntry } from '@kinfolio/contract';
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { titleAttrs } from '@/shared/content/direction';
 import { entryPath } from '../planningSearch';
 

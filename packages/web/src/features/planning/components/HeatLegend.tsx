@@ -1,5 +1,5 @@
 import { Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 
 /** What the warmth of a day or bar means: from none to the most in view. */
 export function HeatLegend() {

@@ -2,7 +2,7 @@ import { Anchor, Group, Paper, Select, Skeleton, Stack, Text, Title } from '@man
 import { useQuery } from '@tanstack/react-query';
 import type { PlanningFilters } from '@kinfolio/contract';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { useUiLanguage } from '@/shared/organisation/hooks';
 import { QueryState } from '@/shared/ui';
 import { planningQueries } from '../api';

@@ -6,7 +6,7 @@ import { Calendar, type CalendarLevel } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import type { PlanningFilters } from '@kinfolio/contract';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { useUiLanguage } from '@/shared/organisation/hooks';
 import { planningQueries } from '../api';
 import { monthRequest } from '../load';

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Skeleton, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query';
 import type { PlanningFilters, PlanningUnit } from '@kinfolio/contract';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { useUiLanguage } from '@/shared/organisation/hooks';
 import { ChevronIcon } from '@/shared/ui/icons';
 import { planningQueries } from '../api';

@@ -3,7 +3,7 @@ import '../planning.css';
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { PageTitle, ViewSwitch } from '@/shared/ui';
 import { DayEntries } from '../components/DayEntries';
 import { OnThisDay } from '../components/OnThisDay';

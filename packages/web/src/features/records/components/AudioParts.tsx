@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { RecordEntity, RecordFile } from '@kinfolio/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { useFileSize } from '@/shared/content/fileSize';
 import { ArrowIcon, DownloadIcon, TrashIcon } from '@/shared/ui';
 import { useDeletePart, useOrderParts } from '../mutations';

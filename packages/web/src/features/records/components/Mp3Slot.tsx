@@ -1,7 +1,7 @@
 import { Button, Group, Progress, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { RecordEntity } from '@kinfolio/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { DownloadIcon, RecordIcon } from '@/shared/ui';
 import { mp3Queries, mp3Working, useGenerateMp3 } from '../mp3Api';
 

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { LIMITS, type RecordListRow } from '@kinfolio/contract';
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { useDateFormat } from '@/shared/content/dates';
 import { titleAttrs, textDir } from '@/shared/content/direction';
 import { Snippet } from '@/shared/content/Snippet';

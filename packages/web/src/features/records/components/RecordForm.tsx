@@ -18,7 +18,7 @@ import {
   type RecordEntity,
 } from '@kinfolio/contract';
 import { useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { textDir } from '@/shared/content/direction';
 import type { UploadState } from '@/shared/content/FileDropZone';
 import { FileDropField, FormSaveBar } from '@/shared/content/FormParts';

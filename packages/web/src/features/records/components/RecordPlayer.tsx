@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Kbd, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { ChevronIcon, PauseIcon, PlayIcon } from '@/shared/ui';
 import { clock } from '../timeCodes';
 import type { PartsPlayer } from '../usePartsPlayer';

@@ -1,6 +1,6 @@
 import { UnstyledButton } from '@mantine/core';
 import { memo, useEffect, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { textDir } from '@/shared/content/direction';
 import { activeSegment, clock, parseTranscript, type TranscriptSegment } from '../timeCodes';
 

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { RecordEntity, RecordRevision } from '@kinfolio/contract';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { useDateFormat } from '@/shared/content/dates';
 import {
   HistoryHead,

@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { LIMITS, type RecordListRow } from '@kinfolio/contract';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { ListPager } from '@/shared/content/ListPager';
 import { TitleInSentence } from '@/shared/content/TitleInSentence';
 import { useCan } from '@/shared/organisation/hooks';

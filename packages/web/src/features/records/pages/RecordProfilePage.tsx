@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CONTENT_LANGUAGES, isContentLanguage, type RecordEntity } from '@kinfolio/contract';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { titleAttrs } from '@/shared/content/direction';
 import { TitleInSentence } from '@/shared/content/TitleInSentence';
 import { useCan } from '@/shared/organisation/hooks';
