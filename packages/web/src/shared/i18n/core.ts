@@ -109,17 +109,13 @@ export function createI18n(options: I18nOptions) {
     if (!load || done.has(id)) return;
     let pending = loading.get(id);
     if (!pending) {
-      pending = load(lng, ns).then(
-        (bundle) => {
-          (data[lng] ??= {})[ns] = { ...data[lng][ns], ...bundle };
-          done.add(id);
-          emit('loaded');
-        },
-        () => {
-          done.add(id);
-          emit('loaded');
-        },
-      );
+      const ended = (bundle?: Messages) => {
+        if (bundle) (data[lng] ??= {})[ns] = { ...data[lng][ns], ...bundle };
+        done.add(id);
+        resolveLanguage();
+        emit('loaded');
+      };
+      pending = load(lng, ns).then(ended, () => ended());
       loading.set(id, pending);
     }
     return pending;
@@ -186,11 +182,7 @@ export function createI18n(options: I18nOptions) {
     language: options.lng,
     languages: hierarchy(options.lng),
     /** The first of `languages` the app has any wording in (undefined until some loaded). */
-    get resolvedLanguage(): string | undefined {
-      return i18n.languages.find((lng) =>
-        Object.values(data[lng] ?? {}).some((bundle) => Object.keys(bundle).length > 0),
-      );
-    },
+    resolvedLanguage: undefined as string | undefined,
     isInitialized: false,
     t,
     exists: (key: string, o: TOptions = {}) => resolve(key, o).value !== undefined,
@@ -223,6 +215,7 @@ export function createI18n(options: I18nOptions) {
       if (changingTo !== lng) return;
       i18n.language = lng;
       i18n.languages = hierarchy(lng);
+      resolveLanguage();
       emit('languageChanged', lng);
     },
     loadNamespaces(ns: string | readonly string[]): Promise<void> {
@@ -257,7 +250,14 @@ export function createI18n(options: I18nOptions) {
     emit,
   };
 
+  // Worked out when bundles arrive or the language changes, not at each of `t`'s many readers.
+  function resolveLanguage(): void {
+    i18n.resolvedLanguage = i18n.languages.find((lng) =>
+      Object.values(data[lng] ?? {}).some((bundle) => Object.keys(bundle).length > 0),
+    );
+  }
   const start = () => {
+    resolveLanguage();
     i18n.isInitialized = true;
     emit('languageChanged', i18n.language);
   };
