@@ -45,4 +45,19 @@ describe('database warm-up (what `serve` does once it listens)', () => {
     await new Promise((resolve) => setTimeout(resolve, 11_000));
     expect((await connections()).n).toBe(10);
   }, 30_000);
+
+  it('reads table pages ahead on PostgreSQL, on every connection', async () => {
+    if (testDialect() !== 'postgres') return;
+    // Ten at once: each on a connection of its own.
+    const settings = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        sql<{ value: string; pid: number }>`
+          select current_setting('effective_io_concurrency') as value, pg_backend_pid() as pid,
+            pg_sleep(0.05)
+        `.execute(handle.db),
+      ),
+    );
+    expect(new Set(settings.map(({ rows }) => rows[0]!.pid)).size).toBe(10);
+    expect(new Set(settings.map(({ rows }) => rows[0]!.value))).toEqual(new Set(['128']));
+  });
 });

@@ -28,6 +28,17 @@ export interface DatabaseHandle {
 const POOL_MAX = 10;
 
 /**
+ * How many table pages a PostgreSQL bitmap scan asks the kernel to read ahead. A search's matches
+ * (up to a few thousand rows of a million items, each on its own page) are read from the table
+ * one page at a time; with the default of 1 each page not in memory was a wait of its own (100 to
+ * 600 µs per page on this machine's disk), with 128 they arrive together (16 to 50 µs): 2.5 to 4
+ * times faster per page read from disk, the same once the pages are in memory. The server's
+ * default suits spinning disks; an archive's server has an SSD. A platform without
+ * `posix_fadvise` refuses any value but 0: the server's default stays then.
+ */
+const IO_CONCURRENCY = 128;
+
+/**
  * A new PostgreSQL backend pays for its first touch of each shared buffer (the page-table entries
  * of the shared memory: about 20 µs per 8 KB buffer on a small virtual machine, where a bitmap
  * scan of 2,600 rows already in shared buffers took 58 ms on a new connection and 8 ms on one that
@@ -71,6 +82,10 @@ export function connectDatabase(database: Config['database']): DatabaseHandle {
     // 'error' on the pool; unhandled, that would crash the process. pg-pool already discards the
     // broken client and the next query opens a fresh one, so there is nothing more to do.
     pool.on('error', () => undefined);
+    // Queued before the connection's first query, so every session has it.
+    pool.on('connect', (client) => {
+      client.query(`set effective_io_concurrency = ${IO_CONCURRENCY}`).catch(() => undefined);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
