@@ -9,7 +9,7 @@ import {
 } from '@tanstack/react-router';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { i18next } from '@/shared/i18n';
+import { i18n } from '@/shared/i18n';
 import { RouteError } from './RouteError';
 import { NotFoundView, RouteErrorView } from './RouteErrorView';
 import { isChunkLoadError, OfflineChunkError, offlineAware, reloadWithGuard } from './reloadGuard';
@@ -146,7 +146,7 @@ describe('reloadWithGuard (spec §4, §9: reload once, path kept 10 s)', () => {
 
 describe('error screen of a route (spec §2)', () => {
   beforeAll(async () => {
-    await i18next.changeLanguage('en');
+    await i18n.changeLanguage('en');
   });
 
   beforeEach(() => {

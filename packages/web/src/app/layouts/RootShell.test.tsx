@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-router';
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { i18next } from '@/shared/i18n';
+import { i18n } from '@/shared/i18n';
 import { useSessionStore } from '@/shared/session';
 import { DEFAULT_PANEL_ID, selectOverlayOpen, useModal, useUiStore } from '@/shared/stores/ui';
 import { COLOR_SCHEME_STORAGE_KEY, colorSchemeManager } from '@/shared/theme';
@@ -54,7 +54,7 @@ function renderShell(initialPath = '/') {
 const transition = () => useUiStore.getState().transitionName;
 
 beforeAll(async () => {
-  await i18next.changeLanguage('en');
+  await i18n.changeLanguage('en');
 });
 
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import { ITEM_TYPES, UI_LANGUAGES } from '@kinfolio/contract';
 import { describe, expect, it } from 'vitest';
 import { ITEM_TYPE_META } from '@/features/archive/itemTypes';
-import { i18next } from '@/shared/i18n';
+import { i18n } from '@/shared/i18n';
 import { router } from '../routing/router';
 import { NAV_SECTIONS } from './navItems';
 
@@ -23,7 +23,7 @@ describe('the item types drive the archive screens', () => {
     );
     for (const { labelKey } of entries) {
       for (const lng of UI_LANGUAGES) {
-        expect(i18next.exists(labelKey, { lng, ns: 'layout' }), `${labelKey} in ${lng}`).toBe(true);
+        expect(i18n.exists(labelKey, { lng, ns: 'layout' }), `${labelKey} in ${lng}`).toBe(true);
       }
     }
   });
@@ -49,7 +49,7 @@ describe('audio records', () => {
     const entry = archive?.items[ITEM_TYPES.length];
     expect(entry?.to).toBe('/records');
     for (const lng of UI_LANGUAGES) {
-      expect(i18next.exists(entry?.labelKey ?? '', { lng, ns: 'layout' })).toBe(true);
+      expect(i18n.exists(entry?.labelKey ?? '', { lng, ns: 'layout' })).toBe(true);
     }
   });
 

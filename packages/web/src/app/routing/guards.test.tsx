@@ -12,7 +12,7 @@ import {
 } from '@tanstack/react-router';
 import { act, render, screen } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { i18next } from '@/shared/i18n';
+import { i18n } from '@/shared/i18n';
 import { queryClient } from '@/shared/query/queryClient';
 import { sessionKeys, useSessionStore } from '@/shared/session';
 import { SESSION_RETRY_DELAYS_MS } from '@/shared/session/session';
@@ -54,7 +54,7 @@ async function outcome(kind: GuardKind): Promise<string> {
 }
 
 beforeAll(async () => {
-  await i18next.changeLanguage('en');
+  await i18n.changeLanguage('en');
 });
 
 beforeEach(() => {

@@ -1,6 +1,6 @@
 import { redirect } from '@tanstack/react-router';
 import { hasPermission } from '@kinfolio/contract';
-import { i18next, shellWording } from '@/shared/i18n';
+import { i18n, shellWording } from '@/shared/i18n';
 import { ensureSession } from '@/shared/session';
 import { RouteError } from '../errors/RouteError';
 
@@ -44,7 +44,7 @@ export function guard(kind: GuardKind) {
     if (decision.type === 'forbidden') {
       // A first page may be refused before the shell's wording is in.
       await shellWording();
-      throw new RouteError(403, i18next.t('errors:screen.403.message'));
+      throw new RouteError(403, i18n.t('errors:screen.403.message'));
     }
   };
 }

@@ -1,4 +1,4 @@
-import { i18next } from '@/shared/i18n';
+import { i18n } from '@/shared/i18n';
 
 /**
  * Which interface namespaces a page's screen uses beyond the shell's (shared/i18n loads those
@@ -31,5 +31,5 @@ export function namespacesFor(pathname: string): readonly string[] {
  * without this a page's `useTranslation` would only ask for them once its chunk ran.
  */
 export function preloadNamespaces(pathname: string): Promise<void> {
-  return i18next.loadNamespaces([...namespacesFor(pathname)]);
+  return i18n.loadNamespaces([...namespacesFor(pathname)]);
 }

@@ -10,7 +10,7 @@ import {
 } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import type { FunctionComponent } from 'react';
-import { i18next } from '@/shared/i18n';
+import { i18n } from '@/shared/i18n';
 
 interface RenderPageOptions {
   /** Route path of the page, e.g. `/user/password-reset/$token`. */
@@ -25,7 +25,7 @@ interface RenderPageOptions {
  */
 export async function renderPage(Page: FunctionComponent, options: RenderPageOptions = {}) {
   const path = options.path ?? '/';
-  await i18next.changeLanguage('en');
+  await i18n.changeLanguage('en');
   const rootRoute = createRootRoute({ component: Outlet });
   const pageRoute = createRoute({ getParentRoute: () => rootRoute, path, component: Page });
   const elsewhere = createRoute({

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18next } from '@/shared/i18n';
+import { i18n } from '@/shared/i18n';
 import { clearCookies, CSRF_PATH, stubFetch } from '@/shared/test/fetchStub';
 import { loadingBar, loadingBarStore } from '@/shared/ui/loadingBar';
 import { showToast } from '@/shared/ui/toast';
@@ -14,7 +14,7 @@ let server: ReturnType<typeof stubFetch>;
 let clock = Date.UTC(2030, 0, 1);
 
 beforeAll(async () => {
-  await i18next.changeLanguage('en');
+  await i18n.changeLanguage('en');
 });
 
 beforeEach(() => {
@@ -37,7 +37,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  await i18next.changeLanguage('en');
+  await i18n.changeLanguage('en');
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -124,9 +124,9 @@ describe('request headers (spec §7)', () => {
   });
 
   it('sends Accept-Language from the current interface language', async () => {
-    await i18next.changeLanguage('de');
+    await i18n.changeLanguage('de');
     await request('GET', '/api/posts');
-    await i18next.changeLanguage('it');
+    await i18n.changeLanguage('it');
     await request('POST', '/api/posts', {});
     expect(server.apiCalls().map((c) => c.headers['Accept-Language'])).toEqual(['de', 'it']);
   });

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyServerErrors } from '@/shared/forms/validation';
-import { i18next } from '@/shared/i18n';
+import { i18n } from '@/shared/i18n';
 import { clearCookies, stubFetch } from '@/shared/test/fetchStub';
 import { showToast } from '@/shared/ui/toast';
 import {
@@ -30,7 +30,7 @@ const failure = (promise: Promise<unknown>) =>
 const goOffline = () => vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
 
 beforeAll(async () => {
-  await i18next.changeLanguage('en');
+  await i18n.changeLanguage('en');
 });
 
 beforeEach(() => {
@@ -46,7 +46,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  await i18next.changeLanguage('en');
+  await i18n.changeLanguage('en');
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -64,7 +64,7 @@ describe('writes while offline', () => {
 
   it('speaks the interface language', async () => {
     goOffline();
-    await i18next.changeLanguage('de');
+    await i18n.changeLanguage('de');
     await failure(request('DELETE', '/api/posts/1'));
     expect(showToast).toHaveBeenCalledWith(
       'warning',

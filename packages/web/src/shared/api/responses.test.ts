@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { i18next } from '@/shared/i18n';
+import { i18n } from '@/shared/i18n';
 import { clearCookies, stubFetch } from '@/shared/test/fetchStub';
 import { loadingBar } from '@/shared/ui/loadingBar';
 import { showToast } from '@/shared/ui/toast';
@@ -15,7 +15,7 @@ const resetSession = vi.fn();
 const navigate = vi.fn();
 
 beforeAll(async () => {
-  await i18next.changeLanguage('en');
+  await i18n.changeLanguage('en');
 });
 
 beforeEach(() => {
@@ -231,13 +231,13 @@ describe('error text and intent (spec §8)', () => {
   });
 
   it('is worded in the current interface language', async () => {
-    await i18next.changeLanguage('fr');
+    await i18n.changeLanguage('fr');
     try {
       await failingGet(400);
       expect(toasts()[0]?.[1]).not.toBe('An error occurred');
-      expect(toasts()[0]?.[1]).toBe(i18next.t('errors:api.generic'));
+      expect(toasts()[0]?.[1]).toBe(i18n.t('errors:api.generic'));
     } finally {
-      await i18next.changeLanguage('en');
+      await i18n.changeLanguage('en');
     }
   });
 });

@@ -1,5 +1,5 @@
 import { LIMITS } from '@kinfolio/contract';
-import { i18next } from '@/shared/i18n';
+import { i18n } from '@/shared/i18n';
 import { appNavigate, currentAppPath } from '@/shared/navigation';
 import { showToast, type ToastIntent } from '@/shared/ui/toast';
 import { isRecord, LOST_WRITE, OFFLINE_WRITE, type ApiError } from './ApiError';
@@ -27,7 +27,7 @@ export function configureApiClient(next: Partial<ApiClientHooks>): void {
 /** The login form lives on the guest home page. */
 const LOGIN_PATHS = new Set(['/', '/home']);
 
-const t = (key: string) => i18next.t(key, { ns: 'errors' });
+const t = (key: string) => i18n.t(key, { ns: 'errors' });
 
 function bodyText(body: unknown): string | undefined {
   if (!isRecord(body)) return undefined;

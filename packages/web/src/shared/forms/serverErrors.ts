@@ -1,6 +1,6 @@
 import type { UseFormReturnType } from '@mantine/form';
 import { errorText, isApiError } from '@/shared/api/client';
-import { i18next } from '@/shared/i18n';
+import { i18n } from '@/shared/i18n';
 
 /*
  * Where a failed submission shows: kept apart from the zod validation (validation.ts) so that a
@@ -27,7 +27,7 @@ export function applyServerErrors(
   fields: readonly string[],
   rename: Record<string, string> = {},
 ): string | null {
-  if (!isApiError(error)) return i18next.t('common:form.unexpected');
+  if (!isApiError(error)) return i18n.t('common:form.unexpected');
   const fieldErrors: FormErrors = {};
   const leftovers: string[] = [];
   for (const [serverField, messages] of Object.entries(error.errors ?? {})) {
@@ -45,5 +45,5 @@ export function applyServerErrors(
   if (Object.keys(fieldErrors).length > 0) return null;
   // No answer (offline, lost, timed out): the client's own wording, not the fetch error's.
   if (error.status === 0 || error.status === 408) return errorText(error);
-  return error.message || i18next.t('common:form.unexpected');
+  return error.message || i18n.t('common:form.unexpected');
 }

@@ -1,6 +1,6 @@
 import { issueMeaning } from '@kinfolio/contract';
 import type { z } from 'zod';
-import { i18next } from '@/shared/i18n';
+import { i18n } from '@/shared/i18n';
 
 // Their former home: forms that validate by hand still import them from here.
 export { applyServerErrors, focusFirstError } from './serverErrors';
@@ -14,7 +14,7 @@ export { applyServerErrors, focusFirstError } from './serverErrors';
 type FormErrors = Record<string, string>;
 
 const tv = (key: string, options?: Record<string, unknown>) =>
-  i18next.t(`common:validation.${key}`, options);
+  i18n.t(`common:validation.${key}`, options);
 
 function issueText(issue: z.core.$ZodIssue, values: unknown): string {
   const { kind, ...params } = issueMeaning(issue, values);

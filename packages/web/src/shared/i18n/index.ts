@@ -115,9 +115,9 @@ let everyBundle: Promise<void> | undefined;
 export function loadEveryBundle(): Promise<void> {
   everyBundle ??= (async () => {
     // Every namespace becomes one the store loads (and loads again on a language change)…
-    await i18next.loadNamespaces([...NAMESPACES]);
+    await i18n.loadNamespaces([...NAMESPACES]);
     // …here in every language.
-    await i18next.loadLanguages([...UI_LANGUAGES]);
+    await i18n.loadLanguages([...UI_LANGUAGES]);
   })();
   return everyBundle;
 }
@@ -129,7 +129,7 @@ export function onMissingKey(listener: ((ns: string, key: string) => void) | nul
   missingKeyListener = listener;
 }
 
-export const i18next = createI18n({
+export const i18n = createI18n({
   lng: initialLanguage(),
   fallbackLng: FALLBACK_UI_LANGUAGE,
   supportedLngs: UI_LANGUAGES,
@@ -139,18 +139,18 @@ export const i18next = createI18n({
   // Keys the app meets without a value are reported to the server (see siteTranslations.ts).
   // A namespace still loading is not missing its keys.
   missingKeyHandler: (_lngs, ns, key) => {
-    if (i18next.hasLoadedNamespace(ns)) missingKeyListener?.(ns, key);
+    if (i18n.hasLoadedNamespace(ns)) missingKeyListener?.(ns, key);
   },
 });
 
 function syncDocumentLanguage(lang: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
 }
-syncDocumentLanguage(i18next.language);
-i18next.on('languageChanged', syncDocumentLanguage);
+syncDocumentLanguage(i18n.language);
+i18n.on('languageChanged', syncDocumentLanguage);
 
 export function currentLanguage(): UiLanguage {
-  return normalizeLanguage(i18next.resolvedLanguage ?? i18next.language);
+  return normalizeLanguage(i18n.resolvedLanguage ?? i18n.language);
 }
 
 /** Switches the interface language and remembers the choice on this device. */
@@ -161,7 +161,7 @@ export async function setLanguage(value: string): Promise<UiLanguage> {
   } catch {
     // Private mode or full storage: the choice still applies to this page.
   }
-  if (i18next.language !== lang) await i18next.changeLanguage(lang);
+  if (i18n.language !== lang) await i18n.changeLanguage(lang);
   return lang;
 }
 
@@ -179,7 +179,7 @@ let shell: Promise<unknown> | undefined;
  * React (an API error's toast, a guard's message) waits for it instead of showing keys.
  */
 export function shellWording(): Promise<unknown> {
-  if (SHELL_NAMESPACES.every((ns) => i18next.hasLoadedNamespace(ns))) return Promise.resolve();
-  shell ??= i18next.loadNamespaces([...SHELL_NAMESPACES]);
+  if (SHELL_NAMESPACES.every((ns) => i18n.hasLoadedNamespace(ns))) return Promise.resolve();
+  shell ??= i18n.loadNamespaces([...SHELL_NAMESPACES]);
   return shell;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useReducer, useSyncExternalStore } from 'react';
 import type { I18n, TFunction } from './core';
 import { SITE_TRANSLATIONS_MERGED } from './events';
-import { i18next } from './index';
+import { i18n } from './index';
 
 /**
  * `useTranslation` over an instance, in place of react-i18next's: components render again when
@@ -50,4 +50,4 @@ export function bindTranslation(i18n: I18n) {
   };
 }
 
-export const useTranslation = bindTranslation(i18next);
+export const useTranslation = bindTranslation(i18n);

@@ -1,7 +1,7 @@
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { call } from '@/shared/api/call';
 import { useSessionStore } from '@/shared/session/store';
-import { bundledKeys, i18next, isLazyBundle, onMissingKey } from './index';
+import { bundledKeys, i18n, isLazyBundle, onMissingKey } from './index';
 import { createTranslationMerger } from './mergeTranslations';
 import type { MissingKeyReporter } from './missingKeys';
 import { siteTranslationKeys, siteTranslationsQuery } from './siteTranslationsQuery';
@@ -18,8 +18,8 @@ export function installSiteTranslations(queryClient: QueryClient): void {
   if (installed) return;
   installed = true;
   const merge = createTranslationMerger(
-    i18next,
-    (lng, ns) => !isLazyBundle(lng, ns) || i18next.hasResourceBundle(lng, ns),
+    i18n,
+    (lng, ns) => !isLazyBundle(lng, ns) || i18n.hasResourceBundle(lng, ns),
   );
   let known = new Set<string>();
   let last: Parameters<typeof merge>[0] | undefined;
@@ -31,7 +31,7 @@ export function installSiteTranslations(queryClient: QueryClient): void {
     merge(data);
   };
   // A page's bundle arrived: the overrides that waited for it apply now.
-  i18next.on('loaded', () => {
+  i18n.on('loaded', () => {
     if (last) merge(last);
   });
   queryClient.getQueryCache().subscribe((event) => {

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18next } from '@/shared/i18n';
+import { i18n } from '@/shared/i18n';
 import { showToast, toast } from './toast';
 import { INTENT_COLORS, toastNotice } from './toastOptions';
 
@@ -33,7 +33,7 @@ describe('toastNotice', () => {
 
 describe('showToast (spec §4)', () => {
   beforeAll(async () => {
-    await i18next.changeLanguage('en');
+    await i18n.changeLanguage('en');
   });
 
   beforeEach(() => {

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import type { ComponentType } from 'react';
-import { i18next } from '@/shared/i18n';
+import { i18n } from '@/shared/i18n';
 import { INTENT_COLORS, toastNotice, type ToastIntent, type ToastNotice } from './toastOptions';
 
 export type { ToastIntent, ToastNotice };
@@ -43,7 +43,7 @@ export function showToast(
     autoClose: notice.timeout,
     withCloseButton: true,
     role: intent === 'error' || intent === 'warning' ? 'alert' : 'status',
-    closeButtonProps: { 'aria-label': i18next.t('common:toast.close') },
+    closeButtonProps: { 'aria-label': i18n.t('common:toast.close') },
     onClick: () => notifications.hide(notice.id),
     style: { cursor: 'pointer' },
   });

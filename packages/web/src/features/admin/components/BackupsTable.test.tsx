@@ -3,7 +3,7 @@ import type { Backup } from '@kinfolio/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { i18next } from '@/shared/i18n';
+import { i18n } from '@/shared/i18n';
 import { BackupsTable, type BackupActions } from './BackupsTable';
 
 const base: Backup = {
@@ -35,7 +35,7 @@ const running: Backup = {
 };
 
 async function renderTable(results = {}) {
-  await i18next.changeLanguage('en');
+  await i18n.changeLanguage('en');
   const actions: BackupActions = { verify: vi.fn(), remove: vi.fn(), verifying: null, busy: false };
   render(
     <MantineProvider>

@@ -3,7 +3,7 @@ import type { FailedJob } from '@kinfolio/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { i18next } from '@/shared/i18n';
+import { i18n } from '@/shared/i18n';
 import { FailedJobsTable } from './FailedJobsTable';
 
 const job: FailedJob = {
@@ -19,7 +19,7 @@ const job: FailedJob = {
 };
 
 async function renderTable() {
-  await i18next.changeLanguage('en');
+  await i18n.changeLanguage('en');
   const actions = { retry: vi.fn(), remove: vi.fn(), busy: false };
   render(
     <MantineProvider>

@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { i18next } from '@/shared/i18n';
+import { i18n } from '@/shared/i18n';
 import { CheckIcon } from '@/shared/ui';
 
 /** One toast for the last bulk action: a newer action replaces it (only the last one undoes). */
@@ -16,7 +16,7 @@ export function showBulkToast(message: string, onUndo?: () => void): void {
     autoClose: UNDO_TOAST_MS,
     withCloseButton: true,
     role: 'status',
-    closeButtonProps: { 'aria-label': i18next.t('common:toast.close') },
+    closeButtonProps: { 'aria-label': i18n.t('common:toast.close') },
     message: (
       <Group gap="sm" justify="space-between" wrap="nowrap">
         <Text size="sm">{message}</Text>
@@ -29,7 +29,7 @@ export function showBulkToast(message: string, onUndo?: () => void): void {
               onUndo();
             }}
           >
-            {i18next.t('bulk:undo')}
+            {i18n.t('bulk:undo')}
           </Button>
         ) : null}
       </Group>

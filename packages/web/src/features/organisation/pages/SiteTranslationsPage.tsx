@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { UI_LANGUAGES, type SiteTranslation, type UiLanguage } from '@kinfolio/contract';
 import { use, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
-import { bundledKeys, i18next, LANGUAGE_LABELS, loadEveryBundle } from '@/shared/i18n';
+import { bundledKeys, i18n, LANGUAGE_LABELS, loadEveryBundle } from '@/shared/i18n';
 import { splitKey } from '@/shared/i18n/mergeTranslations';
 import { QueryState } from '@/shared/ui';
 import { siteTranslationsQuery } from '../api';
@@ -31,11 +31,11 @@ function editorRows(stored: readonly SiteTranslation[], bundled: readonly string
 /** The app's wording for a key (an empty site value overrides nothing). */
 function builtInText(key: string, lng: UiLanguage): string | undefined {
   const { ns, path } = splitKey(key, 'common');
-  const value: unknown = i18next.getResource(lng, ns, path);
+  const value: unknown = i18n.getResource(lng, ns, path);
   return typeof value === 'string' ? value : undefined;
 }
 
-/** The shipped keys, once every language's bundles are in i18next (builtInText reads them). */
+/** The shipped keys, once every language's bundles are in the wording store (builtInText reads them). */
 let editorReady: Promise<readonly string[]> | undefined;
 const loadEditorKeys = () =>
   (editorReady ??= Promise.all([bundledKeys(), loadEveryBundle()]).then(([keys]) => keys));

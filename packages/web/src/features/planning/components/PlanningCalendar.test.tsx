@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { PLANNING_KINDS, type PlanningBuckets } from '@kinfolio/contract';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18next } from '@/shared/i18n';
+import { i18n } from '@/shared/i18n';
 import { planningKeys } from '../api';
 import { monthRequest } from '../load';
 import { PlanningCalendar } from './PlanningCalendar';
@@ -13,8 +13,8 @@ const byType = Object.fromEntries(
 ) as PlanningBuckets['buckets'][number]['by_type'];
 
 beforeAll(async () => {
-  await i18next.changeLanguage('en');
-  await i18next.loadNamespaces(['planning', 'archive']);
+  await i18n.changeLanguage('en');
+  await i18n.loadNamespaces(['planning', 'archive']);
 });
 
 describe('<PlanningCalendar>', () => {

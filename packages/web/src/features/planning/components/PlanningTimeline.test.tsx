@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { PLANNING_KINDS, type PlanningBuckets, type PlanningUnit } from '@kinfolio/contract';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18next } from '@/shared/i18n';
+import { i18n } from '@/shared/i18n';
 import { planningKeys } from '../api';
 import { timelineWindow } from '../planningSearch';
 import { PlanningTimeline } from './PlanningTimeline';
@@ -45,8 +45,8 @@ function timeline(unit: PlanningUnit, at: string, counts: Record<string, number>
 }
 
 beforeAll(async () => {
-  await i18next.changeLanguage('en');
-  await i18next.loadNamespaces(['planning', 'archive']);
+  await i18n.changeLanguage('en');
+  await i18n.loadNamespaces(['planning', 'archive']);
 });
 
 describe('<PlanningTimeline>', () => {

@@ -4,7 +4,7 @@ import type { RecordEntity, RecordMp3Status } from '@kinfolio/contract';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18next } from '@/shared/i18n';
+import { i18n } from '@/shared/i18n';
 import { Mp3Slot } from './Mp3Slot';
 
 const call = vi.fn();
@@ -26,7 +26,7 @@ const status = (over: Partial<RecordMp3Status>): RecordMp3Status => ({
 });
 
 async function renderSlot(entity: RecordEntity = record) {
-  await i18next.changeLanguage('en');
+  await i18n.changeLanguage('en');
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <MantineProvider>

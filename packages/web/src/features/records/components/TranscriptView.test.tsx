@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { i18next } from '@/shared/i18n';
+import { i18n } from '@/shared/i18n';
 import { TranscriptView } from './TranscriptView';
 
 const TEXT = 'Avant.\n[00:00:00] Un.\n[00:00:04] Deux.\n[00:01:05] Trois.';
@@ -16,7 +16,7 @@ function view(time: number, onSeek?: (time: number) => void) {
 
 describe('<TranscriptView>', () => {
   it('turns each time code into a button that seeks to it', async () => {
-    await i18next.changeLanguage('en');
+    await i18n.changeLanguage('en');
     const seek = vi.fn();
     view(0, seek);
     fireEvent.click(screen.getByRole('button', { name: '[00:01:05]: listen from 00:01:05' }));
