@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { displayName, LIMITS, type ItemListRow } from '@kinfolio/contract';
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
@@ -10,6 +10,7 @@ import { historyPath, profilePath } from '../itemTypes';
 import { LanguageBadges } from './LanguageBadges';
 import { OwnFieldBadges } from './OwnFields';
 import { Snippet } from '@/shared/content/Snippet';
+import { PlainBadge } from '@/shared/content/PlainBadge';
 import { TrashButtons } from '@/shared/content/TrashButtons';
 import { titleAttrs } from '@/shared/content/direction';
 
@@ -28,7 +29,8 @@ interface ItemCardProps {
 
 /**
  * One item of a list: title, date, sender and recipients, preview or search snippet, badges.
- * Memoised: the list renders again on every change of its page's state (selection, fetching), its
+ * Plain elements with the look of Mantine's (`content.css`): a phone renders ten of these on a list's
+ * first load, and each Mantine component is a render with theme and style hooks. Memoised: the list renders again on every change of its page's state (selection, fetching), its
  * unchanged rows do not.
  */
 export const ItemCard = memo(function ItemCard({
@@ -52,115 +54,115 @@ export const ItemCard = memo(function ItemCard({
   const titleId = `item-${item.id}-title`;
 
   return (
-    <Paper
-      component="article"
-      withBorder
-      radius="md"
-      p="md"
-      className="kf-item-card"
+    <article
+      className="kf-card kf-item-card"
       aria-labelledby={titleId}
       data-kf-row={item.id}
       data-selected={selected || undefined}
       tabIndex={-1}
     >
-      <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          {onSelect ? (
-            <Checkbox
-              mt={4}
+      <div className="kf-card-head">
+        {onSelect ? (
+          <span className="kf-check">
+            <input
+              type="checkbox"
+              className="mantine-focus-auto"
               checked={selected}
               onChange={() => undefined}
               onClick={(event) => onSelect(item, event.shiftKey)}
               aria-label={tPhotos('selectItem', { title })}
             />
-          ) : null}
-          {item.thumbnail_url ? (
-            <img className="kf-card-thumb" src={item.thumbnail_url} alt="" loading="lazy" />
-          ) : null}
-          <Title
-            order={2}
-            size="h4"
-            id={titleId}
-            {...titleAttrs(item.title, item.language)}
-            className="kf-item-title"
-          >
-            {trashed ? (
-              title
-            ) : (
-              <Anchor component={Link} to={profilePath(item.type, item.id)} inherit>
-                {title}
-              </Anchor>
-            )}
-          </Title>
-          <Group gap={4} wrap="nowrap">
-            {item.files_count > 0 ? (
-              <Badge variant="default" size="sm" tt="none">
-                {tPhotos('files', { count: item.files_count })}
-              </Badge>
-            ) : null}
-            {item.status === 'draft' ? (
-              <Badge color="orange" variant="light" size="sm">
-                {t('status.draft')}
-              </Badge>
-            ) : null}
-            {trashed ? (
-              <Badge color="red" variant="light" size="sm">
-                {t('item.inTrash')}
-              </Badge>
-            ) : null}
-          </Group>
-        </Group>
-        <Text size="sm" c="dimmed">
-          <time dateTime={item.date}>{formatDate(item.date)}</time>
-          {item.from.length > 0 ? ` · ${t('item.fromNames', { names: names(item.from) })}` : ''}
-          {item.to.length > 0 ? ` · ${t('item.toNames', { names: names(item.to) })}` : ''}
-        </Text>
-        {item.snippet ? (
-          <Snippet snippet={item.snippet} lang={item.language} />
-        ) : item.preview ? (
-          <Text size="sm" lang={item.language} dir={rtl ? 'rtl' : undefined} className="kf-preview">
-            {item.preview.length >= LIMITS.previewLength ? `${item.preview}…` : item.preview}
-          </Text>
+            <TickIcon />
+          </span>
         ) : null}
-        <Group justify="space-between" gap="xs">
-          <Group gap={4}>
-            <LanguageBadges languages={item.languages} current={item.language} />
-            <OwnFieldBadges type={item.type} fields={item.fields} />
-          </Group>
-          {item.tags.length > 0 ? (
-            <Group gap={4} component="ul" className="kf-plain-list" aria-label={t('item.tags')}>
-              {item.tags.map((tag) => (
-                <li key={tag.id}>
-                  <Badge size="sm" variant="default" radius="xl" tt="none">
-                    {displayName(tag.name, language)}
-                  </Badge>
-                </li>
-              ))}
-            </Group>
-          ) : null}
-        </Group>
-        {mode !== 'list' ? (
-          <Group gap="xs" justify="flex-end">
-            {item.revisions_count > 0 && !trashed ? (
-              <Button
-                component={Link}
-                to={historyPath(item.type, item.id)}
-                size="xs"
-                variant="subtle"
-                leftSection={<HistoryIcon size={14} />}
-              >
-                {t('history.open', { count: item.revisions_count })}
-              </Button>
-            ) : null}
-            <TrashButtons
-              onRestore={trashed && canEdit && onRestore ? () => onRestore(item) : undefined}
-              onHardDelete={
-                trashed && canDelete && onHardDelete ? () => onHardDelete(item) : undefined
-              }
-            />
-          </Group>
+        {item.thumbnail_url ? (
+          <img className="kf-card-thumb" src={item.thumbnail_url} alt="" loading="lazy" />
         ) : null}
-      </Stack>
-    </Paper>
+        <h2
+          id={titleId}
+          {...titleAttrs(item.title, item.language)}
+          className="kf-card-title kf-item-title"
+        >
+          {trashed ? (
+            title
+          ) : (
+            <Link to={profilePath(item.type, item.id)} className="mantine-focus-auto">
+              {title}
+            </Link>
+          )}
+        </h2>
+        <div className="kf-card-flags">
+          {item.files_count > 0 ? (
+            <PlainBadge caps={false}>{tPhotos('files', { count: item.files_count })}</PlainBadge>
+          ) : null}
+          {item.status === 'draft' ? (
+            <PlainBadge tone="orange">{t('status.draft')}</PlainBadge>
+          ) : null}
+          {trashed ? <PlainBadge tone="red">{t('item.inTrash')}</PlainBadge> : null}
+        </div>
+      </div>
+      <p className="kf-text-sm kf-dimmed">
+        <time dateTime={item.date}>{formatDate(item.date)}</time>
+        {item.from.length > 0 ? ` · ${t('item.fromNames', { names: names(item.from) })}` : ''}
+        {item.to.length > 0 ? ` · ${t('item.toNames', { names: names(item.to) })}` : ''}
+      </p>
+      {item.snippet ? (
+        <Snippet snippet={item.snippet} lang={item.language} />
+      ) : item.preview ? (
+        <p className="kf-text-sm kf-preview" lang={item.language} dir={rtl ? 'rtl' : undefined}>
+          {item.preview.length >= LIMITS.previewLength ? `${item.preview}…` : item.preview}
+        </p>
+      ) : null}
+      <div className="kf-row-between">
+        <div className="kf-badge-row">
+          <LanguageBadges languages={item.languages} current={item.language} />
+          <OwnFieldBadges type={item.type} fields={item.fields} />
+        </div>
+        {item.tags.length > 0 ? (
+          <ul className="kf-plain-list kf-badge-row" aria-label={t('item.tags')}>
+            {item.tags.map((tag) => (
+              <li key={tag.id}>
+                <PlainBadge caps={false}>{displayName(tag.name, language)}</PlainBadge>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      {mode !== 'list' ? (
+        <Group gap="xs" justify="flex-end">
+          {item.revisions_count > 0 && !trashed ? (
+            <Button
+              component={Link}
+              to={historyPath(item.type, item.id)}
+              size="xs"
+              variant="subtle"
+              leftSection={<HistoryIcon size={14} />}
+            >
+              {t('history.open', { count: item.revisions_count })}
+            </Button>
+          ) : null}
+          <TrashButtons
+            onRestore={trashed && canEdit && onRestore ? () => onRestore(item) : undefined}
+            onHardDelete={
+              trashed && canDelete && onHardDelete ? () => onHardDelete(item) : undefined
+            }
+          />
+        </Group>
+      ) : null}
+    </article>
   );
 });
+
+/** Mantine's checkbox tick. */
+function TickIcon() {
+  return (
+    <svg viewBox="0 0 10 7" fill="none" aria-hidden="true">
+      <path
+        d="M4 4.586L1.707 2.293A1 1 0 1 0 .293 3.707l3 3a.997.997 0 0 0 1.414 0l5-5A1 1 0 1 0 8.293.293L4 4.586z"
+        fill="currentColor"
+        fillRule="evenodd"
+        clipRule="evenodd"
+      />
+    </svg>
+  );
+}

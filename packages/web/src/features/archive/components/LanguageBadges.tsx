@@ -1,5 +1,5 @@
-import { Badge, Group } from '@mantine/core';
 import { useTranslation } from '@/shared/i18n/react';
+import { PlainBadge } from '@/shared/content/PlainBadge';
 
 /** The languages an item exists in, as small badges with the full name for assistive tech. */
 export function LanguageBadges({
@@ -11,20 +11,19 @@ export function LanguageBadges({
 }) {
   const { t } = useTranslation('archive');
   return (
-    <Group gap={4} component="ul" className="kf-plain-list" aria-label={t('item.languages')}>
+    <ul className="kf-plain-list kf-badge-row" aria-label={t('item.languages')}>
       {languages.map((lang) => (
         <li key={lang}>
-          <Badge
-            size="sm"
-            radius="sm"
-            variant={lang === current ? 'filled' : 'light'}
+          <PlainBadge
+            shape="square"
+            tone={lang === current ? 'filled' : 'primary'}
             title={t(`languages.${lang}`)}
             aria-label={t(`languages.${lang}`)}
           >
             {lang.toUpperCase()}
-          </Badge>
+          </PlainBadge>
         </li>
       ))}
-    </Group>
+    </ul>
   );
 }

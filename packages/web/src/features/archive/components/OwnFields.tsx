@@ -1,7 +1,8 @@
-import { Badge, Select, SimpleGrid, Switch, Text } from '@mantine/core';
+import { Select, SimpleGrid, Switch, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { ItemFields, ItemType } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
+import { PlainBadge } from '@/shared/content/PlainBadge';
 import { ownFieldLabel, ownFieldValue, ownFields } from '../ownFields';
 
 /** The form's inputs of the type's own fields: a select per enum, a switch per flag. */
@@ -72,8 +73,8 @@ export function OwnFieldBadges({ type, fields }: { type: ItemType; fields: ItemF
   return ownFields(type)
     .filter(({ name, def }) => (def.kind === 'boolean' ? fields[name] === true : !!fields[name]))
     .map(({ name }) => (
-      <Badge key={name} variant="light" color="grape" size="sm" className="kf-badge-wrap">
+      <PlainBadge key={name} tone="grape" wrap>
         {ownFieldValue(t, type, name, fields[name])}
-      </Badge>
+      </PlainBadge>
     ));
 }
