@@ -86,13 +86,14 @@ export function FamilleLayout() {
           </Group>
         </Group>
       </AppShell.Header>
+      {/* Collapsed on a mobile device, where the drawer has the navigation: not drawn there. */}
       {left ? (
         <AppShell.Navbar className="kf-sidebar" component="div">
-          {navContent}
+          {mobile ? null : navContent}
         </AppShell.Navbar>
       ) : (
         <AppShell.Aside className="kf-sidebar" component="div">
-          {navContent}
+          {mobile ? null : navContent}
         </AppShell.Aside>
       )}
       <Drawer

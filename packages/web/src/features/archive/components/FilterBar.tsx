@@ -1,8 +1,8 @@
 import { Button, Group, Select, Stack, Text, TreeSelect } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { CONTENT_LANGUAGES, displayName, LIMITS, type ContentLanguage } from '@kinfolio/contract';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { categoryTreeData } from '@/shared/organisation/categoryTree';
 import { useUiLanguage } from '@/shared/organisation/hooks';
@@ -26,32 +26,6 @@ const toId = (value: string | null) => (value ? Number(value) : undefined);
 /** Search box and filters of a list; every change goes to the address (query parameters). */
 export function FilterBar({ search, onChange, languageOnly = false }: FilterBarProps) {
   const { t } = useTranslation('archive');
-  const uiLanguage = useUiLanguage();
-  const categories = useQuery({ ...organisationQueries.categories(), enabled: !languageOnly });
-  const participants = useQuery({ ...organisationQueries.participants(), enabled: !languageOnly });
-  const tags = useQuery({ ...organisationQueries.tags(), enabled: !languageOnly });
-
-  const categoryData = useMemo(
-    () => categoryTreeData(categories.data ?? [], uiLanguage, t('filters.untitled')),
-    [categories.data, uiLanguage, t],
-  );
-  const participantData = useMemo(
-    () =>
-      (participants.data ?? [])
-        .map((p) => ({ value: String(p.id), label: p.name }))
-        .sort((a, b) => compareIn(uiLanguage)(a.label, b.label)),
-    [participants.data, uiLanguage],
-  );
-  const tagData = useMemo(
-    () =>
-      (tags.data ?? [])
-        .map((tag) => ({
-          value: String(tag.id),
-          label: displayName(tag.name, uiLanguage) || t('filters.untitled'),
-        }))
-        .sort((a, b) => compareIn(uiLanguage)(a.label, b.label)),
-    [tags.data, uiLanguage, t],
-  );
   const small = useSmallScreen();
   const [filtersOpened, filtersToggle] = useDisclosure(false);
   const activeFilters = [
@@ -88,7 +62,92 @@ export function FilterBar({ search, onChange, languageOnly = false }: FilterBarP
       w={{ base: '100%', sm: 260 }}
     />
   );
-  const filterInputs = (
+  const filterInputs = <FilterInputs search={search} onChange={onChange} language={language} />;
+
+  return (
+    <Stack gap={4} role="search">
+      <PrefetchChoices />
+      {small ? (
+        <>
+          <Group align="flex-end" gap="xs" wrap="nowrap">
+            <div style={{ flex: 1 }}>{searchBox}</div>
+            <Button
+              variant="default"
+              onClick={filtersToggle.toggle}
+              aria-expanded={filtersOpened}
+              aria-controls="kf-archive-filters"
+            >
+              {activeFilters > 0
+                ? t('filters.toggleCount', { count: activeFilters })
+                : t('filters.toggle')}
+            </Button>
+          </Group>
+          <FiltersCollapse expanded={filtersOpened} id="kf-archive-filters">
+            {filterInputs}
+          </FiltersCollapse>
+        </>
+      ) : (
+        <Group align="flex-end" gap="sm" className="kf-filter-bar">
+          {searchBox}
+          {filterInputs}
+        </Group>
+      )}
+      <Text size="xs" c="dimmed">
+        {t('filters.combined')}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * Asks for the filters' choices at once without rendering when they arrive: on a phone the inputs
+ * that show them mount only when the filters are opened.
+ */
+function PrefetchChoices() {
+  usePrefetchQuery(organisationQueries.categories());
+  usePrefetchQuery(organisationQueries.participants());
+  usePrefetchQuery(organisationQueries.tags());
+  return null;
+}
+
+/** The category, participant, tag, date and language inputs, with their choices sorted. */
+function FilterInputs({
+  search,
+  onChange,
+  language,
+}: {
+  search: ArchiveSearch;
+  onChange: FilterBarProps['onChange'];
+  language: ReactNode;
+}) {
+  const { t } = useTranslation('archive');
+  const uiLanguage = useUiLanguage();
+  const categories = useQuery(organisationQueries.categories());
+  const participants = useQuery(organisationQueries.participants());
+  const tags = useQuery(organisationQueries.tags());
+
+  const categoryData = useMemo(
+    () => categoryTreeData(categories.data ?? [], uiLanguage, t('filters.untitled')),
+    [categories.data, uiLanguage, t],
+  );
+  const participantData = useMemo(
+    () =>
+      (participants.data ?? [])
+        .map((p) => ({ value: String(p.id), label: p.name }))
+        .sort((a, b) => compareIn(uiLanguage)(a.label, b.label)),
+    [participants.data, uiLanguage],
+  );
+  const tagData = useMemo(
+    () =>
+      (tags.data ?? [])
+        .map((tag) => ({
+          value: String(tag.id),
+          label: displayName(tag.name, uiLanguage) || t('filters.untitled'),
+        }))
+        .sort((a, b) => compareIn(uiLanguage)(a.label, b.label)),
+    [tags.data, uiLanguage, t],
+  );
+  return (
     <>
       <TreeSelect
         label={t('filters.category')}
@@ -128,38 +187,5 @@ export function FilterBar({ search, onChange, languageOnly = false }: FilterBarP
       <DateRange search={search} onChange={onChange} />
       {language}
     </>
-  );
-
-  return (
-    <Stack gap={4} role="search">
-      {small ? (
-        <>
-          <Group align="flex-end" gap="xs" wrap="nowrap">
-            <div style={{ flex: 1 }}>{searchBox}</div>
-            <Button
-              variant="default"
-              onClick={filtersToggle.toggle}
-              aria-expanded={filtersOpened}
-              aria-controls="kf-archive-filters"
-            >
-              {activeFilters > 0
-                ? t('filters.toggleCount', { count: activeFilters })
-                : t('filters.toggle')}
-            </Button>
-          </Group>
-          <FiltersCollapse expanded={filtersOpened} id="kf-archive-filters">
-            {filterInputs}
-          </FiltersCollapse>
-        </>
-      ) : (
-        <Group align="flex-end" gap="sm" className="kf-filter-bar">
-          {searchBox}
-          {filterInputs}
-        </Group>
-      )}
-      <Text size="xs" c="dimmed">
-        {t('filters.combined')}
-      </Text>
-    </Stack>
   );
 }
