@@ -1,18 +1,20 @@
 import { Button, Group, Select, Stack, Text, TreeSelect } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
-import { CONTENT_LANGUAGES, displayName, LIMITS, type ContentLanguage } from '@kinfolio/contract';
-import { useMemo, type ReactNode } from 'react';
+import { usePrefetchQuery } from '@tanstack/react-query';
+import { CONTENT_LANGUAGES, LIMITS, type ContentLanguage } from '@kinfolio/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
-import { categoryTreeData } from '@/shared/organisation/categoryTree';
-import { useUiLanguage } from '@/shared/organisation/hooks';
 import { organisationQueries } from '@/shared/organisation/queries';
 import { SearchBox } from '@/shared/content/SearchBox';
 import type { ArchiveSearch } from '../listSearch';
 import { DateRange } from './DateRange';
-import { compareIn } from '@/shared/intl';
 import { useSmallScreen } from '@/shared/ui/device';
 import { FiltersCollapse } from '@/shared/ui';
+import {
+  useCategoryChoices,
+  useParticipantChoices,
+  useTagChoices,
+} from '@/shared/organisation/choices';
 
 interface FilterBarProps {
   search: ArchiveSearch;
@@ -121,32 +123,9 @@ function FilterInputs({
   language: ReactNode;
 }) {
   const { t } = useTranslation('archive');
-  const uiLanguage = useUiLanguage();
-  const categories = useQuery(organisationQueries.categories());
-  const participants = useQuery(organisationQueries.participants());
-  const tags = useQuery(organisationQueries.tags());
-
-  const categoryData = useMemo(
-    () => categoryTreeData(categories.data ?? [], uiLanguage, t('filters.untitled')),
-    [categories.data, uiLanguage, t],
-  );
-  const participantData = useMemo(
-    () =>
-      (participants.data ?? [])
-        .map((p) => ({ value: String(p.id), label: p.name }))
-        .sort((a, b) => compareIn(uiLanguage)(a.label, b.label)),
-    [participants.data, uiLanguage],
-  );
-  const tagData = useMemo(
-    () =>
-      (tags.data ?? [])
-        .map((tag) => ({
-          value: String(tag.id),
-          label: displayName(tag.name, uiLanguage) || t('filters.untitled'),
-        }))
-        .sort((a, b) => compareIn(uiLanguage)(a.label, b.label)),
-    [tags.data, uiLanguage, t],
-  );
+  const categoryData = useCategoryChoices(t('filters.untitled'));
+  const participantData = useParticipantChoices();
+  const tagData = useTagChoices(t('filters.untitled'));
   return (
     <>
       <TreeSelect

@@ -9,11 +9,9 @@ import {
   TextInput,
   TreeSelect,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import {
   CONTENT_LANGUAGES,
   ITEM_STATUSES,
-  displayName,
   itemCreateBodyOf,
   itemUpdateBodyOf,
   type ContentLanguage,
@@ -25,9 +23,6 @@ import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { useServerForm } from '@/shared/forms/useServerForm';
 import { zodValidate } from '@/shared/forms/validation';
-import { categoryTreeData } from '@/shared/organisation/categoryTree';
-import { useUiLanguage } from '@/shared/organisation/hooks';
-import { organisationQueries } from '@/shared/organisation/queries';
 import { FormAlert } from '@/shared/ui';
 import { useSaveItem } from '../mutations';
 import { OwnFieldInputs } from './OwnFields';
@@ -43,7 +38,11 @@ import {
   type ItemFormValues,
 } from '../formValues';
 import { PhotoDateHint } from '../photos/PhotoHints';
-import { compareIn } from '@/shared/intl';
+import {
+  useCategoryChoices,
+  useParticipantChoices,
+  useTagChoices,
+} from '@/shared/organisation/choices';
 
 // Tiptap and FilePond only load when a form opens.
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
@@ -72,7 +71,6 @@ export function ItemForm({
   onCancel,
 }: ItemFormProps) {
   const { t } = useTranslation('archive');
-  const uiLanguage = useUiLanguage();
   const contentLabelId = useId();
   const [uploads, setUploads] = useState<UploadState>({ serverIds: [], busy: false });
   const save = useSaveItem();
@@ -112,28 +110,9 @@ export function ItemForm({
     },
   });
 
-  const participants = useQuery(organisationQueries.participants());
-  const tags = useQuery(organisationQueries.tags());
-  const categories = useQuery(organisationQueries.categories());
-  const participantData = useMemo(
-    () =>
-      (participants.data ?? [])
-        .map((p) => ({ value: String(p.id), label: p.name }))
-        .sort((a, b) => compareIn(uiLanguage)(a.label, b.label)),
-    [participants.data, uiLanguage],
-  );
-  const tagData = useMemo(
-    () =>
-      (tags.data ?? []).map((tag) => ({
-        value: String(tag.id),
-        label: displayName(tag.name, uiLanguage) || t('filters.untitled'),
-      })),
-    [tags.data, uiLanguage, t],
-  );
-  const categoryData = useMemo(
-    () => categoryTreeData(categories.data ?? [], uiLanguage, t('filters.untitled')),
-    [categories.data, uiLanguage, t],
-  );
+  const participantData = useParticipantChoices();
+  const tagData = useTagChoices(t('filters.untitled'), false);
+  const categoryData = useCategoryChoices(t('filters.untitled'));
 
   const rtl = form.values.language === 'ar';
   return (

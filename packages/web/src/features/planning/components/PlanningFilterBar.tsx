@@ -1,22 +1,20 @@
 import { Button, Group, Select, Stack, Text, TreeSelect } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
 import {
   CONTENT_LANGUAGES,
-  displayName,
   PLANNING_KINDS,
   type ContentLanguage,
   type PlanningKind,
 } from '@kinfolio/contract';
-import { useMemo } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
-import { categoryTreeData } from '@/shared/organisation/categoryTree';
-import { useUiLanguage } from '@/shared/organisation/hooks';
-import { organisationQueries } from '@/shared/organisation/queries';
 import { PLANNING_FILTER_KEYS, recordsLeftOut, type PlanningSearch } from '../planningSearch';
-import { compareIn } from '@/shared/intl';
 import { useSmallScreen } from '@/shared/ui/device';
 import { FiltersCollapse } from '@/shared/ui';
+import {
+  useCategoryChoices,
+  useParticipantChoices,
+  useTagChoices,
+} from '@/shared/organisation/choices';
 
 interface PlanningFilterBarProps {
   search: PlanningSearch;
@@ -28,34 +26,12 @@ const toId = (value: string | null) => (value ? Number(value) : undefined);
 /** The planning's filters (type, category, person, tag, language), all kept in the address. */
 export function PlanningFilterBar({ search, onChange }: PlanningFilterBarProps) {
   const { t } = useTranslation(['planning', 'archive']);
-  const uiLanguage = useUiLanguage();
-  const categories = useQuery(organisationQueries.categories());
-  const participants = useQuery(organisationQueries.participants());
-  const tags = useQuery(organisationQueries.tags());
   const small = useSmallScreen();
   const [opened, toggle] = useDisclosure(false);
 
-  const categoryData = useMemo(
-    () => categoryTreeData(categories.data ?? [], uiLanguage, t('archive:filters.untitled')),
-    [categories.data, uiLanguage, t],
-  );
-  const participantData = useMemo(
-    () =>
-      (participants.data ?? [])
-        .map((p) => ({ value: String(p.id), label: p.name }))
-        .sort((a, b) => compareIn(uiLanguage)(a.label, b.label)),
-    [participants.data, uiLanguage],
-  );
-  const tagData = useMemo(
-    () =>
-      (tags.data ?? [])
-        .map((tag) => ({
-          value: String(tag.id),
-          label: displayName(tag.name, uiLanguage) || t('archive:filters.untitled'),
-        }))
-        .sort((a, b) => compareIn(uiLanguage)(a.label, b.label)),
-    [tags.data, uiLanguage, t],
-  );
+  const categoryData = useCategoryChoices(t('archive:filters.untitled'));
+  const participantData = useParticipantChoices();
+  const tagData = useTagChoices(t('archive:filters.untitled'));
   const active = PLANNING_FILTER_KEYS.filter((key) => search[key] !== undefined).length;
 
   const inputs = (

@@ -5,13 +5,11 @@ import { CONTENT_LANGUAGES, LIMITS, type ContentLanguage } from '@kinfolio/contr
 import { useMemo } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { SearchBox } from '@/shared/content/SearchBox';
-import { useUiLanguage } from '@/shared/organisation/hooks';
-import { organisationQueries } from '@/shared/organisation/queries';
 import { recordQueries } from '../api';
 import type { RecordSearch } from '../recordSearch';
-import { compareIn } from '@/shared/intl';
 import { useSmallScreen } from '@/shared/ui/device';
 import { FiltersCollapse } from '@/shared/ui';
+import { useParticipantChoices } from '@/shared/organisation/choices';
 
 interface RecordFilterBarProps {
   search: RecordSearch;
@@ -21,18 +19,10 @@ interface RecordFilterBarProps {
 /** The records list's search and filters (person, language, owner); all apply together. */
 export function RecordFilterBar({ search, onChange }: RecordFilterBarProps) {
   const { t } = useTranslation(['records', 'archive']);
-  const uiLanguage = useUiLanguage();
-  const participants = useQuery(organisationQueries.participants());
   const owners = useQuery(recordQueries.owners());
   const small = useSmallScreen();
   const [opened, toggle] = useDisclosure(false);
-  const participantData = useMemo(
-    () =>
-      (participants.data ?? [])
-        .map((p) => ({ value: String(p.id), label: p.name }))
-        .sort((a, b) => compareIn(uiLanguage)(a.label, b.label)),
-    [participants.data, uiLanguage],
-  );
+  const participantData = useParticipantChoices();
   const ownerData = useMemo(() => {
     const list = owners.data ?? [];
     // An owner from the address that no live record has any more still shows as chosen.

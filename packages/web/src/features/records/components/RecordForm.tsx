@@ -24,8 +24,6 @@ import type { UploadState } from '@/shared/content/FileDropZone';
 import { FileDropField, FormSaveBar } from '@/shared/content/FormParts';
 import { useServerForm } from '@/shared/forms/useServerForm';
 import { zodValidate } from '@/shared/forms/validation';
-import { useUiLanguage } from '@/shared/organisation/hooks';
-import { organisationQueries } from '@/shared/organisation/queries';
 import { FormAlert } from '@/shared/ui';
 import { recordQueries } from '../api';
 import {
@@ -40,7 +38,7 @@ import { clock, insertTimeCode } from '../timeCodes';
 import type { PartsPlayer } from '../usePartsPlayer';
 import { AudioParts } from './AudioParts';
 import { RecordPlayer } from './RecordPlayer';
-import { compareIn } from '@/shared/intl';
+import { useParticipantChoices } from '@/shared/organisation/choices';
 
 const AUDIO_ONLY = ['audio/*'] as const;
 
@@ -63,7 +61,6 @@ export function RecordForm({
   onCancel,
 }: RecordFormProps) {
   const { t } = useTranslation(['records', 'archive']);
-  const uiLanguage = useUiLanguage();
   const id = useId();
   const transcript = useRef<HTMLTextAreaElement>(null);
   const [uploads, setUploads] = useState<UploadState>({ serverIds: [], busy: false });
@@ -94,15 +91,8 @@ export function RecordForm({
     },
   });
 
-  const participants = useQuery(organisationQueries.participants());
   const owners = useQuery(recordQueries.owners());
-  const participantData = useMemo(
-    () =>
-      (participants.data ?? [])
-        .map((p) => ({ value: String(p.id), label: p.name }))
-        .sort((a, b) => compareIn(uiLanguage)(a.label, b.label)),
-    [participants.data, uiLanguage],
-  );
+  const participantData = useParticipantChoices();
 
   /** Types the player's time at the cursor of the transcript (Alt+T or the button). */
   const insertTime = () => {
