@@ -16,12 +16,7 @@ import './modalEvents';
 import { preloadErrorViews } from './routing/errorViews';
 import { router } from './routing/router';
 import { useUiStore } from '@/shared/stores/ui';
-import {
-  buildTheme,
-  colorSchemeManager,
-  cssVariablesResolver,
-  useThemeColors,
-} from '@/shared/theme';
+import { buildTheme, colorSchemeManager, ThemeCssVariables, useThemeColors } from '@/shared/theme';
 
 const DeferredProviders = lazy(() => import('./DeferredProviders'));
 
@@ -128,8 +123,9 @@ export function Providers({ children }: { children: ReactNode }) {
         colorSchemeManager={colorSchemeManager}
         defaultColorScheme="auto"
         forceColorScheme={forced}
-        cssVariablesResolver={cssVariablesResolver}
+        withCssVariables={false}
       >
+        <ThemeCssVariables />
         {idle ? (
           <Suspense fallback={null}>
             <DeferredProviders />

@@ -1,4 +1,5 @@
 export { buildTheme, cssVariablesResolver, themeTokens } from './buildTheme';
+export { ThemeCssVariables, themeVariablesCss } from './ThemeCssVariables';
 export { contrastRatio, generatePalette, readableOn } from './color';
 export {
   COLOR_SCHEME_STORAGE_KEY,
