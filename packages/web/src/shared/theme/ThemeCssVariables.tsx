@@ -7,24 +7,24 @@ import {
 import { memo } from 'react';
 import { cssVariablesResolver } from './buildTheme';
 
-const cache = new Map<string, string>();
+/** The last theme's variables: a colour picker's preview makes a new theme at every step. */
+let last: { key: string; css: string } | null = null;
 
 /** The theme's CSS variables, Mantine's and then the app's (`cssVariablesResolver`), as CSS. */
 export function themeVariablesCss(theme: MantineTheme): string {
   // The theme's data (its functions aside) decides every variable.
   const key = JSON.stringify(theme);
-  let css = cache.get(key);
-  if (css === undefined) {
+  if (last?.key !== key) {
     const base = defaultCssVariablesResolver(theme);
     const own = cssVariablesResolver(theme);
-    css = convertCssVariables({
+    const css = convertCssVariables({
       variables: { ...base.variables, ...own.variables },
       light: { ...base.light, ...own.light, '--mantine-color-scheme': 'light' },
       dark: { ...base.dark, ...own.dark, '--mantine-color-scheme': 'dark' },
     });
-    cache.set(key, css);
+    last = { key, css };
   }
-  return css;
+  return last.css;
 }
 
 /**
