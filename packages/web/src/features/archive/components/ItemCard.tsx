@@ -29,9 +29,10 @@ interface ItemCardProps {
 
 /**
  * One item of a list: title, date, sender and recipients, preview or search snippet, badges.
- * Plain elements with the look of Mantine's (`content.css`): a phone renders ten of these on a list's
- * first load, and each Mantine component is a render with theme and style hooks. Memoised: the list renders again on every change of its page's state (selection, fetching), its
- * unchanged rows do not.
+ * Plain elements with the look of Mantine's (`content.css`): a phone renders ten of these on a
+ * list's first load, and each Mantine component is a render with theme and style hooks. Memoised:
+ * the list renders again on every change of its page's state (selection, fetching), its unchanged
+ * rows do not.
  */
 export const ItemCard = memo(function ItemCard({
   item,
