@@ -32,6 +32,8 @@ export interface BenchResult {
   /** The cold workload, when it ran: figures per class, and the URLs asked per class. */
   cold?: ColdFigures[];
   coldPerClass?: number;
+  /** The seed the cold URLs were drawn with (`--cold-seed`). */
+  coldSeed?: number;
 }
 
 /** Marks the scenarios served by the app without its response cache. */
@@ -65,7 +67,7 @@ export function targets(result: BenchResult): TargetCheck[] {
 function coldReport(result: BenchResult): string[] {
   if (!result.cold) return [];
   return [
-    `### Cold reads (${result.coldPerClass} distinct URLs per class, each asked once, one client)`,
+    `### Cold reads (${result.coldPerClass} distinct URLs per class drawn with seed ${result.coldSeed ?? 11}, each asked once, one client)`,
     '',
     '| class | requests | p50 ms | p95 ms | max ms | target p95 | result | errors | cache hits | slowest |',
     '| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- |',

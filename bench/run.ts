@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --size N --dialect sqlite|postgres|both --duration S --connections C
- * --only cached|cold|mp3 --cold N --keep --label L]`: generates the demo archive at `size` items into
+ * --only cached|cold|mp3 --cold N --cold-seed S --keep --label L]`: generates the demo archive at `size` items into
  * a fresh database per dialect, serves the real app and a bare Fastify route from a child process,
  * loads them with autocannon on loopback (the cached scenarios), then runs the cold workload
  * (cold.ts: `--cold` distinct URLs per class, each asked once), prints tables and writes
@@ -33,6 +33,7 @@ const { values } = parseArgs({
     rare: { type: 'string', default: 'barnabe' },
     only: { type: 'string' },
     cold: { type: 'string', default: '40' },
+    'cold-seed': { type: 'string', default: '11' },
     keep: { type: 'boolean', default: false },
     label: { type: 'string' },
     'mp3-minutes': { type: 'string', default: '30' },
@@ -43,6 +44,7 @@ const { values } = parseArgs({
 const only = values.only;
 const backupSizes = values['backup-sizes'].split(',').map(Number);
 const perClass = Number(values.cold);
+const coldSeed = Number(values['cold-seed']);
 const size = Number(values.size);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
@@ -56,6 +58,7 @@ if (
   dialects.length === 0 ||
   !Number.isInteger(perClass) ||
   perClass < 1 ||
+  !Number.isInteger(coldSeed) ||
   (only !== undefined && !['cold', 'cached', 'mp3', 'backup'].includes(only)) ||
   !backupSizes.every((n) => Number.isInteger(n) && n >= 0) ||
   !(Number(values['mp3-minutes']) > 0) ||
@@ -64,7 +67,7 @@ if (
 ) {
   console.error(
     'Usage: npm run bench -- [--size N>=100] [--dialect sqlite|postgres|both] ' +
-      '[--only cached|cold|mp3|backup] [--cold N>=1] [--keep] [--label L] ' +
+      '[--only cached|cold|mp3|backup] [--cold N>=1] [--cold-seed S] [--keep] [--label L] ' +
       '[--mp3-minutes M] [--mp3-parts N>=1] [--backup-sizes N,N,…]',
   );
   process.exit(2);
@@ -235,7 +238,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<BenchResult
       // A few URLs of each class first, not counted, for the JIT; then the plan without them.
       const warm = coldPlan(ready.sample, 2, 99);
       const skip = new Set(warm.map(([, url]) => url));
-      const main = coldPlan(ready.sample, perClass, 11).filter(([, url]) => !skip.has(url));
+      const main = coldPlan(ready.sample, perClass, coldSeed).filter(([, url]) => !skip.has(url));
       await runCold(ready.appUrl, headers, warm);
       console.log(`  cold workload: ${main.length} URLs, each asked once…`);
       cold = await runCold(ready.appUrl, headers, main);
@@ -256,7 +259,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<BenchResult
       durationSeconds: duration,
       node: process.version,
       scenarios,
-      ...(cold ? { cold, coldPerClass: perClass } : {}),
+      ...(cold ? { cold, coldPerClass: perClass, coldSeed } : {}),
     };
   } finally {
     child.send('stop');
