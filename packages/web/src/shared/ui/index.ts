@@ -7,4 +7,4 @@ export { QueryState, type QueryLike } from './QueryState';
 export { UserAvatar, initials } from './UserAvatar';
 export { RowAction } from './RowAction';
 export { ViewSwitch, type ViewSwitchProps } from './ViewSwitch';
-export { FiltersCollapse } from './FiltersCollapse';
+export { PhoneFilters } from './PhoneFilters';

@@ -1,5 +1,4 @@
-import { Button, Group, Select, Stack, Text, TreeSelect } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Group, Select, Stack, Text, TreeSelect } from '@mantine/core';
 import { usePrefetchQuery } from '@tanstack/react-query';
 import { CONTENT_LANGUAGES, LIMITS, type ContentLanguage } from '@kinfolio/contract';
 import type { ReactNode } from 'react';
@@ -9,7 +8,7 @@ import { SearchBox } from '@/shared/content/SearchBox';
 import type { ArchiveSearch } from '../listSearch';
 import { DateRange } from './DateRange';
 import { useSmallScreen } from '@/shared/ui/device';
-import { FiltersCollapse } from '@/shared/ui';
+import { PhoneFilters } from '@/shared/ui';
 import {
   useCategoryChoices,
   useParticipantChoices,
@@ -29,7 +28,6 @@ const toId = (value: string | null) => (value ? Number(value) : undefined);
 export function FilterBar({ search, onChange, languageOnly = false }: FilterBarProps) {
   const { t } = useTranslation('archive');
   const small = useSmallScreen();
-  const [filtersOpened, filtersToggle] = useDisclosure(false);
   const activeFilters = [
     search.category,
     search.participant,
@@ -70,24 +68,9 @@ export function FilterBar({ search, onChange, languageOnly = false }: FilterBarP
     <Stack gap={4} role="search">
       <PrefetchChoices />
       {small ? (
-        <>
-          <Group align="flex-end" gap="xs" wrap="nowrap">
-            <div style={{ flex: 1 }}>{searchBox}</div>
-            <Button
-              variant="default"
-              onClick={filtersToggle.toggle}
-              aria-expanded={filtersOpened}
-              aria-controls="kf-archive-filters"
-            >
-              {activeFilters > 0
-                ? t('filters.toggleCount', { count: activeFilters })
-                : t('filters.toggle')}
-            </Button>
-          </Group>
-          <FiltersCollapse expanded={filtersOpened} id="kf-archive-filters">
-            {filterInputs}
-          </FiltersCollapse>
-        </>
+        <PhoneFilters id="kf-archive-filters" active={activeFilters} search={searchBox}>
+          {filterInputs}
+        </PhoneFilters>
       ) : (
         <Group align="flex-end" gap="sm" className="kf-filter-bar">
           {searchBox}

@@ -1,5 +1,4 @@
-import { Button, Group, Select, Stack, Text, TreeSelect } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Group, Select, Stack, Text, TreeSelect } from '@mantine/core';
 import {
   CONTENT_LANGUAGES,
   PLANNING_KINDS,
@@ -9,7 +8,7 @@ import {
 import { useTranslation } from '@/shared/i18n/react';
 import { PLANNING_FILTER_KEYS, recordsLeftOut, type PlanningSearch } from '../planningSearch';
 import { useSmallScreen } from '@/shared/ui/device';
-import { FiltersCollapse } from '@/shared/ui';
+import { PhoneFilters } from '@/shared/ui';
 import {
   useCategoryChoices,
   useParticipantChoices,
@@ -27,7 +26,6 @@ const toId = (value: string | null) => (value ? Number(value) : undefined);
 export function PlanningFilterBar({ search, onChange }: PlanningFilterBarProps) {
   const { t } = useTranslation(['planning', 'archive']);
   const small = useSmallScreen();
-  const [opened, toggle] = useDisclosure(false);
 
   const categoryData = useCategoryChoices(t('archive:filters.untitled'));
   const participantData = useParticipantChoices();
@@ -115,20 +113,9 @@ export function PlanningFilterBar({ search, onChange }: PlanningFilterBarProps) 
   }
   return (
     <Stack gap={4} role="search">
-      <Button
-        variant="default"
-        onClick={toggle.toggle}
-        aria-expanded={opened}
-        aria-controls="kf-planning-filters"
-        style={{ alignSelf: 'flex-start' }}
-      >
-        {active > 0
-          ? t('archive:filters.toggleCount', { count: active })
-          : t('archive:filters.toggle')}
-      </Button>
-      <FiltersCollapse expanded={opened} id="kf-planning-filters">
+      <PhoneFilters id="kf-planning-filters" active={active}>
         {inputs}
-      </FiltersCollapse>
+      </PhoneFilters>
       {note}
     </Stack>
   );

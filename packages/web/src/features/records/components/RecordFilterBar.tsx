@@ -1,5 +1,4 @@
-import { Button, Group, Select, Stack } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Group, Select, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { CONTENT_LANGUAGES, LIMITS, type ContentLanguage } from '@kinfolio/contract';
 import { useMemo } from 'react';
@@ -8,7 +7,7 @@ import { SearchBox } from '@/shared/content/SearchBox';
 import { recordQueries } from '../api';
 import type { RecordSearch } from '../recordSearch';
 import { useSmallScreen } from '@/shared/ui/device';
-import { FiltersCollapse } from '@/shared/ui';
+import { PhoneFilters } from '@/shared/ui';
 import { useParticipantChoices } from '@/shared/organisation/choices';
 
 interface RecordFilterBarProps {
@@ -21,7 +20,6 @@ export function RecordFilterBar({ search, onChange }: RecordFilterBarProps) {
   const { t } = useTranslation(['records', 'archive']);
   const owners = useQuery(recordQueries.owners());
   const small = useSmallScreen();
-  const [opened, toggle] = useDisclosure(false);
   const participantData = useParticipantChoices();
   const ownerData = useMemo(() => {
     const list = owners.data ?? [];
@@ -91,22 +89,9 @@ export function RecordFilterBar({ search, onChange }: RecordFilterBarProps) {
   }
   return (
     <Stack gap={4} role="search">
-      <Group align="flex-end" gap="xs" wrap="nowrap">
-        <div style={{ flex: 1 }}>{searchBox}</div>
-        <Button
-          variant="default"
-          onClick={toggle.toggle}
-          aria-expanded={opened}
-          aria-controls="kf-record-filters"
-        >
-          {active > 0
-            ? t('archive:filters.toggleCount', { count: active })
-            : t('archive:filters.toggle')}
-        </Button>
-      </Group>
-      <FiltersCollapse expanded={opened} id="kf-record-filters">
+      <PhoneFilters id="kf-record-filters" active={active} search={searchBox}>
         {filters}
-      </FiltersCollapse>
+      </PhoneFilters>
     </Stack>
   );
 }
