@@ -9,6 +9,9 @@
 import { ITEM_TYPES, LIMITS, routePath } from '@kinfolio/contract';
 import { seeded, type ColdSample, type Counts } from './sample.js';
 
+/** The seed the cold URLs are drawn with unless `--cold-seed` says otherwise. */
+export const COLD_SEED = 11;
+
 /** Classes of the cold workload and their p95 target in milliseconds (issue 15). */
 export const COLD_CLASSES = {
   'search word': 100,

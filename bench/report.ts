@@ -1,5 +1,5 @@
 /** The figures of one bench run and their rendering as a markdown table with the targets. */
-import type { ColdFigures } from './cold.js';
+import { COLD_SEED, type ColdFigures } from './cold.js';
 
 export interface Scenario {
   name: string;
@@ -67,7 +67,7 @@ export function targets(result: BenchResult): TargetCheck[] {
 function coldReport(result: BenchResult): string[] {
   if (!result.cold) return [];
   return [
-    `### Cold reads (${result.coldPerClass} distinct URLs per class drawn with seed ${result.coldSeed ?? 11}, each asked once, one client)`,
+    `### Cold reads (${result.coldPerClass} distinct URLs per class drawn with seed ${result.coldSeed ?? COLD_SEED}, each asked once, one client)`,
     '',
     '| class | requests | p50 ms | p95 ms | max ms | target p95 | result | errors | cache hits | slowest |',
     '| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- |',

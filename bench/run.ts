@@ -1,9 +1,10 @@
 /**
  * `npm run bench [-- --size N --dialect sqlite|postgres|both --duration S --connections C
- * --only cached|cold|mp3 --cold N --cold-seed S --keep --label L]`: generates the demo archive at `size` items into
- * a fresh database per dialect, serves the real app and a bare Fastify route from a child process,
- * loads them with autocannon on loopback (the cached scenarios), then runs the cold workload
- * (cold.ts: `--cold` distinct URLs per class, each asked once), prints tables and writes
+ * --only cached|cold|mp3 --cold N --cold-seed S --keep --label L]`: generates the demo archive at
+ * `size` items into a fresh database per dialect, serves the real app and a bare Fastify route
+ * from a child process, loads them with autocannon on loopback (the cached scenarios), then runs
+ * the cold workload (cold.ts: `--cold` distinct URLs per class drawn with `--cold-seed`, each
+ * asked once), prints tables and writes
  * bench/results/<date>-<dialect>-<size>[-<only>][-<label>].json and .md. `--keep` keeps the
  * database for the next run of the same size (see server.ts). Targets are reported, never
  * enforced (the exit code only says whether the bench itself ran). `--only mp3` runs the records'
@@ -16,7 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { routePath, XSRF_COOKIE, XSRF_HEADER } from '@kinfolio/contract';
 import autocannon from 'autocannon';
-import { coldPlan, runCold } from './cold.js';
+import { COLD_SEED, coldPlan, runCold } from './cold.js';
 import { backupReport, runBackupBench } from './backup.js';
 import { mp3Report, runMp3Bench } from './mp3.js';
 import { markdownReport, UNCACHED, type BenchResult, type Scenario } from './report.js';
@@ -33,7 +34,7 @@ const { values } = parseArgs({
     rare: { type: 'string', default: 'barnabe' },
     only: { type: 'string' },
     cold: { type: 'string', default: '40' },
-    'cold-seed': { type: 'string', default: '11' },
+    'cold-seed': { type: 'string', default: String(COLD_SEED) },
     keep: { type: 'boolean', default: false },
     label: { type: 'string' },
     'mp3-minutes': { type: 'string', default: '30' },
