@@ -6,6 +6,7 @@ import { createOrPromoteAdmin } from './auth/index.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { connectDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
+import { keepSearchRanges } from './modules/items/index.js';
 import { ArchiveNotEmptyError, DEMO_DEFAULT_SIZE, seedDemo } from './demo/seed.js';
 import {
   BackupError,
@@ -69,6 +70,10 @@ async function serve(config: Config) {
   await app.listen({ port: config.port, host: config.host });
   // In the background: the first readers' requests are answered meanwhile.
   database.warmUp().catch((error: unknown) => app.log.warn({ err: error }, 'database warm-up'));
+  // Its timer does not keep the process alive: no need to stop it on close.
+  keepSearchRanges(database.db, database.dialect, (error) =>
+    app.log.warn({ err: error }, 'search ranges'),
+  );
 }
 
 /** Jobs only: heavy work can run on processes of its own (`JOB_WORKER=false` on the servers). */

@@ -88,6 +88,18 @@ export interface ItemsTable {
   created_by_name: Generated<string | null>;
 }
 
+/**
+ * PostgreSQL only (0029_search_ranges): what a search reads of each live item, kept by triggers
+ * on `items`, partitioned by id ranges. Vectors are read in SQL only.
+ */
+export interface ItemSearchTable {
+  id: number;
+  type: string;
+  language: string;
+  parent_id: number | null;
+  date: string | null;
+}
+
 export interface ItemRevisionsTable {
   id: Generated<number>;
   item_id: number;
@@ -304,6 +316,7 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   settings: SettingsTable;
   items: ItemsTable;
+  item_search: ItemSearchTable;
   categories: CategoriesTable;
   tags: TagsTable;
   participants: ParticipantsTable;

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
-import { compactListMonths } from '../modules/items/index.js';
+import { compactListMonths, makeSearchRanges } from '../modules/items/index.js';
 import { nameKeys } from '../modules/participants/index.js';
 import { previewOf } from '../modules/records/index.js';
 import type { FileStorage } from '../storage/storage.js';
@@ -252,6 +252,8 @@ export async function seedDemo(
       .select((eb) => eb.fn.max<number | null>('id').as('id'))
       .executeTakeFirstOrThrow();
     const firstId = Number(max.id ?? 0) + 1;
+    // The search ranges of every id about to be written, made before (see makeSearchRanges).
+    await makeSearchRanges(trx, handle.dialect, firstId + size);
 
     let written = 0;
     let translations = 0;
@@ -336,7 +338,7 @@ export async function seedDemo(
   // Fresh statistics for the planner: PostgreSQL's autovacuum would take a while to notice such a
   // load, and until then it plans the search and list queries for an empty archive.
   if (handle.dialect === 'postgres') {
-    await sql`analyze items, item_participants, item_tags, item_categories, records`.execute(
+    await sql`analyze items, item_search, item_participants, item_tags, item_categories, records`.execute(
       handle.db,
     );
     await compactListMonths(handle.db, handle.dialect);

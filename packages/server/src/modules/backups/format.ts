@@ -36,6 +36,8 @@ export const EXCLUDED_TABLES: Record<string, string> = {
     'derived from categories by triggers (0023_category_scopes): the restore writes it again',
   item_category_scopes:
     'derived from categories and item_categories by triggers (0023_category_scopes): the restore writes it again',
+  item_search:
+    'what PostgreSQL searches, copied from the items by triggers (0029_search_ranges): the restore copies it again',
   item_list_months:
     'live items counted per type, language and month by triggers (0025_list_months): the restore counts them again',
 };
@@ -127,9 +129,12 @@ export async function schemaTables(db: Kysely<unknown>, dialect: Dialect): Promi
         and name not like '%_fts' and name not like '%_fts_%'`.execute(db);
     return rows.map((r) => r.name).sort();
   }
+  // Partitions are part of their table (0029_search_ranges), not tables of their own.
   const { rows } = await sql<{ name: string }>`
-    select table_name as name from information_schema.tables
-    where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db);
+    select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = current_schema() and c.relkind in ('r', 'p') and not c.relispartition`.execute(
+    db,
+  );
   return rows.map((r) => r.name).sort();
 }
 

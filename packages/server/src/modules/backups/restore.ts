@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import tar, { type Extract } from 'tar-stream';
 import type { Database } from '../../db/schema.js';
-import { compactListMonths } from '../items/index.js';
+import { compactListMonths, makeSearchRanges } from '../items/index.js';
 import { BackupError } from './errors.js';
 import {
   BACKUP_FORMAT,
@@ -288,6 +288,8 @@ export async function restoreBackup(
           trx,
           withId.map(([table]) => table),
         );
+        // The restored items were copied into the DEFAULT partition: into their ranges now.
+        await makeSearchRanges(trx, target.dialect);
       }
       // A new epoch: no stamp held by any instance can name the restored data.
       await sql`update change_stamps set version = version + 1`.execute(trx);

@@ -34,18 +34,19 @@ const tsQuery = (terms: string[]) =>
 async function plannedMatches(db: Executor, terms: string[]): Promise<number> {
   const { rows } = await sql<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>`
     explain (format json)
-    select 1 from items where search_vector @@ ${tsQuery(terms)} and deleted_at is null
+    select 1 from item_search where search_vector @@ ${tsQuery(terms)}
   `.execute(db);
   return Number(rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
 }
 
 /**
  * PostgreSQL: the `CAP` newest live items matching `terms` with an id above `above`, each with its
- * score, and how many match there. The GIN index gives the matches, each then a row read from the
- * table, and sorted by `id + 0`: ordered by `id`, PostgreSQL would walk the primary key backwards
- * reading every row's tsvector until it had enough, far longer for a rarer word. A word with more
- * matches than the bound is common: its score is then 1 with the words in the title, else 0 (the
- * relevance of so many needs the word's frequency over the whole archive, a walk of every match).
+ * score, and how many match there. The GIN index of `item_search` (migration 0029) gives the
+ * matches of the id ranges above `above` only, each then a narrow row read, and sorted by
+ * `id + 0`: ordered by `id`, PostgreSQL would walk the primary key backwards reading every row's
+ * tsvector until it had enough, far longer for a rarer word. A word with more matches than the
+ * bound is common: its score is then 1 with the words in the title, else 0 (the relevance of so
+ * many needs the word's frequency over the whole archive, a walk of every match).
  */
 function pgCandidatesAbove(terms: string[], above: number | undefined) {
   return sql<CandidateRow & { matches: number }>`
@@ -53,8 +54,9 @@ function pgCandidatesAbove(terms: string[], above: number | undefined) {
       case when c.matches > ${CAP} then ${pgScore(terms, true)} else ${pgScore(terms, false)} end
         as score
     from (
-      select id, parent_id, date, title, search_vector, count(*) over () as matches from items
-      where search_vector @@ ${tsQuery(terms)} and deleted_at is null
+      select id, parent_id, date, title_vector, search_vector, count(*) over () as matches
+      from item_search
+      where search_vector @@ ${tsQuery(terms)}
         ${above === undefined ? sql`` : sql`and id > ${above}`}
       order by id + 0 desc limit ${CAP}
     ) c
@@ -69,8 +71,8 @@ function pgWalkedCandidates(terms: string[], above: number) {
   return sql<CandidateRow>`
     select id as item_id, coalesce(parent_id, id) as family_id, date,
       ${pgScore(terms, true)} as score
-    from items
-    where search_vector @@ ${tsQuery(terms)} and deleted_at is null and id > ${above}
+    from item_search
+    where search_vector @@ ${tsQuery(terms)} and id > ${above}
     order by id desc limit ${CAP + 1}
   `;
 }
@@ -114,7 +116,7 @@ export async function allTypesCandidates(
         found(r.rows),
       );
     const { newest } = await db
-      .selectFrom('items')
+      .selectFrom('item_search')
       .select((eb) => eb.fn.max('id').as('newest'))
       .executeTakeFirstOrThrow();
     const ids = Number(newest);
@@ -353,8 +355,7 @@ async function pgCandidates(
   const query = tsQuery(terms);
   const live = (db: Executor) =>
     db
-      .selectFrom('items')
-      .where('deleted_at', 'is', null)
+      .selectFrom('item_search')
       .where('type', '=', scope.type)
       .$if(scope.language !== undefined, (q) => q.where('language', '=', scope.language!));
   const sample = await db
@@ -417,14 +418,13 @@ async function pgCandidates(
 }
 
 /**
- * A word's score among PostgreSQL candidates: title hit for a common word, else ts_rank. The
- * title hit is read from the title as search_vector's weight A is made (migration 0003), not from
- * search_vector: a long item's is stored out of line, one more page to read per candidate (a page
- * of 1,000 candidates read 5,550 buffers that way, 24 ms when not cached, against 2,997 and 6 ms).
+ * A word's score among PostgreSQL candidates of `item_search`: title hit for a common word (from
+ * the title's part of the vector, kept inline in the row: the whole vector of a long item is
+ * stored out of line, one more page to read per candidate), else ts_rank.
  */
 function pgScore(terms: string[], common: boolean) {
   return common
-    ? sql<number>`case when to_tsvector('simple'::regconfig, kinfolio_search_text(title)) @@ ${tsQuery(terms)} then 1 else 0 end`
+    ? sql<number>`case when title_vector @@ ${tsQuery(terms)} then 1 else 0 end`
     : sql<number>`ts_rank(search_vector, ${tsQuery(terms)})`;
 }
 
@@ -439,7 +439,7 @@ function pgScopedSearch(terms: string[], scope: SearchScope) {
     async page(db: Executor, limit: number, offset: number): Promise<MatchRow[]> {
       if (found.ids.length === 0) return [];
       return db
-        .selectFrom('items')
+        .selectFrom('item_search')
         .where(sql<boolean>`id = any(${found.ids}::integer[])`)
         .select(['id as item_id', pgScore(terms, found.common).as('score')])
         .orderBy('score', 'desc')
