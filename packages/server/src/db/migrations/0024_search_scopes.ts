@@ -9,7 +9,7 @@ import { isPostgres } from './helpers.js';
  * 219,834 rows of every type that `fam:*` matches, for none in messages: 1.6 s). The types are
  * the five of migration 0017; a type added later needs its own index.
  */
-const TYPES = ['post', 'mail', 'message', 'media', 'dream'] as const;
+export const TYPES = ['post', 'mail', 'message', 'media', 'dream'] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) return;

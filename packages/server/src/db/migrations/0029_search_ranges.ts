@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { TYPES } from './0024_search_scopes.js';
 import { isPostgres } from './helpers.js';
 
 /**
@@ -23,8 +24,6 @@ import { isPostgres } from './helpers.js';
  * triggers copy them.
  */
 export const SEARCH_RANGE = 100_000;
-
-const TYPES = ['post', 'mail', 'message', 'media', 'dream'] as const;
 
 const COLUMNS = 'id, type, language, parent_id, date, search_vector, title_vector';
 const copied = (row: string) =>

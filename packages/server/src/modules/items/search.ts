@@ -105,8 +105,8 @@ export async function allTypesCandidates(
       rows: rows.map(({ matches: _, ...row }) => ({ ...row, score: Number(row.score) })),
     });
     // A common word's newest matches are among the newest ids where its share of the archive gives
-    // half as many again as the bound: only those rows are read (PostgreSQL ANDs the index's
-    // matches with the primary key's range), not every match (a fifth of the archive for `the`:
+    // half as many again as the bound: only those rows are read (the id ranges below are pruned
+    // before any read, migration 0029), not every match (a fifth of the archive for `the`:
     // 250 ms at 100,000 items, against 15). The share is first the planner's, then the one found
     // among those ids (14,442 estimated for the 8,698 matches of `reve:*`); too few matches for
     // the bound there, every match. From the index: with its estimate, PostgreSQL would read the
@@ -337,15 +337,16 @@ const walkBeatsIndex = (density: number, ids: number) => CAP / density < density
 /**
  * PostgreSQL's candidates of a search (the newest `CAP` live matches of the scope, newest first)
  * and whether more items match (a common word). The GIN index gives the matches, but each is then
- * a row read from the table (a million items' rows are 1.2 KB, on 156,000 pages, and 128 MB of
- * shared buffers hold few of them): fine for the up to `CAP` matches of a rarer word, far too
+ * a row read from `item_search` (narrow rows, but 782 MB at a million items, and 128 MB of shared
+ * buffers hold few of them): fine for the up to `CAP` matches of a rarer word, far too
  * slow for the 68,035 live mails `for:*` matches (2.5 s). So the scope's newest live items are
  * read first (SAMPLE), each checked against the words, to tell the word's share of the scope.
  * A word common enough is then walked on newest first (walkBeatsIndex); else the type's own GIN
- * index (migration 0024) gives the matches among the newest ids where that share gives half as
- * many again as the bound (PostgreSQL ANDs the index's bitmap with the primary key's range, and
- * reads only those rows: 1,626 of the 12,015 live posts `فليضفها:*` matches, 114 against 3,500
- * ms, load 12), or, too few there, every match.
+ * index (migrations 0024, 0029) gives the matches among the newest ids where that share gives
+ * half as many again as the bound (the older id ranges pruned, the rest of the window filtered;
+ * from `items`, with the index's bitmap ANDed with the primary key's range, that read only 1,626
+ * of the 12,015 live posts `فليضفها:*` matches, 114 against 3,500 ms, load 12), or, too few
+ * there, every match.
  */
 async function pgCandidates(
   db: Executor,
