@@ -16,10 +16,10 @@ import { isPostgres } from './helpers.js';
  * `title_vector` is the title's part of the search vector (its weight-A lexemes), for the score of
  * a common word: read from the row already read, where ts_filter on a long item's vector would
  * read it out of line. Ranges are made ahead of the ids by `kinfolio_item_search_ranges(newest)`
- * (a partition cannot be made by the trigger of an insert into its table): the server calls it at
- * start and as the ids near the last range, the demo seed and restore before loading. An id above
- * every range lands in the DEFAULT partition, so nothing ever fails for want of a range; the
- * function moves such rows into the range it makes. The items' own GIN indexes go: nothing
+ * (a partition cannot be made by the trigger of an insert into its table): a server calls it at
+ * start and every hour, the demo seed before loading, a restore after (search-ranges.ts). An id
+ * above every range lands in the DEFAULT partition, so nothing ever fails for want of a range;
+ * the function moves such rows into the range it makes. The items' own GIN indexes go: nothing
  * searches `items` by its vector any more. Not backed up: the restore writes the items, and the
  * triggers copy them.
  */
