@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { isPostgres } from './helpers.js';
+import { createItemStatementTriggers, isPostgres } from './helpers.js';
 
 /**
  * Live items counted per (type, language, month of their date): `item_list_months`, kept exact by
@@ -57,30 +57,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       update: [apply(sql`${rows('new_items', 1)} union all ${rows('old_items', -1)}`), dropEmpty],
       delete: [apply(rows('old_items', -1)), dropEmpty],
     };
-    for (const [op, body] of Object.entries(functions)) {
-      const name = `items_list_months_${op}`;
-      await sql`
-        create function ${sql.raw(name)}() returns trigger language plpgsql as $$
-        begin
-          ${sql.join(
-            body.map((statement) => sql`${statement};`),
-            sql`\n`,
-          )}
-          return null;
-        end $$
-      `.execute(db);
-      const transitions =
-        op === 'insert'
-          ? 'new table as new_items'
-          : op === 'delete'
-            ? 'old table as old_items'
-            : 'old table as old_items new table as new_items';
-      await sql`
-        create trigger ${sql.raw(name)} after ${sql.raw(op)} on items
-        referencing ${sql.raw(transitions)}
-        for each statement execute function ${sql.raw(name)}()
-      `.execute(db);
-    }
+    await createItemStatementTriggers(db, 'items_list_months', functions);
     await sql`analyze item_list_months`.execute(db);
     return;
   }

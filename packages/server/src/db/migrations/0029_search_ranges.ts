@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { TYPES } from './0024_search_scopes.js';
-import { isPostgres } from './helpers.js';
+import { createItemStatementTriggers, isPostgres } from './helpers.js';
 
 /**
  * PostgreSQL: what a search reads, copied from the live items into `item_search`, a narrow table
@@ -101,37 +101,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     from new_items n join old_items o on o.id = n.id
     where (n.deleted_at is null, n.type, n.language, n.parent_id, n.date, n.search_vector)
       is distinct from (o.deleted_at is null, o.type, o.language, o.parent_id, o.date, o.search_vector)`);
-  const functions = {
-    insert: sql`
-      insert into item_search (${sql.raw(COLUMNS)})
-      select ${copied('n')} from new_items n where n.deleted_at is null;`,
-    update: sql`
-      delete from item_search where id in (select n.id ${changed});
-      insert into item_search (${sql.raw(COLUMNS)})
-      select ${copied('n')} ${changed} and n.deleted_at is null;`,
-    delete: sql`delete from item_search where id in (select id from old_items);`,
-  };
-  for (const [op, body] of Object.entries(functions)) {
-    const name = `items_search_copy_${op}`;
-    await sql`
-      create function ${sql.raw(name)}() returns trigger language plpgsql as $$
-      begin
-        ${body}
-        return null;
-      end $$
-    `.execute(db);
-    const transitions =
-      op === 'insert'
-        ? 'new table as new_items'
-        : op === 'delete'
-          ? 'old table as old_items'
-          : 'old table as old_items new table as new_items';
-    await sql`
-      create trigger ${sql.raw(name)} after ${sql.raw(op)} on items
-      referencing ${sql.raw(transitions)}
-      for each statement execute function ${sql.raw(name)}()
-    `.execute(db);
-  }
+  await createItemStatementTriggers(db, 'items_search_copy', {
+    insert: [
+      sql`insert into item_search (${sql.raw(COLUMNS)})
+        select ${copied('n')} from new_items n where n.deleted_at is null`,
+    ],
+    update: [
+      sql`delete from item_search where id in (select n.id ${changed})`,
+      sql`insert into item_search (${sql.raw(COLUMNS)})
+        select ${copied('n')} ${changed} and n.deleted_at is null`,
+    ],
+    delete: [sql`delete from item_search where id in (select id from old_items)`],
+  });
   await sql`drop index items_search_idx`.execute(db);
   for (const type of TYPES) {
     await sql`drop index ${sql.raw(`items_search_${type}_idx`)}`.execute(db);
