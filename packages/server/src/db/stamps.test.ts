@@ -1,8 +1,9 @@
 import { itemRoutes, ITEM_TYPES } from '@kinfolio/contract';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CACHE_STATUS_HEADER } from '../http/response-cache.js';
+import { schemaTables } from '../modules/backups/index.js';
 import type { TestClient } from '../test/client.js';
 import { testDialect, TEST_PG_URL } from '../test/database.js';
 import { createTestServer, type TestServer } from '../test/server.js';
@@ -37,21 +38,9 @@ const UNSTAMPED_TABLES: Record<string, string> = {
   item_search: 'PostgreSQL: derived by triggers from items, written only with it (stamped archive)',
 };
 
-async function tableNames(server: TestServer): Promise<string[]> {
-  if (testDialect() === 'sqlite') {
-    const { rows } = await sql<{ name: string }>`
-      select name from sqlite_master where type = 'table' and name not like 'sqlite_%'
-        and name not like 'items_fts%' and name not like 'records_fts%'`.execute(server.ctx.db);
-    return rows.map((r) => r.name);
-  }
-  // A partition is part of its table (item_search, 0029_search_ranges).
-  const { rows } = await sql<{ name: string }>`
-    select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-    where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition`.execute(
-    server.ctx.db,
-  );
-  return rows.map((r) => r.name);
-}
+/** Every table, partitions and full-text index tables aside (schemaTables, as backups list them). */
+const tableNames = (server: TestServer) =>
+  schemaTables(server.ctx.db as unknown as Kysely<unknown>, server.ctx.dialect);
 
 async function stampedTableNames(server: TestServer): Promise<Set<string>> {
   if (testDialect() === 'sqlite') {

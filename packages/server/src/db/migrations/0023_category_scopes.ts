@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { isPostgres } from './helpers.js';
+import { createTriggerFunction, isPostgres } from './helpers.js';
 
 /**
  * Category subtree lists from one index range. A category's list shows the items linked to it or
@@ -208,17 +208,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   for (const { name, table, event, when, body } of triggers) {
     if (postgres) {
-      const before = event.startsWith('before');
-      await sql`
-        create function ${sql.raw(name)}() returns trigger language plpgsql as $$
-        begin
-          ${sql.join(
-            body.map((statement) => sql`${statement};`),
-            sql`\n`,
-          )}
-          return ${sql.raw(before ? 'old' : 'null')};
-        end $$
-      `.execute(db);
+      await createTriggerFunction(db, name, body, event.startsWith('before') ? 'old' : 'null');
       await sql`
         create trigger ${sql.raw(name)} ${sql.raw(event)} on ${sql.table(table)}
         for each row ${when ? sql`when (${when})` : sql``}

@@ -40,20 +40,30 @@ export async function createItemStatementTriggers(
     RawBuilder<unknown>[],
   ][]) {
     const name = `${prefix}_${op}`;
-    await sql`
-      create function ${sql.raw(name)}() returns trigger language plpgsql as $$
-      begin
-        ${sql.join(
-          body.map((statement) => sql`${statement};`),
-          sql`\n`,
-        )}
-        return null;
-      end $$
-    `.execute(db);
+    await createTriggerFunction(db, name, body, 'null');
     await sql`
       create trigger ${sql.raw(name)} after ${sql.raw(op)} on items
       referencing ${sql.raw(transitions[op])}
       for each statement execute function ${sql.raw(name)}()
     `.execute(db);
   }
+}
+
+/** PostgreSQL: a plpgsql trigger function `name` running `body`'s statements, returning `returns`. */
+export async function createTriggerFunction(
+  db: Kysely<unknown>,
+  name: string,
+  body: RawBuilder<unknown>[],
+  returns: 'old' | 'null',
+): Promise<void> {
+  await sql`
+    create function ${sql.raw(name)}() returns trigger language plpgsql as $$
+    begin
+      ${sql.join(
+        body.map((statement) => sql`${statement};`),
+        sql`\n`,
+      )}
+      return ${sql.raw(returns)};
+    end $$
+  `.execute(db);
 }

@@ -1,7 +1,12 @@
 // Portable backups and restore (README "Backups, restore and moving between SQLite and
 // PostgreSQL"): the module's public face.
 export { BackupError, type BackupProblem } from './errors.js';
-export { BACKUP_FORMAT_VERSION, EXCLUDED_TABLES, type BackupManifest } from './format.js';
+export {
+  BACKUP_FORMAT_VERSION,
+  EXCLUDED_TABLES,
+  schemaTables,
+  type BackupManifest,
+} from './format.js';
 export { archiveIsEmpty, restoreBackup, verifyBackup } from './restore.js';
 export type { BackupTarget } from './target.js';
 export { writeBackup } from './write.js';

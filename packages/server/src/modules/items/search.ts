@@ -337,7 +337,7 @@ const walkBeatsIndex = (density: number, ids: number) => CAP / density < density
 /**
  * PostgreSQL's candidates of a search (the newest `CAP` live matches of the scope, newest first)
  * and whether more items match (a common word). The GIN index gives the matches, but each is then
- * a row read from `item_search` (narrow rows, but 782 MB at a million items, and 128 MB of shared
+ * a row read from `item_search` (narrow rows, but about 830 MB at a million items, and 128 MB of shared
  * buffers hold few of them): fine for the up to `CAP` matches of a rarer word, far too
  * slow for the 68,035 live mails `for:*` matches (2.5 s). So the scope's newest live items are
  * read first (SAMPLE), each checked against the words, to tell the word's share of the scope.
