@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildManifest, newBuildId } from './build/buildManifest';
+import { mantineUseIdWithoutEffect } from './build/mantineUseId';
 
 /** This build's id: compiled into the app and named by builds/latest.json (buildManifest). */
 const BUILD_ID = newBuildId();
@@ -179,6 +180,7 @@ function precompress(): Plugin {
 export default defineConfig({
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(BUILD_ID) },
   plugins: [
+    mantineUseIdWithoutEffect,
     contractIsPure,
     appStartsAfterFirstPaint,
     react(),

@@ -108,14 +108,27 @@ function OfflineCopyProvider({ children }: { children: ReactNode }) {
   );
 }
 
-export function Providers({ children }: { children: ReactNode }) {
-  const colors = useThemeColors();
-  const theme = useMemo(() => buildTheme(colors), [colors]);
-  const forced = useUiStore((s) => s.forcedColorScheme);
+/**
+ * The toasts' and dialogs' providers once the first page is shown. Its own component: the state
+ * that turns them on would otherwise re-render MantineProvider, whose new context value re-renders
+ * every Mantine component of the page (some 270 on a list page) for nothing.
+ */
+function DeferredProvidersAfterFirstPage() {
   const idle = useAfterFirstPage();
   useEffect(() => {
     if (idle) preloadErrorViews();
   }, [idle]);
+  return idle ? (
+    <Suspense fallback={null}>
+      <DeferredProviders />
+    </Suspense>
+  ) : null;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const colors = useThemeColors();
+  const theme = useMemo(() => buildTheme(colors), [colors]);
+  const forced = useUiStore((s) => s.forcedColorScheme);
   return (
     <OfflineCopyProvider>
       <MantineProvider
@@ -126,11 +139,7 @@ export function Providers({ children }: { children: ReactNode }) {
         withCssVariables={false}
       >
         <ThemeCssVariables />
-        {idle ? (
-          <Suspense fallback={null}>
-            <DeferredProviders />
-          </Suspense>
-        ) : null}
+        <DeferredProvidersAfterFirstPage />
         {children}
       </MantineProvider>
     </OfflineCopyProvider>

@@ -13,6 +13,7 @@ import { NavbarContent } from './Navbar';
 import { PageTransition } from './PageTransition';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { useIsMobile, useSmallScreen } from '@/shared/ui/device';
+import { useDrawnOnceOpened } from '@/shared/ui/drawnOnceOpened';
 import { MAIN_ID, SkipLink } from './SkipLink';
 import { UserMenu } from './UserMenu';
 
@@ -33,6 +34,7 @@ export function FamilleLayout() {
 
   // `drawer` itself is a new object on every render; depending on it closed the drawer again
   // right after the burger opened it. `close` is stable: this runs on navigation and on resize.
+  const navDrawer = useDrawnOnceOpened(drawerOpened && mobile);
   const closeDrawer = drawer.close;
   useEffect(() => closeDrawer(), [pathname, mobile, closeDrawer]);
 
@@ -96,24 +98,26 @@ export function FamilleLayout() {
           {mobile ? null : navContent}
         </AppShell.Aside>
       )}
-      <Drawer
-        id="kf-nav-drawer"
-        opened={drawerOpened && mobile}
-        onClose={drawer.close}
-        position={left ? 'left' : 'right'}
-        size={280}
-        title={t('nav.label')}
-        classNames={{ content: 'kf-sidebar', header: 'kf-drawer-header' }}
-        closeButtonProps={{ 'aria-label': t('header.closeMenu') }}
-      >
-        <NavbarContent
-          isAdmin={isAdmin}
-          expanded
-          left={left}
-          withControls={false}
-          onNavigate={drawer.close}
-        />
-      </Drawer>
+      {navDrawer.drawn ? (
+        <Drawer
+          id="kf-nav-drawer"
+          opened={navDrawer.open}
+          onClose={drawer.close}
+          position={left ? 'left' : 'right'}
+          size={280}
+          title={t('nav.label')}
+          classNames={{ content: 'kf-sidebar', header: 'kf-drawer-header' }}
+          closeButtonProps={{ 'aria-label': t('header.closeMenu') }}
+        >
+          <NavbarContent
+            isAdmin={isAdmin}
+            expanded
+            left={left}
+            withControls={false}
+            onNavigate={drawer.close}
+          />
+        </Drawer>
+      ) : null}
       <AppShell.Main id={MAIN_ID} tabIndex={-1} className="kf-main">
         {user?.site_picture ? (
           // The user's own banner (their site picture): decoration, so hidden from screen readers.

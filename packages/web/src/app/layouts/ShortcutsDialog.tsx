@@ -1,6 +1,7 @@
 import { Kbd, Modal, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
+import { useDrawnOnceOpened } from '@/shared/ui/drawnOnceOpened';
 
 /** The keys of the app, in the order of the dialog: [keys, what they do]; lower-case names are worded. */
 const SHORTCUTS: [string[][], string][] = [
@@ -38,10 +39,12 @@ export function ShortcutsDialog() {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
+  const dialog = useDrawnOnceOpened(opened);
+  if (!dialog.drawn) return null;
 
   return (
     <Modal
-      opened={opened}
+      opened={dialog.open}
       onClose={() => setOpened(false)}
       title={t('title')}
       size="lg"

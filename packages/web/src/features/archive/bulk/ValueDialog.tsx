@@ -12,6 +12,7 @@ import { categoryTreeData } from '@/shared/organisation/categoryTree';
 import { useUiLanguage } from '@/shared/organisation/hooks';
 import { organisationQueries } from '@/shared/organisation/queries';
 import { compareIn } from '@/shared/intl';
+import { useDrawnOnceOpened } from '@/shared/ui/drawnOnceOpened';
 
 /** What the dialog asks for: a link to add or remove, or the new language or status. */
 export type ValueChoice =
@@ -77,10 +78,12 @@ export function ValueDialog({ choice, count, busy, onClose, onApply }: ValueDial
     onClose();
   };
   const label = choice ? t(`field.${'kind' in choice ? choice.kind : choice.action}`) : '';
+  const dialog = useDrawnOnceOpened(choice !== null);
+  if (!dialog.drawn) return null;
 
   return (
     <Modal
-      opened={choice !== null}
+      opened={dialog.open}
       onClose={close}
       title={name ? t(`title.${name}`) : ''}
       centered
