@@ -10,30 +10,37 @@ import { appStyles } from './app/appStyles';
 import { fetchesSettled, firstPageReady, startInTurn } from './app/firstPage';
 import { preloadLayout } from './app/layouts/RootShell';
 import { preloadNamespaces } from './app/routing/namespaces';
-import { router } from './app/routing/router';
+import type { AppRouter } from './app/routing/router';
 import { registerNavigator } from './shared/navigation';
 import { nextTask } from './shared/nextTask';
 import { queryClient } from './shared/query/queryClient';
 import { useSessionStore, verifySession } from './shared/session';
 
-registerNavigator(
-  (to, options) => void router.navigate({ to, replace: options?.replace }),
-  () => router.state.location.pathname,
-);
+/**
+ * The routes and the router: their definitions and the route tree, some 20 ms of a slow phone's
+ * start-up, are evaluated in a task of their own after the entry's instead of inside it. Their
+ * chunk is asked for now, while the entry runs.
+ */
+const routerLoaded = import('./app/routing/router').then(({ router }) => {
+  registerNavigator(
+    (to, options) => void router.navigate({ to, replace: options?.replace }),
+    () => router.state.location.pathname,
+  );
+  // Each next page's wording loads beside its code.
+  router.subscribe('onBeforeLoad', ({ toLocation }) => void preloadNamespaces(toLocation.pathname));
+  return router;
+});
 
 // A lazily loaded chunk from an older build is gone: reload once (guarded) to get the new one.
 window.addEventListener('vite:preloadError', (event) => {
   if (reloadWithGuard(window.location.pathname)) event.preventDefault();
 });
 
-// Each next page's wording loads beside its code.
-router.subscribe('onBeforeLoad', ({ toLocation }) => void preloadNamespaces(toLocation.pathname));
-
 /**
  * The first page's code, layout, wording, styles and data, loaded side by side; the session flag
  * that survived a reload is checked first, since the page's guard depends on it.
  */
-function loadFirstPage(): Promise<void> {
+function loadFirstPage(router: AppRouter): Promise<void> {
   const { isLoggedIn } = useSessionStore.getState();
   return startInTurn([
     () =>
@@ -54,11 +61,11 @@ function loadFirstPage(): Promise<void> {
 // milliseconds instead of holding the main thread for the whole tree at once (hundreds of ms on a
 // slow phone), so a tap or a scroll during start-up is answered; the static first paint of
 // index.html covers the wait.
-function render(root: HTMLElement) {
+function render(root: HTMLElement, router: AppRouter) {
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>
-        <Providers>
+        <Providers router={router}>
           <RouterProvider router={router} />
         </Providers>
       </StrictMode>,
@@ -71,12 +78,17 @@ if (!root) throw new Error('Missing #root element');
 
 // The entry's modules ran in one task; the first page's loads start in the next one.
 void nextTask()
-  .then(() => firstPageReady(loadFirstPage()))
-  .then(() => {
-    render(root);
+  .then(() => routerLoaded)
+  .then(async (router) => {
+    await firstPageReady(loadFirstPage(router));
+    render(root, router);
     // A newer deployed build makes the next navigation a full page load (spec §4). Its code (read
     // after the first page, about 1 s after idle) loads after the first page, not in the entry.
     void import('./shared/build').then(({ startNewBuildDetection }) =>
       startNewBuildDetection(router),
     );
+  })
+  .catch((error: unknown) => {
+    // The routes' chunk of an older build is gone: reload once (guarded) to get the new one.
+    if (!reloadWithGuard(window.location.pathname)) throw error;
   });

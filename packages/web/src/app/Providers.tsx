@@ -14,7 +14,7 @@ import type { OfflineCopy } from '@/shared/query/queryClient';
 import { loadOfflineCopy, persistOptions, queryClient } from '@/shared/query/queryClient';
 import './modalEvents';
 import { preloadErrorViews } from './routing/errorViews';
-import { router } from './routing/router';
+import type { AppRouter } from './routing/router';
 import { useUiStore } from '@/shared/stores/ui';
 import { buildTheme, colorSchemeManager, ThemeCssVariables, useThemeColors } from '@/shared/theme';
 
@@ -24,7 +24,7 @@ const DeferredProviders = lazy(() => import('./DeferredProviders'));
  * True once the first page is shown and the browser is idle: the toasts' and dialogs' code (with
  * the modal, focus trap and scroll area) then loads without competing with the first page's.
  */
-function useAfterFirstPage(): boolean {
+function useAfterFirstPage(router: AppRouter): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let cancel = () => undefined as void;
@@ -52,7 +52,7 @@ function useAfterFirstPage(): boolean {
       unsubscribe();
       cancel();
     };
-  }, []);
+  }, [router]);
   return ready;
 }
 
@@ -113,8 +113,8 @@ function OfflineCopyProvider({ children }: { children: ReactNode }) {
  * that turns them on would otherwise re-render MantineProvider, whose new context value re-renders
  * every Mantine component of the page (some 270 on a list page) for nothing.
  */
-function DeferredProvidersAfterFirstPage() {
-  const idle = useAfterFirstPage();
+function DeferredProvidersAfterFirstPage({ router }: { router: AppRouter }) {
+  const idle = useAfterFirstPage(router);
   useEffect(() => {
     if (idle) preloadErrorViews();
   }, [idle]);
@@ -125,7 +125,7 @@ function DeferredProvidersAfterFirstPage() {
   ) : null;
 }
 
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({ router, children }: { router: AppRouter; children: ReactNode }) {
   const colors = useThemeColors();
   const theme = useMemo(() => buildTheme(colors), [colors]);
   const forced = useUiStore((s) => s.forcedColorScheme);
@@ -139,7 +139,7 @@ export function Providers({ children }: { children: ReactNode }) {
         withCssVariables={false}
       >
         <ThemeCssVariables />
-        <DeferredProvidersAfterFirstPage />
+        <DeferredProvidersAfterFirstPage router={router} />
         {children}
       </MantineProvider>
     </OfflineCopyProvider>

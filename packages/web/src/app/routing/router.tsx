@@ -445,3 +445,5 @@ export const router = createRouter({
   defaultNotFoundComponent: NotFoundView,
   scrollRestoration: true,
 });
+
+export type AppRouter = typeof router;
