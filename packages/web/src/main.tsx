@@ -4,7 +4,7 @@ import { shellWording } from '@/shared/i18n';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Providers } from './app/Providers';
+import { Providers, restoreOfflineCopyOnce } from './app/Providers';
 import { reloadWithGuard } from './app/errors/reloadGuard';
 import { appStyles } from './app/appStyles';
 import { fetchesSettled, firstPageReady, startInTurn } from './app/firstPage';
@@ -49,6 +49,8 @@ function loadFirstPage(router: AppRouter): Promise<void> {
     shellWording,
     () => preloadNamespaces(window.location.pathname),
     () => preloadLayout(isLoggedIn),
+    // The offline copy of earlier answers (IndexedDB), which the page's queries wait for.
+    restoreOfflineCopyOnce,
     // Edited interface wording from the server, and reports of keys met without a value (spec §7).
     () =>
       import('./shared/i18n/siteTranslations').then(({ installSiteTranslations }) =>

@@ -6,7 +6,6 @@ import {
   Suspense,
   useEffect,
   useMemo,
-  useRef,
   useState,
   type ReactNode,
 } from 'react';
@@ -71,34 +70,49 @@ function refreshRestoredQueries() {
   });
 }
 
+let restoring: Promise<OfflineCopy | null> | undefined;
+/** The offline copy once restored (null when nothing could be), undefined before. */
+let restored: OfflineCopy | null | undefined;
+
+/**
+ * Restores the offline copy, once: main.tsx starts it beside the first page's other loads, so that
+ * the page renders once with it in. (Rendered before, the page rendered again when it came.)
+ */
+export function restoreOfflineCopyOnce(): Promise<unknown> {
+  restoring ??= loadOfflineCopy()
+    .then(async (loaded) => {
+      await loaded.restoreOfflineCopy({ ...persistOptions, queryClient });
+      refreshRestoredQueries();
+      return loaded;
+    })
+    // Nothing restored (no IndexedDB, or its code did not load): the pages fetch as usual.
+    .catch(() => null)
+    .then((copy) => (restored = copy));
+  return restoring;
+}
+
 /**
  * TanStack's PersistQueryClientProvider, with its code loaded on demand (loadOfflineCopy): restores
  * the offline copy first (queries wait meanwhile, as `useIsRestoring` says), then saves the cache
  * to it whenever it changes.
  */
 function OfflineCopyProvider({ children }: { children: ReactNode }) {
-  const [isRestoring, setIsRestoring] = useState(true);
-  const copy = useRef<OfflineCopy | null>(null);
-  const started = useRef(false);
+  const [isRestoring, setIsRestoring] = useState(() => restored === undefined);
   useEffect(() => {
-    // Once, even when StrictMode runs the effect twice (as TanStack's provider does).
-    if (started.current) return;
-    started.current = true;
-    void loadOfflineCopy()
-      .then((loaded) => {
-        copy.current = loaded;
-        return loaded.restoreOfflineCopy({ ...persistOptions, queryClient });
-      })
-      .then(refreshRestoredQueries)
-      // Nothing restored (no IndexedDB, or its code did not load): the pages fetch as usual.
-      .catch(() => undefined)
-      .finally(() => startTransition(() => setIsRestoring(false)));
-  }, []);
+    if (!isRestoring) return;
+    let live = true;
+    void restoreOfflineCopyOnce().then(() => {
+      if (live) startTransition(() => setIsRestoring(false));
+    });
+    return () => {
+      live = false;
+    };
+  }, [isRestoring]);
   useEffect(
     () =>
-      isRestoring || !copy.current
+      isRestoring || !restored
         ? undefined
-        : copy.current.saveOfflineCopy({ ...persistOptions, queryClient }),
+        : restored.saveOfflineCopy({ ...persistOptions, queryClient }),
     [isRestoring],
   );
   return (

@@ -1,5 +1,5 @@
 import { Kbd, Modal, Table, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { useDrawnOnceOpened } from '@/shared/ui/drawnOnceOpened';
 
@@ -27,7 +27,6 @@ function typing(target: EventTarget | null): boolean {
 
 /** `?` anywhere but in a field opens the list of keyboard shortcuts. */
 export function ShortcutsDialog() {
-  const { t } = useTranslation('shortcuts');
   const [opened, setOpened] = useState(false);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -42,10 +41,21 @@ export function ShortcutsDialog() {
   const dialog = useDrawnOnceOpened(opened);
   if (!dialog.drawn) return null;
 
+  // Its wording loads at the first opening: the page does not wait for it (a page that asked for
+  // it at start showed a spinner until it came, then rendered everything again).
+  return (
+    <Suspense fallback={null}>
+      <ShortcutsList opened={dialog.open} onClose={() => setOpened(false)} />
+    </Suspense>
+  );
+}
+
+function ShortcutsList({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('shortcuts');
   return (
     <Modal
-      opened={dialog.open}
-      onClose={() => setOpened(false)}
+      opened={opened}
+      onClose={onClose}
       title={t('title')}
       size="lg"
       closeButtonProps={{ 'aria-label': t('common:actions.close') }}
