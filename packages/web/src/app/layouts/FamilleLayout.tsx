@@ -32,9 +32,9 @@ export function FamilleLayout() {
   const left = user?.siteparams.isnavbarleft ?? true;
   const expanded = user?.siteparams.isnavbarexpanded ?? true;
 
+  const navDrawer = useDrawnOnceOpened(drawerOpened && mobile);
   // `drawer` itself is a new object on every render; depending on it closed the drawer again
   // right after the burger opened it. `close` is stable: this runs on navigation and on resize.
-  const navDrawer = useDrawnOnceOpened(drawerOpened && mobile);
   const closeDrawer = drawer.close;
   useEffect(() => closeDrawer(), [pathname, mobile, closeDrawer]);
 

@@ -12,6 +12,7 @@ import { categoryTreeData } from '@/shared/organisation/categoryTree';
 import { useUiLanguage } from '@/shared/organisation/hooks';
 import { organisationQueries } from '@/shared/organisation/queries';
 import { compareIn } from '@/shared/intl';
+import { useIsMobile } from '@/shared/ui/device';
 import { useDrawnOnceOpened } from '@/shared/ui/drawnOnceOpened';
 
 /** What the dialog asks for: a link to add or remove, or the new language or status. */
@@ -79,6 +80,9 @@ export function ValueDialog({ choice, count, busy, onClose, onApply }: ValueDial
   };
   const label = choice ? t(`field.${'kind' in choice ? choice.kind : choice.action}`) : '';
   const dialog = useDrawnOnceOpened(choice !== null);
+  // A searchable picker opens its list when focused: on a phone that also raised the keyboard and
+  // drew the list over the dialog's title before anyone touched it. There, the first tap opens it.
+  const autofocus = !useIsMobile() || undefined;
   if (!dialog.drawn) return null;
 
   return (
@@ -108,7 +112,7 @@ export function ValueDialog({ choice, count, busy, onClose, onApply }: ValueDial
               onChange={setValue}
               searchable
               defaultExpandAll
-              data-autofocus
+              data-autofocus={autofocus}
               nothingFoundMessage={tArchive('filters.nothingFound')}
               comboboxProps={{ withinPortal: true }}
             />
@@ -119,7 +123,7 @@ export function ValueDialog({ choice, count, busy, onClose, onApply }: ValueDial
               value={value}
               onChange={setValue}
               searchable
-              data-autofocus
+              data-autofocus={autofocus}
               nothingFoundMessage={tArchive('filters.nothingFound')}
             />
           )}
