@@ -60,4 +60,26 @@ describe('database warm-up (what `serve` does once it listens)', () => {
     expect(new Set(settings.map(({ rows }) => rows[0]!.pid)).size).toBe(10);
     expect(new Set(settings.map(({ rows }) => rows[0]!.value))).toEqual(new Set(['128']));
   });
+
+  it('gives a new connection one query at a time (pg refuses more from version 9)', async () => {
+    if (testDialect() !== 'postgres') return;
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    const fresh = await createTestDatabase();
+    try {
+      await migrateToLatest(fresh.db);
+      // Stamps read on new connections of the pool, beside queries through Kysely.
+      await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          i % 2 ? fresh.readStamps() : sql`select pg_sleep(0.01)`.execute(fresh.db),
+        ),
+      );
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((message) => message.includes('already executing'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      await fresh.destroy();
+    }
+  });
 });

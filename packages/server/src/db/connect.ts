@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
@@ -82,11 +82,21 @@ export function connectDatabase(database: Config['database']): DatabaseHandle {
     // 'error' on the pool; unhandled, that would crash the process. pg-pool already discards the
     // broken client and the next query opens a fresh one, so there is nothing more to do.
     pool.on('error', () => undefined);
-    // Queued before the connection's first query, so every session has it.
-    pool.on('connect', (client) => {
-      client.query(`set effective_io_concurrency = ${IO_CONCURRENCY}`).catch(() => undefined);
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool,
+        // Before the connection's first query through Kysely (the stamps' reads and the warm-up
+        // do not scan by bitmap). Not queued from the pool's 'connect' event: pg then held two
+        // queries for a new connection, which it will refuse from version 9 (a warning now).
+        onCreateConnection: (connection) =>
+          connection
+            .executeQuery(CompiledQuery.raw(`set effective_io_concurrency = ${IO_CONCURRENCY}`))
+            .then(
+              () => undefined,
+              () => undefined,
+            ),
+      }),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
       dialect: 'postgres',
