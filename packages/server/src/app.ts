@@ -1,5 +1,4 @@
 import type { ContentLanguage } from '@kinfolio/contract';
-import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -23,7 +22,7 @@ import { registerResponseCache } from './http/response-cache.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { responseSerializer } from './http/serialize.js';
 import { registerSpa } from './http/spa.js';
-import { localStorage } from './storage/local.js';
+import { createStorage } from './storage/index.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerCategoryRoutes } from './modules/categories/index.js';
 import { registerExportRoutes } from './modules/exports/index.js';
@@ -113,8 +112,7 @@ export async function buildApp(
     dialect: database.dialect,
     appKey: await appKeyFor(config, database),
     mailer: options.mailer ?? createMailer(config, app.log),
-    storage: localStorage(path.join(config.dataDir, 'files')),
-    pictures: localStorage(path.join(config.dataDir, 'pictures')),
+    storage: createStorage(config),
     readStamps: database.readStamps,
     jobs: createJobQueue({ config, db: database.db, dialect: database.dialect, log: app.log }),
     now: options.now ?? (() => new Date()),

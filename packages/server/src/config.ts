@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { LIMITS } from '@kinfolio/contract';
 import { z } from 'zod';
+import type { S3Settings } from './storage/s3.js';
 
 const booleanish = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -84,6 +85,20 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.-]+$/)
     .default('kinfolio'),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be an S3 bucket name' })
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanish.default(false),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, { message: 'must be letters, digits, . _ - and /' })
+    .optional(),
 });
 
 export interface Config {
@@ -98,6 +113,11 @@ export interface Config {
   backups: { dir: string; nightly: boolean; hour: number; keep: number };
   /** Where the admin's exports are written (EXPORT_DIR, default DATA_DIR/exports). */
   exportDir: string;
+  /**
+   * Where every kind of bytes lives (storage/index.ts): folders on the local disk, or an
+   * S3-compatible bucket (STORAGE=s3 and the S3_* variables).
+   */
+  storage: { kind: 'local' } | ({ kind: 's3' } & S3Settings);
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
   appUrl: string;
   appKey: string | undefined;
@@ -235,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keep: e.BACKUP_KEEP,
     },
     exportDir: path.resolve(e.EXPORT_DIR ?? path.join(dataDir, 'exports')),
+    storage: storageFrom(e),
     database: databaseFrom(e.DATABASE_URL, dataDir),
     appUrl,
     appKey: e.APP_KEY,
@@ -264,6 +285,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: e.JOB_POLL_MS,
       prefix: e.JOB_QUEUE_PREFIX,
     },
+  };
+}
+
+function storageFrom(e: z.infer<typeof envSchema>): Config['storage'] {
+  if (e.STORAGE === 'local') return { kind: 'local' };
+  if (!e.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  STORAGE=s3 needs S3_BUCKET');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    );
+  }
+  const prefix = e.S3_PREFIX ? e.S3_PREFIX.replace(/\/*$/, '/') : '';
+  return {
+    kind: 's3',
+    endpoint: e.S3_ENDPOINT,
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    prefix,
   };
 }
 

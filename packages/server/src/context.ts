@@ -5,7 +5,7 @@ import type { Database } from './db/schema.js';
 import type { JobQueue } from './jobs/index.js';
 import type { StampReader } from './db/stamps.js';
 import type { Mailer } from './mail/mailer.js';
-import type { FileStorage } from './storage/storage.js';
+import type { Storage } from './storage/storage.js';
 
 /** What every module needs from the running app, built once in buildApp. */
 export interface AppContext {
@@ -15,10 +15,8 @@ export interface AppContext {
   /** Secret for CSRF tokens and signed links: APP_KEY, else generated once and kept in settings. */
   appKey: string;
   mailer: Mailer;
-  /** Bytes of uploaded files (DATA_DIR/files). */
-  storage: FileStorage;
-  /** The users' profile and site pictures (DATA_DIR/pictures), apart from the archive's files. */
-  pictures: FileStorage;
+  /** Every kind of stored bytes, each under its own prefix (storage/index.ts). */
+  storage: Storage;
   /** The change stamps, read once per request (db/stamps.ts). */
   readStamps: StampReader;
   /** Background jobs: modules declare theirs (jobs/types.ts), any route may enqueue. */

@@ -16,7 +16,7 @@ import {
   writeBackup,
   type BackupTarget,
 } from './modules/backups/index.js';
-import { localStorage } from './storage/local.js';
+import { createStorage } from './storage/index.js';
 
 const USAGE = `Usage: kinfolio [command] [options]
 
@@ -139,7 +139,7 @@ async function seedDemoCommand(config: Config, args: string[]) {
   try {
     await migrateToLatest(handle.db);
     // The records' audio goes where the server keeps files (see app.ts).
-    const audio = localStorage(path.join(config.dataDir, 'files'));
+    const audio = createStorage(config).files;
     const summary = await seedDemo(handle, { size, seed, audio });
     console.log(
       `Seeded ${summary.items} items (${summary.translations} translations), ` +
@@ -157,11 +157,12 @@ async function seedDemoCommand(config: Config, args: string[]) {
 
 /** The archive of the configured database and DATA_DIR, as backups read and restores write it. */
 function backupTargetOf(config: Config, handle: ReturnType<typeof connectDatabase>): BackupTarget {
+  const storage = createStorage(config);
   return {
     db: handle.db,
     dialect: handle.dialect,
-    storage: localStorage(path.join(config.dataDir, 'files')),
-    pictures: localStorage(path.join(config.dataDir, 'pictures')),
+    storage: storage.files,
+    pictures: storage.pictures,
     dataDir: config.dataDir,
   };
 }

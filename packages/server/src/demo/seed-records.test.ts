@@ -20,7 +20,7 @@ describe('demo records with generated audio', () => {
     server = await createTestServer({ env: { DATA_DIR: dataDir } });
     await server.createUser({ email: 'reader@example.com' });
     reader = await server.loggedIn('reader@example.com');
-    summary = await seedDemo(server.ctx, { size: 20, seed: 2, audio: server.ctx.storage });
+    summary = await seedDemo(server.ctx, { size: 20, seed: 2, audio: server.ctx.storage.files });
   }, 60_000);
   afterAll(async () => {
     await server?.close();

@@ -1,6 +1,8 @@
 /** The files module's messages, merged into the catalogues of messages.ts. */
 export const fileMessages = {
   en: {
+    'storage.bytes_missing':
+      'The stored bytes of this file are missing: an administrator can restore them from a backup.',
     'files.restored': 'The file is back in «{title}».',
     'files.restored_to_new_media':
       'Its item or record is gone: the file is back in a new media item, «{title}».',
@@ -20,6 +22,8 @@ export const fileMessages = {
     'validation.model_type': 'Choose an item type of the archive, or record.',
   },
   fr: {
+    'storage.bytes_missing':
+      'Les données enregistrées de ce fichier sont introuvables : un administrateur peut les restaurer depuis une sauvegarde.',
     'files.restored': 'Le fichier est de retour dans « {title} ».',
     'files.restored_to_new_media':
       "Son élément ou son enregistrement n'existe plus : le fichier est de retour dans un nouveau média, « {title} ».",
@@ -39,6 +43,8 @@ export const fileMessages = {
     'validation.model_type': 'Choisissez un type d’élément de l’archive, ou record.',
   },
   it: {
+    'storage.bytes_missing':
+      'I dati salvati di questo file non si trovano: un amministratore può ripristinarli da un backup.',
     'files.restored': 'Il file è di nuovo in «{title}».',
     'files.restored_to_new_media':
       'Il suo elemento o registrazione non esiste più: il file è di nuovo in un nuovo media, «{title}».',
@@ -58,6 +64,8 @@ export const fileMessages = {
     'validation.model_type': 'Scegli un tipo di elemento dell’archivio, o record.',
   },
   de: {
+    'storage.bytes_missing':
+      'Die gespeicherten Daten dieser Datei fehlen: ein Administrator kann sie aus einer Sicherung wiederherstellen.',
     'files.restored': 'Die Datei ist wieder in „{title}“.',
     'files.restored_to_new_media':
       'Ihr Eintrag oder ihre Aufnahme existiert nicht mehr: Die Datei ist wieder da, in einem neuen Medium „{title}“.',

@@ -3,9 +3,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ByteRange, FileStorage, StoredObject } from './storage.js';
+import {
+  checkKey,
+  isSafeKey,
+  MissingBytesError,
+  type ByteRange,
+  type FileStorage,
+  type StoredObject,
+} from './storage.js';
 
-const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 const PARTIAL = '.part';
 
 const isMissing = (error: unknown) => (error as { code?: string }).code === 'ENOENT';
@@ -29,12 +35,7 @@ async function* walk(dir: string, prefix = ''): AsyncGenerator<{ file: string; r
 
 /** Files on the local disk under `root`, written to a `.part` file and renamed when complete. */
 export function localStorage(root: string): FileStorage {
-  const pathOf = (key: string) => {
-    if (!SAFE_KEY.test(key) || key.split('/').includes('..')) {
-      throw new Error(`invalid storage key ${key}`);
-    }
-    return path.join(root, key);
-  };
+  const pathOf = (key: string) => path.join(root, checkKey(key));
   /** Partial files this process is writing: never removed as abandoned, whatever their age. */
   const writing = new Set<string>();
 
@@ -64,6 +65,16 @@ export function localStorage(root: string): FileStorage {
         writing.delete(partial);
       }
     },
+    async open(key: string, range?: ByteRange): Promise<Readable> {
+      let handle: fs.promises.FileHandle;
+      try {
+        handle = await fs.promises.open(pathOf(key), 'r');
+      } catch (error) {
+        if (isMissing(error)) throw new MissingBytesError(key);
+        throw error;
+      }
+      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+    },
     get(key: string, range?: ByteRange): Readable {
       return fs.createReadStream(pathOf(key), range ? { start: range.start, end: range.end } : {});
     },
@@ -73,10 +84,12 @@ export function localStorage(root: string): FileStorage {
     stat(key) {
       return statOf(pathOf(key), key);
     },
-    async *list() {
-      for await (const { file, rel } of walk(root)) {
+    async *list(prefix = '') {
+      // Only the folders the prefix can be in are walked.
+      const base = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+      for await (const { file, rel } of walk(base ? path.join(root, checkKey(base)) : root, base)) {
         // Partial writes, and anything not named as a key (never written by us), are left out.
-        if (rel.endsWith(PARTIAL) || !SAFE_KEY.test(rel)) continue;
+        if (!rel.startsWith(prefix) || rel.endsWith(PARTIAL) || !isSafeKey(rel)) continue;
         const object = await statOf(file, rel);
         if (object) yield object;
       }

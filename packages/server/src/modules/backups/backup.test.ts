@@ -60,7 +60,7 @@ const dataEntries = (manifest: BackupManifest) =>
 
 async function fill(server: TestServer) {
   const { ctx } = server;
-  await seedDemo(ctx, { size: 40, seed: 2, audio: ctx.storage });
+  await seedDemo(ctx, { size: 40, seed: 2, audio: ctx.storage.files });
   const admin = await server.createAdmin();
   const editor = await server.createUser({
     email: 'editor@example.com',
@@ -72,7 +72,7 @@ async function fill(server: TestServer) {
     .where('id', '=', editor.id)
     .execute();
   for (const key of pictureKeys(editor.id, 'profile', 'v1')) {
-    await ctx.pictures.put(key, Readable.from([Buffer.from(`picture ${key}`)]));
+    await ctx.storage.pictures.put(key, Readable.from([Buffer.from(`picture ${key}`)]));
   }
   const item = await ctx.db.selectFrom('items').select(['id', 'title']).executeTakeFirstOrThrow();
   await ctx.db
@@ -147,8 +147,8 @@ describe('portable backups', () => {
     source = {
       db: server.ctx.db,
       dialect: server.ctx.dialect,
-      storage: server.ctx.storage,
-      pictures: server.ctx.pictures,
+      storage: server.ctx.storage.files,
+      pictures: server.ctx.storage.pictures,
       dataDir,
     };
     const progress: number[] = [];

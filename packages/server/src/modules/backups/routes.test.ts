@@ -46,7 +46,7 @@ describe('backup routes', () => {
 
   beforeAll(async () => {
     server = await serverIn('source');
-    await seedDemo(server.ctx, { size: 12, seed: 4, audio: server.ctx.storage });
+    await seedDemo(server.ctx, { size: 12, seed: 4, audio: server.ctx.storage.files });
     ({ editor } = await server.editorAndReader());
     await server.createAdmin();
     admin = await server.loggedIn(ADMIN.email, ADMIN.password);
@@ -203,7 +203,7 @@ describe('nightly backups', () => {
       env: { DATA_DIR: dataDir, JOB_POLL_MS: '20' },
       now: () => clock,
     });
-    await seedDemo(server.ctx, { size: 6, seed: 5, audio: server.ctx.storage });
+    await seedDemo(server.ctx, { size: 6, seed: 5, audio: server.ctx.storage.files });
     await server.createAdmin();
     admin = await server.loggedIn(ADMIN.email, ADMIN.password);
   }, 60_000);

@@ -25,8 +25,8 @@ export function backupTarget(ctx: AppContext): BackupTarget {
   return {
     db: ctx.db,
     dialect: ctx.dialect,
-    storage: ctx.storage,
-    pictures: ctx.pictures,
+    storage: ctx.storage.files,
+    pictures: ctx.storage.pictures,
     dataDir: ctx.config.dataDir,
   };
 }

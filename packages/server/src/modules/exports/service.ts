@@ -151,12 +151,12 @@ export async function runExport(
         await writeHtmlZip(
           out,
           items,
-          { language: payload.language, scope: label, exportedAt: now, storage: ctx.storage },
+          { language: payload.language, scope: label, exportedAt: now, storage: ctx.storage.files },
           onItem,
         );
         break;
       case 'eml':
-        await writeEmlZip(out, items, ctx.storage, onItem);
+        await writeEmlZip(out, items, ctx.storage.files, onItem);
         break;
     }
     await outcome;

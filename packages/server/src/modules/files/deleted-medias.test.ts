@@ -273,7 +273,7 @@ describe('deleted medias', () => {
       .select(['storage_key', 'thumb_key'])
       .where('id', '=', lost.fileId)
       .executeTakeFirstOrThrow();
-    await server.ctx.storage.delete(row.storage_key);
+    await server.ctx.storage.files.delete(row.storage_key);
 
     // A purge killed between its commit and the bytes: a row gone, its bytes left behind.
     const left = await itemWithPhoto('media', 'Reste');
@@ -285,7 +285,7 @@ describe('deleted medias', () => {
     expect(result.deletedRowsRemoved).toBe(1);
     expect(result.missing).toEqual([]);
     expect(result.orphansRemoved).toBeGreaterThanOrEqual(3);
-    expect(await server.ctx.storage.stat(row.thumb_key!)).toBeFalsy();
+    expect(await server.ctx.storage.files.stat(row.thumb_key!)).toBeFalsy();
     expect((await list()).meta.total).toBe(0);
   });
 });

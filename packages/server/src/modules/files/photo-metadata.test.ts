@@ -133,8 +133,8 @@ describe('photo metadata: the day and place a photo was taken', () => {
       });
 
       // The bytes gone and the storage watched: the item still says when and where.
-      await server.ctx.storage.delete(rows.get('exif.jpg')!.storage_key);
-      const get = vi.spyOn(server.ctx.storage, 'get');
+      await server.ctx.storage.files.delete(rows.get('exif.jpg')!.storage_key);
+      const get = vi.spyOn(server.ctx.storage.files, 'get');
       try {
         const single = await itemsApi(reader, 'media').single(media.id);
         expect(single.files.find((file) => file.name === 'exif.jpg')).toMatchObject(EXPECTED);
@@ -158,7 +158,7 @@ describe('photo metadata: the day and place a photo was taken', () => {
         .set({ taken_on: null, latitude: null, longitude: null, metadata_read: 0 })
         .where('id', 'in', ids)
         .execute();
-      await server.ctx.storage.delete(rows.get('gone.jpg')!.storage_key);
+      await server.ctx.storage.files.delete(rows.get('gone.jpg')!.storage_key);
       const before = (await itemsApi(reader, 'media').single(media.id)).files;
       expect(before.some((file) => file.taken_on !== undefined)).toBe(false);
 

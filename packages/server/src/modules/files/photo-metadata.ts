@@ -148,7 +148,10 @@ export async function backfillPhotoMetadata(
     // One file at a time: a background job, it need not hurry.
     const read: { id: number; columns: ReturnType<typeof photoColumns> }[] = [];
     for (const row of rows) {
-      read.push({ id: row.id, columns: photoColumns(await readPhotoMetadata(ctx.storage, row)) });
+      read.push({
+        id: row.id,
+        columns: photoColumns(await readPhotoMetadata(ctx.storage.files, row)),
+      });
     }
     await stampedTransaction(ctx.db, 'archive', async (trx) => {
       for (const { id, columns } of read) {

@@ -99,19 +99,21 @@ describe('files check: storage and rows agree again after a crash', () => {
 
   it('never removes a partial this process is still writing, nor an upload awaiting its row', async () => {
     const source = new PassThrough();
-    const writing = ctx.storage.put('ee/ff/eeff0000-0000-4000-8000-000000000000', source);
+    const writing = ctx.storage.files.put('ee/ff/eeff0000-0000-4000-8000-000000000000', source);
     source.write(Buffer.alloc(1024));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await ctx.storage.removeAbandonedPartials(new Date(Date.now() + 60_000))).toBe(0);
+    expect(await ctx.storage.files.removeAbandonedPartials(new Date(Date.now() + 60_000))).toBe(0);
     source.end();
     await writing;
-    expect(await ctx.storage.stat('ee/ff/eeff0000-0000-4000-8000-000000000000')).toMatchObject({
+    expect(
+      await ctx.storage.files.stat('ee/ff/eeff0000-0000-4000-8000-000000000000'),
+    ).toMatchObject({
       size: 1024,
     });
-    await ctx.storage.delete('ee/ff/eeff0000-0000-4000-8000-000000000000');
-    await ctx.storage.put('ee/ff/eeff1111-0000-4000-8000-000000000000', Readable.from(['x']));
+    await ctx.storage.files.delete('ee/ff/eeff0000-0000-4000-8000-000000000000');
+    await ctx.storage.files.put('ee/ff/eeff1111-0000-4000-8000-000000000000', Readable.from(['x']));
     expect(
-      (await ctx.storage.stat('ee/ff/eeff1111-0000-4000-8000-000000000000'))?.modifiedAt,
+      (await ctx.storage.files.stat('ee/ff/eeff1111-0000-4000-8000-000000000000'))?.modifiedAt,
     ).toBeInstanceOf(Date);
   });
 

@@ -62,9 +62,9 @@ export function reconcileFiles(
   log?: FastifyBaseLogger,
   options: { announce?: boolean } = {},
 ): Promise<ReconcileResult> {
-  const previous = running.get(ctx.storage) ?? Promise.resolve();
+  const previous = running.get(ctx.storage.files) ?? Promise.resolve();
   const pass = previous.catch(() => undefined).then(() => reconcileOnce(ctx, log, options));
-  running.set(ctx.storage, pass);
+  running.set(ctx.storage.files, pass);
   return pass;
 }
 
@@ -76,7 +76,7 @@ async function reconcileOnce(
   // File times are the disk's wall clock, whatever ctx.now() pretends.
   const cutoff = new Date(Date.now() - ctx.config.orphanGraceMinutes * 60_000);
   const result: ReconcileResult = {
-    partialsRemoved: await ctx.storage.removeAbandonedPartials(cutoff),
+    partialsRemoved: await ctx.storage.files.removeAbandonedPartials(cutoff),
     orphansRemoved: 0,
     orphansKept: 0,
     temporaryRowsRemoved: 0,
@@ -92,7 +92,7 @@ async function reconcileOnce(
   const referenced = new Set(rows.flatMap((row) => [row.storage_key, row.thumb_key ?? '']));
   const present = new Set<string>();
   const unreferenced: string[] = [];
-  for await (const object of ctx.storage.list()) {
+  for await (const object of ctx.storage.files.list()) {
     if (referenced.has(object.key)) present.add(object.key);
     else if (object.modifiedAt < cutoff && !uploadInFlight(object.key)) {
       unreferenced.push(object.key);
@@ -145,7 +145,7 @@ async function removeOrphans(
     for (const key of batch) {
       if (keep.has(key) || uploadInFlight(key)) continue;
       try {
-        await ctx.storage.delete(key);
+        await ctx.storage.files.delete(key);
         removed += 1;
       } catch (err) {
         log?.warn({ err, key }, 'files check: orphaned file not removed');
@@ -160,7 +160,7 @@ async function removeOrphans(
 async function stillMissing(ctx: AppContext, row: FileKeys, key: string) {
   const now = await filesRepository(ctx.db).keysById(row.id);
   if (!now || (now.storage_key !== key && now.thumb_key !== key)) return undefined;
-  return (await ctx.storage.stat(key)) ? undefined : now;
+  return (await ctx.storage.files.stat(key)) ? undefined : now;
 }
 
 async function missingFile(
@@ -175,7 +175,8 @@ async function missingFile(
     // A deleted media without its bytes cannot be restored: reported, and its row removed (its
     // thumbnail, if any, with it). Restored meanwhile: an attached file now, reported below.
     if (await filesRepository(ctx.db).deleteIfDeleted(current.id)) {
-      if (current.thumb_key) await ctx.storage.delete(current.thumb_key).catch(() => undefined);
+      if (current.thumb_key)
+        await ctx.storage.files.delete(current.thumb_key).catch(() => undefined);
       result.deletedRowsRemoved += 1;
       log?.error(
         { fileId: current.id, key: current.storage_key },
@@ -192,7 +193,8 @@ async function missingFile(
   if (isTemporary(current)) {
     // Nobody can attach an upload without bytes; its uploader sees it fail and sends it again.
     if (await filesRepository(ctx.db).deleteIfTemporary(current.id)) {
-      if (current.thumb_key) await ctx.storage.delete(current.thumb_key).catch(() => undefined);
+      if (current.thumb_key)
+        await ctx.storage.files.delete(current.thumb_key).catch(() => undefined);
       result.temporaryRowsRemoved += 1;
       log?.warn(
         { fileId: current.id, key: current.storage_key },

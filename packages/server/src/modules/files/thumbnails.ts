@@ -34,11 +34,11 @@ export async function makeThumbnail(ctx: AppContext, key: string): Promise<Thumb
         withoutEnlargement: true,
       })
       .webp({ quality: 78 });
-    ctx.storage.get(key).pipe(input);
-    const [meta] = await Promise.all([metadata, ctx.storage.put(thumbKey, preview)]);
+    ctx.storage.files.get(key).pipe(input);
+    const [meta] = await Promise.all([metadata, ctx.storage.files.put(thumbKey, preview)]);
     return { key: thumbKey, width: meta.autoOrient.width, height: meta.autoOrient.height };
   } catch {
-    await ctx.storage.delete(thumbKey);
+    await ctx.storage.files.delete(thumbKey);
     return undefined;
   }
 }

@@ -65,11 +65,11 @@ async function store(ctx: AppContext, key: string, source: Readable) {
   const counted = meter();
   const results = await Promise.allSettled([
     pipeline(source, counted.stream),
-    ctx.storage.put(key, counted.stream),
+    ctx.storage.files.put(key, counted.stream),
   ]);
   const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failure) {
-    await ctx.storage.delete(key);
+    await ctx.storage.files.delete(key);
     // The multipart parser destroys the file stream with its error, possibly before we read it.
     const bodyError: unknown = source.errored;
     if (!bodyError || isTooLarge(bodyError)) throw bodyError ?? failure.reason;
@@ -121,13 +121,13 @@ async function storeAndInsert(
     throw error;
   }
   if (part.file.truncated) {
-    await ctx.storage.delete(key);
+    await ctx.storage.files.delete(key);
     throw tooLarge(maxBytes);
   }
   const [thumbnail, photo] = await Promise.all([
     mime.startsWith('image/') ? makeThumbnail(ctx, key) : undefined,
     // The day and place a photo was taken, read once here and kept on its row.
-    readPhotoMetadata(ctx.storage, { mime, storage_key: key }),
+    readPhotoMetadata(ctx.storage.files, { mime, storage_key: key }),
   ]);
   try {
     return await filesRepository(ctx.db).insert({
@@ -163,7 +163,9 @@ export async function removeBytes(
 ): Promise<void> {
   await Promise.all(
     keys.map((key) =>
-      ctx.storage.delete(key).catch((err: unknown) => log?.warn({ err, key }, 'file not removed')),
+      ctx.storage.files
+        .delete(key)
+        .catch((err: unknown) => log?.warn({ err, key }, 'file not removed')),
     ),
   );
 }

@@ -90,7 +90,7 @@ export async function generateRecordMp3(
     const inputs: string[] = [];
     for (const [index, part] of source.parts.entries()) {
       const input = path.join(work, `part-${index}`);
-      await pipeline(ctx.storage.get(part.storage_key), fs.createWriteStream(input));
+      await pipeline(ctx.storage.files.get(part.storage_key), fs.createWriteStream(input));
       inputs.push(input);
     }
     const output = mp3File(ctx.config.dataDir, recordId, source.key);

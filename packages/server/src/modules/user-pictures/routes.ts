@@ -73,11 +73,11 @@ export function registerUserPictureRoutes(app: FastifyInstance, ctx: AppContext)
     if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) {
       return reply.code(304).send();
     }
-    const stored = await ctx.pictures.stat(pictureKey(id, kind, version, size));
+    const stored = await ctx.storage.pictures.stat(pictureKey(id, kind, version, size));
     if (!stored) throw notFound();
     return reply
       .type('image/webp')
       .header('Content-Length', stored.size)
-      .send(ctx.pictures.get(stored.key));
+      .send(ctx.storage.pictures.get(stored.key));
   });
 }

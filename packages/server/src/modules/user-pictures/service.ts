@@ -18,7 +18,9 @@ async function removeVersion(
 ) {
   await Promise.all(
     pictureKeys(userId, kind, version).map((key) =>
-      ctx.pictures.delete(key).catch((err: unknown) => log?.warn({ err, key }, 'picture kept')),
+      ctx.storage.pictures
+        .delete(key)
+        .catch((err: unknown) => log?.warn({ err, key }, 'picture kept')),
     ),
   );
 }
@@ -66,7 +68,10 @@ export async function replacePicture(
   try {
     await Promise.all(
       PICTURE_SIZES.map((size) =>
-        ctx.pictures.put(pictureKey(user.id, kind, version, size), Readable.from(variants[size])),
+        ctx.storage.pictures.put(
+          pictureKey(user.id, kind, version, size),
+          Readable.from(variants[size]),
+        ),
       ),
     );
     return await swapVersion(ctx, user.id, kind, version, log);

@@ -137,7 +137,7 @@ describe('profile and site pictures', () => {
     ).json().user;
     expect(second.picture.small).not.toBe(first.picture.small);
     for (const key of pictureKeys(id, 'profile', firstVersion)) {
-      expect(await suite.server.ctx.pictures.stat(key)).toBeUndefined();
+      expect(await suite.server.ctx.storage.pictures.stat(key)).toBeUndefined();
     }
     // The old address now gives the current picture, without the long-lived cache.
     const stale = await suite.reader.get(first.picture.small);
@@ -148,7 +148,7 @@ describe('profile and site pictures', () => {
     expect(removed.statusCode).toBe(200);
     expect(removed.json().user.picture).toBeNull();
     for (const key of pictureKeys(id, 'profile', secondVersion)) {
-      expect(await suite.server.ctx.pictures.stat(key)).toBeUndefined();
+      expect(await suite.server.ctx.storage.pictures.stat(key)).toBeUndefined();
     }
     expect((await suite.reader.get(second.picture.small)).statusCode).toBe(404);
     // Removing what is not there is harmless.
