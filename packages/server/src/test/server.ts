@@ -6,6 +6,7 @@ import { createAccount } from '../auth/index.js';
 import { loadConfig } from '../config.js';
 import { TestClient } from './client.js';
 import { createTestDatabase } from './database.js';
+import { startTestS3, type TestS3 } from './s3.js';
 
 export interface TestServerOptions {
   env?: Record<string, string>;
@@ -18,6 +19,20 @@ export const ADMIN = {
   name: 'Ada Admin',
 };
 
+/** The storage under test: local folders, or (KINFOLIO_TEST_STORAGE=s3) in-process s3rver. */
+export const testStorage = (): 'local' | 's3' =>
+  process.env.KINFOLIO_TEST_STORAGE === 's3' ? 's3' : 'local';
+
+let testS3: Promise<TestS3> | undefined;
+
+/** With KINFOLIO_TEST_STORAGE=s3, a bucket of its own for each test server of this file. */
+async function storageEnv(env: Record<string, string> = {}): Promise<Record<string, string>> {
+  if (testStorage() !== 's3' || env.STORAGE) return {};
+  testS3 ??= startTestS3();
+  const s3 = await testS3;
+  return s3.env(await s3.bucket());
+}
+
 /** The whole app on a fresh database of the dialect under test, with helpers to make users. */
 export async function createTestServer(options: TestServerOptions = {}) {
   const database = await createTestDatabase();
@@ -26,6 +41,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
     APP_URL: 'http://kinfolio.test',
     WEB_DIST: path.join(os.tmpdir(), 'kinfolio-no-web-build'),
     LOG_LEVEL: 'silent',
+    ...(await storageEnv(options.env)),
     ...options.env,
   });
   const { app, ctx } = await buildApp(config, {

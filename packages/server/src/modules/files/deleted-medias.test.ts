@@ -7,20 +7,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.js';
 import { itemsApi, type PageBody } from '../../test/items-api.js';
 import { ADMIN, createTestServer, type TestServer } from '../../test/server.js';
-import { uploadFile } from '../../test/uploads.js';
+import { uploadFile, storedKeys } from '../../test/uploads.js';
 import { emptyExpiredTrash } from '../retention/index.js';
 import { purgeExpiredDeletedMedias } from './deleted.js';
 import { reconcileFiles } from './reconcile.js';
 
 const DAY = 86_400_000;
-
-function storedFiles(dir: string): string[] {
-  const root = path.join(dir, 'files');
-  if (!fs.existsSync(root)) return [];
-  return fs
-    .readdirSync(root, { recursive: true, withFileTypes: true })
-    .flatMap((entry) => (entry.isFile() ? [entry.name] : []));
-}
 
 describe('deleted medias', () => {
   let server: TestServer;
@@ -76,10 +68,10 @@ describe('deleted medias', () => {
 
   it('keeps the files of a hard-deleted item with their origin, for admins only', async () => {
     const { item, fileId } = await itemWithPhoto('post', 'Vacances à Nice');
-    const before = storedFiles(dataDir).length;
+    const before = (await storedKeys(server.ctx.storage.files)).length;
     await itemsApi(editor, 'post').trash(item.id);
     expect((await itemsApi(editor, 'post').hardDelete(item.id)).statusCode).toBe(200);
-    expect(storedFiles(dataDir).length).toBe(before);
+    expect((await storedKeys(server.ctx.storage.files)).length).toBe(before);
 
     const page = await list();
     expect(page.meta.total).toBe(1);
@@ -153,15 +145,15 @@ describe('deleted medias', () => {
     const two = await itemWithPhoto('media', 'Deux');
     const three = await itemWithPhoto('media', 'Trois');
     for (const { fileId } of [one, two, three]) await editor.delete(`/api/files/${fileId}`);
-    const before = storedFiles(dataDir).length;
+    const before = (await storedKeys(server.ctx.storage.files)).length;
     const purged = await admin.delete(`/api/deleted-medias/${one.fileId}`);
     expect(purged.statusCode).toBe(200);
     expect(purged.json().message).toBe('The file has been deleted for good.');
-    expect(storedFiles(dataDir).length).toBe(before - 2);
+    expect((await storedKeys(server.ctx.storage.files)).length).toBe(before - 2);
     expect((await admin.delete(`/api/deleted-medias/${one.fileId}`)).statusCode).toBe(404);
     const all = await admin.delete('/api/deleted-medias');
     expect(all.json()).toMatchObject({ count: 2 });
-    expect(storedFiles(dataDir).length).toBe(before - 6);
+    expect((await storedKeys(server.ctx.storage.files)).length).toBe(before - 6);
     expect((await list()).meta.total).toBe(0);
     const rows = await server.ctx.db
       .selectFrom('files')
