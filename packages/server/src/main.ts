@@ -17,6 +17,7 @@ import {
   type BackupTarget,
 } from './modules/backups/index.js';
 import { createStorage } from './storage/index.js';
+import { storageCommand } from './storage/copy-command.js';
 
 const USAGE = `Usage: kinfolio [command] [options]
 
@@ -37,6 +38,11 @@ Commands:
                               DATA_DIR/backups)
   restore FILE                restore a backup into an empty archive (this database, SQLite
                               or PostgreSQL, and DATA_DIR), after checking every checksum
+  storage copy --to s3|local [--remove-source]
+                              copy every stored byte from the local folders to the S3 bucket
+                              (S3_* variables) or back, each copy verified by SHA-256;
+                              resumable; the source is removed only with --remove-source, once
+                              every copy is verified
 
 Configuration comes from the environment; see README.md.`;
 
@@ -255,6 +261,8 @@ async function main(argv: string[]) {
       return backupCommand(config, rest);
     case 'restore':
       return restoreCommand(config, rest);
+    case 'storage':
+      return storageCommand(config, rest);
     default:
       throw new ConfigError(`Unknown command "${command}".\n\n${USAGE}`);
   }
