@@ -130,15 +130,17 @@ export function sanctum(baseUrl: string) {
     body?: unknown,
     options: { url?: string; headers?: Record<string, string> } = {},
   ): Promise<SanctumResponse> {
+    // A Buffer is sent as it is (with its content-type in `options.headers`), anything else as JSON.
+    const raw = Buffer.isBuffer(body);
     const response = await fetch(`${options.url ?? baseUrl}${route}`, {
       method,
       headers: {
         ...headers(),
         accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(body === undefined || raw ? {} : { 'content-type': 'application/json' }),
         ...options.headers,
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
     });
     keep(response.headers.getSetCookie());
     const bytes = Buffer.from(await response.arrayBuffer());
