@@ -9,7 +9,7 @@ export type NewFile = Insertable<FilesTable>;
 /** What the storage check needs of a row. */
 export type FileKeys = Pick<
   FileRow,
-  'id' | 'item_id' | 'record_id' | 'storage_key' | 'thumb_key' | 'deleted_at'
+  'id' | 'item_id' | 'record_id' | 'storage_key' | 'thumb_key' | 'thumb_pending' | 'deleted_at'
 >;
 
 const KEY_COLUMNS = [
@@ -18,6 +18,7 @@ const KEY_COLUMNS = [
   'record_id',
   'storage_key',
   'thumb_key',
+  'thumb_pending',
   'deleted_at',
 ] as const;
 
