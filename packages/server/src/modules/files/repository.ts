@@ -82,6 +82,8 @@ export function presentFile(row: FileRow): AttachedFile {
     size: Number(row.size),
     url,
     ...(row.thumb_key ? { thumbnail_url: thumbnailUrl(row.id) } : {}),
+    // Made by the thumbnail job after the upload: the client asks again until it is done.
+    ...(row.thumb_pending ? { thumbnail_pending: true as const } : {}),
     ...(row.width !== null && row.height !== null ? { width: row.width, height: row.height } : {}),
     // Read once when the file was stored (migration 0022): no file is opened here.
     ...storedPhotoMetadata(row),

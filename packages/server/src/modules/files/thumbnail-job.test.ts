@@ -204,7 +204,12 @@ describe('thumbnails: an API instance without workers (JOB_WORKER=false)', () =>
     await itemAnswer(reader, media.id);
     const before = await itemAnswer(reader, media.id);
     expect(before.cache).toBe('hit');
-    expect(before.item.files[0]).toMatchObject({ name: 'plage.jpg', width: 800, height: 1200 });
+    expect(before.item.files[0]).toMatchObject({
+      name: 'plage.jpg',
+      width: 800,
+      height: 1200,
+      thumbnail_pending: true,
+    });
     expect(before.item.files[0]!.thumbnail_url).toBeUndefined();
     expect((await reader.get(`/api/files/${row.id}?thumb=1`)).statusCode).toBe(404);
     const stamp = (await api.ctx.readStamps()).archive;
@@ -220,6 +225,7 @@ describe('thumbnails: an API instance without workers (JOB_WORKER=false)', () =>
     const after = await itemAnswer(reader, media.id);
     expect(after.cache).toBe('miss');
     expect(after.item.files[0]!.thumbnail_url).toBe(`/api/files/${row.id}?thumb=1`);
+    expect(after.item.files[0]!.thumbnail_pending).toBeUndefined();
     const thumb = await reader.get(after.item.files[0]!.thumbnail_url!);
     expect(thumb.statusCode).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/webp');
