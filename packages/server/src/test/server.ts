@@ -6,6 +6,7 @@ import { createAccount } from '../auth/index.js';
 import { loadConfig } from '../config.js';
 import { TestClient } from './client.js';
 import { createTestDatabase } from './database.js';
+import { jobsSettled } from './jobs.js';
 import { startTestS3, type TestS3 } from './s3.js';
 
 export interface TestServerOptions {
@@ -95,6 +96,23 @@ export async function createTestServer(options: TestServerOptions = {}) {
       };
     },
     loggedIn,
+    /** Waits until the jobs queued so far (thumbnails of uploads…) are done (test/jobs.ts). */
+    jobsSettled: (timeoutMs?: number) => jobsSettled(ctx, timeoutMs),
+    /**
+     * A second app on the same database and storage that works the jobs, like a `kinfolio
+     * worker` beside an API instance started with JOB_WORKER=false. Close it before the server.
+     */
+    async startWorker() {
+      const worker = await buildApp(config, {
+        // The server owns the database: the worker's close must not end it.
+        database: { ...database, destroy: async () => undefined },
+        logger: false,
+        workJobs: true,
+        ...(options.now ? { now: options.now } : {}),
+      });
+      await worker.app.ready();
+      return { ctx: worker.ctx, close: () => worker.app.close() };
+    },
     close: () => app.close(),
   };
 }

@@ -47,7 +47,10 @@ describe('deleted medias', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** An item of `type` holding one photo named `name`; answers the item and the file's id. */
+  /**
+   * An item of `type` holding one photo named `name`, thumbnail made; answers the item and the
+   * file's id.
+   */
   async function itemWithPhoto(type: 'post' | 'media', title: string, name = 'photo.jpg') {
     const item = await itemsApi(editor, type).create({ title, language: 'fr' });
     const token = (await uploadFile(editor, { name, type: 'image/jpeg', data: photo })).body;
@@ -57,6 +60,8 @@ describe('deleted medias', () => {
       modelType: type,
     });
     expect(attached.statusCode).toBe(200);
+    // Its thumbnail is made by the job queue.
+    await server.jobsSettled();
     return { item, fileId: attached.json().files[0].id as number };
   }
 

@@ -72,6 +72,8 @@ describe('files: FilePond uploads, addfilepond, downloads', () => {
     expect(attached.json().message).toBe('The files have been attached.');
     expect(attached.json().files).toHaveLength(2);
 
+    // The thumbnail is the job queue's work (thumbnail-job.ts), done once the jobs are.
+    await server.jobsSettled();
     const single = await itemsApi(reader, 'media').single(media.id);
     const [image, sound] = single.files;
     expect(image).toMatchObject({
@@ -149,8 +151,10 @@ describe('files: FilePond uploads, addfilepond, downloads', () => {
   });
 
   it('reverts an upload, but only the uploader and only before it is attached', async () => {
+    await server.jobsSettled();
     const before = (await storedKeys(server.ctx.storage.files)).length;
     const id = (await uploadFile(editor, { name: 'a.png', type: 'image/png', data: photo })).body;
+    await server.jobsSettled();
     expect((await storedKeys(server.ctx.storage.files)).length).toBe(before + 2);
     expect((await revertUpload(other, id)).statusCode).toBe(404);
     expect((await revertUpload(reader, id)).statusCode).toBe(403);
@@ -210,6 +214,7 @@ describe('files: FilePond uploads, addfilepond, downloads', () => {
   });
 
   it('refuses disallowed types and oversized files with a clear message, storing nothing', async () => {
+    await server.jobsSettled();
     const before = (await storedKeys(server.ctx.storage.files)).length;
     const svg = await uploadFile(editor, {
       name: 'logo.svg',
@@ -266,7 +271,18 @@ describe('files: FilePond uploads, addfilepond, downloads', () => {
       await attach(editor, { newmedias: [id], modelId: post.id, modelType: 'post' })
     ).json() as { files: Item['files'] };
     expect(files[0]).toMatchObject({ name: 'broken.jpg', size: 4 });
-    expect(files[0]!.thumbnail_url).toBeUndefined();
+    await server.jobsSettled();
+    // The job settled it without a thumbnail, and without a failed job.
+    const row = await server.ctx.db
+      .selectFrom('files')
+      .select(['thumb_key', 'thumb_pending'])
+      .where('id', '=', files[0]!.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ thumb_key: null, thumb_pending: 0 });
+    expect((await server.ctx.jobs.failed.list(1, 10)).total).toBe(0);
+    expect(
+      (await itemsApi(reader, 'post').single(post.id)).files[0]!.thumbnail_url,
+    ).toBeUndefined();
     expect((await reader.get(`${files[0]!.url}?thumb=1`)).statusCode).toBe(404);
   });
 
@@ -280,9 +296,11 @@ describe('files: FilePond uploads, addfilepond, downloads', () => {
     })();
     const api = itemsApi(eraser, 'message');
     const message = await api.create({ language: 'it' });
+    await server.jobsSettled();
     const before = (await storedKeys(server.ctx.storage.files)).length;
     const id = (await uploadFile(eraser, { name: 'p.jpg', type: 'image/jpeg', data: photo })).body;
     await attach(eraser, { newmedias: [id], modelId: message.id, modelType: 'message' });
+    await server.jobsSettled();
     const [file] = (await api.single(message.id)).files;
     expect((await storedKeys(server.ctx.storage.files)).length).toBe(before + 2);
 
@@ -309,6 +327,7 @@ describe('files: FilePond uploads, addfilepond, downloads', () => {
       .body;
     const fresh = (await uploadFile(editor, { name: 'new.jpg', type: 'image/jpeg', data: photo }))
       .body;
+    await server.jobsSettled();
     await server.ctx.db
       .updateTable('files')
       .set({ created_at: new Date(Date.now() - 25 * 3_600_000).toISOString() })
@@ -338,6 +357,7 @@ describe('files: FilePond uploads, addfilepond, downloads', () => {
         })
       ).statusCode,
     ).toBe(200);
+    await server.jobsSettled();
     const [file] = (await itemsApi(reader, 'media').single(media.id)).files;
     const row = await server.ctx.db
       .selectFrom('files')

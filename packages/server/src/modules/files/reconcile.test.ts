@@ -38,6 +38,8 @@ describe('files check: storage and rows agree again after a crash', () => {
   const upload = async (name: string, type: string, data: Buffer) => {
     const response = await uploadFile(editor, { name, type, data });
     expect(response.statusCode, response.body).toBe(201);
+    // With its thumbnail, made by the job queue.
+    await server.jobsSettled();
     return rowOf(response.body);
   };
 
@@ -146,7 +148,7 @@ describe('files check: storage and rows agree again after a crash', () => {
     await files.delete(attachedPhoto.thumb_key!);
 
     const result = await reconcileFiles(ctx);
-    expect(result).toMatchObject({ temporaryRowsRemoved: 1, thumbnailsRemade: 1 });
+    expect(result).toMatchObject({ temporaryRowsRemoved: 1, thumbnailsQueued: 1 });
     expect(result.missing).toEqual([
       { fileId: attachedText.id, itemId: media.id, key: attachedText.storage_key, kind: 'file' },
     ]);
@@ -155,12 +157,37 @@ describe('files check: storage and rows agree again after a crash', () => {
     expect(ids).not.toContain(temporary.id);
     expect(ids).toContain(attachedText.id);
     expect(await files.stat(temporary.thumb_key!)).toBeUndefined();
+    // The missing thumbnail is made again by the job queue, not by the check.
+    await server.jobsSettled();
     const thumb = await sharp(await buffer(await files.open(attachedPhoto.thumb_key!))).metadata();
     expect(thumb.format).toBe('webp');
 
     // Restored from a backup, it is no longer reported.
     await files.put(attachedText.storage_key, Readable.from([Buffer.from('une note')]));
     expect((await reconcileFiles(ctx)).missing).toEqual([]);
+  });
+
+  it('queues the thumbnail an image still waits for, never one sharp could not read', async () => {
+    const owed = await upload('owed.jpg', 'image/jpeg', photo);
+    const unreadable = await upload('unreadable.jpg', 'image/jpeg', Buffer.from('not a photo'));
+    expect(unreadable).toMatchObject({ thumb_key: null, thumb_pending: 0 });
+    // Its job lost (the process died between the row and the enqueue): still owed.
+    await ctx.db
+      .updateTable('files')
+      .set({ thumb_key: null, thumb_pending: 1 })
+      .where('id', '=', owed.id)
+      .execute();
+    await ctx.storage.files.delete(owed.thumb_key!);
+
+    const result = await reconcileFiles(ctx);
+    expect(result).toMatchObject({ thumbnailsQueued: 1, missing: [] });
+    await server.jobsSettled();
+    expect(await rowOf(owed.upload_token!)).toMatchObject({
+      thumb_key: owed.thumb_key,
+      thumb_pending: 0,
+    });
+    expect(await ctx.storage.files.stat(owed.thumb_key!)).toBeDefined();
+    expect((await reconcileFiles(ctx)).thumbnailsQueued).toBe(0);
   });
 
   it('runs one pass at a time', async () => {
