@@ -9,7 +9,8 @@
  * database for the next run of the same size (see server.ts). Targets are reported, never
  * enforced (the exit code only says whether the bench itself ran). `--only mp3` runs the records'
  * MP3 generation scenario alone (mp3.ts; `--mp3-minutes`, `--mp3-parts`), without any database;
- * `--only backup` the portable backup's peak memory per archive size (backup.ts; `--backup-sizes`).
+ * `--only backup` the portable backup's peak memory per archive size (backup.ts; `--backup-sizes`);
+ * `--only cluster` one API instance against two on PostgreSQL and Redis (cluster.ts).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +20,7 @@ import { routePath, XSRF_COOKIE, XSRF_HEADER } from '@kinfolio/contract';
 import autocannon from 'autocannon';
 import { COLD_SEED, coldPlan, runCold } from './cold.js';
 import { backupReport, runBackupBench } from './backup.js';
+import { clusterReport, runClusterBench } from './cluster.js';
 import { mp3Report, runMp3Bench } from './mp3.js';
 import { markdownReport, UNCACHED, type BenchResult, type Scenario } from './report.js';
 import { BENCH_USER, type ReadyMessage } from './server.js';
@@ -60,7 +62,7 @@ if (
   !Number.isInteger(perClass) ||
   perClass < 1 ||
   !Number.isInteger(coldSeed) ||
-  (only !== undefined && !['cold', 'cached', 'mp3', 'backup'].includes(only)) ||
+  (only !== undefined && !['cold', 'cached', 'mp3', 'backup', 'cluster'].includes(only)) ||
   !backupSizes.every((n) => Number.isInteger(n) && n >= 0) ||
   !(Number(values['mp3-minutes']) > 0) ||
   !Number.isInteger(Number(values['mp3-parts'])) ||
@@ -68,7 +70,7 @@ if (
 ) {
   console.error(
     'Usage: npm run bench -- [--size N>=100] [--dialect sqlite|postgres|both] ' +
-      '[--only cached|cold|mp3|backup] [--cold N>=1] [--cold-seed S] [--keep] [--label L] ' +
+      '[--only cached|cold|mp3|backup|cluster] [--cold N>=1] [--cold-seed S] [--keep] [--label L] ' +
       '[--mp3-minutes M] [--mp3-parts N>=1] [--backup-sizes N,N,…]',
   );
   process.exit(2);
@@ -82,6 +84,17 @@ if (only === 'backup') {
   const report = backupReport(result);
   const tail = values.label ? `-${values.label}` : '';
   const base = path.join(resultsDir, `${result.date.slice(0, 10)}-backup${tail}`);
+  fs.writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
+  fs.writeFileSync(`${base}.md`, report);
+  console.log(`\n${report}\nWritten to ${path.relative(process.cwd(), base)}.json and .md`);
+  process.exit(0);
+}
+
+if (only === 'cluster') {
+  const result = await runClusterBench({ size, connections, duration });
+  const report = clusterReport(result);
+  const tail = values.label ? `-${values.label}` : '';
+  const base = path.join(resultsDir, `${result.date.slice(0, 10)}-cluster${tail}`);
   fs.writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
   fs.writeFileSync(`${base}.md`, report);
   console.log(`\n${report}\nWritten to ${path.relative(process.cwd(), base)}.json and .md`);
