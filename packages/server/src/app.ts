@@ -6,7 +6,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { createFirstAdmin, registerAuthRoutes, sessionManager } from './auth/index.js';
 import type { Config } from './config.js';
-import { createContext, type AppContext, type ContextOptions } from './context.js';
+import { createContext, type AppContext } from './context.js';
 import type { DatabaseHandle } from './db/connect.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandling, HttpError } from './http/errors.js';
@@ -44,8 +44,6 @@ export interface BuildOptions {
   responseCache?: boolean;
   /** Work background jobs in this process once ready (default: config.jobs.workInServer). */
   workJobs?: boolean;
-  /** Tests shorten the mail retries. */
-  mailRetries?: ContextOptions['mailRetries'];
 }
 
 /** Builds the whole server without listening, so tests can use app.inject(). */
@@ -73,7 +71,6 @@ export async function buildApp(
     log: app.log,
     ...(options.database ? { database: options.database } : {}),
     ...(options.now ? { now: options.now } : {}),
-    ...(options.mailRetries ? { mailRetries: options.mailRetries } : {}),
   });
   app.addHook('onClose', () => ctx.close());
 
