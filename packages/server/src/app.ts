@@ -4,46 +4,30 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import {
-  createFirstAdmin,
-  declareAuthJobs,
-  randomToken,
-  registerAuthRoutes,
-  sessionManager,
-} from './auth/index.js';
+import { createFirstAdmin, registerAuthRoutes, sessionManager } from './auth/index.js';
 import type { Config } from './config.js';
-import type { AppContext } from './context.js';
-import { connectDatabase, type DatabaseHandle } from './db/connect.js';
-import { migrateToLatest } from './db/migrate.js';
-import { createJobQueue } from './jobs/index.js';
+import { createContext, type AppContext } from './context.js';
+import type { DatabaseHandle } from './db/connect.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandling, HttpError } from './http/errors.js';
 import { registerResponseCache } from './http/response-cache.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { responseSerializer } from './http/serialize.js';
 import { registerSpa } from './http/spa.js';
-import { createStorage } from './storage/index.js';
-import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerCategoryRoutes } from './modules/categories/index.js';
-import { declareExportJobs, registerExportRoutes } from './modules/exports/index.js';
-import { declareFileJobs, registerFileRoutes } from './modules/files/index.js';
+import { registerExportRoutes } from './modules/exports/index.js';
+import { registerFileRoutes } from './modules/files/index.js';
 import { findItemForUpdate, insertItem, registerItemRoutes } from './modules/items/index.js';
-import { declareRetentionJobs } from './modules/retention/index.js';
 import { registerJobRoutes } from './modules/jobs/index.js';
-import { declareBackupJobs, registerBackupRoutes } from './modules/backups/index.js';
+import { registerBackupRoutes } from './modules/backups/index.js';
 import { registerParticipantRoutes } from './modules/participants/index.js';
 import { registerPlanningRoutes } from './modules/planning/index.js';
 import {
-  declareRecordJobs,
   findRecordForUpdate,
   registerRecordRoutes,
   searchRecordGroups,
 } from './modules/records/index.js';
-import {
-  registerSettingsRoutes,
-  SETTING_KEYS,
-  settingsRepository,
-} from './modules/settings/index.js';
+import { registerSettingsRoutes } from './modules/settings/index.js';
 import { registerSiteTranslationRoutes } from './modules/site-translations/index.js';
 import { registerTagRoutes } from './modules/tags/index.js';
 import { registerUserPictureRoutes } from './modules/user-pictures/index.js';
@@ -52,7 +36,6 @@ import { registerInvitationRoutes, registerUserRoutes } from './modules/users/in
 export interface BuildOptions {
   /** An already open database (tests); otherwise one is opened from the config. */
   database?: DatabaseHandle;
-  mailer?: Mailer;
   logger?: boolean;
   now?: () => Date;
   /** An answer with fields its schema does not declare is an error (default: under tests). */
@@ -61,23 +44,6 @@ export interface BuildOptions {
   responseCache?: boolean;
   /** Work background jobs in this process once ready (default: config.jobs.workInServer). */
   workJobs?: boolean;
-}
-
-async function appKeyFor(config: Config, handle: DatabaseHandle): Promise<string> {
-  if (config.appKey) return config.appKey;
-  const settings = settingsRepository(handle.db);
-  await settings.insertIfAbsent(SETTING_KEYS.appKey, randomToken(48));
-  return (await settings.get(SETTING_KEYS.appKey))!;
-}
-
-/** Every module that owns background work declares its jobs here, before workers start. */
-function declareJobs(ctx: AppContext) {
-  declareAuthJobs(ctx);
-  declareFileJobs(ctx);
-  declareRetentionJobs(ctx);
-  declareRecordJobs(ctx);
-  declareExportJobs(ctx);
-  declareBackupJobs(ctx);
 }
 
 /** Builds the whole server without listening, so tests can use app.inject(). */
@@ -101,27 +67,12 @@ export async function buildApp(
     responseSerializer(options.strictResponses ?? process.env.NODE_ENV === 'test'),
   );
 
-  const database = options.database ?? connectDatabase(config.database);
-  app.addHook('onClose', async () => {
-    // Running jobs finish (or are left to their lease) before the database goes.
-    await ctx.jobs.stop();
-    await ctx.mailer.close();
-    await database.destroy();
+  const ctx = await createContext(config, {
+    log: app.log,
+    ...(options.database ? { database: options.database } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
-  await migrateToLatest(database.db);
-
-  const ctx: AppContext = {
-    config,
-    db: database.db,
-    dialect: database.dialect,
-    appKey: await appKeyFor(config, database),
-    mailer: options.mailer ?? createMailer(config, app.log),
-    storage: createStorage(config),
-    readStamps: database.readStamps,
-    jobs: createJobQueue({ config, db: database.db, dialect: database.dialect, log: app.log }),
-    now: options.now ?? (() => new Date()),
-  };
-  declareJobs(ctx);
+  app.addHook('onClose', () => ctx.close());
 
   if (config.firstAdmin) {
     await createFirstAdmin(ctx.db, { ...config.firstAdmin, verified: true }, ctx.now()).then(

@@ -8,7 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { createOrPromoteAdmin } from './auth/index.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { createContext } from './context.js';
 import { connectDatabase } from './db/connect.js';
+import { createLogger } from './log.js';
+import { stopOnSignals } from './shutdown.js';
 import { migrateToLatest } from './db/migrate.js';
 import { keepSearchRanges } from './modules/items/index.js';
 import { ArchiveNotEmptyError, DEMO_DEFAULT_SIZE, seedDemo } from './demo/seed.js';
@@ -89,15 +92,28 @@ async function serve(config: Config) {
   );
 }
 
-/** Jobs only: heavy work can run on processes of its own (`JOB_WORKER=false` on the servers). */
+/** A worker's running jobs get this long to finish after SIGTERM; the rest go back by lease. */
+const WORKER_GRACE_MS = 30_000;
+
+/**
+ * Jobs only, without Fastify and without listening on any port: heavy work can run on processes
+ * of its own (`JOB_WORKER=false` on the web servers). On SIGTERM it stops taking jobs and lets
+ * the running ones finish within WORKER_GRACE_MS; one still running then is left to its lease,
+ * and another worker takes it again.
+ */
 async function worker(config: Config, args: string[]) {
   const { values } = parseArgs({ args, options: { queue: { type: 'string', multiple: true } } });
-  const { app, ctx } = await buildApp(config, { workJobs: false });
-  await app.ready();
+  const log = createLogger(config.logLevel);
+  const ctx = await createContext(config, { log });
   await ctx.jobs.start(values.queue?.length ? { queues: values.queue } : {});
-  app.log.info({ backend: ctx.jobs.backend, queues: values.queue ?? 'all' }, 'worker started');
-  // A job that does not finish in the grace time is left to its lease: another worker takes it.
-  closeOnSignals(app, 'worker stopping', 30_000);
+  log.info({ backend: ctx.jobs.backend, queues: values.queue ?? 'all' }, 'worker started');
+  stopOnSignals({
+    log,
+    message: 'worker stopping: no new jobs, waiting for the running ones',
+    graceMs: WORKER_GRACE_MS,
+    stop: () => ctx.close(),
+    leftBehind: 'jobs still running go back to the queue when their lease runs out',
+  });
 }
 
 async function migrate(config: Config) {

@@ -30,7 +30,7 @@ export async function requestPasswordReset(
   const token = randomToken();
   await tokens.put(email, sha256(token), now.toISOString());
   const url = `${ctx.config.appUrl}/user/password-reset/${token}?${new URLSearchParams({ email })}`;
-  ctx.mailer.queue({
+  await ctx.mailer.queue({
     to: user.email,
     subject: translate(language, 'mail.reset.subject'),
     text: translate(language, 'mail.reset.body', {

@@ -91,7 +91,7 @@ export function registerAuthRoutes(
       ctx.now(),
     );
     await sessions.start(request, reply, user, false);
-    queueVerificationMail(ctx, user);
+    await queueVerificationMail(ctx, user);
     reply.code(201);
 
     return { message: say(request, 'setup.done'), user: presentUser(user) };
@@ -109,7 +109,7 @@ export function registerAuthRoutes(
       ctx.now(),
     );
     await sessions.start(request, reply, user, false);
-    queueVerificationMail(ctx, user);
+    await queueVerificationMail(ctx, user);
     reply.code(201);
     return { message: say(request, 'register.done'), user: presentUser(user) };
   });
@@ -149,7 +149,7 @@ export function registerAuthRoutes(
   addRoute(app, routes.verificationNotification, async (request) => {
     const user = request.auth.user!;
     if (user.email_verified_at) return { message: say(request, 'verification.already') };
-    queueVerificationMail(ctx, user);
+    await queueVerificationMail(ctx, user);
     return { message: say(request, 'verification.sent') };
   });
 

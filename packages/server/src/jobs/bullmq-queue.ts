@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { failedJobsStore, recordFailure } from './failed-jobs.js';
-import { JobRegistry, scheduleKey } from './registry.js';
+import { JobRegistry, scheduleKey, startWindowMs, type Schedule } from './registry.js';
 import {
   clampProgress,
   errorText,
@@ -149,6 +149,21 @@ export function bullmqQueue(options: BullmqQueueOptions): JobQueue & { abandon()
     return worker;
   }
 
+  /**
+   * Of workers started within the start window, the first one's start run is the only one (a
+   * key that lives for the window); when BullMQ runs the schedule now anyway, that run is it.
+   */
+  async function claimStartRun(schedule: Schedule, runningNow: boolean) {
+    producer ??= connect();
+    const key = `${prefix}:start-run:${schedule.name}`;
+    const window = Math.max(1, Math.ceil(startWindowMs(schedule.intervalMs)));
+    if (runningNow) {
+      await producer.set(key, String(Date.now()), 'PX', window);
+      return false;
+    }
+    return (await producer.set(key, String(Date.now()), 'PX', window, 'NX')) === 'OK';
+  }
+
   async function closeAll(force: boolean) {
     await Promise.all(workers.splice(0).map((w) => w.close(force)));
     await Promise.all([...queues.values()].map((q) => q.close()));
@@ -196,18 +211,32 @@ export function bullmqQueue(options: BullmqQueueOptions): JobQueue & { abandon()
           }
         }
       }
+      // Schedules whose run is made now by BullMQ itself: new or changed ones (their first run is
+      // immediate) and ones due within the start window (overdue after a stop).
+      const runningNow = new Set<string>();
       for (const schedule of registry.schedules.values()) {
         if (!names.includes(schedule.name)) continue;
-        const definition = registry.get(schedule.name);
+        const queue = queueFor(registry.get(schedule.name).queue);
+        const before = await queue.getJobScheduler(scheduleKey(schedule.name));
+        if (
+          !before ||
+          Number(before.every) !== schedule.intervalMs ||
+          (before.next ?? 0) <= Date.now() + startWindowMs(schedule.intervalMs)
+        ) {
+          runningNow.add(schedule.name);
+        }
         // Upserted by every instance, kept once in Redis: one run per interval in all.
-        await queueFor(definition.queue).upsertJobScheduler(
+        await queue.upsertJobScheduler(
           scheduleKey(schedule.name),
           { every: schedule.intervalMs },
           { name: schedule.name, data: schedule.payload, opts: jobOptions(schedule.name) },
         );
       }
+      // Before the workers start: they would soon make a due run look done.
+      await registry.enqueueStartRuns(names, (schedule) =>
+        claimStartRun(schedule, runningNow.has(schedule.name)),
+      );
       await Promise.all([...queueNames].map((name) => startWorker(name).waitUntilReady()));
-      await registry.enqueueStartRuns(names);
     },
     stop: () => closeAll(false),
     abandon: () => closeAll(true),

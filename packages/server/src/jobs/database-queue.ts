@@ -4,7 +4,13 @@ import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Dialect } from '../db/connect.js';
 import type { Database, JobsTable } from '../db/schema.js';
 import { failedJobsStore, recordFailure } from './failed-jobs.js';
-import { JobRegistry, scheduleKey, type Definition } from './registry.js';
+import {
+  JobRegistry,
+  scheduleKey,
+  startWindowMs,
+  type Definition,
+  type Schedule,
+} from './registry.js';
 import {
   backoffDelay,
   clampProgress,
@@ -282,6 +288,27 @@ export function databaseQueue(options: DatabaseQueueOptions): JobQueue & {
     }
   }
 
+  /**
+   * A start run counts as its schedule's run: it moves the next run an interval on, unless a run
+   * (or another worker's start run) happened within the start window. Of workers started together
+   * the first one claims it; a first or overdue run is this same run, not one more.
+   */
+  async function claimStartRun(schedule: Schedule) {
+    const now = Date.now();
+    const claimed = await db
+      .updateTable('job_schedules')
+      .set({ next_run_at: sql`cast(${now} as bigint) + interval_ms` })
+      .where('name', '=', schedule.name)
+      .where(
+        'next_run_at',
+        '<=',
+        sql<number>`cast(${now - startWindowMs(schedule.intervalMs)} as bigint) + interval_ms`,
+      )
+      .returning('name')
+      .executeTakeFirst();
+    return claimed !== undefined;
+  }
+
   async function maintenance() {
     const now = Date.now();
     if (now < nextMaintenance) return;
@@ -366,7 +393,7 @@ export function databaseQueue(options: DatabaseQueueOptions): JobQueue & {
       if (running) return;
       names = registry.namesFor(o.queues);
       await declareSchedules();
-      await registry.enqueueStartRuns(names);
+      await registry.enqueueStartRuns(names, claimStartRun);
       running = true;
       nextMaintenance = 0;
       loop = pollLoop();

@@ -15,7 +15,7 @@ export interface FailureRecord {
   failedAt: Date;
 }
 
-const present = (row: Selectable<FailedJobsTable>): FailedJob => ({
+const parsed = (row: Selectable<FailedJobsTable>): FailedJob => ({
   id: row.id,
   jobId: row.job_id,
   queue: row.queue,
@@ -59,13 +59,23 @@ export function failedJobsStore(
   registry: JobRegistry,
   enqueue: (name: string, payload: unknown) => Promise<string>,
 ): FailedJobs {
-  const get = async (id: number) => {
+  /** As the admin sees it: the payload through its job's `redact`, if it has one. */
+  const present = (job: FailedJob): FailedJob => {
+    const redact = registry.definitions.get(job.name)?.redact;
+    if (!redact) return job;
+    try {
+      return { ...job, payload: redact(job.payload) };
+    } catch {
+      return { ...job, payload: null };
+    }
+  };
+  const raw = async (id: number) => {
     const row = await db
       .selectFrom('failed_jobs')
       .selectAll()
       .where('id', '=', id)
       .executeTakeFirst();
-    return row && present(row);
+    return row && parsed(row);
   };
   const retryRow = async (job: FailedJob) => {
     // A job no longer declared (renamed, removed) cannot run: its failure stays for the record.
@@ -94,11 +104,14 @@ export function failedJobsStore(
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow(),
       ]);
-      return { rows: rows.map(present), total: Number(count.n) };
+      return { rows: rows.map((row) => present(parsed(row))), total: Number(count.n) };
     },
-    get,
+    async get(id) {
+      const job = await raw(id);
+      return job && present(job);
+    },
     async retry(id) {
-      const job = await get(id);
+      const job = await raw(id);
       return job && retryRow(job);
     },
     async retryAll() {
@@ -107,7 +120,7 @@ export function failedJobsStore(
       for (const row of rows) {
         // A job no longer declared keeps its failure listed; the others go back to work.
         if (!registry.definitions.has(row.name)) continue;
-        if (await retryRow(present(row))) retried += 1;
+        if (await retryRow(parsed(row))) retried += 1;
       }
       return retried;
     },

@@ -196,6 +196,33 @@ describe.each(backends)('job queue contract: $name', ({ name, make }) => {
   });
 
   it.skipIf(skip)(
+    'shows a failed payload as its job redacts it, and retries the whole',
+    async () => {
+      const q = queue();
+      const seen: unknown[] = [];
+      const secret = q.define<{ to: string; link: string }>(
+        unique('secret'),
+        async (payload) => {
+          seen.push(payload);
+          if (seen.length === 1) throw new Error('refused');
+        },
+        { attempts: 1, redact: ({ to }) => ({ to, link: '[hidden]' }) },
+      );
+      await q.start();
+      const id = await secret.enqueue({ to: 'ann@example.com', link: 'https://x.test/t0k3n' });
+      await waitFor(q, id, 'failed');
+      const failure = await until(
+        async () => (await q.failed.list(1, 100)).rows.find((r) => r.jobId === id),
+        Boolean,
+      );
+      expect(failure!.payload).toEqual({ to: 'ann@example.com', link: '[hidden]' });
+      expect((await q.failed.get(failure!.id))!.payload).toEqual(failure!.payload);
+      await waitFor(q, (await q.failed.retry(failure!.id))!, 'done');
+      expect(seen[1]).toEqual({ to: 'ann@example.com', link: 'https://x.test/t0k3n' });
+    },
+  );
+
+  it.skipIf(skip)(
     'runs a recurring job once per interval, whatever the number of workers',
     async () => {
       const a = queue();
@@ -221,6 +248,91 @@ describe.each(backends)('job queue contract: $name', ({ name, make }) => {
       expect(runs).toBeLessThanOrEqual(Math.floor(elapsed / 300) + 2);
     },
   );
+
+  it.skipIf(skip)(
+    'two workers started together run a schedule once per interval, not once each',
+    async () => {
+      const a = queue();
+      const b = queue();
+      const job = unique('cluster-tick');
+      const times: number[] = [];
+      for (const q of [a, b]) {
+        q.define<null>(job, async () => {
+          times.push(Date.now());
+        });
+        q.every(job, 400, null);
+      }
+      const started = Date.now();
+      await Promise.all([a.start(), b.start()]);
+      await sleep(2_100);
+      const elapsed = Date.now() - started;
+      say(
+        name,
+        'cluster ticks',
+        times.map((t) => t - started),
+      );
+      // One worker would run it about elapsed / 400 times (+1 for a run due at start); two
+      // workers each running it would make that twice as many.
+      expect(times.length).toBeGreaterThanOrEqual(Math.floor(elapsed / 400) - 1);
+      expect(times.length).toBeLessThanOrEqual(Math.floor(elapsed / 400) + 1);
+      // Never two runs of one interval (each one's own run, a few ms apart).
+      const sorted = [...times].sort((x, y) => x - y);
+      for (let i = 1; i < sorted.length; i += 1) {
+        expect(sorted[i]! - sorted[i - 1]!).toBeGreaterThan(150);
+      }
+    },
+  );
+
+  it.skipIf(skip)('workers started together make one start run of a schedule', async () => {
+    const workers = [queue(), queue(), queue()];
+    const job = unique('start-run');
+    let runs = 0;
+    for (const q of workers) {
+      q.define<null>(job, async () => {
+        runs += 1;
+        await sleep(50);
+      });
+      // Far off: only the start run (and a first run due now) can happen in this test.
+      q.every(job, 3_600_000, null, { atStart: true });
+    }
+    await Promise.all(workers.map((q) => q.start()));
+    await until(
+      async () => runs,
+      (n) => n >= 1,
+    );
+    await sleep(600);
+    expect(runs).toBe(1);
+  });
+
+  it.skipIf(skip)('a worker started later brings a run within the start window', async () => {
+    const job = unique('late-start');
+    const times: number[] = [];
+    const worker = () => {
+      const q = queue();
+      q.define<null>(job, async () => {
+        times.push(Date.now());
+      });
+      // Start window: half the interval (500 ms).
+      q.every(job, 1_000, null, { atStart: true });
+      return q;
+    };
+    await worker().start();
+    await until(
+      async () => times.length,
+      (n) => n === 1,
+    );
+    await sleep(600);
+    const late = Date.now();
+    await worker().start();
+    await until(
+      async () => times.filter((t) => t >= late).length,
+      (n) => n >= 1,
+    );
+    // Its own start run, or the scheduled run when that is due within the window: one of them.
+    expect(times.filter((t) => t >= late)[0]! - late).toBeLessThan(700);
+    await sleep(100);
+    expect(times.filter((t) => t >= late && t < late + 700)).toHaveLength(1);
+  });
 
   it.skipIf(skip)('takes a job again when its worker died mid-job', async () => {
     const job = unique('survivor');

@@ -15,6 +15,7 @@ export interface Definition {
   backoffMs: number;
   leaseMs: number;
   queue: string;
+  redact: ((payload: unknown) => unknown) | undefined;
 }
 
 export interface Schedule {
@@ -38,7 +39,7 @@ export class JobRegistry {
     ) => Promise<string>,
   ) {}
 
-  define<P>(name: string, handler: JobHandler<P>, options: JobOptions = {}): JobType<P> {
+  define<P>(name: string, handler: JobHandler<P>, options: JobOptions<P> = {}): JobType<P> {
     if (this.definitions.has(name)) throw new Error(`Job "${name}" is declared twice`);
     this.definitions.set(name, {
       name,
@@ -47,6 +48,7 @@ export class JobRegistry {
       backoffMs: Math.max(0, options.backoffMs ?? JOB_DEFAULTS.backoffMs),
       leaseMs: Math.max(100, options.leaseMs ?? JOB_DEFAULTS.leaseMs),
       queue: options.queue ?? JOB_DEFAULTS.queue,
+      redact: options.redact as ((payload: unknown) => unknown) | undefined,
     });
     return { name, enqueue: (payload, o) => this.enqueue(name, payload, o) };
   }
@@ -58,13 +60,15 @@ export class JobRegistry {
   }
 
   /**
-   * Runs of the schedules declared `atStart`, queued when a worker starts. Not keyed: a run left
-   * `running` by a killed process must not stand in for the recovery run of its successor.
+   * Runs of the schedules declared `atStart`, queued when a worker starts, for the schedules whose
+   * `claim` succeeds: the backend's claim lets one worker of several started together (within
+   * `startWindowMs`) queue the run, so a cluster's start makes one run, not one per worker. Not
+   * keyed: a run left `running` by a killed process must not stand in for its successor's.
    */
-  async enqueueStartRuns(names: string[]) {
+  async enqueueStartRuns(names: string[], claim: (schedule: Schedule) => Promise<boolean>) {
     for (const schedule of this.schedules.values()) {
-      if (schedule.atStart && names.includes(schedule.name))
-        await this.enqueue(schedule.name, schedule.payload);
+      if (!schedule.atStart || !names.includes(schedule.name)) continue;
+      if (await claim(schedule)) await this.enqueue(schedule.name, schedule.payload);
     }
   }
 
@@ -81,6 +85,12 @@ export class JobRegistry {
       .map((d) => d.name);
   }
 }
+
+/**
+ * Workers starting within this time of a schedule's last run (or of another worker's start run)
+ * make no start run of their own: a minute, or half the interval when that is shorter.
+ */
+export const startWindowMs = (intervalMs: number) => Math.min(60_000, intervalMs / 2);
 
 /** One queued run of a schedule at a time. */
 export const scheduleKey = (name: string) => `schedule:${name}`;

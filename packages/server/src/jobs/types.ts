@@ -27,7 +27,7 @@ export interface JobContext {
 
 export type JobHandler<P> = (payload: P, job: JobContext) => Promise<void>;
 
-export interface JobOptions {
+export interface JobOptions<P = unknown> {
   /** Attempts before the job is recorded as failed (default 3). */
   attempts?: number;
   /** First retry delay; each further retry waits twice as long (default 10 s). */
@@ -39,6 +39,11 @@ export interface JobOptions {
   leaseMs?: number;
   /** Which queue works it (default 'default'); `kinfolio worker --queue` can pick queues. */
   queue?: string;
+  /**
+   * What the admin's failed-jobs screen shows of a payload, when the payload holds what the
+   * screen must not (a mail's one-time links): the job keeps the whole payload for its retries.
+   */
+  redact?: (payload: P) => unknown;
 }
 
 export interface EnqueueOptions {
@@ -63,6 +68,7 @@ export interface FailedJob {
   jobId: string;
   queue: string;
   name: string;
+  /** As the job's `redact` shows it (the whole payload stays for a retry). */
   payload: unknown;
   /** The last error, with its stack. */
   error: string;
@@ -90,7 +96,7 @@ export interface FailedJobs {
  */
 export interface JobQueue {
   readonly backend: 'database' | 'bullmq';
-  define<P>(name: string, handler: JobHandler<P>, options?: JobOptions): JobType<P>;
+  define<P>(name: string, handler: JobHandler<P>, options?: JobOptions<P>): JobType<P>;
   /**
    * Runs `name` every `intervalMs` across all instances (once per interval, not per process);
    * with `atStart`, also once whenever a worker starts (recovery after a crash).

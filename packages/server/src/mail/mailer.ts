@@ -1,9 +1,9 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
-import { randomToken } from '../auth/tokens.js';
+import type { JobQueue } from '../jobs/index.js';
+import type { FileStorage } from '../storage/index.js';
 
 export interface MailMessage {
   to: string;
@@ -13,46 +13,103 @@ export interface MailMessage {
 
 export interface Mailer {
   /**
-   * Sends in the background: a request's answer must not wait for, nor reveal, mail delivery
+   * Puts the mail in the job queue and resolves once it is there, so a crash after the answer
+   * loses nothing; a worker delivers it, retrying with growing delays, and one that keeps failing
+   * lands in the failed jobs. A request's answer never waits for delivery, nor reveals it
    * (forgot-password answers the same whether an account exists).
    */
-  queue(message: MailMessage): void;
-  /** Resolves once every queued mail has been handed over (shutdown, tests). */
+  queue(message: MailMessage): Promise<void>;
+  /**
+   * Resolves once every mail this process queued has had its delivery tried: delivered, failed
+   * for good, or waiting for a retry (tests). A worker must be running, here or elsewhere.
+   */
   flush(): Promise<void>;
+  /** Closes the SMTP connection; after the job queue has stopped. */
   close(): Promise<void>;
 }
 
-export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
-  const transport = config.smtpUrl
-    ? nodemailer.createTransport(config.smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  const outbox = path.join(config.dataDir, 'mail');
-  const pending = new Set<Promise<void>>();
+export const MAIL_JOB = 'mail.send';
 
-  async function deliver(message: MailMessage): Promise<void> {
-    const info = await transport.sendMail({ from: config.mailFrom, ...message });
-    if (!config.smtpUrl) {
-      // Without SMTP, mails are kept as .eml files an operator can open.
-      await fs.mkdir(outbox, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomToken(6)}.eml`;
-      await fs.writeFile(path.join(outbox, name), (info as unknown as { message: Buffer }).message);
-      log.info({ file: path.join(outbox, name), to: message.to }, 'mail written to the outbox');
+/** Five attempts, 30 s apart and then twice as long each time: 7.5 minutes in all. */
+export const MAIL_RETRIES = { attempts: 5, backoffMs: 30_000 };
+
+export interface MailerDeps {
+  config: Pick<Config, 'smtpUrl' | 'mailFrom'>;
+  jobs: JobQueue;
+  /** Where mails go as .eml files when no SMTP server is configured (`storage.mail`). */
+  outbox: FileStorage;
+  /** Tests shorten the retries. */
+  retries?: { attempts: number; backoffMs: number };
+}
+
+/** Mails flush() waits for at most: a process that never flushes keeps no more ids than this. */
+const TRACKED = 1000;
+
+/**
+ * The admin's failed-jobs screen shows who, what subject and the text, but not the one-time
+ * links (password reset, invitation): who holds one can take the account it opens.
+ */
+function withoutLinks(message: MailMessage): MailMessage {
+  const text = message.text.replace(/https?:\/\/\S+/g, (link) => {
+    try {
+      const url = new URL(link);
+      return `${url.origin}${url.pathname.replace(/\/[^/]*$/, '')}/…`;
+    } catch {
+      return '…';
     }
-  }
+  });
+  return { ...message, text };
+}
+
+/**
+ * Mail as a job (`mail.send`, queue `mail`): declared here, where it is made, so that every
+ * process with a context can queue it and every worker can deliver it. Over SMTP (`SMTP_URL`),
+ * else written to the outbox storage as `<time>-<random>.eml`.
+ */
+export function createMailer({ config, jobs, outbox, retries = MAIL_RETRIES }: MailerDeps): Mailer {
+  let transport: nodemailer.Transporter | undefined;
+  const transportOf = () =>
+    (transport ??= config.smtpUrl
+      ? nodemailer.createTransport(config.smtpUrl)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
+  const queued = new Set<string>();
+
+  const mailJob = jobs.define<MailMessage>(
+    MAIL_JOB,
+    async (message, job) => {
+      const info = await transportOf().sendMail({ from: config.mailFrom, ...message });
+      if (config.smtpUrl) return;
+      const key = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+      const eml = (info as unknown as { message: Buffer }).message;
+      await outbox.put(key, Readable.from([eml]), { contentType: 'message/rfc822' });
+      job.log.info({ key, to: message.to }, 'mail written to the outbox');
+    },
+    { ...retries, queue: 'mail', redact: withoutLinks },
+  );
 
   return {
-    queue(message) {
-      const job = deliver(message)
-        .catch((err: unknown) => log.error({ err, to: message.to }, 'mail delivery failed'))
-        .finally(() => pending.delete(job));
-      pending.add(job);
+    async queue(message) {
+      const id = await mailJob.enqueue(message);
+      queued.add(id);
+      if (queued.size > TRACKED) queued.delete(queued.values().next().value!);
     },
     async flush() {
-      await Promise.all([...pending]);
+      while (queued.size) {
+        for (const id of [...queued]) {
+          const status = await jobs.status(id);
+          const tried =
+            !status ||
+            status.state === 'done' ||
+            status.state === 'failed' ||
+            (status.state === 'queued' && status.attempts > 0);
+          if (tried) queued.delete(id);
+        }
+        if (queued.size) await new Promise((resolve) => setTimeout(resolve, 25));
+      }
     },
     async close() {
-      await Promise.all([...pending]);
-      transport.close();
+      transport?.close();
+      transport = undefined;
     },
   };
 }

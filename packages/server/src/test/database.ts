@@ -3,7 +3,11 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { Config } from '../config.js';
 import { connectDatabase, type DatabaseHandle } from '../db/connect.js';
+
+/** A test database, and where it is (to open it again, as a second instance would). */
+export type TestDatabase = DatabaseHandle & { location: Config['database'] };
 
 export const TEST_PG_URL =
   process.env.KINFOLIO_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -13,13 +17,15 @@ export function testDialect(): 'sqlite' | 'postgres' {
 }
 
 /** A fresh, empty database of the dialect under test, removed again by destroy(). */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `kinfolio_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   if (testDialect() === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinfolio-test-'));
-    const handle = connectDatabase({ dialect: 'sqlite', file: path.join(dir, `${name}.sqlite`) });
+    const location = { dialect: 'sqlite' as const, file: path.join(dir, `${name}.sqlite`) };
+    const handle = connectDatabase(location);
     return {
       ...handle,
+      location,
       async destroy() {
         await handle.destroy();
         fs.rmSync(dir, { recursive: true, force: true });
@@ -32,9 +38,11 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await admin.end();
   const url = new URL(TEST_PG_URL);
   url.pathname = `/${name}`;
-  const handle = connectDatabase({ dialect: 'postgres', url: url.toString() });
+  const location = { dialect: 'postgres' as const, url: url.toString() };
+  const handle = connectDatabase(location);
   return {
     ...handle,
+    location,
     async destroy() {
       await handle.destroy();
       const cleanup = new pg.Client({ connectionString: TEST_PG_URL });

@@ -9,6 +9,8 @@ export const SETTING_KEYS = {
   setupCompleted: 'setup_completed',
 } as const;
 
+export type SettingsRepository = ReturnType<typeof settingsRepository>;
+
 export function settingsRepository(db: Executor) {
   return {
     async get(key: string): Promise<string | undefined> {

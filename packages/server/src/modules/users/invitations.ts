@@ -35,10 +35,10 @@ function newLink(ctx: AppContext) {
 }
 
 /** The invitation mail, in the language chosen for the invited account. */
-function mailInvitation(ctx: AppContext, user: UserRow, token: string, inviter: string) {
+async function mailInvitation(ctx: AppContext, user: UserRow, token: string, inviter: string) {
   const language = siteparamsOf(user).language;
   const url = `${ctx.config.appUrl}/user/invitation/${token}`;
-  ctx.mailer.queue({
+  await ctx.mailer.queue({
     to: user.email,
     subject: translate(language, 'mail.invitation.subject', { inviter }),
     text: translate(language, 'mail.invitation.body', { inviter, url, days: INVITATION_DAYS }),
@@ -85,7 +85,7 @@ export async function invite(
       .executeTakeFirstOrThrow();
     return { user, invitation };
   });
-  mailInvitation(ctx, result.user, link.token, inviter.name);
+  await mailInvitation(ctx, result.user, link.token, inviter.name);
   return result;
 }
 
@@ -103,7 +103,7 @@ export async function resendInvitation(ctx: AppContext, userId: number, inviter:
     if (!user || !invitation) throw notFound();
     return { user, invitation };
   });
-  mailInvitation(ctx, result.user, link.token, inviter.name);
+  await mailInvitation(ctx, result.user, link.token, inviter.name);
   return result;
 }
 

@@ -27,7 +27,7 @@ export async function updateOwnAccount(ctx: AppContext, user: UserRow, body: Upd
   }
   if (Object.keys(changes).length === 0) return user;
   const updated = await users.update(user.id, { ...changes, updated_at: ctx.now().toISOString() });
-  if (changes.email) queueVerificationMail(ctx, updated);
+  if (changes.email) await queueVerificationMail(ctx, updated);
   return updated;
 }
 

@@ -41,9 +41,9 @@ export function mailLanguage(user: UserRow) {
   return isUiLanguage(language) ? language : 'en';
 }
 
-export function queueVerificationMail(ctx: AppContext, user: UserRow): void {
+export async function queueVerificationMail(ctx: AppContext, user: UserRow): Promise<void> {
   const language = mailLanguage(user);
-  ctx.mailer.queue({
+  await ctx.mailer.queue({
     to: user.email,
     subject: translate(language, 'mail.verify.subject'),
     text: translate(language, 'mail.verify.body', {
