@@ -54,6 +54,12 @@ export function databaseQueue(options: DatabaseQueueOptions): JobQueue & {
   const keepFinishedMs = options.keepFinishedMs ?? 24 * HOUR;
   const postgres = options.dialect === 'postgres';
   const workerId = randomUUID();
+  /**
+   * Runs of schedules (files check, retention, the backup schedule) are taken before work queued
+   * earlier: one worker loop serves every queue, and the recovery after a crash must not wait
+   * behind a backlog of thumbnails or MP3s.
+   */
+  const AHEAD_OF_BACKLOG_MS = 86_400_000;
 
   const enqueue = async (
     name: string,
@@ -77,7 +83,11 @@ export function databaseQueue(options: DatabaseQueueOptions): JobQueue & {
           max_attempts: definition.attempts,
           backoff_ms: definition.backoffMs,
           lease_ms: definition.leaseMs,
-          available_at: now + Math.max(0, o.delayMs ?? 0),
+          available_at: o.delayMs
+            ? now + Math.max(0, o.delayMs)
+            : registry.schedules.has(name)
+              ? now - AHEAD_OF_BACKLOG_MS
+              : now,
           unique_key: o.key ?? null,
           created_at: new Date(now).toISOString(),
         })
@@ -289,12 +299,26 @@ export function databaseQueue(options: DatabaseQueueOptions): JobQueue & {
   }
 
   /**
-   * A start run counts as its schedule's run: it moves the next run an interval on, unless a run
-   * (or another worker's start run) happened within the start window. Of workers started together
-   * the first one claims it; a first or overdue run is this same run, not one more.
+   * A start run counts as its schedule's run: it moves the next run an interval on. Of workers
+   * started together only one queues it: not when another worker claimed one within the start
+   * window, nor while another's start run is queued or running under a live lease. A run that has
+   * finished does not stand in for this one: a process started again after a crash checks what
+   * it left behind, however soon after the last run.
    */
   async function claimStartRun(schedule: Schedule) {
     const now = Date.now();
+    const live = await db
+      .selectFrom('jobs')
+      .select('id')
+      .where('name', '=', schedule.name)
+      .where((eb) =>
+        eb.or([
+          eb('state', '=', 'queued'),
+          eb.and([eb('state', '=', 'running'), eb('locked_until', '>', now)]),
+        ]),
+      )
+      .executeTakeFirst();
+    if (live) return false;
     const claimed = await db
       .updateTable('job_schedules')
       .set({ next_run_at: sql`cast(${now} as bigint) + interval_ms` })

@@ -87,10 +87,12 @@ export class JobRegistry {
 }
 
 /**
- * Workers starting within this time of a schedule's last run (or of another worker's start run)
- * make no start run of their own: a minute, or half the interval when that is shorter.
+ * Workers starting within this time of another worker's start run make no start run of their
+ * own: a second (a cluster started together), or half the interval when that is shorter. Short
+ * on purpose: a start run is the recovery after a crash, and a process killed and started again
+ * must still check what it left behind, even soon after the last run.
  */
-export const startWindowMs = (intervalMs: number) => Math.min(60_000, intervalMs / 2);
+export const startWindowMs = (intervalMs: number) => Math.min(1_000, intervalMs / 2);
 
 /** One queued run of a schedule at a time. */
 export const scheduleKey = (name: string) => `schedule:${name}`;

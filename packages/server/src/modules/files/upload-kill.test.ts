@@ -171,4 +171,4 @@ it('leaves no byte without a row and no row without bytes after kill -9 mid-uplo
   } finally {
     await stopProcess(second);
   }
-}, 40_000);
+}, 60_000);
