@@ -18,6 +18,8 @@ import { migrateToLatest } from './db/migrate.js';
 import { createJobQueue } from './jobs/index.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandling, HttpError } from './http/errors.js';
+import { registerHealth } from './http/health.js';
+import { registerMetrics } from './http/metrics.js';
 import { registerResponseCache } from './http/response-cache.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { responseSerializer } from './http/serialize.js';
@@ -169,6 +171,9 @@ export async function buildApp(
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   registerErrorHandling(app);
+  // Operators' endpoints, outside the contract's table (http/operational.ts).
+  registerHealth(app, ctx);
+  registerMetrics(app, ctx);
   const sessions = sessionManager(ctx);
   sessions.register(app);
   if (options.responseCache !== false) registerResponseCache(app, ctx.readStamps);

@@ -12,6 +12,7 @@ import {
   type EnqueueOptions,
   type JobQueue,
   type JobStatus,
+  type QueueDepth,
 } from './types.js';
 
 type JobRow = Selectable<JobsTable>;
@@ -380,6 +381,27 @@ export function databaseQueue(options: DatabaseQueueOptions): JobQueue & {
       inFlight.clear();
       await stopLoop();
     },
+    async ping() {
+      await db.selectFrom('jobs').select('id').limit(1).execute();
+    },
+    async depth(): Promise<QueueDepth[]> {
+      const rows = await db
+        .selectFrom('jobs')
+        .select(['queue', 'state', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('state', 'in', ['queued', 'running'])
+        .groupBy(['queue', 'state'])
+        .execute();
+      const depths = new Map<string, QueueDepth>(
+        registry.queues().map((queue) => [queue, { queue, queued: 0, running: 0 }]),
+      );
+      for (const row of rows) {
+        const depth = depths.get(row.queue) ?? { queue: row.queue, queued: 0, running: 0 };
+        depth[row.state === 'running' ? 'running' : 'queued'] = Number(row.count);
+        depths.set(row.queue, depth);
+      }
+      return [...depths.values()];
+    },
+    observe: (listener) => registry.observe(listener),
   };
 
   function safeParse(text: string): unknown {

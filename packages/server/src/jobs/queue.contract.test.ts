@@ -315,4 +315,45 @@ describe.each(backends)('job queue contract: $name', ({ name, make }) => {
     expect([...runs.keys()].sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, n) => n));
     expect([...runs.values()].every((count) => count === 1)).toBe(true);
   });
+
+  it.skipIf(skip)(
+    'answers a ping, tells each attempt to its listeners, and counts its queues',
+    async () => {
+      const q = queue();
+      const own = unique('depth');
+      const runs: unknown[] = [];
+      q.observe((run) => runs.push(run));
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let calls = 0;
+      const job = q.define<null>(
+        own,
+        async () => {
+          calls += 1;
+          if (calls === 1) throw new Error('first attempt fails');
+          await gate;
+        },
+        { queue: own, attempts: 2, backoffMs: 10 },
+      );
+      await q.ping();
+      expect(await q.depth()).toContainEqual({ queue: own, queued: 0, running: 0 });
+      await job.enqueue(null);
+      await job.enqueue(null, { delayMs: 60_000 });
+      expect(await q.depth()).toContainEqual({ queue: own, queued: 2, running: 0 });
+      await q.start();
+      await until(
+        async () => (await q.depth()).find((d) => d.queue === own),
+        (d) => d?.running === 1 && d.queued === 1,
+      );
+      release();
+      await until(
+        async () => runs.length,
+        (n) => n === 2,
+      );
+      expect(runs).toEqual([
+        { name: own, queue: own, outcome: 'failed', seconds: expect.any(Number) },
+        { name: own, queue: own, outcome: 'completed', seconds: expect.any(Number) },
+      ]);
+    },
+  );
 });
