@@ -5,7 +5,9 @@ import { buildApp } from './app.js';
 import { createOrPromoteAdmin } from './auth/index.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { connectDatabase } from './db/connect.js';
+import { holdInstanceLock } from './db/instance-lock.js';
 import { migrateToLatest } from './db/migrate.js';
+import { drainOnSignals } from './http/drain.js';
 import { keepSearchRanges } from './modules/items/index.js';
 import { ArchiveNotEmptyError, DEMO_DEFAULT_SIZE, seedDemo } from './demo/seed.js';
 import {
@@ -64,9 +66,10 @@ function closeOnSignals(app: FastifyInstance, message: string, graceMs: number) 
 }
 
 async function serve(config: Config) {
+  holdInstanceLock(config.database);
   const database = connectDatabase(config.database);
   const { app } = await buildApp(config, { database });
-  closeOnSignals(app, 'shutting down', 10_000);
+  drainOnSignals(app, { graceMs: config.shutdownGraceMs });
   await app.listen({ port: config.port, host: config.host });
   // In the background: the first readers' requests are answered meanwhile.
   database.warmUp().catch((error: unknown) => app.log.warn({ err: error }, 'database warm-up'));
@@ -79,6 +82,7 @@ async function serve(config: Config) {
 /** Jobs only: heavy work can run on processes of its own (`JOB_WORKER=false` on the servers). */
 async function worker(config: Config, args: string[]) {
   const { values } = parseArgs({ args, options: { queue: { type: 'string', multiple: true } } });
+  holdInstanceLock(config.database);
   const { app, ctx } = await buildApp(config, { workJobs: false });
   await app.ready();
   await ctx.jobs.start(values.queue?.length ? { queues: values.queue } : {});
