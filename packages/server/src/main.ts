@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { connectDatabase } from './db/connect.js';
 import { holdInstanceLock } from './db/instance-lock.js';
 import { migrateToLatest } from './db/migrate.js';
+import { warmUpInBackground } from './db/warm-up.js';
 import { drainOnSignals } from './http/drain.js';
 import { keepSearchRanges } from './modules/items/index.js';
 import { ArchiveNotEmptyError, DEMO_DEFAULT_SIZE, seedDemo } from './demo/seed.js';
@@ -71,8 +72,8 @@ async function serve(config: Config) {
   const { app } = await buildApp(config, { database });
   drainOnSignals(app, { graceMs: config.shutdownGraceMs });
   await app.listen({ port: config.port, host: config.host });
-  // In the background: the first readers' requests are answered meanwhile.
-  database.warmUp().catch((error: unknown) => app.log.warn({ err: error }, 'database warm-up'));
+  // In the background: the first readers' requests are answered meanwhile (WARMUP=off: not at all).
+  if (config.warmUp) warmUpInBackground(app, database, config.database);
   // Its timer does not keep the process alive: no need to stop it on close.
   keepSearchRanges(database.db, database.dialect, (error) =>
     app.log.warn({ err: error }, 'search ranges'),
