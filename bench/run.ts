@@ -21,7 +21,7 @@ import { COLD_SEED, coldPlan, runCold } from './cold.js';
 import { backupReport, runBackupBench } from './backup.js';
 import { mp3Report, runMp3Bench } from './mp3.js';
 import { markdownReport, UNCACHED, type BenchResult, type Scenario } from './report.js';
-import { BENCH_USER, type ReadyMessage } from './server.js';
+import { BENCH_USER, type ReadyMessage } from './protocol.js';
 
 const here = import.meta.dirname;
 const { values } = parseArgs({

@@ -20,25 +20,8 @@ import { loadConfig } from '../packages/server/src/config.js';
 import { connectDatabase, type DatabaseHandle } from '../packages/server/src/db/connect.js';
 import { migrateToLatest } from '../packages/server/src/db/migrate.js';
 import { seedDemo } from '../packages/server/src/demo/seed.js';
-import { drawSample, type ColdSample } from './sample.js';
-
-export const BENCH_USER = { email: 'bench@example.com', password: 'bench-password-1' };
-
-export interface ReadyMessage {
-  type: 'ready';
-  appUrl: string;
-  /** The same app on the same database without its response cache. */
-  uncachedUrl: string;
-  bareUrl: string;
-  seedMs: number;
-  items: number;
-  translations: number;
-  singleId: number;
-  databaseBytes: number | null;
-  /** Whether the database was kept from an earlier run (not generated now). */
-  reused: boolean;
-  sample: ColdSample;
-}
+import { BENCH_USER, type ReadyMessage } from './protocol.js';
+import { drawSample } from './sample.js';
 
 // Passed in the environment: under `npx tsx`, a forked child sees the parent's argv.
 const dialect = process.env.BENCH_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
