@@ -19,5 +19,7 @@ export interface ReadyMessage {
   databaseBytes: number | null;
   /** Whether the database was kept from an earlier run (not generated now). */
   reused: boolean;
+  /** The database, as DATABASE_URL names it to a server process. */
+  databaseUrl: string;
   sample: ColdSample;
 }

@@ -49,6 +49,8 @@ async function openDatabase(): Promise<{
   handle: DatabaseHandle;
   connect: () => DatabaseHandle;
   remove: () => Promise<void>;
+  /** As DATABASE_URL says it to a server process. */
+  url: string;
 }> {
   if (dialect === 'sqlite') {
     const dir = keep
@@ -63,6 +65,7 @@ async function openDatabase(): Promise<{
       remove: async () => {
         if (!keep) fs.rmSync(dir, { recursive: true, force: true });
       },
+      url: `sqlite:${path.join(dir, `${name}.sqlite`)}`,
     };
   }
   await adminQuery(`CREATE DATABASE ${name}`).catch((error: unknown) => {
@@ -78,6 +81,7 @@ async function openDatabase(): Promise<{
     remove: async () => {
       if (!keep) await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
+    url: url.toString(),
   };
 }
 
@@ -109,7 +113,7 @@ async function summaryOf(handle: DatabaseHandle) {
 }
 
 async function main() {
-  const { handle, connect, remove } = await openDatabase();
+  const { handle, connect, remove, url: databaseUrl } = await openDatabase();
   let cleaned = false;
   const cleanup = async () => {
     if (cleaned) return;
@@ -193,6 +197,7 @@ async function main() {
       singleId: single.id,
       databaseBytes: bytes,
       reused,
+      databaseUrl,
       sample: await drawSample(handle),
     };
     send(ready);
