@@ -87,6 +87,8 @@ function dropCaches(): boolean {
 
 interface Started {
   child: ChildProcess;
+  /** The server's last log lines, to say why it stopped if it does. */
+  tail: () => string;
   url: string;
   readySeconds: number;
   warmUpLog: Promise<RestartRun['warmUpLog']>;
@@ -94,7 +96,6 @@ interface Started {
 
 /** `kinfolio serve` on the archive, once `/readyz` answers 200. */
 async function serve(databaseUrl: string, warmUp: boolean, dataDir: string): Promise<Started> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
   const started = performance.now();
   const child = spawn(
     process.execPath,
@@ -106,7 +107,8 @@ async function serve(databaseUrl: string, warmUp: boolean, dataDir: string): Pro
         DATABASE_URL: databaseUrl,
         DATA_DIR: dataDir,
         WEB_DIST: path.join(dataDir, 'no-web-build'),
-        PORT: String(port),
+        // Its own port, read from its log: a port picked here may be another server's.
+        PORT: '0',
         HOST: '127.0.0.1',
         LOG_LEVEL: 'info',
         WARMUP: warmUp ? 'on' : 'off',
@@ -114,6 +116,9 @@ async function serve(databaseUrl: string, warmUp: boolean, dataDir: string): Pro
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
+  const recent: string[] = [];
+  let listening: (url: string) => void = () => undefined;
+  const address = new Promise<string>((resolve) => (listening = resolve));
   const warmUpLog = new Promise<RestartRun['warmUpLog']>((resolve) => {
     let pending = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -121,6 +126,10 @@ async function serve(databaseUrl: string, warmUp: boolean, dataDir: string): Pro
       const lines = pending.split('\n');
       pending = lines.pop()!;
       for (const line of lines) {
+        recent.push(line);
+        const at = /"msg":"Server listening at (http:[^"]+)"/.exec(line);
+        if (at) listening(at[1]!);
+        if (recent.length > 20) recent.shift();
         if (!line.includes('database warm-up done')) continue;
         const { ms, megabytes, complete } = JSON.parse(line) as NonNullable<
           RestartRun['warmUpLog']
@@ -130,14 +139,26 @@ async function serve(databaseUrl: string, warmUp: boolean, dataDir: string): Pro
     });
     child.once('exit', () => resolve(undefined));
   });
-  const url = `http://127.0.0.1:${port}`;
+  const url = await Promise.race([
+    address,
+    new Promise<never>((_, reject) => {
+      child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
+      setTimeout(
+        () => reject(new Error('the server did not listen within 2 minutes')),
+        120_000,
+      ).unref();
+    }),
+  ]);
   for (const end = Date.now() + 120_000; Date.now() < end;) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
     const ready = await fetch(`${url}/readyz`).then(
       (answer) => answer.status === 200,
       () => false,
     );
-    if (ready) return { child, url, readySeconds: (performance.now() - started) / 1000, warmUpLog };
+    if (ready) {
+      const readySeconds = (performance.now() - started) / 1000;
+      return { child, url, readySeconds, warmUpLog, tail: () => recent.join('\n') };
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   child.kill('SIGKILL');
@@ -171,7 +192,10 @@ async function oneRun(
     for (const url of plan) {
       const started = performance.now();
       if (started - first >= seconds * 1000) break;
-      const response = await fetch(`${server.url}${url}`, { headers });
+      const response = await fetch(`${server.url}${url}`, { headers }).catch((error: unknown) => {
+        const exit = server.child.exitCode ?? server.child.signalCode;
+        throw new Error(`${url}: ${String(error)}; server exit ${exit}:\n${server.tail()}`);
+      });
       await response.arrayBuffer();
       timed.push({ at: started - first, ms: performance.now() - started });
       if (response.status !== 200) errors += 1;

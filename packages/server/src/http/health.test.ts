@@ -1,11 +1,12 @@
 import { routes } from '@kinfolio/contract';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jobBackends } from '../test/redis.js';
 import { createTestServer, type TestServer } from '../test/server.js';
 
 const open: TestServer[] = [];
-async function server() {
-  const made = await createTestServer();
+async function server(env: Record<string, string> = {}) {
+  const made = await createTestServer({ env });
   open.push(made);
   return made;
 }
@@ -14,6 +15,7 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((s) => s.close().catch(() => undefined)));
 });
 
+const backends = await jobBackends('health');
 const get = (s: TestServer, url: string) => s.app.inject({ method: 'GET', url });
 
 describe('health endpoints', () => {
@@ -27,16 +29,19 @@ describe('health endpoints', () => {
     expect(query).not.toHaveBeenCalled();
   });
 
-  it('GET /readyz: 200 when the database, storage, queue and migrations are all there', async () => {
-    const s = await server();
-    const ready = await get(s, '/readyz');
-    expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({
-      status: 'ok',
-      checks: { database: 'ok', storage: 'ok', queue: 'ok', migrations: 'ok' },
-    });
-    expect(ready.headers['set-cookie']).toBeUndefined();
-  });
+  it.each(backends)(
+    'GET /readyz: 200 when the database, storage, queue (%s) and migrations are all there',
+    async (_name, env) => {
+      const s = await server(env);
+      const ready = await get(s, '/readyz');
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({
+        status: 'ok',
+        checks: { database: 'ok', storage: 'ok', queue: 'ok', migrations: 'ok' },
+      });
+      expect(ready.headers['set-cookie']).toBeUndefined();
+    },
+  );
 
   it('GET /readyz: 503 naming the check that failed', async () => {
     const s = await server();
