@@ -13,17 +13,16 @@ export interface DrainOptions {
  * finish within `graceMs` (then their connections are closed), keep-alive connections end as they
  * fall idle, running jobs finish (app.ts's onClose: `ctx.jobs.stop()`), the database closes, and
  * the process exits 0. A job still running past `jobsGraceMs` more is left to its lease (another
- * worker takes it again) and the process exits 1; so does a second signal.
+ * worker takes it again) and the process exits 1.
  */
 export function drainOnSignals(app: FastifyInstance, options: DrainOptions): void {
   const jobsGraceMs = options.jobsGraceMs ?? 20_000;
   let draining = false;
 
   const drain = (signal: NodeJS.Signals) => {
-    if (draining) {
-      app.log.warn({ signal }, 'second signal while draining: exiting now');
-      process.exit(1);
-    }
+    // Ctrl+C reaches both `npm run kinfolio`'s wrapper and this process, and the wrapper passes
+    // it on: a second signal is the same request.
+    if (draining) return;
     draining = true;
     app.log.info({ signal, graceMs: options.graceMs }, 'draining');
     const server = app.server;
