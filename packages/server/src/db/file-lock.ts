@@ -20,6 +20,8 @@ export function tryLockFile(file: string): FileLock | undefined {
   const lock = new SQLite(file, { timeout: 0 });
   try {
     lock.pragma('locking_mode = EXCLUSIVE');
+    // What the file holds does not matter: no journal file left beside it.
+    lock.pragma('journal_mode = MEMORY');
     lock.exec('create table if not exists holder (pid integer not null, since text not null)');
     lock.transaction(() => {
       lock.exec('delete from holder');
