@@ -49,6 +49,16 @@ const serverZones = [
   },
 ];
 
+/**
+ * Server modules reach bytes only through the storage seam (ctx.storage, src/storage), never the
+ * file system, so that every kind of bytes works on local disk and in a bucket alike; scratch files
+ * for tools that need paths (ffmpeg) come from storage's withTempDir. Tests may set up folders.
+ */
+const NO_FS = ['fs', 'node:fs', 'fs/promises', 'node:fs/promises'].map((name) => ({
+  name,
+  message: 'Modules reach bytes through ctx.storage (src/storage); scratch files: withTempDir().',
+}));
+
 /** A feature never imports another feature; shared code never imports a feature or the app. */
 const webZones = [
   ...webFeatures.map((name) => ({
@@ -135,6 +145,16 @@ export default tseslint.config(
   {
     files: [`${SERVER}/**/*.ts`, 'bench/**/*.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones }] },
+  },
+  {
+    files: [`${SERVER}/modules/**/*.ts`],
+    ignores: [
+      '**/*.test.ts',
+      '**/test-fixtures/**',
+      // Reads the interface messages shipped with the web app, not archive bytes.
+      `${SERVER}/modules/site-translations/shipped-keys.ts`,
+    ],
+    rules: { 'no-restricted-imports': ['error', { paths: NO_FS }] },
   },
   {
     files: [`${WEB}/**/*.{ts,tsx}`],

@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 import { postgresReachable, TEST_PG_URL } from './packages/server/src/test/database.js';
 
 /**
- * One Vitest run for every package. The server suite runs twice, on SQLite and on PostgreSQL; the
- * PostgreSQL run is skipped with a notice when no server answers, unless KINFOLIO_REQUIRE_PG=1.
+ * One Vitest run for every package. The server suite runs twice, on SQLite and on PostgreSQL (its
+ * storage-touching tests a third time on S3); the PostgreSQL run is skipped with a notice when no
+ * server answers, unless KINFOLIO_REQUIRE_PG=1.
  */
 export default defineConfig(async () => {
   const withPostgres = await postgresReachable();
@@ -19,6 +20,8 @@ export default defineConfig(async () => {
         'packages/contract/vitest.config.ts',
         'packages/server/vitest.config.ts',
         ...(withPostgres ? ['packages/server/vitest.pg.config.ts'] : []),
+        // The byte-touching tests once more with every kind of bytes in an S3 bucket (s3rver).
+        'packages/server/vitest.s3.config.ts',
         'packages/web/vitest.config.ts',
       ],
     },

@@ -84,13 +84,13 @@ export async function runMp3Bench(minutes: number, partCount: number): Promise<M
     const sampler = setInterval(() => {
       nodePeak = Math.max(nodePeak, process.memoryUsage().rss);
     }, 100);
-    const output = path.join(dir, 'out', 'record.mp3');
+    const output = path.join(dir, 'record.mp3');
     let shown = 0;
     const started = performance.now();
     const result = await encodeMp3({
       inputs,
       tags: { title: 'Bench', owner: 'Bench', date: '1987-06-14', people: ['A', 'B'] },
-      output,
+      output: fs.createWriteStream(output),
       onProgress: (fraction) => {
         if (fraction >= shown + 0.25) {
           shown = Math.floor(fraction * 4) / 4;

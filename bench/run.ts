@@ -12,7 +12,8 @@
  * `--only backup` the portable backup's peak memory per archive size (backup.ts; `--backup-sizes`);
  * `--only restart` the first minute of searches after a restart with the OS's cache dropped, with
  * and without the server's warm-up, on the kept archive of that size (restart.ts;
- * `--restart-runs`, `--restart-seconds`).
+ * `--restart-runs`, `--restart-seconds`);
+ * `--only cluster` one API instance against two on PostgreSQL and Redis (cluster.ts).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +23,7 @@ import { routePath } from '@kinfolio/contract';
 import autocannon from 'autocannon';
 import { COLD_SEED, coldPlan, runCold } from './cold.js';
 import { backupReport, runBackupBench } from './backup.js';
+import { clusterReport, runClusterBench } from './cluster.js';
 import { mp3Report, runMp3Bench } from './mp3.js';
 import { restartReport, runRestartBench } from './restart.js';
 import { markdownReport, UNCACHED, type BenchResult, type Scenario } from './report.js';
@@ -67,7 +69,8 @@ if (
   !Number.isInteger(perClass) ||
   perClass < 1 ||
   !Number.isInteger(coldSeed) ||
-  (only !== undefined && !['cold', 'cached', 'mp3', 'backup', 'restart'].includes(only)) ||
+  (only !== undefined &&
+    !['cold', 'cached', 'mp3', 'backup', 'restart', 'cluster'].includes(only)) ||
   !(Number(values['restart-runs']) >= 1) ||
   !(Number(values['restart-seconds']) >= 10) ||
   !backupSizes.every((n) => Number.isInteger(n) && n >= 0) ||
@@ -77,7 +80,7 @@ if (
 ) {
   console.error(
     'Usage: npm run bench -- [--size N>=100] [--dialect sqlite|postgres|both] ' +
-      '[--only cached|cold|mp3|backup|restart] [--cold N>=1] [--cold-seed S] [--keep] ' +
+      '[--only cached|cold|mp3|backup|restart|cluster] [--cold N>=1] [--cold-seed S] [--keep] ' +
       '[--label L] [--mp3-minutes M] [--mp3-parts N>=1] [--backup-sizes N,N,…] ' +
       '[--restart-runs N>=1] [--restart-seconds S>=10]',
   );
@@ -92,6 +95,17 @@ if (only === 'backup') {
   const report = backupReport(result);
   const tail = values.label ? `-${values.label}` : '';
   const base = path.join(resultsDir, `${result.date.slice(0, 10)}-backup${tail}`);
+  fs.writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
+  fs.writeFileSync(`${base}.md`, report);
+  console.log(`\n${report}\nWritten to ${path.relative(process.cwd(), base)}.json and .md`);
+  process.exit(0);
+}
+
+if (only === 'cluster') {
+  const result = await runClusterBench({ size, connections, duration });
+  const report = clusterReport(result);
+  const tail = values.label ? `-${values.label}` : '';
+  const base = path.join(resultsDir, `${result.date.slice(0, 10)}-cluster${tail}`);
   fs.writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
   fs.writeFileSync(`${base}.md`, report);
   console.log(`\n${report}\nWritten to ${path.relative(process.cwd(), base)}.json and .md`);

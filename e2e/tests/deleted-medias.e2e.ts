@@ -1,8 +1,10 @@
+import type { ItemType } from '@kinfolio/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, nextResponse } from '../support/app.js';
 import { snap, type ContextOptions, type Page } from '../support/browser.js';
 import { adminPage, frenchAdminSuite, type FrenchAdminApp } from '../support/french-admin.js';
+import { thumbnailsMade } from '../support/thumbnails.js';
 
 const PATH = '/admin/tabAdminParam/deletedMedias';
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 30_000 });
@@ -18,10 +20,13 @@ const picture = (background: string) =>
     .png()
     .toBuffer();
 
-/** Uploads a file through FilePond's route and attaches it to the item, as the form does. */
+/**
+ * Uploads a file through FilePond's route and attaches it to the item, as the form does; waits
+ * for its thumbnail (a background job's).
+ */
 async function attachFile(
   app: FrenchAdminApp,
-  item: { id: number; type: string },
+  item: { id: number; type: ItemType },
   name: string,
   data: Buffer,
 ) {
@@ -46,6 +51,7 @@ async function attachFile(
     modelType: item.type,
   });
   expect(attached.status, attached.text).toBe(200);
+  await thumbnailsMade(api, item, 1);
 }
 
 describe('deleted medias admin screen', () => {

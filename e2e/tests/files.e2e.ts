@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, nextResponse } from '../support/app.js';
 import { snap, type ContextOptions, type Page } from '../support/browser.js';
 import { adminPage, frenchAdminSuite } from '../support/french-admin.js';
+import { thumbnailsMade } from '../support/thumbnails.js';
 
 // Uploads, thumbnails and media metadata take a moment; polls wait up to 10 s instead of 1.
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
@@ -90,6 +91,8 @@ describe('files: FilePond uploads on a media item', () => {
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     expect((await attached).status()).toBe(200);
 
+    // The thumbnail is made by a background job once the upload has answered.
+    await thumbnailsMade(app.api, { type: 'media', id: mediaId }, 1);
     await page.reload();
     const thumbnail = page.getByRole('img', { name: 'plage-1978.png' });
     await poll(() => thumbnail.getAttribute('src')).toMatch(/^\/api\/files\/\d+\?thumb=1$/);

@@ -3,13 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, waitForPath } from '../support/app.js';
 import { snap, type Page } from '../support/browser.js';
 import { adminPage, frenchAdminSuite, type FrenchAdminApp } from '../support/french-admin.js';
+import { thumbnailsMade } from '../support/thumbnails.js';
 
 const TITLE = 'Le mariage de tante Odile';
 /** packages/web/vite.config.ts (runtimeCaching) */
 const THUMBNAILS_CACHE = 'kinfolio-thumbnails';
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 30_000 });
 
-/** Uploads a picture through FilePond's route and attaches it to the item, as the form does. */
+/**
+ * Uploads a picture through FilePond's route and attaches it to the item, as the form does; waits
+ * for its thumbnail (a background job's).
+ */
 async function attachPicture(app: FrenchAdminApp, itemId: number) {
   const { api, server } = app;
   const data = await sharp({
@@ -37,6 +41,7 @@ async function attachPicture(app: FrenchAdminApp, itemId: number) {
     modelType: 'media',
   });
   expect(attached.status, attached.text).toBe(200);
+  await thumbnailsMade(api, { type: 'media', id: itemId }, 1);
 }
 
 /** The first key of every query kept in IndexedDB's offline copy. */

@@ -3,6 +3,7 @@ import { expectNoSeriousA11yViolations, nextResponse } from '../support/app.js';
 import { snap, type ContextOptions, type Page } from '../support/browser.js';
 import { adminPage, frenchAdminSuite } from '../support/french-admin.js';
 import { withExif } from '../support/exif.js';
+import { thumbnailsMade } from '../support/thumbnails.js';
 
 // Uploads and thumbnails take a moment; polls wait up to 10 s.
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
@@ -64,6 +65,8 @@ describe('photos: the medias grid, thumbnails in lists and the lightbox', () => 
     const attached = nextResponse(page, 'PATCH', '/api/medias/addfilepond');
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     expect((await attached).status()).toBe(200);
+    // Thumbnails are made by a background job once the uploads have answered.
+    await thumbnailsMade(app.api, { type: 'media', id: albumId }, 3);
 
     // The grid: the album shows its first picture and its files count, the other an icon.
     await page.goto('/medias');

@@ -27,15 +27,16 @@ import { registerSpa } from './http/spa.js';
 import { createStorage } from './storage/index.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerCategoryRoutes } from './modules/categories/index.js';
-import { registerExportRoutes } from './modules/exports/index.js';
+import { declareExportJobs, registerExportRoutes } from './modules/exports/index.js';
 import { declareFileJobs, registerFileRoutes } from './modules/files/index.js';
 import { findItemForUpdate, insertItem, registerItemRoutes } from './modules/items/index.js';
 import { declareRetentionJobs } from './modules/retention/index.js';
 import { registerJobRoutes } from './modules/jobs/index.js';
-import { registerBackupRoutes } from './modules/backups/index.js';
+import { declareBackupJobs, registerBackupRoutes } from './modules/backups/index.js';
 import { registerParticipantRoutes } from './modules/participants/index.js';
 import { registerPlanningRoutes } from './modules/planning/index.js';
 import {
+  declareRecordJobs,
   findRecordForUpdate,
   registerRecordRoutes,
   searchRecordGroups,
@@ -76,6 +77,9 @@ function declareJobs(ctx: AppContext) {
   declareAuthJobs(ctx);
   declareFileJobs(ctx);
   declareRetentionJobs(ctx);
+  declareRecordJobs(ctx);
+  declareExportJobs(ctx);
+  declareBackupJobs(ctx);
 }
 
 /** Builds the whole server without listening, so tests can use app.inject(). */

@@ -37,6 +37,25 @@ describe.skipIf(testDialect() !== 'sqlite')('lint keeps the architecture', () =>
     ).toEqual(['import-x/no-restricted-paths']);
   });
 
+  it('keeps the file system out of server modules: their bytes go through the storage', async () => {
+    for (const name of ['node:fs', 'fs', 'node:fs/promises', 'fs/promises']) {
+      const code = `import fs from '${name}';\nexport const f = fs;\n`;
+      expect(
+        await brokenRules(code, 'packages/server/src/modules/exports/fixture.ts'),
+        name,
+      ).toEqual(['no-restricted-imports']);
+    }
+    const code = "import fs from 'node:fs';\nexport const f = fs;\n";
+    // The local storage, the CLI's own file arguments, and tests setting up folders may.
+    for (const file of [
+      'packages/server/src/storage/fixture.ts',
+      'packages/server/src/main.ts',
+      'packages/server/src/modules/exports/fixture.test.ts',
+    ]) {
+      expect(await brokenRules(code, file), file).toEqual([]);
+    }
+  });
+
   it('refuses an import cycle', async () => {
     // users/index.ts re-exports the routes, which read the repository: importing the index from
     // the repository closes a cycle.

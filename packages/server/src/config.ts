@@ -120,7 +120,11 @@ export interface Config {
    * Where every kind of bytes lives (storage/index.ts): folders on the local disk, or an
    * S3-compatible bucket (STORAGE=s3 and the S3_* variables).
    */
-  storage: { kind: 'local' } | ({ kind: 's3' } & S3Settings);
+  storage: {
+    kind: 'local' | 's3';
+    /** The bucket (S3_BUCKET and the other S3_* variables), also read by `storage copy`. */
+    s3: S3Settings | undefined;
+  };
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
   appUrl: string;
   appKey: string | undefined;
@@ -301,24 +305,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 function storageFrom(e: z.infer<typeof envSchema>): Config['storage'] {
-  if (e.STORAGE === 'local') return { kind: 'local' };
-  if (!e.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  STORAGE=s3 needs S3_BUCKET');
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(
       'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
     );
   }
-  const prefix = e.S3_PREFIX ? e.S3_PREFIX.replace(/\/*$/, '/') : '';
-  return {
-    kind: 's3',
-    endpoint: e.S3_ENDPOINT,
-    bucket: e.S3_BUCKET,
-    region: e.S3_REGION,
-    accessKeyId: e.S3_ACCESS_KEY_ID,
-    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-    forcePathStyle: e.S3_FORCE_PATH_STYLE,
-    prefix,
-  };
+  const s3: S3Settings | undefined = e.S3_BUCKET
+    ? {
+        endpoint: e.S3_ENDPOINT,
+        bucket: e.S3_BUCKET,
+        region: e.S3_REGION,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        prefix: e.S3_PREFIX ? e.S3_PREFIX.replace(/\/*$/, '/') : '',
+      }
+    : undefined;
+  if (e.STORAGE === 's3' && !s3) {
+    throw new ConfigError('Invalid configuration:\n  STORAGE=s3 needs S3_BUCKET');
+  }
+  return { kind: e.STORAGE, s3 };
 }
 
 function databaseFrom(url: string | undefined, dataDir: string): Config['database'] {

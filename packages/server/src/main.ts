@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
@@ -16,10 +20,13 @@ import {
   backupFileName,
   recordCliBackup,
   restoreBackup,
+  storeBackup,
   writeBackup,
+  type BackupSource,
   type BackupTarget,
 } from './modules/backups/index.js';
 import { createStorage } from './storage/index.js';
+import { storageCommand } from './storage/copy-command.js';
 
 const USAGE = `Usage: kinfolio [command] [options]
 
@@ -36,10 +43,16 @@ Commands:
                               (N items in all, default ${DEMO_DEFAULT_SIZE}; same seed, same archive)
                               and its audio records, with generated speech-like audio
   backup [--out FILE]         write a portable backup (data and files) to FILE, by default
-                              BACKUP_DIR/kinfolio-backup-<time>.tar (BACKUP_DIR defaults to
-                              DATA_DIR/backups)
-  restore FILE                restore a backup into an empty archive (this database, SQLite
-                              or PostgreSQL, and DATA_DIR), after checking every checksum
+                              into the backups storage as kinfolio-backup-<time>.tar, listed
+                              on the backup screen (BACKUP_DIR with STORAGE=local)
+  restore FILE                restore a backup FILE into an empty archive (this database,
+                              SQLite or PostgreSQL, and its storage), after checking every
+                              checksum
+  storage copy --to s3|local [--remove-source]
+                              copy every stored byte from the local folders to the S3 bucket
+                              (S3_* variables) or back, each copy verified by SHA-256;
+                              resumable; the source is removed only with --remove-source, once
+                              every copy is verified
 
 Configuration comes from the environment; see README.md.`;
 
@@ -160,16 +173,28 @@ async function seedDemoCommand(config: Config, args: string[]) {
   }
 }
 
-/** The archive of the configured database and DATA_DIR, as backups read and restores write it. */
+/** The archive of the configured database and storage, as backups read and restores write it. */
 function backupTargetOf(config: Config, handle: ReturnType<typeof connectDatabase>): BackupTarget {
-  const storage = createStorage(config);
-  return {
-    db: handle.db,
-    dialect: handle.dialect,
-    storage: storage.files,
-    pictures: storage.pictures,
-    dataDir: config.dataDir,
-  };
+  return { db: handle.db, dialect: handle.dialect, storage: createStorage(config) };
+}
+
+/** The operator's `--out FILE`: written beside it under a partial name, renamed when complete. */
+async function writeLocalFile(file: string, body: Readable): Promise<void> {
+  const partial = `${file}.${randomUUID()}.part`;
+  try {
+    await pipeline(body, fs.createWriteStream(partial, { flags: 'wx' }));
+    await fs.promises.rename(partial, file);
+  } catch (error) {
+    await fs.promises.rm(partial, { force: true });
+    throw error;
+  }
+}
+
+/** The operator's backup FILE, read as often as the restore needs. */
+async function localBackup(file: string): Promise<BackupSource> {
+  const stats = await fs.promises.stat(file).catch(() => undefined);
+  if (!stats?.isFile()) throw new ConfigError(`No backup file at ${file}`);
+  return { size: stats.size, open: () => fs.createReadStream(file) };
 }
 
 /** Progress on stderr, every tenth. */
@@ -189,16 +214,17 @@ async function backupCommand(config: Config, args: string[]) {
   try {
     await migrateToLatest(handle.db);
     const at = new Date();
-    const out = path.resolve(values.out ?? path.join(config.backups.dir, backupFileName(at)));
+    const target = backupTargetOf(config, handle);
+    const file = values.out === undefined ? undefined : path.resolve(values.out);
+    const name = backupFileName(at);
     const result = await writeBackup(
-      backupTargetOf(config, handle),
-      out,
+      target,
+      file ? (body) => writeLocalFile(file, body) : storeBackup(target.storage, name),
       progressPrinter('backup'),
     );
-    // Written where the backup screen looks: listed there too.
-    if (path.dirname(out) === config.backups.dir) {
-      await recordCliBackup(handle.db, path.basename(out), result, at);
-    }
+    // Written where the scheduled ones are: listed on the backup screen too.
+    if (!file) await recordCliBackup(handle.db, name, result, at);
+    const out = file ?? `${name} (backups storage)`;
     const rows = Object.values(result.manifest.tables).reduce((sum, t) => sum + t.rows, 0);
     console.log(
       `Backup written: ${out}\n  ${result.size} bytes, sha256 ${result.sha256}\n` +
@@ -222,7 +248,7 @@ async function restoreCommand(config: Config, args: string[]) {
     await migrateToLatest(handle.db);
     const manifest = await restoreBackup(
       backupTargetOf(config, handle),
-      path.resolve(file),
+      await localBackup(path.resolve(file)),
       progressPrinter('restore'),
     );
     const rows = Object.values(manifest.tables).reduce((sum, t) => sum + t.rows, 0);
@@ -260,6 +286,8 @@ async function main(argv: string[]) {
       return backupCommand(config, rest);
     case 'restore':
       return restoreCommand(config, rest);
+    case 'storage':
+      return storageCommand(config, rest);
     default:
       throw new ConfigError(`Unknown command "${command}".\n\n${USAGE}`);
   }

@@ -69,6 +69,11 @@ export const attachedFileSchema = z.object({
   url: z.string(),
   /** A small WebP preview, for images the server could read. */
   thumbnail_url: z.string().optional(),
+  /**
+   * Present while the server is still making the image's preview (a background job, just after
+   * the upload): ask again shortly. Absent once done, with or without `thumbnail_url`.
+   */
+  thumbnail_pending: z.literal(true).optional(),
   width: z.number().int().optional(),
   height: z.number().int().optional(),
   /**

@@ -2,11 +2,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialect } from '../test/database.js';
 import {
-  listeningUrl,
   processArchive,
   startKinfolio,
+  startServer,
+  stopProcess,
   type KinfolioProcess,
-} from '../test/process.js';
+} from '../test/processes.js';
 
 /**
  * On SQLite one process serves (or works jobs on) a database: a second `serve` or a `worker`
@@ -16,8 +17,13 @@ import {
 describe.skipIf(testDialect() !== 'sqlite')('the SQLite instance lock', () => {
   let archive: Awaited<ReturnType<typeof processArchive>>;
   const running: KinfolioProcess[] = [];
-  const start = (args: string[], env: Record<string, string> = {}) => {
-    const p = startKinfolio(args, archive, env);
+  const start = (args: string[]) => {
+    const p = startKinfolio(args, archive.env);
+    running.push(p);
+    return p;
+  };
+  const serve = async () => {
+    const p = await startServer(archive.env);
     running.push(p);
     return p;
   };
@@ -25,17 +31,15 @@ describe.skipIf(testDialect() !== 'sqlite')('the SQLite instance lock', () => {
     /another Kinfolio server or worker is using .*kinfolio\.sqlite; on SQLite run one process \(jobs run inside it\), or use PostgreSQL for several/;
 
   beforeAll(async () => {
-    archive = await processArchive();
+    archive = await processArchive('instance-lock');
   });
   afterAll(async () => {
-    for (const p of running) if (p.child.exitCode === null) p.child.kill('SIGKILL');
-    await Promise.all(running.map((p) => p.exited));
+    await Promise.all(running.map((p) => stopProcess(p, 'SIGKILL')));
     await archive.remove();
   });
 
   it('refuses a second server or a worker, lets one-shot commands run, survives kill -9', async () => {
-    const first = start(['serve']);
-    const url = await listeningUrl(first);
+    const first = await serve();
 
     // Each command is a process of its own, started side by side.
     const second = start(['serve']);
@@ -50,14 +54,12 @@ describe.skipIf(testDialect() !== 'sqlite')('the SQLite instance lock', () => {
     expect(await backup.exited, backup.output()).toBe(0);
     expect(backup.output()).toContain('Backup written');
     // The first server never noticed.
-    expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
 
-    first.child.kill('SIGKILL');
-    expect(await first.exited).toBe('SIGKILL');
-    const next = start(['serve']);
-    const nextUrl = await listeningUrl(next);
-    expect((await fetch(`${nextUrl}/readyz`)).status).toBe(200);
-    next.child.kill('SIGTERM');
-    expect(await next.exited).toBe(0);
+    await stopProcess(first, 'SIGKILL');
+    expect(first.child.signalCode).toBe('SIGKILL');
+    const next = await serve();
+    expect((await fetch(`${next.url}/readyz`)).status).toBe(200);
+    expect(await stopProcess(next)).toBe(0);
   }, 120_000);
 });

@@ -34,6 +34,8 @@ import * as m0026 from './migrations/0026_search_prefixes.js';
 import * as m0027 from './migrations/0027_revised_items_partial.js';
 import * as m0028 from './migrations/0028_search_statistics.js';
 import * as m0029 from './migrations/0029_search_ranges.js';
+import * as m0030 from './migrations/0030_record_mp3_jobs.js';
+import * as m0031 from './migrations/0031_thumbnail_pending.js';
 
 /** Migrations are imported statically so they work the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +66,8 @@ const migrations: Record<string, Migration> = {
   '0027_revised_items_partial': m0027,
   '0028_search_statistics': m0028,
   '0029_search_ranges': m0029,
+  '0030_record_mp3_jobs': m0030,
+  '0031_thumbnail_pending': m0031,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -222,7 +222,7 @@ export interface FilesTable {
   mime: string;
   size: number;
   storage_key: string;
-  /** WebP preview of an image the server could decode. */
+  /** WebP preview of an image the server could decode (made by the `files.thumbnail` job). */
   thumb_key: string | null;
   sha256: string;
   width: number | null;
@@ -252,6 +252,11 @@ export interface FilesTable {
   longitude: Generated<number | null>;
   /** 1 once the metadata above was looked for; 0 for rows the backfill job has not read yet. */
   metadata_read: Generated<number>;
+  /**
+   * 1 while an image waits for the `files.thumbnail` job (migration 0031); 0 once it ran (with a
+   * thumbnail or, for an image sharp cannot read, without) and for every other file.
+   */
+  thumb_pending: Generated<number>;
 }
 
 /** An audio record (spec §3 Record; migration 0013). */

@@ -31,6 +31,8 @@ const UNSTAMPED_TABLES: Record<string, string> = {
   job_schedules: 'when recurring jobs run next, read by the job workers only',
   backups: 'the backup files of the installation, read by the admin backup routes (never cached)',
   exports: "the admin's exports, read by the admin downloads routes (never cached)",
+  record_mp3_jobs:
+    "each record's last MP3 job (job bookkeeping), read by the MP3 routes (never cached)",
   category_ancestors: 'derived by triggers from categories, written only with it (stamped archive)',
   item_category_scopes:
     'derived by triggers from items, categories and item_categories, written only with them (stamped archive)',

@@ -3,18 +3,46 @@ import net from 'node:net';
 import { routes } from '@kinfolio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  adminHeaders,
-  listeningUrl,
+  PROCESS_ADMIN,
   processArchive,
-  startKinfolio,
+  startServer,
+  stopProcess,
   type KinfolioProcess,
-} from '../test/process.js';
+} from '../test/processes.js';
 
 /**
  * `serve` on SIGTERM, as its own process: an upload streaming in when the signal comes finishes
  * (201) while new connections are refused, then the process exits 0; one slower than the grace
  * period has its connection closed and the process still exits 0.
  */
+
+/** A logged-in administrator's cookies and CSRF header, for a request written by hand. */
+async function adminHeaders(url: string): Promise<Record<string, string>> {
+  const jar = new Map<string, string>();
+  const headers = (): Record<string, string> => ({
+    cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+    'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
+    accept: 'application/json',
+  });
+  const call = async (method: string, route: string, body?: unknown) => {
+    const response = await fetch(`${url}${route}`, {
+      method,
+      headers: { ...headers(), ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      jar.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+    }
+    const text = await response.text();
+    if (response.status >= 400) throw new Error(`${method} ${route}: ${response.status} ${text}`);
+  };
+  await call('GET', routes.csrfCookie.path);
+  await call('POST', routes.login.path, { ...PROCESS_ADMIN, remember: false });
+  await call('GET', routes.csrfCookie.path);
+  return headers();
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -70,19 +98,17 @@ describe('serve on SIGTERM', () => {
   let archive: Awaited<ReturnType<typeof processArchive>>;
   const running: KinfolioProcess[] = [];
   beforeAll(async () => {
-    archive = await processArchive();
+    archive = await processArchive('drain');
   });
   afterAll(async () => {
-    for (const p of running) if (p.child.exitCode === null) p.child.kill('SIGKILL');
-    await Promise.all(running.map((p) => p.exited));
+    await Promise.all(running.map((p) => stopProcess(p, 'SIGKILL')));
     await archive.remove();
   });
 
   async function serve(env: Record<string, string>) {
-    const server = startKinfolio(['serve'], archive, env);
+    const server = await startServer({ ...archive.env, ...env });
     running.push(server);
-    const url = await listeningUrl(server);
-    return { server, url, headers: await adminHeaders(url) };
+    return { server, url: server.url, headers: await adminHeaders(server.url) };
   }
 
   it('finishes the requests in flight, refuses new connections, then exits 0', async () => {

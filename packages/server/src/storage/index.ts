@@ -2,13 +2,14 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { localStorage } from './local.js';
-import { s3Client, s3Storage } from './s3.js';
+import { s3Client, s3Storage, type S3Settings } from './s3.js';
 import { STORAGE_KINDS, type Storage, type StorageKind } from './storage.js';
 
 export * from './storage.js';
 export { localStorage } from './local.js';
 export { s3Client, s3Storage, type S3Settings } from './s3.js';
 export { sendStored, type StoredDownload } from './send.js';
+export { withTempDir, type TempDir } from './temp.js';
 
 /**
  * The local folder of each kind. Files, pictures and MP3s keep the folders they always had under
@@ -38,7 +39,7 @@ export function localStorages(config: Config): Storage {
 }
 
 /** Every kind under its own prefix of one bucket (`S3_PREFIX` + kind + `/`). */
-export function s3Storages(settings: Extract<Config['storage'], { kind: 's3' }>): Storage {
+export function s3Storages(settings: S3Settings): Storage {
   const client = s3Client(settings);
   return Object.fromEntries(
     STORAGE_KINDS.map((kind) => [kind, s3Storage(client, settings, kind)]),
@@ -47,5 +48,7 @@ export function s3Storages(settings: Extract<Config['storage'], { kind: 's3' }>)
 
 /** The storage the configuration names (STORAGE=local|s3). */
 export function createStorage(config: Config): Storage {
-  return config.storage.kind === 's3' ? s3Storages(config.storage) : localStorages(config);
+  return config.storage.kind === 's3' && config.storage.s3
+    ? s3Storages(config.storage.s3)
+    : localStorages(config);
 }

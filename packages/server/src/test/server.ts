@@ -6,6 +6,8 @@ import { createAccount } from '../auth/index.js';
 import { loadConfig } from '../config.js';
 import { TestClient } from './client.js';
 import { createTestDatabase } from './database.js';
+import { jobsSettled } from './jobs.js';
+import { startTestS3, type TestS3 } from './s3.js';
 
 export interface TestServerOptions {
   env?: Record<string, string>;
@@ -18,6 +20,20 @@ export const ADMIN = {
   name: 'Ada Admin',
 };
 
+/** The storage under test: local folders, or (KINFOLIO_TEST_STORAGE=s3) in-process s3rver. */
+export const testStorage = (): 'local' | 's3' =>
+  process.env.KINFOLIO_TEST_STORAGE === 's3' ? 's3' : 'local';
+
+let testS3: Promise<TestS3> | undefined;
+
+/** With KINFOLIO_TEST_STORAGE=s3, a bucket of its own for each test server of this file. */
+async function storageEnv(env: Record<string, string> = {}): Promise<Record<string, string>> {
+  if (testStorage() !== 's3' || env.STORAGE) return {};
+  testS3 ??= startTestS3();
+  const s3 = await testS3;
+  return s3.env(await s3.bucket());
+}
+
 /** The whole app on a fresh database of the dialect under test, with helpers to make users. */
 export async function createTestServer(options: TestServerOptions = {}) {
   const database = await createTestDatabase();
@@ -26,6 +42,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
     APP_URL: 'http://kinfolio.test',
     WEB_DIST: path.join(os.tmpdir(), 'kinfolio-no-web-build'),
     LOG_LEVEL: 'silent',
+    ...(await storageEnv(options.env)),
     ...options.env,
   });
   const { app, ctx } = await buildApp(config, {
@@ -79,6 +96,23 @@ export async function createTestServer(options: TestServerOptions = {}) {
       };
     },
     loggedIn,
+    /** Waits until the jobs queued so far (thumbnails of uploads…) are done (test/jobs.ts). */
+    jobsSettled: (timeoutMs?: number) => jobsSettled(ctx, timeoutMs),
+    /**
+     * A second app on the same database and storage that works the jobs, like a `kinfolio
+     * worker` beside an API instance started with JOB_WORKER=false. Close it before the server.
+     */
+    async startWorker() {
+      const worker = await buildApp(config, {
+        // The server owns the database: the worker's close must not end it.
+        database: { ...database, destroy: async () => undefined },
+        logger: false,
+        workJobs: true,
+        ...(options.now ? { now: options.now } : {}),
+      });
+      await worker.app.ready();
+      return { ctx: worker.ctx, close: () => worker.app.close() };
+    },
     close: () => app.close(),
   };
 }

@@ -1,5 +1,6 @@
 import { routes } from '@kinfolio/contract';
 import type { TestClient } from './client.js';
+import type { FileStorage } from '../storage/index.js';
 
 /** A multipart body as FilePond sends it: its metadata field, then the file. */
 export function multipartBody(
@@ -31,4 +32,11 @@ export function revertUpload(client: TestClient, serverId: string) {
   return client.sendRaw('DELETE', routes.filepondRevert.path, serverId, {
     'content-type': 'text/plain',
   });
+}
+
+/** The keys of every stored object of a storage (bytes and thumbnails, for the files). */
+export async function storedKeys(storage: FileStorage): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const object of storage.list()) keys.push(object.key);
+  return keys;
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,19 +10,43 @@ import { connectDatabase, type DatabaseHandle } from '../../db/connect.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { seedDemo } from '../../demo/seed.js';
 import { localStorage } from '../../storage/local.js';
+import { STORAGE_KINDS, type Storage } from '../../storage/storage.js';
 import { postgresReachable, TEST_PG_URL } from '../../test/database.js';
 import { createTestServer, type TestServer } from '../../test/server.js';
 import { pictureKeys } from '../user-pictures/index.js';
 import { BackupError } from './errors.js';
 import { EXCLUDED_TABLES, TABLE_ORDER, schemaTables, type BackupManifest } from './format.js';
-import { restoreBackup, verifyBackup } from './restore.js';
+import { restoreBackup, verifyBackup, type BackupSource } from './restore.js';
 import type { BackupTarget } from './target.js';
-import { writeBackup } from './write.js';
+import { writeBackup, type BackupOutput } from './write.js';
 
 type Dialect = 'sqlite' | 'postgres';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kinfolio-backup-test-'));
 const made: (() => Promise<void>)[] = [];
+
+/** Every kind of bytes in a folder of its own under `dir`. */
+const storageIn = (dir: string): Storage =>
+  Object.fromEntries(
+    STORAGE_KINDS.map((kind) => [kind, localStorage(path.join(dir, kind))]),
+  ) as unknown as Storage;
+
+/** A backup written to a local file (as the CLI's --out does), and read back from one. */
+const toFile =
+  (file: string): BackupOutput =>
+  (body) =>
+    pipeline(body, fs.createWriteStream(file));
+const fromFile = (file: string): BackupSource => ({
+  size: fs.statSync(file).size,
+  open: () => fs.createReadStream(file),
+});
+
+/** The keys stored under a kind. */
+async function keysOf(storage: Storage, kind: keyof Storage): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const object of storage[kind].list()) keys.push(object.key);
+  return keys.sort();
+}
 
 /** A fresh, migrated, empty database of `dialect` with storages of its own. */
 async function freshTarget(dialect: Dialect): Promise<BackupTarget & DatabaseHandle> {
@@ -47,12 +72,7 @@ async function freshTarget(dialect: Dialect): Promise<BackupTarget & DatabaseHan
   }
   made.unshift(() => handle.destroy());
   await migrateToLatest(handle.db);
-  return {
-    ...handle,
-    storage: localStorage(path.join(dir, 'files')),
-    pictures: localStorage(path.join(dir, 'pictures')),
-    dataDir: dir,
-  };
+  return { ...handle, storage: storageIn(dir) };
 }
 
 const dataEntries = (manifest: BackupManifest) =>
@@ -107,9 +127,7 @@ async function fill(server: TestServer) {
     .set({ parent_id: last.id })
     .where('id', '=', first.id)
     .execute();
-  const mp3 = path.join(server.config.dataDir, 'records-mp3');
-  fs.mkdirSync(mp3, { recursive: true });
-  fs.writeFileSync(path.join(mp3, 'record-1-abcdef0123.mp3'), Buffer.from('ID3 fake mp3'));
+  await ctx.storage.mp3.put('record-1-abcdef0123.mp3', Readable.from([Buffer.from('ID3 fake')]));
 }
 
 /** The rows of the tables triggers derive from categories and links (not in backups). */
@@ -144,15 +162,9 @@ describe('portable backups', () => {
     const dataDir = fs.mkdtempSync(path.join(tmp, 'source-'));
     server = await createTestServer({ env: { DATA_DIR: dataDir } });
     await fill(server);
-    source = {
-      db: server.ctx.db,
-      dialect: server.ctx.dialect,
-      storage: server.ctx.storage.files,
-      pictures: server.ctx.storage.pictures,
-      dataDir,
-    };
+    source = { db: server.ctx.db, dialect: server.ctx.dialect, storage: server.ctx.storage };
     const progress: number[] = [];
-    first = await writeBackup(source, firstFile, (p) => progress.push(p));
+    first = await writeBackup(source, toFile(firstFile), (p) => progress.push(p));
     expect(progress.at(-1)).toBe(100);
   }, 120_000);
 
@@ -169,7 +181,7 @@ describe('portable backups', () => {
   });
 
   it('holds a manifest with counts, checksums and every stored file', async () => {
-    const manifest = await verifyBackup(firstFile);
+    const manifest = await verifyBackup(fromFile(firstFile));
     expect(manifest.format_version).toBe(1);
     expect(manifest.schema_version).toMatch(/^\d{4}_/);
     expect(manifest.tables.items!.rows).toBeGreaterThanOrEqual(40);
@@ -192,9 +204,10 @@ describe('portable backups', () => {
     let file = firstFile;
     for (const [i, dialect] of dialects.entries()) {
       const target = await freshTarget(dialect);
-      await restoreBackup(target, file);
+      await restoreBackup(target, fromFile(file));
+      expect(await keysOf(target.storage, 'mp3')).toEqual(['record-1-abcdef0123.mp3']);
       const again = path.join(tmp, `again-${i}.tar`);
-      const { manifest } = await writeBackup(target, again);
+      const { manifest } = await writeBackup(target, toFile(again));
       expect(dataEntries(manifest)).toEqual(dataEntries(first.manifest));
       expect(manifest.tables).toEqual(first.manifest.tables);
       // What triggers derive and backups leave out is derived again, parents restored late too.
@@ -210,10 +223,21 @@ describe('portable backups', () => {
     }
   }, 120_000);
 
+  it('stops, instead of waiting for ever, when its output gives up half-way', async () => {
+    const failing: BackupOutput = async (body) => {
+      let read = 0;
+      for await (const chunk of body) {
+        read += (chunk as Buffer).length;
+        if (read > 4096) throw new Error('disk full');
+      }
+    };
+    await expect(writeBackup(source, failing)).rejects.toThrow();
+  });
+
   it('gives the stamps a new epoch', async () => {
     const target = await freshTarget(source.dialect);
     const before = await target.readStamps();
-    await restoreBackup(target, firstFile);
+    await restoreBackup(target, fromFile(firstFile));
     const after = await target.readStamps();
     expect(after.archive.split('.')[0]).not.toBe(before.archive.split('.')[0]);
     expect(after.auth.split('.')[0]).not.toBe(before.auth.split('.')[0]);
@@ -234,12 +258,14 @@ describe('portable backups', () => {
       const file = path.join(tmp, `${name}.tar`);
       fs.writeFileSync(file, data);
       const target = await freshTarget(source.dialect);
-      const error = await restoreBackup(target, file).catch((e: unknown) => e);
+      const error = await restoreBackup(target, fromFile(file)).catch((e: unknown) => e);
       expect(error, name).toBeInstanceOf(BackupError);
       expect((error as BackupError).problem, name).toBe(problem);
       const items = await target.db.selectFrom('items').select('id').execute();
       expect(items).toEqual([]);
-      expect(fs.existsSync(path.join(target.dataDir, 'files'))).toBe(false);
+      for (const kind of ['files', 'pictures', 'mp3'] as const) {
+        expect(await keysOf(target.storage, kind), `${name} ${kind}`).toEqual([]);
+      }
     }
   });
 
@@ -247,7 +273,7 @@ describe('portable backups', () => {
     const file = path.join(tmp, 'newer.tar');
     await rewriteManifest(firstFile, file, (m) => ({ ...m, format_version: 2 }));
     const target = await freshTarget(source.dialect);
-    const error = await restoreBackup(target, file).catch((e: unknown) => e);
+    const error = await restoreBackup(target, fromFile(file)).catch((e: unknown) => e);
     expect((error as BackupError).problem).toBe('newer_format');
   });
 
@@ -255,20 +281,20 @@ describe('portable backups', () => {
     const file = path.join(tmp, 'newer-schema.tar');
     await rewriteManifest(firstFile, file, (m) => ({ ...m, schema_version: '9999_future' }));
     const target = await freshTarget(source.dialect);
-    const error = await restoreBackup(target, file).catch((e: unknown) => e);
+    const error = await restoreBackup(target, fromFile(file)).catch((e: unknown) => e);
     expect((error as BackupError).problem).toBe('newer_schema');
   });
 
   it('refuses a target that is not empty', async () => {
-    const error = await restoreBackup(source, firstFile).catch((e: unknown) => e);
+    const error = await restoreBackup(source, fromFile(firstFile)).catch((e: unknown) => e);
     expect((error as BackupError).problem).toBe('not_empty');
   });
 
   it('lets only one of two restores started together fill an empty archive', async () => {
     const target = await freshTarget(source.dialect);
     const outcomes = await Promise.allSettled([
-      restoreBackup(target, firstFile),
-      restoreBackup(target, firstFile),
+      restoreBackup(target, fromFile(firstFile)),
+      restoreBackup(target, fromFile(firstFile)),
     ]);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     const refused = outcomes.find((o) => o.status === 'rejected');

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { routePath } from '@kinfolio/contract';
 import type { AppContext } from '../../context.js';
+import { storedBackupNamed } from './service.js';
 
 /** A written backup, for the admin's downloads list. */
 export interface BackupDownload {
@@ -16,8 +15,8 @@ export interface BackupDownload {
 }
 
 /**
- * The backups that are done and whose file is still in the backups folder, newest first: a row
- * whose file was removed by hand would only offer a download that answers 404.
+ * The backups that are done and whose bytes are still in the backups storage, newest first: a
+ * row whose file was removed by hand would only offer a download that answers 404.
  */
 export async function listBackupDownloads(ctx: AppContext): Promise<BackupDownload[]> {
   const rows = await ctx.db
@@ -36,14 +35,13 @@ export async function listBackupDownloads(ctx: AppContext): Promise<BackupDownlo
     .execute();
   const found: BackupDownload[] = [];
   for (const row of rows) {
-    const file = path.join(ctx.config.backups.dir, path.basename(row.file_name));
-    const stats = await fs.promises.stat(file).catch(() => undefined);
-    if (!stats?.isFile()) continue;
+    const stored = await storedBackupNamed(ctx.storage, row.file_name);
+    if (!stored) continue;
     const id = Number(row.id);
     found.push({
       id,
       name: row.file_name,
-      size: stats.size,
+      size: stored.size,
       date: row.finished_at ?? row.created_at,
       who: row.user_name ?? null,
       url: routePath('backupDownload', { params: { id } }),

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/connect.js';
@@ -7,7 +6,8 @@ import type { Dialect } from '../../db/connect.js';
  * The portable backup format (README "Backups, restore and moving between SQLite and
  * PostgreSQL"): one tar file with, in this order,
  * - `data/<table>.jsonl`: one JSON object per row, keys sorted, in primary-key order;
- * - `files/<storage key>`, `pictures/<storage key>`, `mp3/<file name>`: the stored bytes;
+ * - `files/<storage key>`, `pictures/<storage key>`, `mp3/<name>`: the stored bytes (the MP3s'
+ *   names are the records module's: listStoredMp3s);
  * - `manifest.json`, last, so that it can name the size and SHA-256 of every entry before it.
  * The lines are engine-neutral: SQLite and PostgreSQL give the same bytes for the same data.
  */
@@ -31,6 +31,7 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   failed_jobs: 'the job queue of the installation',
   job_schedules: 'the job queue of the installation',
   backups: 'the list of backup files kept by this installation',
+  record_mp3_jobs: 'the last MP3 job of each record: job bookkeeping of the installation',
   exports: 'downloads produced by this installation, made again on demand',
   category_ancestors:
     'derived from categories by triggers (0023_category_scopes): the restore writes it again',
@@ -113,8 +114,9 @@ export interface BackupManifest {
 /** The app's version, from the server package (sources and build alike). */
 export function appVersion(): string {
   try {
-    const file = createRequire(import.meta.url).resolve('@kinfolio/server/package.json');
-    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { version?: unknown };
+    const parsed = createRequire(import.meta.url)('@kinfolio/server/package.json') as {
+      version?: unknown;
+    };
     return typeof parsed.version === 'string' ? parsed.version : 'unknown';
   } catch {
     return 'unknown';

@@ -7,9 +7,16 @@ export {
   schemaTables,
   type BackupManifest,
 } from './format.js';
-export { archiveIsEmpty, restoreBackup, verifyBackup } from './restore.js';
+export {
+  archiveIsEmpty,
+  restoreBackup,
+  storedBackup,
+  verifyBackup,
+  type BackupSource,
+} from './restore.js';
 export type { BackupTarget } from './target.js';
-export { writeBackup } from './write.js';
+export { writeBackup, type BackupOutput } from './write.js';
 export { listBackupDownloads, type BackupDownload } from './downloads.js';
+export { declareBackupJobs } from './jobs.js';
 export { registerBackupRoutes } from './routes.js';
-export { backupFileName, recordCliBackup } from './service.js';
+export { backupFileName, recordCliBackup, storeBackup } from './service.js';

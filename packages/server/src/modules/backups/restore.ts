@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import readline from 'node:readline';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import tar, { type Extract } from 'tar-stream';
 import type { Database } from '../../db/schema.js';
+import type { FileStorage } from '../../storage/storage.js';
 import { compactListMonths, makeSearchRanges } from '../items/index.js';
+import { isStoredMp3Name, removeStoredMp3, restoreStoredMp3 } from '../records/index.js';
 import { BackupError } from './errors.js';
 import {
   BACKUP_FORMAT,
@@ -29,7 +28,24 @@ import { hashing } from './write.js';
 type Entry = Extract extends AsyncIterable<infer S> ? S : never;
 
 const MANIFEST_MAX_BYTES = 512 * 1024 * 1024;
-const MP3_NAME = /^record-\d+-[A-Za-z0-9]+\.mp3$/;
+
+/**
+ * A backup to read, from wherever it is (the backups or restores storage, a file of the CLI's):
+ * read twice by a restore, once to check every checksum and once to write.
+ */
+export interface BackupSource {
+  size: number;
+  open(): Readable;
+}
+
+/** The backup stored under `key`, or undefined when its bytes are not there. */
+export async function storedBackup(
+  storage: FileStorage,
+  key: string,
+): Promise<BackupSource | undefined> {
+  const object = await storage.stat(key);
+  return object ? { size: object.size, open: () => storage.get(key) } : undefined;
+}
 
 /** Counts the bytes read from the file (progress), passing them on. */
 function counting(onBytes: (bytes: number) => void) {
@@ -43,13 +59,13 @@ function counting(onBytes: (bytes: number) => void) {
   });
 }
 
-/** The tar entries of a file, one after the other; read errors become BackupErrors. */
+/** The tar entries of a backup, one after the other; read errors become BackupErrors. */
 async function* entriesOf(
-  file: string,
+  backup: BackupSource,
   onBytes: (bytes: number) => void = () => undefined,
 ): AsyncGenerator<Entry> {
   const extract = tar.extract();
-  const source = fs.createReadStream(file);
+  const source = backup.open();
   const feeding = pipeline(source, counting(onBytes), extract);
   feeding.catch(() => undefined);
   let count = 0;
@@ -118,12 +134,12 @@ function parseManifest(body: Buffer): BackupManifest {
 
 /** Hashes every entry into `seen` (name → size:sha256); the manifest's bytes, if it came. */
 async function hashEntries(
-  file: string,
+  backup: BackupSource,
   seen: Map<string, string>,
   onBytes: (bytes: number) => void,
 ): Promise<Buffer | undefined> {
   let manifestBody: Buffer | undefined;
-  for await (const entry of entriesOf(file, onBytes)) {
+  for await (const entry of entriesOf(backup, onBytes)) {
     const name = entry.header.name;
     if (manifestBody) throw new BackupError('damaged', `${name} after the manifest`);
     if (name === MANIFEST_ENTRY) {
@@ -146,13 +162,13 @@ async function hashEntries(
  * newer), naming every other entry with its size and SHA-256, which all match. Writes nothing.
  */
 export async function verifyBackup(
-  file: string,
+  backup: BackupSource,
   onBytes: (bytes: number) => void = () => undefined,
 ): Promise<BackupManifest> {
   const seen = new Map<string, string>();
   let manifestBody: Buffer | undefined;
   try {
-    manifestBody = await hashEntries(file, seen, onBytes);
+    manifestBody = await hashEntries(backup, seen, onBytes);
   } catch (error) {
     throw asBackupError(error, seen.size === 0);
   }
@@ -201,7 +217,7 @@ const RESTORE_LOCK_KEY = 7_130_542;
  */
 export async function restoreBackup(
   target: BackupTarget,
-  file: string,
+  backup: BackupSource,
   onProgress: (percent: number) => void = () => undefined,
 ): Promise<BackupManifest> {
   // Refused at once, before the file is read: nothing to lose by restoring into this archive.
@@ -209,9 +225,8 @@ export async function restoreBackup(
   const present = await schemaTables(db, target.dialect);
   const busy = await firstNonEmptyTable(db, backedUpTables(present));
   if (busy) throw new BackupError('not_empty', busy);
-  const { size: fileSize } = await fs.promises.stat(file);
-  const fraction = (bytes: number) => (fileSize ? bytes / fileSize : 1);
-  const manifest = await verifyBackup(file, (bytes) => onProgress(fraction(bytes) * 40));
+  const fraction = (bytes: number) => (backup.size ? bytes / backup.size : 1);
+  const manifest = await verifyBackup(backup, (bytes) => onProgress(fraction(bytes) * 40));
 
   const { rows: migrations } = await sql<{ name: string }>`
     select name from kysely_migration order by name desc limit 1`.execute(db);
@@ -246,7 +261,8 @@ export async function restoreBackup(
       );
       if (late) throw new BackupError('not_empty', late);
       await clearReplaced(trx, present);
-      for await (const entry of entriesOf(file, (bytes) => onProgress(40 + fraction(bytes) * 59))) {
+      const entries = entriesOf(backup, (bytes) => onProgress(40 + fraction(bytes) * 59));
+      for await (const entry of entries) {
         const name = entry.header.name;
         if (name === MANIFEST_ENTRY) {
           entry.resume();
@@ -268,10 +284,11 @@ export async function restoreBackup(
           const key = name.slice(slash + 1);
           if (prefix === 'files' || prefix === 'pictures') {
             written.push({ storage: prefix, key });
-            await (prefix === 'files' ? target.storage : target.pictures).put(key, checked);
-          } else if (prefix === 'mp3' && MP3_NAME.test(key)) {
+            await target.storage[prefix].put(key, checked);
+          } else if (prefix === 'mp3' && isStoredMp3Name(key)) {
+            // The records module's MP3s: it alone knows where they go.
             written.push({ storage: 'mp3', key });
-            await writeMp3(target.dataDir, key, checked);
+            await restoreStoredMp3(target.storage, key, checked);
           } else {
             throw new BackupError('schema_mismatch', name);
           }
@@ -387,29 +404,14 @@ async function resetSequences(trx: Transaction<Database>, tables: string[]) {
   }
 }
 
-async function writeMp3(dataDir: string, name: string, source: Readable) {
-  const dir = path.join(dataDir, 'records-mp3');
-  await fs.promises.mkdir(dir, { recursive: true });
-  const target = path.join(dir, name);
-  const partial = `${target}.${randomUUID()}.part`;
-  try {
-    await pipeline(source, fs.createWriteStream(partial, { flags: 'wx' }));
-    await fs.promises.rename(partial, target);
-  } catch (error) {
-    await fs.promises.rm(partial, { force: true });
-    throw error;
-  }
-}
-
 async function removeWritten(
   target: BackupTarget,
   written: { storage: 'files' | 'pictures' | 'mp3'; key: string }[],
 ) {
   for (const { storage, key } of written) {
     try {
-      if (storage === 'files') await target.storage.delete(key);
-      else if (storage === 'pictures') await target.pictures.delete(key);
-      else await fs.promises.rm(path.join(target.dataDir, 'records-mp3', key), { force: true });
+      if (storage === 'mp3') await removeStoredMp3(target.storage, key);
+      else await target.storage[storage].delete(key);
     } catch {
       // A key the storage refuses was never written.
     }

@@ -2,20 +2,36 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { routes } from '@kinfolio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../demo/seed.js';
+import type { StorageKind } from '../../storage/storage.js';
 import type { TestClient } from '../../test/client.js';
+import { startTestS3 } from '../../test/s3.js';
 import { ADMIN, createTestServer, type TestServer } from '../../test/server.js';
 import { multipartBody } from '../../test/uploads.js';
 import { BACKUP_SCHEDULE_JOB } from './service.js';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kinfolio-backup-api-'));
+const s3 = await startTestS3();
+afterAll(async () => {
+  await s3.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
 
-const serverIn = (name: string) =>
-  createTestServer({
-    env: { DATA_DIR: fs.mkdtempSync(path.join(tmp, `${name}-`)), JOB_POLL_MS: '20' },
-  });
+/** Local folders (the default), or every byte in a bucket of its own per server. */
+const storages: [string, () => Promise<Record<string, string>>][] = [
+  ['local storage', () => Promise.resolve({})],
+  ['S3 storage', async () => s3.env(await s3.bucket())],
+];
+
+/** The keys stored under a kind. */
+async function keysOf(server: TestServer, kind: StorageKind): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const object of server.ctx.storage[kind].list()) keys.push(object.key);
+  return keys.sort();
+}
 
 async function waitDone(admin: TestClient, id: number) {
   for (let i = 0; i < 600; i += 1) {
@@ -37,7 +53,15 @@ const upload = (client: TestClient, data: Buffer) => {
   });
 };
 
-describe('backup routes', () => {
+describe.each(storages)('backup routes on %s', (_name, storageEnv) => {
+  const serverIn = async (name: string) =>
+    createTestServer({
+      env: {
+        DATA_DIR: fs.mkdtempSync(path.join(tmp, `${name}-`)),
+        JOB_POLL_MS: '20',
+        ...(await storageEnv()),
+      },
+    });
   let server: TestServer;
   let admin: TestClient;
   let editor: TestClient;
@@ -54,7 +78,6 @@ describe('backup routes', () => {
 
   afterAll(async () => {
     await server?.close();
-    fs.rmSync(tmp, { recursive: true, force: true });
   });
 
   it('refuses every backup route to a user who is not an admin', async () => {
@@ -96,6 +119,13 @@ describe('backup routes', () => {
     bytes = response.rawPayload;
     const listed = (await admin.get(`/api/backups/${backupId}`)).json<{ sha256: string }>();
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(listed.sha256);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    // A download cut short resumes where it broke off.
+    const rest = await admin.send('GET', `/api/backups/${backupId}/download`, undefined, {
+      headers: { range: `bytes=1000-` },
+    });
+    expect(rest.statusCode).toBe(206);
+    expect(rest.rawPayload.equals(bytes.subarray(1000))).toBe(true);
     const verified = await admin.post(`/api/backups/${backupId}/verify`);
     expect(verified.statusCode).toBe(200);
     expect(verified.json<{ format_version: number }>().format_version).toBe(1);
@@ -163,6 +193,9 @@ describe('backup routes', () => {
       const restored = await upload(other, bytes);
       expect(restored.statusCode).toBe(200);
       expect(restored.json<{ counts: { files: number } }>().counts.files).toBeGreaterThan(0);
+      // The files are the source's, in the target's storage; the uploads are gone.
+      expect(await keysOf(target, 'files')).toEqual(await keysOf(server, 'files'));
+      expect(await keysOf(target, 'restores')).toEqual([]);
       // The accounts are the backup's: the source's admin logs in, and sees the same items.
       const again = await target.loggedIn(ADMIN.email, ADMIN.password);
       const [a, b] = await Promise.all([
@@ -176,14 +209,28 @@ describe('backup routes', () => {
     }
   }, 60_000);
 
+  it('answers a clean 404 when the bytes of a backup are gone', async () => {
+    const key = (await keysOf(server, 'backups'))[0]!;
+    await server.ctx.storage.backups.delete(key);
+    try {
+      const gone = await admin.get(`/api/backups/${backupId}/download`);
+      expect(gone.statusCode).toBe(404);
+      expect(gone.headers['content-disposition']).toBeUndefined();
+      const downloads = (await admin.get('/api/downloads')).json<{ data: { kind: string }[] }>();
+      expect(downloads.data.filter((entry) => entry.kind === 'backup')).toEqual([]);
+    } finally {
+      await server.ctx.storage.backups.put(key, Readable.from([bytes]));
+    }
+  });
+
   it('deletes a backup and its file', async () => {
-    const file = path.join(
-      server.config.backups.dir,
-      fs.readdirSync(server.config.backups.dir)[0]!,
-    );
-    expect(fs.existsSync(file)).toBe(true);
+    const [key] = await keysOf(server, 'backups');
+    expect(key).toMatch(/^kinfolio-backup-.*\.tar$/);
+    if (server.config.storage.kind === 'local') {
+      expect(fs.existsSync(path.join(server.config.backups.dir, key!))).toBe(true);
+    }
     expect((await admin.delete(`/api/backups/${backupId}`)).statusCode).toBe(200);
-    expect(fs.existsSync(file)).toBe(false);
+    expect(await keysOf(server, 'backups')).toEqual([]);
     expect((await admin.get(`/api/backups/${backupId}`)).statusCode).toBe(404);
     const downloads = (await admin.get('/api/downloads')).json<{ data: { kind: string }[] }>();
     expect(downloads.data.filter((entry) => entry.kind === 'backup')).toEqual([]);
@@ -258,8 +305,7 @@ describe('nightly backups', () => {
     const nightly = rows.filter((b) => b.origin === 'scheduled');
     expect(nightly.map((b) => b.status)).toEqual(['done', 'done']);
     // The first night's backup was removed with its file once the third was written.
-    const files = fs.readdirSync(server.config.backups.dir).filter((f) => !f.startsWith('.'));
-    expect(files.sort()).toEqual(rows.map((b) => b.file_name).sort());
+    expect(await keysOf(server, 'backups')).toEqual(rows.map((b) => b.file_name).sort());
     expect(nightly[0]!.id).toBeGreaterThan(manual.id + 1);
   }, 120_000);
 });

@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { routes } from '@kinfolio/contract';
-import contentDisposition from 'content-disposition';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { found, HttpError } from '../../http/errors.js';
 import { addRoute } from '../../http/route.js';
 import { say, type MessageKey } from '../../i18n/translate.js';
+import { sendStored } from '../../storage/index.js';
+import type { FileStorage } from '../../storage/storage.js';
 import { BackupError } from './errors.js';
-import { restoreBackup, verifyBackup } from './restore.js';
-import { backupTarget, countsOf, declareBackupJobs } from './service.js';
+import { restoreBackup, storedBackup, verifyBackup } from './restore.js';
+import { backupService, backupTarget, countsOf } from './service.js';
 
 /** A refused backup file as the localised answer it gets. */
 export function backupHttpError(error: unknown): unknown {
@@ -20,10 +18,11 @@ export function backupHttpError(error: unknown): unknown {
   return new HttpError(error.problem === 'not_empty' ? 409 : 422, key);
 }
 
-const asciiName = (name: string) => name.replace(/[^\x20-\x7e]/g, '_');
-
-/** The uploaded backup, streamed to a file of its own in the backups folder (never in memory). */
-async function receiveBackup(request: FastifyRequest, dir: string): Promise<string> {
+/**
+ * The uploaded backup, streamed into the restores storage under a key of its own (never in
+ * memory, never on an instance's disk of its own, so any instance or storage will do); its key.
+ */
+async function receiveBackup(request: FastifyRequest, restores: FileStorage): Promise<string> {
   if (!request.isMultipart()) throw new HttpError(415, 'http.unsupported_media_type');
   const part = await request
     .file({ limits: { fileSize: Number.MAX_SAFE_INTEGER, files: 1 } })
@@ -31,20 +30,20 @@ async function receiveBackup(request: FastifyRequest, dir: string): Promise<stri
       throw new HttpError(400, 'http.bad_request');
     });
   if (!part) throw new HttpError(422, 'backups.no_file');
-  await fs.promises.mkdir(dir, { recursive: true });
-  const file = path.join(dir, `.upload-${randomUUID()}.tar`);
+  const key = `upload-${randomUUID()}.tar`;
   try {
-    await pipeline(part.file, fs.createWriteStream(file, { flags: 'wx' }));
+    await restores.put(key, part.file, { contentType: 'application/x-tar' });
   } catch {
-    await fs.promises.rm(file, { force: true });
+    await restores.delete(key).catch(() => undefined);
     throw new HttpError(400, 'http.bad_request');
   }
-  return file;
+  return key;
 }
 
 /** The admin's backups (contract backup-routes.ts); every route is admin only. */
 export function registerBackupRoutes(app: FastifyInstance, ctx: AppContext) {
-  const backups = declareBackupJobs(ctx);
+  // The jobs are declared with the module's (declareBackupJobs, from app.ts), routes or not.
+  const backups = backupService(ctx);
 
   addRoute(app, routes.backups, async () => ({ data: await backups.list() }));
 
@@ -58,34 +57,39 @@ export function registerBackupRoutes(app: FastifyInstance, ctx: AppContext) {
     found(await backups.get(request.params.id)),
   );
 
-  const doneFile = async (id: number) => {
+  const doneBackup = async (id: number) => {
     const backup = found(await backups.get(id));
     if (backup.status !== 'done') throw new HttpError(409, 'backups.not_ready');
-    const file = backups.fileOf(backup);
-    const stats = await fs.promises.stat(file).catch(() => undefined);
-    if (!stats?.isFile()) throw new HttpError(404, 'backups.file_gone');
-    return { backup, file, size: stats.size };
+    const stored = await backups.stored(backup);
+    if (!stored) throw new HttpError(404, 'backups.file_gone');
+    return { backup, stored };
   };
 
   addRoute(app, routes.backupDownload, async (request, reply) => {
-    const { backup, file, size } = await doneFile(request.params.id);
-    return reply
-      .type('application/x-tar')
-      .header('Content-Length', size)
-      .header('Cache-Control', 'private, no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Security-Policy', "default-src 'none'; sandbox")
-      .header(
-        'Content-Disposition',
-        contentDisposition(backup.file_name, { fallback: asciiName(backup.file_name) }),
-      )
-      .send(fs.createReadStream(file));
+    const { backup, stored } = await doneBackup(request.params.id);
+    return sendStored(
+      {
+        storage: ctx.storage.backups,
+        key: backup.file_name,
+        size: stored.size,
+        // A backup's bytes never change under its name: its checksum is a strong validator.
+        etag: `"${backup.sha256 ?? backup.file_name}"`,
+        type: 'application/x-tar',
+        disposition: { name: backup.file_name, inline: false },
+        cacheControl: 'private, no-store',
+        csp: "default-src 'none'; sandbox",
+        // A large backup's download can resume where it broke off.
+        ranges: true,
+      },
+      request,
+      reply,
+    );
   });
 
   addRoute(app, routes.backupVerify, async (request) => {
-    const { file } = await doneFile(request.params.id);
+    const { stored } = await doneBackup(request.params.id);
     try {
-      const manifest = await verifyBackup(file);
+      const manifest = await verifyBackup(stored);
       return {
         message: say(request, 'backups.verified'),
         format_version: manifest.format_version,
@@ -113,15 +117,18 @@ export function registerBackupRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   addRoute(app, routes.backupRestore, async (request) => {
-    const file = await receiveBackup(request, backups.dir);
+    const restores = ctx.storage.restores;
+    const key = await receiveBackup(request, restores);
     try {
-      const manifest = await restoreBackup(backupTarget(ctx), file);
+      const upload = await storedBackup(restores, key);
+      if (!upload) throw new HttpError(400, 'http.bad_request');
+      const manifest = await restoreBackup(backupTarget(ctx), upload);
       request.log.info({ schema: manifest.schema_version }, 'backup restored');
       return { message: say(request, 'backups.restored'), counts: countsOf(manifest) };
     } catch (error) {
       throw backupHttpError(error);
     } finally {
-      await fs.promises.rm(file, { force: true });
+      await restores.delete(key);
     }
   });
 }

@@ -1,35 +1,40 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Backup, BackupSchedule } from '@kinfolio/contract';
 import type { AppContext } from '../../context.js';
 import type { BackupsTable } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { isSafeKey, type Storage } from '../../storage/storage.js';
 import type { BackupManifest } from './format.js';
+import { storedBackup, type BackupSource } from './restore.js';
 import type { BackupTarget } from './target.js';
-import { writeBackup } from './write.js';
+import type { BackupOutput } from './write.js';
 
 export const BACKUP_JOB = 'backups.create';
 export const BACKUP_SCHEDULE_JOB = 'backups.schedule';
+
+export interface BackupJobPayload {
+  backupId: number;
+}
 /** The admin's schedule, in settings (JSON); the environment's defaults until then. */
 export const SCHEDULE_SETTING = 'backup_schedule';
-const SCHEDULE_CHECK_MS = 10 * 60 * 1000;
-/** A nightly backup made less than this long ago counts as tonight's. */
-const NIGHT_MS = 12 * 60 * 60 * 1000;
 
-type BackupRow = Omit<BackupsTable, 'id' | 'progress'> & { id: number; progress: number };
+export type BackupRow = Omit<BackupsTable, 'id' | 'progress'> & { id: number; progress: number };
 
 export const backupFileName = (at: Date) =>
   `kinfolio-backup-${at.toISOString().replace(/[:.]/g, '-')}.tar`;
 
 export function backupTarget(ctx: AppContext): BackupTarget {
-  return {
-    db: ctx.db,
-    dialect: ctx.dialect,
-    storage: ctx.storage.files,
-    pictures: ctx.storage.pictures,
-    dataDir: ctx.config.dataDir,
-  };
+  return { db: ctx.db, dialect: ctx.dialect, storage: ctx.storage };
 }
+
+/** The output that keeps a backup in the backups storage under `name` (visible once complete). */
+export const storeBackup =
+  (storage: Storage, name: string): BackupOutput =>
+  (body) =>
+    storage.backups.put(name, body, { contentType: 'application/x-tar' });
+
+/** The stored backup named `name`, or undefined when its bytes are gone (or the name is odd). */
+export const storedBackupNamed = (storage: Storage, name: string) =>
+  isSafeKey(name) ? storedBackup(storage.backups, name) : Promise.resolve(undefined);
 
 /** What the counts column holds: rows per table, and the files with their bytes. */
 export function countsOf(manifest: BackupManifest) {
@@ -40,18 +45,17 @@ export function countsOf(manifest: BackupManifest) {
   };
 }
 
-const firstLine = (error: unknown) =>
+export const firstLine = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 500);
 
 export interface BackupService {
-  dir: string;
   /** Records a backup and queues its job; the row. */
   create(origin: 'manual' | 'scheduled', userId: number | null): Promise<Backup>;
   list(): Promise<Backup[]>;
   get(id: number): Promise<Backup | undefined>;
-  /** The file of a backup that is done. */
-  fileOf(backup: Backup): string;
-  /** Removes the file and the row. */
+  /** The stored bytes of a backup, undefined when they are gone. */
+  stored(backup: Backup): Promise<BackupSource | undefined>;
+  /** Removes the stored backup and its row. */
   remove(id: number): Promise<void>;
   schedule(): Promise<BackupSchedule>;
   saveSchedule(schedule: BackupSchedule): Promise<void>;
@@ -59,13 +63,8 @@ export interface BackupService {
   prune(keep: number): Promise<number>;
 }
 
-/**
- * Declares the backup job (its own queue, `backups`, so a long backup holds up no other job) and
- * the schedule's check, every ten minutes across instances: at the admin's hour it starts the
- * night's backup, once, then removes the nightly backups beyond the kept count.
- */
-export function declareBackupJobs(ctx: AppContext): BackupService {
-  const dir = ctx.config.backups.dir;
+/** The backups as the routes and the jobs see them (rows, stored bytes, schedule). */
+export function backupService(ctx: AppContext): BackupService {
   const db = ctx.db;
 
   async function row(id: number): Promise<(BackupRow & { user_name: string | null }) | undefined> {
@@ -105,80 +104,7 @@ export function declareBackupJobs(ctx: AppContext): BackupService {
     };
   }
 
-  const job = ctx.jobs.define<{ backupId: number }>(
-    BACKUP_JOB,
-    async ({ backupId }, run) => {
-      const current = await row(backupId);
-      if (!current || current.status !== 'running') return;
-      let shown = -1;
-      let reporting = Promise.resolve();
-      const onProgress = (percent: number) => {
-        const whole = Math.floor(percent);
-        if (whole === shown || whole >= 100) return;
-        shown = whole;
-        reporting = reporting
-          .then(async () => {
-            await db
-              .updateTable('backups')
-              .set({ progress: whole })
-              .where('id', '=', backupId)
-              .execute();
-            await run.progress(whole);
-          })
-          .catch(() => undefined);
-      };
-      try {
-        const result = await writeBackup(
-          backupTarget(ctx),
-          path.join(dir, current.file_name),
-          onProgress,
-        );
-        await reporting;
-        await db
-          .updateTable('backups')
-          .set({
-            status: 'done',
-            progress: 100,
-            size: result.size,
-            sha256: result.sha256,
-            counts: JSON.stringify(countsOf(result.manifest)),
-            finished_at: ctx.now().toISOString(),
-          })
-          .where('id', '=', backupId)
-          .execute();
-        run.log.info({ backupId, size: result.size }, 'backup written');
-      } catch (error) {
-        await reporting;
-        await db
-          .updateTable('backups')
-          .set({ status: 'failed', error: firstLine(error), finished_at: ctx.now().toISOString() })
-          .where('id', '=', backupId)
-          .execute();
-        throw error;
-      }
-      if (current.origin === 'scheduled') await service.prune((await service.schedule()).keep);
-    },
-    { attempts: 1, queue: 'backups', leaseMs: 120_000 },
-  );
-
-  ctx.jobs.define<null>(BACKUP_SCHEDULE_JOB, async () => {
-    const schedule = await service.schedule();
-    if (!schedule.nightly) return;
-    const now = ctx.now();
-    if (now.getHours() !== schedule.hour) return;
-    const since = new Date(now.getTime() - NIGHT_MS).toISOString();
-    const recent = await db
-      .selectFrom('backups')
-      .select('id')
-      .where('origin', '=', 'scheduled')
-      .where('created_at', '>=', since)
-      .executeTakeFirst();
-    if (!recent) await service.create('scheduled', null);
-  });
-  ctx.jobs.every(BACKUP_SCHEDULE_JOB, SCHEDULE_CHECK_MS, null);
-
   const service: BackupService = {
-    dir,
     async create(origin, userId) {
       const now = ctx.now();
       // Two backups asked in the same millisecond (a double click, the night's and an admin's)
@@ -211,7 +137,7 @@ export function declareBackupJobs(ctx: AppContext): BackupService {
           if (!isUniqueViolation(error) || attempt >= 100) throw error;
         }
       }
-      const jobId = await job.enqueue({ backupId: id });
+      const jobId = await ctx.jobs.enqueue<BackupJobPayload>(BACKUP_JOB, { backupId: id });
       await db.updateTable('backups').set({ job_id: jobId }).where('id', '=', id).execute();
       return present((await row(id))!);
     },
@@ -230,13 +156,13 @@ export function declareBackupJobs(ctx: AppContext): BackupService {
       const r = await row(id);
       return r ? present(r) : undefined;
     },
-    fileOf(backup) {
-      return path.join(dir, path.basename(backup.file_name));
+    stored(backup) {
+      return storedBackupNamed(ctx.storage, backup.file_name);
     },
     async remove(id) {
       const r = await row(id);
       if (!r) return;
-      await fs.promises.rm(path.join(dir, path.basename(r.file_name)), { force: true });
+      if (isSafeKey(r.file_name)) await ctx.storage.backups.delete(r.file_name);
       await db.deleteFrom('backups').where('id', '=', id).execute();
     },
     async schedule() {
@@ -279,7 +205,7 @@ export function declareBackupJobs(ctx: AppContext): BackupService {
   return service;
 }
 
-/** Lists a backup written by the command line in the backups folder, as the screen shows them. */
+/** Lists a backup the command line put into the backups storage, as the screen shows them. */
 export async function recordCliBackup(
   db: AppContext['db'],
   fileName: string,

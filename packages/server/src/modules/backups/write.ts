@@ -1,12 +1,12 @@
-import { createHash, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
 import readline from 'node:readline';
-import { Transform, type Readable } from 'node:stream';
+import { Transform, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import tar, { type Pack } from 'tar-stream';
+import { withTempDir, type TempDir } from '../../storage/index.js';
+import { listStoredMp3s } from '../records/index.js';
 import { pictureKeys } from '../user-pictures/index.js';
 import {
   BACKUP_FORMAT,
@@ -128,6 +128,7 @@ async function* tableRows(
 
 interface DumpedTable {
   table: string;
+  /** Its lines' file in the work folder. */
   file: string;
   rows: number;
   columns: string[];
@@ -138,13 +139,12 @@ interface DumpedTable {
 interface Dump {
   schemaVersion: string;
   tables: DumpedTable[];
-  /** Lines of `<prefix>\t<key>`: the stored files the snapshot names. */
+  /** The work folder's file of lines `<prefix>\t<key>`: the stored files the snapshot names. */
   fileList: string;
   fileCount: number;
 }
 
-async function writeLines(file: string, lines: AsyncIterable<string>) {
-  const out = fs.createWriteStream(file, { flags: 'wx' });
+async function writeLines(out: Writable, lines: AsyncIterable<string>) {
   for await (const line of lines) {
     if (!out.write(line)) await new Promise<void>((resolve) => out.once('drain', resolve));
   }
@@ -157,7 +157,7 @@ async function writeLines(file: string, lines: AsyncIterable<string>) {
 /** Every table into its `.jsonl` file, and the list of stored files, from one snapshot. */
 async function dumpDatabase(
   target: BackupTarget,
-  dir: string,
+  work: TempDir,
   onRows: (done: number, total: number) => void,
 ): Promise<Dump> {
   return withSnapshot(target, async (db) => {
@@ -172,8 +172,8 @@ async function dumpDatabase(
       }>`select count(*) as n from ${sql.table(table)}`.execute(db);
       total += Number(rows[0]?.n ?? 0);
     }
-    const fileList = path.join(dir, 'files.list');
-    const listOut = fs.createWriteStream(fileList, { flags: 'wx' });
+    const fileList = 'files.list';
+    const listOut = work.writer(fileList);
     let fileCount = 0;
     const listFile = async (prefix: string, key: string) => {
       fileCount += 1;
@@ -185,7 +185,7 @@ async function dumpDatabase(
     const dumped: DumpedTable[] = [];
     for (const table of tables) {
       const columns = await tableColumns(db, target.dialect, table);
-      const file = path.join(dir, `${table}.jsonl`);
+      const file = `${table}.jsonl`;
       const hash = createHash('sha256');
       let rows = 0;
       let size = 0;
@@ -216,7 +216,7 @@ async function dumpDatabase(
           yield line;
         }
       }
-      await writeLines(file, lines());
+      await writeLines(work.writer(file), lines());
       dumped.push({ table, file, rows, columns, size, sha256: hash.digest('hex') });
     }
     await new Promise<void>((resolve, reject) => {
@@ -251,122 +251,114 @@ export interface BackupProgress {
   (percent: number): void;
 }
 
-/** The generated MP3s of records (DATA_DIR/records-mp3), complete files only. */
-async function mp3Files(dataDir: string): Promise<{ name: string; file: string; size: number }[]> {
-  const dir = path.join(dataDir, 'records-mp3');
-  let names: string[];
-  try {
-    names = await fs.promises.readdir(dir);
-  } catch {
-    return [];
-  }
-  const out: { name: string; file: string; size: number }[] = [];
-  for (const name of names.filter((n) => /^record-\d+-[A-Za-z0-9]+\.mp3$/.test(n)).sort()) {
-    const stats = await fs.promises.stat(path.join(dir, name)).catch(() => undefined);
-    if (stats?.isFile()) out.push({ name, file: path.join(dir, name), size: stats.size });
-  }
-  return out;
-}
+/**
+ * Where a backup's bytes go as they are made: the backups storage (storeBackup), or a file of the
+ * operator's (the CLI's `--out`). It must keep nothing visible unless the stream ends cleanly.
+ */
+export type BackupOutput = (body: Readable) => Promise<void>;
 
 /**
- * Writes a backup of the archive to `outFile` (through a partial file renamed when complete):
- * the tables from one snapshot, then the stored files it names, then the manifest. Memory stays
- * flat: rows go to temporary files batch by batch, files are piped from the storage.
- * Returns the manifest, the file's size and its SHA-256.
+ * Writes a backup of the archive to `output`, streamed: the tables from one snapshot, then the
+ * stored files it names and the records' MP3s, then the manifest. Memory stays flat: rows go to
+ * files of a private temporary folder batch by batch, stored bytes are piped from the storage.
+ * Returns the manifest, the backup's size and its SHA-256.
  */
 export async function writeBackup(
   target: BackupTarget,
-  outFile: string,
+  output: BackupOutput,
   onProgress: BackupProgress = () => undefined,
 ): Promise<{ manifest: BackupManifest; size: number; sha256: string }> {
-  await fs.promises.mkdir(path.dirname(outFile), { recursive: true });
-  const work = path.join(path.dirname(outFile), `.${path.basename(outFile)}.${randomUUID()}.work`);
-  await fs.promises.mkdir(work);
-  const partial = `${outFile}.${randomUUID()}.part`;
-  try {
+  return withTempDir('backup', async (work) => {
     const createdAt = new Date().toISOString();
     const dump = await dumpDatabase(target, work, (done, total) =>
       onProgress(total ? (done / total) * 30 : 30),
     );
+    const mp3s = await listStoredMp3s(target.storage);
     const pack = tar.pack();
     const whole = hashing();
-    const written = pipeline(pack, whole.stream, fs.createWriteStream(partial, { flags: 'wx' }));
-    written.catch(() => undefined);
-    const entries: ManifestEntry[] = [];
-    const tables: BackupManifest['tables'] = {};
-    for (const table of dump.tables) {
-      tables[table.table] = { rows: table.rows, columns: table.columns };
-      const entry = await addEntry(
-        pack,
-        `data/${table.table}.jsonl`,
-        table.size,
-        fs.createReadStream(table.file),
-      );
-      if (entry.sha256 !== table.sha256) throw new Error(`${table.table}.jsonl changed on disk`);
-      entries.push(entry);
-      await fs.promises.rm(table.file);
-    }
-    const missing: string[] = [];
-    let fileCount = 0;
-    let fileBytes = 0;
-    let seen = 0;
-    const mp3s = await mp3Files(target.dataDir);
-    const totalFiles = dump.fileCount + mp3s.length;
-    const step = () => {
-      seen += 1;
-      onProgress(30 + (totalFiles ? (seen / totalFiles) * 69 : 69));
-    };
-    const list = readline.createInterface({ input: fs.createReadStream(dump.fileList) });
-    for await (const line of list) {
-      const [prefix, key] = line.split('\t') as ['files' | 'pictures', string];
-      const storage = prefix === 'files' ? target.storage : target.pictures;
-      const stat = await storage.stat(key);
-      if (!stat) {
-        missing.push(`${prefix}/${key}`);
-        step();
-        continue;
+    const packed = pipeline(pack, whole.stream);
+    const stored = output(whole.stream);
+    // Either side may give up first (a file changed under the backup, a full disk, a refused
+    // upload): whatever waits on the other stops then instead of waiting for ever.
+    let stop: (error: unknown) => void = () => undefined;
+    const failed = new Promise<never>((_resolve, reject) => (stop = reject));
+    failed.catch(() => undefined);
+    packed.catch(stop);
+    stored.catch(stop);
+    const guard = <T>(step: Promise<T>) => Promise.race([step, failed]);
+    try {
+      const entries: ManifestEntry[] = [];
+      const tables: BackupManifest['tables'] = {};
+      for (const table of dump.tables) {
+        tables[table.table] = { rows: table.rows, columns: table.columns };
+        const entry = await guard(
+          addEntry(pack, `data/${table.table}.jsonl`, table.size, work.read(table.file)),
+        );
+        if (entry.sha256 !== table.sha256) throw new Error(`${table.table}.jsonl changed on disk`);
+        entries.push(entry);
+        await work.remove(table.file);
       }
-      entries.push(await addEntry(pack, `${prefix}/${key}`, stat.size, storage.get(key)));
-      fileCount += 1;
-      fileBytes += stat.size;
-      step();
-    }
-    for (const mp3 of mp3s) {
-      entries.push(
-        await addEntry(pack, `mp3/${mp3.name}`, mp3.size, fs.createReadStream(mp3.file)),
+      const missing: string[] = [];
+      let fileCount = 0;
+      let fileBytes = 0;
+      let seen = 0;
+      const totalFiles = dump.fileCount + mp3s.length;
+      const step = () => {
+        seen += 1;
+        onProgress(30 + (totalFiles ? (seen / totalFiles) * 69 : 69));
+      };
+      const list = readline.createInterface({ input: work.read(dump.fileList) });
+      for await (const line of list) {
+        const [prefix, key] = line.split('\t') as ['files' | 'pictures', string];
+        const storage = target.storage[prefix];
+        const stat = await storage.stat(key);
+        if (!stat) {
+          missing.push(`${prefix}/${key}`);
+          step();
+          continue;
+        }
+        entries.push(await guard(addEntry(pack, `${prefix}/${key}`, stat.size, storage.get(key))));
+        fileCount += 1;
+        fileBytes += stat.size;
+        step();
+      }
+      for (const mp3 of mp3s) {
+        entries.push(await guard(addEntry(pack, `mp3/${mp3.name}`, mp3.size, mp3.read())));
+        fileCount += 1;
+        fileBytes += mp3.size;
+        step();
+      }
+      const manifest: BackupManifest = {
+        format: BACKUP_FORMAT,
+        format_version: BACKUP_FORMAT_VERSION,
+        app_version: appVersion(),
+        schema_version: dump.schemaVersion,
+        created_at: createdAt,
+        source_dialect: target.dialect,
+        tables,
+        files: { count: fileCount, bytes: fileBytes },
+        missing_files: missing,
+        entries,
+      };
+      const body = Buffer.from(`${JSON.stringify(manifest, null, 1)}\n`);
+      await guard(
+        new Promise<void>((resolve, reject) =>
+          pack.entry({ name: MANIFEST_ENTRY, size: body.length, mode: 0o644 }, body, (error) =>
+            error ? reject(error) : resolve(),
+          ),
+        ),
       );
-      fileCount += 1;
-      fileBytes += mp3.size;
-      step();
+      pack.finalize();
+      await guard(packed);
+      await guard(stored);
+      const { size, sha256 } = whole.result();
+      onProgress(100);
+      return { manifest, size, sha256 };
+    } catch (error) {
+      // The output sees its stream fail, so it keeps nothing of it.
+      whole.stream.destroy(error instanceof Error ? error : new Error(String(error)));
+      await Promise.allSettled([packed, stored]);
+      throw error;
     }
-    const manifest: BackupManifest = {
-      format: BACKUP_FORMAT,
-      format_version: BACKUP_FORMAT_VERSION,
-      app_version: appVersion(),
-      schema_version: dump.schemaVersion,
-      created_at: createdAt,
-      source_dialect: target.dialect,
-      tables,
-      files: { count: fileCount, bytes: fileBytes },
-      missing_files: missing,
-      entries,
-    };
-    const body = Buffer.from(`${JSON.stringify(manifest, null, 1)}\n`);
-    await new Promise<void>((resolve, reject) =>
-      pack.entry({ name: MANIFEST_ENTRY, size: body.length, mode: 0o644 }, body, (error) =>
-        error ? reject(error) : resolve(),
-      ),
-    );
-    pack.finalize();
-    await written;
-    const { size, sha256 } = whole.result();
-    await fs.promises.rename(partial, outFile);
-    onProgress(100);
-    return { manifest, size, sha256 };
-  } catch (error) {
-    await fs.promises.rm(partial, { force: true });
-    throw error;
-  } finally {
-    await fs.promises.rm(work, { recursive: true, force: true });
-  }
+  });
 }

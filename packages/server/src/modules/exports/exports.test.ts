@@ -1,16 +1,27 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { routes, type ExportInfo } from '@kinfolio/contract';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv, readZip } from '../../test/archives.js';
 import type { TestClient } from '../../test/client.js';
 import { itemsApi, linkTargets } from '../../test/items-api.js';
+import { startTestS3 } from '../../test/s3.js';
 import { ADMIN, createTestServer, type TestServer } from '../../test/server.js';
 import { uploadFile } from '../../test/uploads.js';
 
-describe('exports and the downloads list', () => {
+const s3 = await startTestS3();
+afterAll(() => s3.close());
+
+/** Local folders (the default), or every byte in a bucket. */
+const storages: [string, () => Promise<Record<string, string>>][] = [
+  ['local storage', () => Promise.resolve({})],
+  ['S3 storage', async () => s3.env(await s3.bucket())],
+];
+
+describe.each(storages)('exports and the downloads list on %s', (_name, storageEnv) => {
   let server: TestServer;
   let dataDir: string;
   let admin: TestClient;
@@ -34,7 +45,9 @@ describe('exports and the downloads list', () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinfolio-exports-'));
-    server = await createTestServer({ env: { DATA_DIR: dataDir, JOB_POLL_MS: '50' } });
+    server = await createTestServer({
+      env: { DATA_DIR: dataDir, JOB_POLL_MS: '50', ...(await storageEnv()) },
+    });
     ({ editor, reader } = await server.editorAndReader());
     await server.createAdmin();
     admin = await server.loggedIn(ADMIN.email, ADMIN.password);
@@ -120,6 +133,11 @@ describe('exports and the downloads list', () => {
     const download = await admin.get(info.url!);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-disposition']).toContain("filename*=UTF-8''");
+    expect(download.rawPayload.length).toBe(info.size);
+    // On S3 the bytes are in the bucket, on no instance's disk.
+    if (server.config.storage.kind === 's3') {
+      expect(fs.existsSync(path.join(dataDir, 'exports'))).toBe(false);
+    }
     return { info, bytes: download.rawPayload };
   }
 
@@ -229,12 +247,13 @@ describe('exports and the downloads list', () => {
 
   it('lists exports and generated MP3s for download, and deletes an export', async () => {
     const { info } = await exported({ scope: 'type', type: 'post', format: 'json' });
-    const mp3Dir = path.join(dataDir, 'records-mp3');
-    fs.mkdirSync(mp3Dir, { recursive: true });
     const record = await admin.post('/api/records', { number: 'R1', lang: 'fr', title: 'Chanson' });
     expect(record.statusCode, record.body).toBe(201);
     const recordId = (record.json().record as { id: number }).id;
-    fs.writeFileSync(path.join(mp3Dir, `record-${recordId}-abc123.mp3`), 'ID3');
+    await server.ctx.storage.mp3.put(
+      `record-${recordId}-abc123.mp3`,
+      Readable.from([Buffer.from('ID3')]),
+    );
     const list = await admin.get('/api/downloads');
     expect(list.statusCode).toBe(200);
     const data = list.json().data as {
@@ -255,10 +274,12 @@ describe('exports and the downloads list', () => {
       who: null,
       url: `/api/records-mp3/${recordId}?v=abc123`,
     });
+    expect(await server.ctx.storage.exports.stat(`export-${info.id}.json`)).toBeDefined();
     const deleted = await admin.delete(`/api/exports/${info.id}`);
     expect(deleted.statusCode).toBe(200);
     expect((await admin.get(`/api/exports/${info.id}`)).statusCode).toBe(404);
     expect((await admin.get(`/api/exports/${info.id}/download`)).statusCode).toBe(404);
+    expect(await server.ctx.storage.exports.stat(`export-${info.id}.json`)).toBeUndefined();
     expect(fs.existsSync(path.join(dataDir, 'exports', `export-${info.id}.json`))).toBe(false);
   });
 

@@ -1,11 +1,9 @@
 import { once } from 'node:events';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Readable, type Writable } from 'node:stream';
 import type { UiLanguage } from '@kinfolio/contract';
 import type { MessageKey } from '../../i18n/messages.js';
 import { translate } from '../../i18n/translate.js';
+import { withTempDir, type TempDir } from '../../storage/index.js';
 import type { FileStorage } from '../../storage/storage.js';
 import {
   entriesOf,
@@ -81,13 +79,22 @@ export async function writeHtmlZip(
   options: HtmlOptions,
   onItem: () => Promise<void>,
 ): Promise<void> {
+  // The index's rows wait in a scratch file, not in memory, until the count is known.
+  await withTempDir('export', (scratch) => writeSite(out, items, options, onItem, scratch));
+}
+
+async function writeSite(
+  out: Writable,
+  items: AsyncIterable<ExportItem>,
+  options: HtmlOptions,
+  onItem: () => Promise<void>,
+  scratch: TempDir,
+): Promise<void> {
   const t = (key: MessageKey, params?: Record<string, string | number>) =>
     translate(options.language, key, params);
   const zip = zipWriter(out);
-  // The index's rows wait in a scratch file, not in memory, until the count is known.
-  const scratch = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'kinfolio-export-'));
-  const rowsFile = path.join(scratch, 'index-rows.html');
-  const rows = fs.createWriteStream(rowsFile);
+  const rowsFile = 'index-rows.html';
+  const rows = scratch.writer(rowsFile);
   let count = 0;
   try {
     for await (const item of items) {
@@ -149,7 +156,7 @@ export async function writeHtmlZip(
       Readable.from(
         (async function* () {
           yield Buffer.from(head);
-          if (count) yield* fs.createReadStream(rowsFile);
+          if (count) yield* scratch.read(rowsFile);
           yield Buffer.from(tail);
         })(),
       ),
@@ -157,7 +164,6 @@ export async function writeHtmlZip(
     await zip.end();
   } finally {
     rows.destroy();
-    await fs.promises.rm(scratch, { recursive: true, force: true });
   }
 }
 

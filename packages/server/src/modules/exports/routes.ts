@@ -1,21 +1,14 @@
-import fs from 'node:fs';
 import { routes, type DownloadEntry } from '@kinfolio/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { fieldError, found, HttpError } from '../../http/errors.js';
 import { addRoute } from '../../http/route.js';
 import { requestLanguage, say } from '../../i18n/translate.js';
+import { sendStored } from '../../storage/index.js';
 import { listBackupDownloads } from '../backups/index.js';
 import { listRecordMp3s } from '../records/index.js';
 import { exportsDb } from './table.js';
-import {
-  EXPORT_JOB,
-  exportPath,
-  MIME_TYPES,
-  presentExport,
-  runExport,
-  type ExportPayload,
-} from './service.js';
+import { EXPORT_JOB, exportKey, MIME_TYPES, presentExport, type ExportPayload } from './service.js';
 
 /** An ASCII stand-in for the download's name, for clients that ignore `filename*`. */
 const asciiName = (name: string) =>
@@ -35,16 +28,11 @@ export function attachmentHeader(name: string): string {
 
 /**
  * The admin's exports and the downloads list (spec §2 `/admin/tabAdminParam/downloads`): an
- * export is a row in `exports` and a job on the queue that writes its file to EXPORT_DIR.
+ * export is a row in `exports` and a job on the queue (declareExportJobs) that writes its bytes
+ * into the exports storage.
  */
 export function registerExportRoutes(app: FastifyInstance, ctx: AppContext) {
   const db = exportsDb(ctx.db);
-  // One attempt: a failed export says why; the admin starts another.
-  const job = ctx.jobs.define<ExportPayload>(
-    EXPORT_JOB,
-    (payload, run) => runExport(ctx, payload, (percent) => run.progress(percent)),
-    { attempts: 1, queue: 'default', leaseMs: 120_000 },
-  );
 
   const row = async (id: number) =>
     found(await db.selectFrom('exports').selectAll().where('id', '=', id).executeTakeFirst());
@@ -126,7 +114,10 @@ export function registerExportRoutes(app: FastifyInstance, ctx: AppContext) {
       .returning('id')
       .executeTakeFirstOrThrow();
     const language = requestLanguage(request);
-    const jobId = await job.enqueue({ exportId: inserted.id, language });
+    const jobId = await ctx.jobs.enqueue<ExportPayload>(EXPORT_JOB, {
+      exportId: inserted.id,
+      language,
+    });
     await db.updateTable('exports').set({ job_id: jobId }).where('id', '=', inserted.id).execute();
     reply.code(202);
     return {
@@ -142,23 +133,30 @@ export function registerExportRoutes(app: FastifyInstance, ctx: AppContext) {
   addRoute(app, routes.exportDownload, async (request, reply) => {
     const r = await row(request.params.id);
     if (r.status !== 'done' || !r.file_name) throw new HttpError(409, 'exports.not_ready');
-    const file = exportPath(ctx, r);
-    const stats = await fs.promises.stat(file).catch(() => undefined);
-    if (!stats?.isFile()) throw new HttpError(404, 'http.not_found');
-    return reply
-      .type(MIME_TYPES[r.format])
-      .header('Content-Length', stats.size)
-      .header('Cache-Control', 'private, no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Security-Policy', "default-src 'none'; sandbox")
-      .header('Content-Disposition', attachmentHeader(r.file_name))
-      .send(fs.createReadStream(file));
+    // Always with the exact UTF-8 name (sendStored's disposition adds it only when needed).
+    reply.header('Content-Disposition', attachmentHeader(r.file_name));
+    const key = exportKey(r);
+    return sendStored(
+      {
+        storage: ctx.storage.exports,
+        key,
+        size: Number(r.size),
+        // Ids are never reused, and an export's bytes are written once.
+        etag: `"${key}"`,
+        type: MIME_TYPES[r.format],
+        cacheControl: 'private, no-store',
+        csp: "default-src 'none'; sandbox",
+        ranges: true,
+      },
+      request,
+      reply,
+    );
   });
 
   addRoute(app, routes.exportDelete, async (request) => {
     const r = await row(request.params.id);
     await db.deleteFrom('exports').where('id', '=', r.id).execute();
-    await fs.promises.rm(exportPath(ctx, r), { force: true });
+    await ctx.storage.exports.delete(exportKey(r));
     return { message: say(request, 'exports.deleted') };
   });
 }

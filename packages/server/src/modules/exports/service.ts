@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { Transform, type Writable } from 'node:stream';
 import type { ExportFormat, ExportInfo, UiLanguage } from '@kinfolio/contract';
 import type { AppContext } from '../../context.js';
 import { nameOf } from '../../i18n/translated-name.js';
@@ -35,9 +33,21 @@ export const MIME_TYPES: Record<ExportFormat, string> = {
   eml: 'application/zip',
 };
 
-/** Where an export's bytes live: named by id, never by anything a person typed. */
-export const exportPath = (ctx: AppContext, row: Pick<ExportRow, 'id' | 'format'>) =>
-  path.join(ctx.config.exportDir, `export-${row.id}.${EXTENSIONS[row.format]}`);
+/** An export's key in the exports storage: named by id, never by anything a person typed. */
+export const exportKey = (row: Pick<ExportRow, 'id' | 'format'>) =>
+  `export-${row.id}.${EXTENSIONS[row.format]}`;
+
+/** A pass-through that counts the bytes going through it. */
+function counting() {
+  let size = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  return { stream, size: () => size };
+}
 
 /** The category's name in `language` (undefined when it no longer exists). */
 async function categoryName(ctx: AppContext, id: number, language: string) {
@@ -73,9 +83,54 @@ function downloadName(scope: string, format: ExportFormat, at: Date): string {
 const firstLine = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 500);
 
+/** The export's bytes in its format, written to `out` (which they end). */
+async function writeExport(
+  ctx: AppContext,
+  row: ExportRow,
+  what: { language: UiLanguage; label: string; ids: number[]; now: Date },
+  out: Writable,
+  onItem: () => Promise<void>,
+) {
+  const { language, label, ids, now } = what;
+  const items = exportItems(ctx.db, ids);
+  switch (row.format) {
+    case 'json':
+      await writeJson(
+        out,
+        {
+          exported_at: now.toISOString(),
+          scope:
+            row.kind === 'type'
+              ? { type: row.scope }
+              : { category: { id: Number(row.scope), name: label } },
+        },
+        items,
+        onItem,
+      );
+      await finish(out);
+      break;
+    case 'csv':
+      await writeCsv(out, items, onItem);
+      await finish(out);
+      break;
+    case 'html':
+      await writeHtmlZip(
+        out,
+        items,
+        { language, scope: label, exportedAt: now, storage: ctx.storage.files },
+        onItem,
+      );
+      break;
+    case 'eml':
+      await writeEmlZip(out, items, ctx.storage.files, onItem);
+      break;
+  }
+}
+
 /**
- * Writes the export: the file is streamed to a partial name in EXPORT_DIR and renamed when
- * complete; its row follows (running → done with name and size, or failed with the reason).
+ * Writes the export: its bytes are streamed into the exports storage (where nothing shows until
+ * they are complete); its row follows (running → done with name and size, or failed with the
+ * reason).
  */
 export async function runExport(
   ctx: AppContext,
@@ -96,8 +151,8 @@ export async function runExport(
     .set({ status: 'running', progress: 0 })
     .where('id', '=', row.id)
     .execute();
-  const target = exportPath(ctx, row);
-  const partial = `${target}.${randomUUID()}.part`;
+  const storage = ctx.storage.exports;
+  const key = exportKey(row);
   try {
     const mailsOnly = row.format === 'eml';
     const selection: ExportSelection =
@@ -110,8 +165,6 @@ export async function runExport(
         : ((await categoryName(ctx, Number(row.scope), payload.language)) ??
           `category-${row.scope}`);
     const ids = await selectedIds(ctx.db, selection);
-    await fs.promises.mkdir(ctx.config.exportDir, { recursive: true });
-    const out = fs.createWriteStream(partial);
     let done = 0;
     let reported = -1;
     const onItem = async () => {
@@ -122,52 +175,26 @@ export async function runExport(
       await db.updateTable('exports').set({ progress: percent }).where('id', '=', row.id).execute();
       await reportProgress(percent).catch(() => undefined);
     };
-    const items = exportItems(ctx.db, ids);
-    const outcome = new Promise<void>((resolve, reject) => {
-      out.once('error', reject);
-      out.once('close', resolve);
-    });
-    switch (row.format) {
-      case 'json':
-        await writeJson(
-          out,
-          {
-            exported_at: now.toISOString(),
-            scope:
-              row.kind === 'type'
-                ? { type: row.scope }
-                : { category: { id: Number(row.scope), name: label } },
-          },
-          items,
-          onItem,
-        );
-        await finish(out);
-        break;
-      case 'csv':
-        await writeCsv(out, items, onItem);
-        await finish(out);
-        break;
-      case 'html':
-        await writeHtmlZip(
-          out,
-          items,
-          { language: payload.language, scope: label, exportedAt: now, storage: ctx.storage.files },
-          onItem,
-        );
-        break;
-      case 'eml':
-        await writeEmlZip(out, items, ctx.storage.files, onItem);
-        break;
+    const out = counting();
+    const stored = storage.put(key, out.stream, { contentType: MIME_TYPES[row.format] });
+    try {
+      // Either may fail first: the writer, or the storage (a full disk, a refused upload).
+      await Promise.all([
+        writeExport(ctx, row, { language: payload.language, label, ids, now }, out.stream, onItem),
+        stored,
+      ]);
+    } catch (error) {
+      // The storage sees its stream fail, so it keeps nothing of it.
+      out.stream.destroy(error instanceof Error ? error : new Error(String(error)));
+      await stored.catch(() => undefined);
+      throw error;
     }
-    await outcome;
-    const { size } = await fs.promises.stat(partial);
-    await fs.promises.rename(partial, target);
     const still = await db
       .updateTable('exports')
       .set({
         status: 'done',
         progress: 100,
-        size,
+        size: out.size(),
         file_name: downloadName(label, row.format, now),
         finished_at: ctx.now().toISOString(),
         error: null,
@@ -175,9 +202,8 @@ export async function runExport(
       .where('id', '=', row.id)
       .executeTakeFirst();
     // Deleted while it was written: nobody will ask for it.
-    if (Number(still.numUpdatedRows) === 0) await fs.promises.rm(target, { force: true });
+    if (Number(still.numUpdatedRows) === 0) await storage.delete(key);
   } catch (error) {
-    await fs.promises.rm(partial, { force: true });
     await db
       .updateTable('exports')
       .set({ status: 'failed', error: firstLine(error), finished_at: ctx.now().toISOString() })

@@ -7,20 +7,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.js';
 import { itemsApi, type PageBody } from '../../test/items-api.js';
 import { ADMIN, createTestServer, type TestServer } from '../../test/server.js';
-import { uploadFile } from '../../test/uploads.js';
+import { uploadFile, storedKeys } from '../../test/uploads.js';
 import { emptyExpiredTrash } from '../retention/index.js';
 import { purgeExpiredDeletedMedias } from './deleted.js';
 import { reconcileFiles } from './reconcile.js';
 
 const DAY = 86_400_000;
-
-function storedFiles(dir: string): string[] {
-  const root = path.join(dir, 'files');
-  if (!fs.existsSync(root)) return [];
-  return fs
-    .readdirSync(root, { recursive: true, withFileTypes: true })
-    .flatMap((entry) => (entry.isFile() ? [entry.name] : []));
-}
 
 describe('deleted medias', () => {
   let server: TestServer;
@@ -55,7 +47,10 @@ describe('deleted medias', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** An item of `type` holding one photo named `name`; answers the item and the file's id. */
+  /**
+   * An item of `type` holding one photo named `name`, thumbnail made; answers the item and the
+   * file's id.
+   */
   async function itemWithPhoto(type: 'post' | 'media', title: string, name = 'photo.jpg') {
     const item = await itemsApi(editor, type).create({ title, language: 'fr' });
     const token = (await uploadFile(editor, { name, type: 'image/jpeg', data: photo })).body;
@@ -65,6 +60,8 @@ describe('deleted medias', () => {
       modelType: type,
     });
     expect(attached.statusCode).toBe(200);
+    // Its thumbnail is made by the job queue.
+    await server.jobsSettled();
     return { item, fileId: attached.json().files[0].id as number };
   }
 
@@ -76,10 +73,10 @@ describe('deleted medias', () => {
 
   it('keeps the files of a hard-deleted item with their origin, for admins only', async () => {
     const { item, fileId } = await itemWithPhoto('post', 'Vacances à Nice');
-    const before = storedFiles(dataDir).length;
+    const before = (await storedKeys(server.ctx.storage.files)).length;
     await itemsApi(editor, 'post').trash(item.id);
     expect((await itemsApi(editor, 'post').hardDelete(item.id)).statusCode).toBe(200);
-    expect(storedFiles(dataDir).length).toBe(before);
+    expect((await storedKeys(server.ctx.storage.files)).length).toBe(before);
 
     const page = await list();
     expect(page.meta.total).toBe(1);
@@ -153,15 +150,15 @@ describe('deleted medias', () => {
     const two = await itemWithPhoto('media', 'Deux');
     const three = await itemWithPhoto('media', 'Trois');
     for (const { fileId } of [one, two, three]) await editor.delete(`/api/files/${fileId}`);
-    const before = storedFiles(dataDir).length;
+    const before = (await storedKeys(server.ctx.storage.files)).length;
     const purged = await admin.delete(`/api/deleted-medias/${one.fileId}`);
     expect(purged.statusCode).toBe(200);
     expect(purged.json().message).toBe('The file has been deleted for good.');
-    expect(storedFiles(dataDir).length).toBe(before - 2);
+    expect((await storedKeys(server.ctx.storage.files)).length).toBe(before - 2);
     expect((await admin.delete(`/api/deleted-medias/${one.fileId}`)).statusCode).toBe(404);
     const all = await admin.delete('/api/deleted-medias');
     expect(all.json()).toMatchObject({ count: 2 });
-    expect(storedFiles(dataDir).length).toBe(before - 6);
+    expect((await storedKeys(server.ctx.storage.files)).length).toBe(before - 6);
     expect((await list()).meta.total).toBe(0);
     const rows = await server.ctx.db
       .selectFrom('files')

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,18 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.js';
 import { itemsApi } from '../../test/items-api.js';
 import { createTestServer, type TestServer } from '../../test/server.js';
-import { multipartBody, revertUpload, uploadFile } from '../../test/uploads.js';
+import { multipartBody, revertUpload, uploadFile, storedKeys } from '../../test/uploads.js';
 
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-
-/** Every stored file under the data folder (bytes and thumbnails). */
-function storedFiles(dir: string): string[] {
-  const root = path.join(dir, 'files');
-  if (!fs.existsSync(root)) return [];
-  return fs
-    .readdirSync(root, { recursive: true, withFileTypes: true })
-    .flatMap((entry) => (entry.isFile() ? [entry.name] : []));
-}
 
 describe('files: FilePond uploads, addfilepond, downloads', () => {
   let server: TestServer;
@@ -80,6 +72,8 @@ describe('files: FilePond uploads, addfilepond, downloads', () => {
     expect(attached.json().message).toBe('The files have been attached.');
     expect(attached.json().files).toHaveLength(2);
 
+    // The thumbnail is the job queue's work (thumbnail-job.ts), done once the jobs are.
+    await server.jobsSettled();
     const single = await itemsApi(reader, 'media').single(media.id);
     const [image, sound] = single.files;
     expect(image).toMatchObject({
@@ -157,14 +151,16 @@ describe('files: FilePond uploads, addfilepond, downloads', () => {
   });
 
   it('reverts an upload, but only the uploader and only before it is attached', async () => {
-    const before = storedFiles(dataDir).length;
+    await server.jobsSettled();
+    const before = (await storedKeys(server.ctx.storage.files)).length;
     const id = (await uploadFile(editor, { name: 'a.png', type: 'image/png', data: photo })).body;
-    expect(storedFiles(dataDir).length).toBe(before + 2);
+    await server.jobsSettled();
+    expect((await storedKeys(server.ctx.storage.files)).length).toBe(before + 2);
     expect((await revertUpload(other, id)).statusCode).toBe(404);
     expect((await revertUpload(reader, id)).statusCode).toBe(403);
     const reverted = await revertUpload(editor, id);
     expect(reverted.statusCode).toBe(200);
-    expect(storedFiles(dataDir).length).toBe(before);
+    expect((await storedKeys(server.ctx.storage.files)).length).toBe(before);
     expect((await revertUpload(editor, id)).statusCode).toBe(404);
   });
 
@@ -218,7 +214,8 @@ describe('files: FilePond uploads, addfilepond, downloads', () => {
   });
 
   it('refuses disallowed types and oversized files with a clear message, storing nothing', async () => {
-    const before = storedFiles(dataDir).length;
+    await server.jobsSettled();
+    const before = (await storedKeys(server.ctx.storage.files)).length;
     const svg = await uploadFile(editor, {
       name: 'logo.svg',
       type: 'image/svg+xml',
@@ -238,7 +235,7 @@ describe('files: FilePond uploads, addfilepond, downloads', () => {
     expect(big.statusCode).toBe(413);
     expect(big.json().message).toBe('Diese Datei ist zu groß: höchstens 1 MB.');
     other.language = 'en';
-    expect(storedFiles(dataDir).length).toBe(before);
+    expect((await storedKeys(server.ctx.storage.files)).length).toBe(before);
 
     const notMultipart = await editor.post(routes.filepondProcess.path, { file: 'x' });
     expect(notMultipart.statusCode).toBe(415);
@@ -258,7 +255,7 @@ describe('files: FilePond uploads, addfilepond, downloads', () => {
     });
     expect(cut.statusCode).toBe(400);
     expect(cut.json().message).toBeTruthy();
-    expect(storedFiles(dataDir).length).toBe(before);
+    expect((await storedKeys(server.ctx.storage.files)).length).toBe(before);
   });
 
   it('keeps files the server cannot preview, without a thumbnail', async () => {
@@ -274,7 +271,18 @@ describe('files: FilePond uploads, addfilepond, downloads', () => {
       await attach(editor, { newmedias: [id], modelId: post.id, modelType: 'post' })
     ).json() as { files: Item['files'] };
     expect(files[0]).toMatchObject({ name: 'broken.jpg', size: 4 });
-    expect(files[0]!.thumbnail_url).toBeUndefined();
+    await server.jobsSettled();
+    // The job settled it without a thumbnail, and without a failed job.
+    const row = await server.ctx.db
+      .selectFrom('files')
+      .select(['thumb_key', 'thumb_pending'])
+      .where('id', '=', files[0]!.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ thumb_key: null, thumb_pending: 0 });
+    expect((await server.ctx.jobs.failed.list(1, 10)).total).toBe(0);
+    expect(
+      (await itemsApi(reader, 'post').single(post.id)).files[0]!.thumbnail_url,
+    ).toBeUndefined();
     expect((await reader.get(`${files[0]!.url}?thumb=1`)).statusCode).toBe(404);
   });
 
@@ -288,18 +296,20 @@ describe('files: FilePond uploads, addfilepond, downloads', () => {
     })();
     const api = itemsApi(eraser, 'message');
     const message = await api.create({ language: 'it' });
-    const before = storedFiles(dataDir).length;
+    await server.jobsSettled();
+    const before = (await storedKeys(server.ctx.storage.files)).length;
     const id = (await uploadFile(eraser, { name: 'p.jpg', type: 'image/jpeg', data: photo })).body;
     await attach(eraser, { newmedias: [id], modelId: message.id, modelType: 'message' });
+    await server.jobsSettled();
     const [file] = (await api.single(message.id)).files;
-    expect(storedFiles(dataDir).length).toBe(before + 2);
+    expect((await storedKeys(server.ctx.storage.files)).length).toBe(before + 2);
 
     await api.trash(message.id);
     expect((await reader.get(file!.url)).statusCode).toBe(200);
     expect((await api.hardDelete(message.id)).statusCode).toBe(200);
     expect((await reader.get(file!.url)).statusCode).toBe(404);
     // Kept for the retention period (the deleted medias), out of every listing.
-    expect(storedFiles(dataDir).length).toBe(before + 2);
+    expect((await storedKeys(server.ctx.storage.files)).length).toBe(before + 2);
     const rows = await server.ctx.db
       .selectFrom('files')
       .select(['item_id', 'origin_kind', 'origin_id', 'origin_type'])
@@ -317,19 +327,60 @@ describe('files: FilePond uploads, addfilepond, downloads', () => {
       .body;
     const fresh = (await uploadFile(editor, { name: 'new.jpg', type: 'image/jpeg', data: photo }))
       .body;
+    await server.jobsSettled();
     await server.ctx.db
       .updateTable('files')
       .set({ created_at: new Date(Date.now() - 25 * 3_600_000).toISOString() })
       .where('upload_token', '=', id)
       .execute();
-    const before = storedFiles(dataDir).length;
+    const before = (await storedKeys(server.ctx.storage.files)).length;
     expect(await pruneTemporaryUploads(server.ctx)).toBe(2);
-    expect(storedFiles(dataDir).length).toBe(before - 2);
+    expect((await storedKeys(server.ctx.storage.files)).length).toBe(before - 2);
     const left = await server.ctx.db
       .selectFrom('files')
       .select('upload_token')
       .where('upload_token', 'in', [id, fresh])
       .execute();
     expect(left).toEqual([{ upload_token: fresh }]);
+  });
+
+  it('answers a clean, localised 410 for a file whose bytes are missing, never a broken body', async () => {
+    const media = await itemsApi(editor, 'media').create({ title: 'Perdu', language: 'fr' });
+    const id = (await uploadFile(editor, { name: 'perdu.jpg', type: 'image/jpeg', data: photo }))
+      .body;
+    expect(
+      (
+        await attach(editor, {
+          newmedias: [id],
+          modelId: media.id,
+          modelType: 'App\\Models\\Media',
+        })
+      ).statusCode,
+    ).toBe(200);
+    await server.jobsSettled();
+    const [file] = (await itemsApi(reader, 'media').single(media.id)).files;
+    const row = await server.ctx.db
+      .selectFrom('files')
+      .select(['storage_key', 'thumb_key'])
+      .where('id', '=', file!.id)
+      .executeTakeFirstOrThrow();
+    await server.ctx.storage.files.delete(row.storage_key);
+    await server.ctx.storage.files.delete(row.thumb_key!);
+    for (const [url, headers] of [
+      [file!.url, { 'accept-language': 'fr', 'accept-encoding': 'gzip' }],
+      [file!.url, { 'accept-language': 'fr', range: 'bytes=0-99' }],
+      [file!.thumbnail_url!, { 'accept-language': 'fr', 'accept-encoding': 'gzip' }],
+    ] as const) {
+      const gone = await reader.send('GET', url, undefined, { headers: { ...headers } });
+      expect(gone.statusCode).toBe(410);
+      expect(gone.headers['content-type']).toMatch(/^application\/json/);
+      expect(gone.headers['content-disposition']).toBeUndefined();
+      const body =
+        gone.headers['content-encoding'] === 'gzip' ? gunzipSync(gone.rawPayload) : gone.rawPayload;
+      expect(JSON.parse(body.toString('utf8'))).toEqual({
+        message:
+          'Les données enregistrées de ce fichier sont introuvables : un administrateur peut les restaurer depuis une sauvegarde.',
+      });
+    }
   });
 });

@@ -3,14 +3,18 @@ import { purgeExpiredDeletedMedias } from './deleted.js';
 import { backfillPhotoMetadata } from './photo-metadata.js';
 import { reconcileFiles } from './reconcile.js';
 import { pruneTemporaryUploads } from './service.js';
+import { defineThumbnailJob } from './thumbnail-job.js';
 
 const HOUR = 3_600_000;
 
 /**
- * Hourly, and whenever a worker starts (after a crash, partial uploads are left behind): expired
- * temporary uploads go, and the storage is checked against the files table.
+ * The files module's background work. Queued by uploads (and the files check): an image's
+ * thumbnail (thumbnail-job.ts), on the `media` queue. Hourly, and whenever a worker starts (after
+ * a crash, partial uploads are left behind): expired temporary uploads go, and the storage is
+ * checked against the files table.
  */
 export function declareFileJobs(ctx: AppContext): void {
+  defineThumbnailJob(ctx);
   let first = true;
   ctx.jobs.define<null>('files.maintenance', async (_payload, job) => {
     await pruneTemporaryUploads(ctx, job.log);

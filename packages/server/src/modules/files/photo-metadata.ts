@@ -10,7 +10,7 @@ import type { FileRow } from './repository.js';
 export type PhotoMetadata = Pick<AttachedFile, 'taken_on' | 'latitude' | 'longitude'>;
 
 /** EXIF sits at the start of the file; this much is enough for every camera seen so far. */
-const HEAD_BYTES = 256 * 1024;
+export const HEAD_BYTES = 256 * 1024;
 
 /** Image types whose EXIF exifr reads. */
 const WITH_EXIF = new Set([
@@ -54,7 +54,20 @@ export async function readPhotoMetadata(
 ): Promise<PhotoMetadata> {
   if (!WITH_EXIF.has(row.mime)) return {};
   try {
-    const tags = (await exifr.parse(await head(storage, row.storage_key), {
+    return await photoMetadataOf(row.mime, await head(storage, row.storage_key));
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The same from the first bytes of the file (at least HEAD_BYTES of them, or the whole file),
+ * as an upload sees them go by: nothing is read again from the storage.
+ */
+export async function photoMetadataOf(mime: string, head: Buffer): Promise<PhotoMetadata> {
+  if (!WITH_EXIF.has(mime) || !head.length) return {};
+  try {
+    const tags = (await exifr.parse(head, {
       tiff: true,
       exif: true,
       gps: true,

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { filesRepository, isDeleted, isTemporary, type FileKeys } from './repository.js';
-import { makeThumbnail, THUMB_SUFFIX } from './thumbnails.js';
+import { enqueueThumbnail } from './thumbnail-job.js';
+import { thumbKeyOf } from './thumbnails.js';
 import { uploadInFlight } from './upload.js';
 
 /** A row whose bytes are gone: kept (an attached file is the archive's), for a restore. */
@@ -25,8 +26,12 @@ export interface ReconcileResult {
   temporaryRowsRemoved: number;
   /** Deleted medias whose bytes were gone: nothing left to restore, so their rows went. */
   deletedRowsRemoved: number;
-  /** Thumbnails missing beside their file, made again. */
-  thumbnailsRemade: number;
+  /**
+   * Thumbnails queued to the `files.thumbnail` job: missing beside their file (made again), or
+   * owed to an image whose job was lost (a crash before it was queued, a storage outage through
+   * all its attempts). A job already queued or running for the file is not queued twice.
+   */
+  thumbnailsQueued: number;
   /** Attached files whose bytes (or thumbnail) are missing, logged as errors, never deleted. */
   missing: MissingBytes[];
   /**
@@ -55,7 +60,10 @@ const running = new WeakMap<object, Promise<unknown>>();
  * are missing can only come from outside (a lost disk, a partial restore): a temporary upload's
  * row is removed, a deleted media's too (reported: nothing is left to restore), an attached
  * file's is reported. Deleted medias keep their rows and bytes until purged; a purge removes the
- * row first and the bytes after the commit, so a kill in between leaves only bytes. Runs at start and hourly (app.ts).
+ * row first and the bytes after the commit, so a kill in between leaves only bytes. Thumbnails
+ * missing or still owed are queued to the thumbnail job, never made here: the pass stays short
+ * (a restored archive may lack thousands), and the image work goes to the `media` queue's
+ * workers, with the job's retries. Runs at start and hourly (jobs.ts).
  */
 export function reconcileFiles(
   ctx: AppContext,
@@ -81,7 +89,7 @@ async function reconcileOnce(
     orphansKept: 0,
     temporaryRowsRemoved: 0,
     deletedRowsRemoved: 0,
-    thumbnailsRemade: 0,
+    thumbnailsQueued: 0,
     missing: [],
     guarded: false,
   };
@@ -114,6 +122,8 @@ async function reconcileOnce(
     if (!present.has(row.storage_key)) await missingFile(ctx, row, result, log);
     else if (row.thumb_key && !present.has(row.thumb_key)) {
       await missingThumbnail(ctx, row, result, log);
+    } else if (row.thumb_pending) {
+      if (await queueThumbnail(ctx, row, log)) result.thumbnailsQueued += 1;
     }
   }
 
@@ -122,7 +132,7 @@ async function reconcileOnce(
       result.orphansRemoved +
       result.temporaryRowsRemoved +
       result.deletedRowsRemoved +
-      result.thumbnailsRemade +
+      result.thumbnailsQueued +
       result.missing.length >
       0 || result.guarded;
   if (changed || options.announce) {
@@ -220,17 +230,35 @@ async function missingThumbnail(
   const key = row.thumb_key!;
   const current = await stillMissing(ctx, row, key);
   if (!current) return;
-  // The thumbnail's key is derived from the file's: it can be made again from the file.
-  if (key === `${current.storage_key}${THUMB_SUFFIX}`) {
-    const remade = await makeThumbnail(ctx, current.storage_key);
-    if (remade) {
-      result.thumbnailsRemade += 1;
-      log?.warn({ fileId: current.id, key }, 'files check: made a missing thumbnail again');
-      return;
+  // The thumbnail's key is derived from the file's: the job can make it again from the file
+  // (or, if the image can no longer be read, clear it from the row).
+  if (key === thumbKeyOf(current.storage_key)) {
+    if (await queueThumbnail(ctx, current, log)) {
+      result.thumbnailsQueued += 1;
+      log?.warn({ fileId: current.id, key }, 'files check: a thumbnail is missing, queued again');
     }
+    return;
   }
   if (!isTemporary(current) && !isDeleted(current)) {
     report(result, current, key, 'thumbnail', log);
+  }
+}
+
+/**
+ * Queues the thumbnail job of a row (by its bytes' key: a row changed since is the job's to
+ * skip). A queue out of reach is logged and tried again at the next pass.
+ */
+async function queueThumbnail(
+  ctx: AppContext,
+  row: Pick<FileKeys, 'id' | 'storage_key'>,
+  log?: FastifyBaseLogger,
+): Promise<boolean> {
+  try {
+    await enqueueThumbnail(ctx, row);
+    return true;
+  } catch (err) {
+    log?.warn({ err, fileId: row.id }, 'files check: thumbnail job not queued');
+    return false;
   }
 }
 

@@ -9,7 +9,7 @@ export type NewFile = Insertable<FilesTable>;
 /** What the storage check needs of a row. */
 export type FileKeys = Pick<
   FileRow,
-  'id' | 'item_id' | 'record_id' | 'storage_key' | 'thumb_key' | 'deleted_at'
+  'id' | 'item_id' | 'record_id' | 'storage_key' | 'thumb_key' | 'thumb_pending' | 'deleted_at'
 >;
 
 const KEY_COLUMNS = [
@@ -18,6 +18,7 @@ const KEY_COLUMNS = [
   'record_id',
   'storage_key',
   'thumb_key',
+  'thumb_pending',
   'deleted_at',
 ] as const;
 
@@ -81,6 +82,8 @@ export function presentFile(row: FileRow): AttachedFile {
     size: Number(row.size),
     url,
     ...(row.thumb_key ? { thumbnail_url: thumbnailUrl(row.id) } : {}),
+    // Made by the thumbnail job after the upload: the client asks again until it is done.
+    ...(row.thumb_pending ? { thumbnail_pending: true as const } : {}),
     ...(row.width !== null && row.height !== null ? { width: row.width, height: row.height } : {}),
     // Read once when the file was stored (migration 0022): no file is opened here.
     ...storedPhotoMetadata(row),

@@ -45,7 +45,13 @@ export async function registerFileRoutes(
       throw new HttpError(400, 'http.bad_request');
     });
     if (!part) throw fieldError('filepond', 'files.missing');
-    const row = await receiveUpload(ctx, part, ctx.config.uploadMaxBytes, userId(request));
+    const row = await receiveUpload(
+      ctx,
+      part,
+      ctx.config.uploadMaxBytes,
+      userId(request),
+      request.log,
+    );
     // FilePond takes the whole text/plain body as the server id.
     return reply.code(201).type('text/plain; charset=utf-8').send(row.upload_token);
   });

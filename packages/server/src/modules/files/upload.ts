@@ -7,9 +7,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { randomToken } from '../../auth/tokens.js';
 import { HttpError } from '../../http/errors.js';
-import { filesRepository, keysOf, type FileRow } from './repository.js';
-import { photoColumns, readPhotoMetadata } from './photo-metadata.js';
-import { makeThumbnail, THUMB_SUFFIX } from './thumbnails.js';
+import { filesRepository, type FileRow } from './repository.js';
+import { HEAD_BYTES, photoColumns, photoMetadataOf } from './photo-metadata.js';
+import { enqueueThumbnail, wantsThumbnail } from './thumbnail-job.js';
+import { displayedSize } from './thumbnails.js';
 
 /**
  * Keys this process is storing whose row is not inserted yet. Bytes come first (a partial file,
@@ -18,9 +19,9 @@ import { makeThumbnail, THUMB_SUFFIX } from './thumbnails.js';
  */
 const awaitingRow = new Set<string>();
 
-/** Whether `key` (a file's or its thumbnail's) belongs to an upload of this process in flight. */
+/** Whether `key` belongs to an upload of this process in flight. */
 export function uploadInFlight(key: string): boolean {
-  return awaitingRow.has(key.endsWith(THUMB_SUFFIX) ? key.slice(0, -THUMB_SUFFIX.length) : key);
+  return awaitingRow.has(key);
 }
 
 /** `ab/cd/uuid`: two levels of fan-out keep directories small on a local disk. */
@@ -43,18 +44,26 @@ export function humanSize(bytes: number): string {
     : `${Math.ceil(bytes / 1024)} KB`;
 }
 
-/** Counts and hashes bytes on their way to the storage, so nothing is read twice. */
+/**
+ * Counts and hashes bytes on their way to the storage, and keeps the first HEAD_BYTES (what the
+ * EXIF and an image's header need), so nothing is read twice.
+ */
 function meter() {
   const hash = createHash('sha256');
   let size = 0;
+  const head: Buffer[] = [];
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       hash.update(chunk);
+      if (size < HEAD_BYTES) head.push(chunk.subarray(0, HEAD_BYTES - size));
       size += chunk.length;
       done(null, chunk);
     },
   });
-  return { stream, result: () => ({ size, sha256: hash.digest('hex') }) };
+  return {
+    stream,
+    result: () => ({ size, sha256: hash.digest('hex'), head: Buffer.concat(head) }),
+  };
 }
 
 /**
@@ -86,13 +95,15 @@ const tooLarge = (maxBytes: number) =>
 
 /**
  * FilePond's `process`: stores one uploaded file as a temporary upload and returns it. The type
- * is checked before any byte is written; the size while streaming.
+ * is checked before any byte is written; the size while streaming. An image's thumbnail is made
+ * by the `files.thumbnail` job afterwards (a worker's work, not the request's).
  */
 export async function receiveUpload(
   ctx: AppContext,
   part: MultipartFile,
   maxBytes: number,
   userId: number,
+  log?: FastifyBaseLogger,
 ): Promise<FileRow> {
   const mime = part.mimetype.toLowerCase().split(';')[0]!.trim();
   if (!isAllowedMime(mime)) {
@@ -102,7 +113,15 @@ export async function receiveUpload(
   const key = newStorageKey();
   awaitingRow.add(key);
   try {
-    return await storeAndInsert(ctx, part, { key, mime, maxBytes, userId });
+    const row = await storeAndInsert(ctx, part, { key, mime, maxBytes, userId });
+    // The row says the thumbnail is owed (thumb_pending): if this enqueue fails, the files
+    // check queues it again, so the upload itself has succeeded.
+    if (row.thumb_pending) {
+      await enqueueThumbnail(ctx, row).catch((err: unknown) =>
+        log?.error({ err, fileId: row.id }, 'thumbnail job not queued (the files check will)'),
+      );
+    }
+    return row;
   } finally {
     awaitingRow.delete(key);
   }
@@ -113,7 +132,7 @@ async function storeAndInsert(
   part: MultipartFile,
   { key, mime, maxBytes, userId }: { key: string; mime: string; maxBytes: number; userId: number },
 ): Promise<FileRow> {
-  let stored: { size: number; sha256: string };
+  let stored: { size: number; sha256: string; head: Buffer };
   try {
     stored = await store(ctx, key, part.file);
   } catch (error) {
@@ -124,10 +143,12 @@ async function storeAndInsert(
     await ctx.storage.files.delete(key);
     throw tooLarge(maxBytes);
   }
-  const [thumbnail, photo] = await Promise.all([
-    mime.startsWith('image/') ? makeThumbnail(ctx, key) : undefined,
+  const image = wantsThumbnail(mime);
+  const [size, photo] = await Promise.all([
+    // Read from the header only (cheap); the thumbnail job fills it in when that is not enough.
+    image ? displayedSize(stored.head) : undefined,
     // The day and place a photo was taken, read once here and kept on its row.
-    readPhotoMetadata(ctx.storage.files, { mime, storage_key: key }),
+    photoMetadataOf(mime, stored.head),
   ]);
   try {
     return await filesRepository(ctx.db).insert({
@@ -137,17 +158,18 @@ async function storeAndInsert(
       mime,
       size: stored.size,
       storage_key: key,
-      thumb_key: thumbnail?.key ?? null,
+      thumb_key: null,
+      thumb_pending: image ? 1 : 0,
       sha256: stored.sha256,
-      width: thumbnail?.width ?? null,
-      height: thumbnail?.height ?? null,
+      width: size?.width ?? null,
+      height: size?.height ?? null,
       created_by: userId,
       created_at: ctx.now().toISOString(),
       attached_at: null,
       ...photoColumns(photo),
     });
   } catch (error) {
-    await removeBytes(ctx, keysOf([{ storage_key: key, thumb_key: thumbnail?.key ?? null }]));
+    await removeBytes(ctx, [key]);
     throw error;
   }
 }

@@ -56,6 +56,8 @@ describe('list rows: files count and first picture', () => {
       modelType: type,
     });
     expect(attached.statusCode, attached.body).toBe(200);
+    // The pictures' thumbnails are made by the job queue.
+    await server.jobsSettled();
     return attached.json().files as { id: number; name: string }[];
   }
 

@@ -1,8 +1,10 @@
 // The records module's public face: other modules and app.ts import only from here.
 export { registerRecordRoutes } from './routes.js';
+export { declareRecordJobs } from './jobs.js';
 export { findRecordForUpdate } from './repository.js';
 export { copyRecordPeople, hardDeleteRecord, previewOf } from './service.js';
 export { searchRecordGroups, type RecordSearchHit } from './queries.js';
 export { ffmpegPath, ffprobePath } from './ffmpeg.js';
 export { encodeMp3 } from './mp3.js';
 export { listRecordMp3s, type RecordMp3File } from './mp3-list.js';
+export { isStoredMp3Name, listStoredMp3s, removeStoredMp3, restoreStoredMp3 } from './mp3-store.js';

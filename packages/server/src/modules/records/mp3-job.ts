@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { RecordMp3Status } from '@kinfolio/contract';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
-import { mp3Dir } from './mp3.js';
+import { isForeignKeyViolation } from '../../db/errors.js';
+import type { Database } from '../../db/schema.js';
 import { generateRecordMp3, recordMp3State } from './mp3-service.js';
 
 export const RECORD_MP3_JOB = 'records.mp3';
@@ -13,50 +12,50 @@ interface Mp3Payload {
 }
 
 /**
- * The last generation job of a record, kept beside its MP3 (every instance sees the data folder):
- * the queue is asked about jobs by id, and the routes know a record, not a job.
+ * The last generation job of each record (migration 0030): the queue is asked about jobs by id,
+ * and the routes know a record, not a job. Declared here, beside the only module that reads it.
  */
-const jobFile = (dataDir: string, recordId: number) =>
-  path.join(mp3Dir(dataDir), `record-${recordId}-job.json`);
-
-async function rememberJob(dataDir: string, recordId: number, jobId: string) {
-  const file = jobFile(dataDir, recordId);
-  await fs.promises.mkdir(path.dirname(file), { recursive: true });
-  const partial = `${file}.${randomUUID()}.part`;
-  await fs.promises.writeFile(partial, JSON.stringify({ jobId }));
-  await fs.promises.rename(partial, file);
+interface RecordMp3JobsTable {
+  record_id: number;
+  job_id: string;
+  updated_at: string;
 }
 
-async function lastJob(dataDir: string, recordId: number): Promise<string | undefined> {
+const jobsDb = (db: Kysely<Database>) => db.withTables<{ record_mp3_jobs: RecordMp3JobsTable }>();
+
+async function rememberJob(ctx: AppContext, recordId: number, jobId: string) {
+  const updatedAt = ctx.now().toISOString();
   try {
-    const parsed = JSON.parse(await fs.promises.readFile(jobFile(dataDir, recordId), 'utf8')) as {
-      jobId?: unknown;
-    };
-    return typeof parsed.jobId === 'string' ? parsed.jobId : undefined;
-  } catch {
-    return undefined;
+    await jobsDb(ctx.db)
+      .insertInto('record_mp3_jobs')
+      .values({ record_id: recordId, job_id: jobId, updated_at: updatedAt })
+      .onConflict((oc) =>
+        oc.column('record_id').doUpdateSet({ job_id: jobId, updated_at: updatedAt }),
+      )
+      .execute();
+  } catch (error) {
+    // Deleted for good meanwhile: its job finds no record and does nothing.
+    if (!isForeignKeyViolation(error)) throw error;
   }
 }
 
-/** The records module's MP3 job and what the routes ask of it. */
-export interface RecordMp3Jobs {
-  /** Queues the generation unless one is queued or running already; its job id either way. */
-  enqueue(recordId: number): Promise<string>;
-  /** Where the record's MP3 stands; undefined when there is no such record. */
-  status(recordId: number): Promise<RecordMp3Status | undefined>;
+async function lastJob(ctx: AppContext, recordId: number): Promise<string | undefined> {
+  const row = await jobsDb(ctx.db)
+    .selectFrom('record_mp3_jobs')
+    .select('job_id')
+    .where('record_id', '=', recordId)
+    .executeTakeFirst();
+  return row?.job_id;
 }
 
-/** The address the MP3 is served at; `v` changes with each version, so caches never mix them. */
-export const mp3Url = (recordId: number, key: string) => `/api/records-mp3/${recordId}?v=${key}`;
-
 /**
- * Declares the MP3 job on the app's queue (web server and `kinfolio worker` alike). Two attempts:
- * a part ffmpeg cannot read fails again, a worker that died is worth one more go. Its own queue
- * (`media`), so `kinfolio worker --queue media` can run the heavy work on processes of its own.
+ * Declares the MP3 job on the app's queue (web server and `kinfolio worker` alike, routes or
+ * not). Two attempts: a part ffmpeg cannot read fails again, a worker that died is worth one more
+ * go. Its own queue (`media`), so `kinfolio worker --queue media` can run the heavy work on
+ * processes of its own.
  */
-export function defineRecordMp3Job(ctx: AppContext): RecordMp3Jobs {
-  const queue = ctx.jobs;
-  const job = queue.define<Mp3Payload>(
+export function declareRecordMp3Job(ctx: AppContext): void {
+  ctx.jobs.define<Mp3Payload>(
     RECORD_MP3_JOB,
     async ({ recordId }, run) => {
       const state = await recordMp3State(ctx, recordId);
@@ -72,11 +71,28 @@ export function defineRecordMp3Job(ctx: AppContext): RecordMp3Jobs {
     },
     { attempts: 2, backoffMs: 5_000, queue: 'media' },
   );
+}
 
+/** What the routes ask of the MP3 job (declared by declareRecordMp3Job). */
+export interface RecordMp3Jobs {
+  /** Queues the generation unless one is queued or running already; its job id either way. */
+  enqueue(recordId: number): Promise<string>;
+  /** Where the record's MP3 stands; undefined when there is no such record. */
+  status(recordId: number): Promise<RecordMp3Status | undefined>;
+}
+
+/** The address the MP3 is served at; `v` changes with each version, so caches never mix them. */
+export const mp3Url = (recordId: number, key: string) => `/api/records-mp3/${recordId}?v=${key}`;
+
+export function recordMp3Jobs(ctx: AppContext): RecordMp3Jobs {
   return {
     async enqueue(recordId) {
-      const jobId = await job.enqueue({ recordId }, { key: `${RECORD_MP3_JOB}:${recordId}` });
-      await rememberJob(ctx.config.dataDir, recordId, jobId);
+      const jobId = await ctx.jobs.enqueue<Mp3Payload>(
+        RECORD_MP3_JOB,
+        { recordId },
+        { key: `${RECORD_MP3_JOB}:${recordId}` },
+      );
+      await rememberJob(ctx, recordId, jobId);
       return jobId;
     },
     async status(recordId) {
@@ -88,8 +104,8 @@ export function defineRecordMp3Job(ctx: AppContext): RecordMp3Jobs {
       if (state.kind === 'ready') {
         return { status: 'ready', progress: 100, job_id: null, url: mp3Url(recordId, state.key) };
       }
-      const jobId = await lastJob(ctx.config.dataDir, recordId);
-      const running = jobId ? await queue.status(jobId) : undefined;
+      const jobId = await lastJob(ctx, recordId);
+      const running = jobId ? await ctx.jobs.status(jobId) : undefined;
       if (running && (running.state === 'queued' || running.state === 'running')) {
         const progress = Math.max(0, Math.min(100, Math.round(running.progress)));
         return { status: running.state, progress, job_id: jobId!, url: null };

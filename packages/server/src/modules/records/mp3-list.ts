@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { AppContext } from '../../context.js';
-import { mp3Dir } from './mp3.js';
 import { mp3Name } from './mp3-download.js';
 import { mp3Url } from './mp3-job.js';
+import { storedMp3s, type StoredMp3 } from './mp3-store.js';
 
-/** A generated MP3 on disk, for the admin's downloads list. */
+/** A generated MP3 in the storage, for the admin's downloads list. */
 export interface RecordMp3File {
   recordId: number;
   /** The download's name (the record's title). */
@@ -16,33 +14,13 @@ export interface RecordMp3File {
   url: string;
 }
 
-const MP3_NAME = /^record-(\d+)-([0-9a-f]+)\.mp3$/;
-
 /**
  * The complete MP3s of live records (partial writes and the MP3s of trashed or deleted records
  * left out), newest first.
  */
 export async function listRecordMp3s(ctx: AppContext): Promise<RecordMp3File[]> {
-  const dir = mp3Dir(ctx.config.dataDir);
-  let names: string[];
-  try {
-    names = await fs.promises.readdir(dir);
-  } catch {
-    return [];
-  }
-  const found: { recordId: number; key: string; size: number; createdAt: Date }[] = [];
-  for (const name of names) {
-    const match = MP3_NAME.exec(name);
-    if (!match) continue;
-    const stats = await fs.promises.stat(path.join(dir, name)).catch(() => undefined);
-    if (!stats?.isFile()) continue;
-    found.push({
-      recordId: Number(match[1]),
-      key: match[2]!,
-      size: stats.size,
-      createdAt: stats.mtime,
-    });
-  }
+  const found: StoredMp3[] = [];
+  for await (const mp3 of storedMp3s(ctx.storage.mp3)) found.push(mp3);
   if (found.length === 0) return [];
   const records = await ctx.db
     .selectFrom('records')
@@ -60,7 +38,7 @@ export async function listRecordMp3s(ctx: AppContext): Promise<RecordMp3File[]> 
         recordId: f.recordId,
         name: mp3Name(title, f.recordId),
         size: f.size,
-        createdAt: f.createdAt.toISOString(),
+        createdAt: f.modifiedAt.toISOString(),
         url: mp3Url(f.recordId, f.key),
       };
     })

@@ -2,16 +2,25 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { routePath, type RecordEntity, type RecordMp3Status } from '@kinfolio/contract';
+import { sql } from 'kysely';
 import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MissingBytesError, type FileStorage } from '../../storage/storage.js';
 import { sineFile } from '../../test/audio.js';
 import type { TestClient } from '../../test/client.js';
 import { jobBackends } from '../../test/redis.js';
+import { startTestS3 } from '../../test/s3.js';
 import { createTestServer, type TestServer } from '../../test/server.js';
 import { uploadFile } from '../../test/uploads.js';
 
-// Both job backends: the app's database, and BullMQ when a Redis answers.
-const backends = await jobBackends('mp3');
+// Both job backends: the app's database, and BullMQ when a Redis answers; and the database
+// queue with every byte in an S3 bucket (s3rver) instead of local folders.
+const s3 = await startTestS3();
+afterAll(() => s3.close());
+const backends: [string, Record<string, string>][] = [
+  ...(await jobBackends('mp3')),
+  ['database queue, S3 storage', s3.env(await s3.bucket())],
+];
 
 describe.each(backends)('records: MP3 generation routes on the %s', (_name, queueEnv) => {
   let server: TestServer;
@@ -46,12 +55,14 @@ describe.each(backends)('records: MP3 generation routes on the %s', (_name, queu
     (await reader.get(routePath('recordMp3Status', { params: { id } }))).json();
   const fileOf = (client: TestClient, id: number) =>
     client.get(routePath('recordMp3File', { params: { id } }));
-  const mp3Files = (id: number) =>
-    fs.existsSync(path.join(dataDir, 'records-mp3'))
-      ? fs
-          .readdirSync(path.join(dataDir, 'records-mp3'))
-          .filter((name) => name.startsWith(`record-${id}-`) && name.endsWith('.mp3'))
-      : [];
+  /** The record's MP3s in the storage (a folder or a bucket). */
+  const mp3Files = async (id: number) => {
+    const names: string[] = [];
+    for await (const object of server.ctx.storage.mp3.list(`record-${id}-`)) {
+      if (object.key.endsWith('.mp3')) names.push(object.key);
+    }
+    return names;
+  };
 
   async function waitForReady(id: number): Promise<RecordMp3Status> {
     const seen: number[] = [];
@@ -108,6 +119,10 @@ describe.each(backends)('records: MP3 generation routes on the %s', (_name, queu
     expect(['queued', 'running']).toContain(queued.json().status);
     const jobId = queued.json().job_id;
     expect(typeof jobId).toBe('string');
+    // The job is remembered in the database, where every instance and worker sees it.
+    const remembered = await sql<{ job_id: string }>`
+      select job_id from record_mp3_jobs where record_id = ${record.id}`.execute(server.ctx.db);
+    expect(remembered.rows).toEqual([{ job_id: jobId }]);
 
     const busy = await fileOf(reader, record.id);
     expect(busy.statusCode).toBe(409);
@@ -144,6 +159,30 @@ describe.each(backends)('records: MP3 generation routes on the %s', (_name, queu
     });
     expect(range.statusCode).toBe(206);
     expect(range.rawPayload.length).toBe(100);
+    expect(range.rawPayload).toEqual(download.rawPayload.subarray(0, 100));
+    expect(range.headers['content-range']).toBe(`bytes 0-99/${download.rawPayload.length}`);
+    expect(range.headers.etag).toBe(download.headers.etag);
+    expect(download.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(download.headers['content-disposition']).toMatch(/^inline;/);
+
+    // Bytes lost between the check and the read: a clean, localised 410, no broken body.
+    const storage = server.ctx.storage.mp3 as { open: FileStorage['open'] };
+    const open = storage.open;
+    storage.open = (key) => Promise.reject(new MissingBytesError(key));
+    try {
+      const gone = await reader.get(answer.json().url);
+      expect(gone.statusCode).toBe(410);
+      expect(gone.headers['content-disposition']).toBeUndefined();
+      expect(gone.json().message).toEqual(expect.any(String));
+    } finally {
+      storage.open = open;
+    }
+
+    // On S3 every byte is in the bucket, none in DATA_DIR.
+    if (queueEnv.STORAGE === 's3') {
+      expect(await mp3Files(record.id)).toHaveLength(1);
+      expect(fs.existsSync(path.join(dataDir, 'records-mp3'))).toBe(false);
+    }
 
     // Already made: nothing is queued again.
     const done = await generate(reader, record.id);
@@ -225,18 +264,24 @@ describe.each(backends)('records: MP3 generation routes on the %s', (_name, queu
     );
     expect(failure?.attempts).toBe(2);
     expect(failure?.error).toMatch(/ffprobe|Invalid data|no audio/i);
-    expect(mp3Files(record.id)).toEqual([]);
+    expect(await mp3Files(record.id)).toEqual([]);
   }, 60_000);
 
   it('removes the MP3 with the record when it is deleted for good', async () => {
     const { record } = await recordWithParts('Cassette 5');
     await generate(editor, record.id);
     await waitForReady(record.id);
-    expect(mp3Files(record.id)).toHaveLength(1);
+    expect(await mp3Files(record.id)).toHaveLength(1);
     expect((await editor.delete(`/api/records/${record.id}`)).statusCode).toBe(200);
     // In the trash it keeps its MP3, for a restore.
-    expect(mp3Files(record.id)).toHaveLength(1);
+    expect(await mp3Files(record.id)).toHaveLength(1);
     expect((await editor.delete(`/api/records-harddelete/${record.id}`)).statusCode).toBe(200);
-    expect(mp3Files(record.id)).toEqual([]);
+    expect(await mp3Files(record.id)).toEqual([]);
+    // Its job's bookkeeping went with it.
+    const jobs = await sql<{ n: number | string }>`
+      select count(*) as n from record_mp3_jobs where record_id = ${record.id}`.execute(
+      server.ctx.db,
+    );
+    expect(Number(jobs.rows[0]?.n)).toBe(0);
   }, 60_000);
 });

@@ -5,18 +5,16 @@ import { fieldError, found, HttpError } from '../../http/errors.js';
 import { addRoute } from '../../http/route.js';
 import { say } from '../../i18n/translate.js';
 import { mp3Name, sendMp3 } from './mp3-download.js';
-import type { RecordMp3Jobs } from './mp3-job.js';
+import { recordMp3Jobs } from './mp3-job.js';
 import { recordMp3State } from './mp3-service.js';
 
 /** How long a client should wait before asking again for an MP3 being generated (seconds). */
 const RETRY_AFTER = 5;
 
 /** MP3 generation of records (spec §7 Records; the contract's record-routes.ts). */
-export function registerRecordMp3Routes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  jobs: RecordMp3Jobs,
-) {
+export function registerRecordMp3Routes(app: FastifyInstance, ctx: AppContext) {
+  // The job itself is declared with the module's jobs (declareRecordJobs), routes or not.
+  const jobs = recordMp3Jobs(ctx);
   addRoute(app, routes.recordMp3Generate, async (request, reply) => {
     const id = request.params.id;
     let status = found(await jobs.status(id));
@@ -62,6 +60,6 @@ export function registerRecordMp3Routes(
     const state = await recordMp3State(ctx, id);
     if (state.kind === 'missing-record') throw new HttpError(404, 'http.not_found');
     if (state.kind !== 'ready') throw new HttpError(404, 'records.mp3_missing');
-    return sendMp3({ ...state, name: mp3Name(state.title, id) }, request, reply);
+    return sendMp3(ctx.storage.mp3, { ...state, name: mp3Name(state.title, id) }, request, reply);
   });
 }

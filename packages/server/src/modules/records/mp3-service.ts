@@ -1,18 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { AppContext } from '../../context.js';
+import { withTempDir } from '../../storage/index.js';
 import { filesRepository, type FileRow } from '../files/index.js';
-import {
-  encodeMp3,
-  existingMp3,
-  hasAnyMp3,
-  mp3File,
-  mp3Key,
-  removeRecordMp3s,
-  type Mp3Tags,
-} from './mp3.js';
+import { encodeMp3, mp3Key, type Mp3Tags } from './mp3.js';
+import { existingMp3, hasAnyMp3, mp3StorageKey, removeRecordMp3s } from './mp3-store.js';
 import { recordsRepository, type RecordRow } from './repository.js';
 
 /** What the MP3 of a record is made of right now. */
@@ -49,7 +39,7 @@ async function sourceOf(ctx: AppContext, recordId: number): Promise<Mp3Source | 
 export type Mp3State =
   | { kind: 'missing-record' }
   | { kind: 'no-parts' }
-  | { kind: 'ready'; file: string; size: number; key: string; title: string }
+  | { kind: 'ready'; storageKey: string; size: number; key: string; title: string }
   /** Never made (`stale` false), or made from parts or tags that have changed since. */
   | { kind: 'absent'; key: string; stale: boolean };
 
@@ -57,24 +47,28 @@ export async function recordMp3State(ctx: AppContext, recordId: number): Promise
   const source = await sourceOf(ctx, recordId);
   if (!source) return { kind: 'missing-record' };
   if (source.parts.length === 0) return { kind: 'no-parts' };
-  const existing = await existingMp3(ctx.config.dataDir, recordId, source.key);
+  const existing = await existingMp3(ctx.storage.mp3, recordId, source.key);
   if (existing) return { kind: 'ready', ...existing, key: source.key, title: source.tags.title };
-  return { kind: 'absent', key: source.key, stale: await hasAnyMp3(ctx.config.dataDir, recordId) };
+  return { kind: 'absent', key: source.key, stale: await hasAnyMp3(ctx.storage.mp3, recordId) };
 }
 
 export interface GeneratedMp3 {
-  file: string;
+  storageKey: string;
   key: string;
   duration: number;
   maxRssBytes: number;
   cpuSeconds: number;
 }
 
+/** A partial write untouched this long was left by a worker that died (ffmpeg writes steadily). */
+const ABANDONED_MS = 60 * 60 * 1000;
+
 /**
  * Makes the record's MP3 from its parts as they are now: the parts are copied out of the storage
- * (which need not be a local disk) into a private folder, joined by ffmpeg, and the result is
- * renamed into place; older MP3s of the record go once the new one is complete. Parts changed
- * while it ran give an MP3 under the old key, which is then simply stale.
+ * (which need not be a local disk) into a private temporary folder, joined there by ffmpeg, and
+ * the result is put into the `mp3` storage (visible only once complete); older MP3s of the record
+ * go once the new one is in. Parts changed while it ran give an MP3 under the old key, which is
+ * then simply stale.
  */
 export async function generateRecordMp3(
   ctx: AppContext,
@@ -85,29 +79,31 @@ export async function generateRecordMp3(
   const source = await sourceOf(ctx, recordId);
   if (!source) throw new Error(`record ${recordId} does not exist`);
   if (source.parts.length === 0) throw new Error(`record ${recordId} has no audio part`);
-  const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'kinfolio-mp3-'));
-  try {
+  const storage = ctx.storage.mp3;
+  const result = await withTempDir('mp3', async (dir) => {
     const inputs: string[] = [];
     for (const [index, part] of source.parts.entries()) {
-      const input = path.join(work, `part-${index}`);
-      await pipeline(ctx.storage.files.get(part.storage_key), fs.createWriteStream(input));
-      inputs.push(input);
+      inputs.push(await dir.write(`part-${index}`, ctx.storage.files.get(part.storage_key)));
     }
-    const output = mp3File(ctx.config.dataDir, recordId, source.key);
-    const result = await encodeMp3({
+    const encoded = await encodeMp3({
       inputs,
       tags: source.tags,
-      output,
+      output: dir.writer('record.mp3'),
       ...(onProgress ? { onProgress } : {}),
       ...(signal ? { signal } : {}),
     });
-    await removeRecordMp3s(ctx.config.dataDir, recordId, output);
-    // Deleted for good while ffmpeg ran: its MP3 must not outlive it.
-    if (!(await recordsRepository(ctx.db).find(recordId))) {
-      await removeRecordMp3s(ctx.config.dataDir, recordId);
-    }
-    return { file: output, key: source.key, ...result };
-  } finally {
-    await fs.promises.rm(work, { recursive: true, force: true });
+    await storage.put(mp3StorageKey(recordId, source.key), dir.read('record.mp3'), {
+      contentType: 'audio/mpeg',
+    });
+    return encoded;
+  });
+  const storageKey = mp3StorageKey(recordId, source.key);
+  await removeRecordMp3s(storage, recordId, storageKey);
+  // Deleted for good while ffmpeg ran: its MP3 must not outlive it.
+  if (!(await recordsRepository(ctx.db).find(recordId))) {
+    await removeRecordMp3s(storage, recordId);
   }
+  // What a worker killed in the middle of a put left behind.
+  await storage.removeAbandonedPartials(new Date(Date.now() - ABANDONED_MS));
+  return { storageKey, key: source.key, ...result };
 }

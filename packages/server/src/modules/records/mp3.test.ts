@@ -1,11 +1,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { parseFile } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localStorage } from '../../storage/local.js';
+import type { Storage } from '../../storage/storage.js';
 import { sineFile } from '../../test/audio.js';
 import { progressSeconds } from './ffmpeg.js';
-import { encodeMp3, mp3File, mp3Key, removeRecordMp3s, type Mp3Tags } from './mp3.js';
+import { encodeMp3, mp3Key, type Mp3Tags } from './mp3.js';
+import {
+  isStoredMp3Name,
+  listStoredMp3s,
+  mp3StorageKey,
+  removeRecordMp3s,
+  storedMp3s,
+} from './mp3-store.js';
 
 const tags: Mp3Tags = {
   title: 'Cassette 3, face A — été 1987',
@@ -24,12 +34,12 @@ describe('records MP3: joining audio parts with ffmpeg', () => {
   it('joins two parts of different formats in order into one tagged 44.1 kHz MP3', async () => {
     const one = await sineFile(path.join(dir, 'one.wav'), 2, 440);
     const two = await sineFile(path.join(dir, 'two.mp3'), 3, 660, { rate: 48000, channels: 2 });
-    const output = mp3File(dir, 7, 'abc');
+    const output = path.join(dir, 'joined.mp3');
     const progress: number[] = [];
     const result = await encodeMp3({
       inputs: [one, two],
       tags,
-      output,
+      output: fs.createWriteStream(output),
       onProgress: (f) => progress.push(f),
     });
     expect(result.duration).toBeGreaterThan(4.9);
@@ -52,18 +62,14 @@ describe('records MP3: joining audio parts with ffmpeg', () => {
       .flat()
       .find((tag) => tag.id === 'COMM' || tag.id === 'TXXX:comment');
     expect(JSON.stringify(comment?.value)).toContain('Luigi Bianchi, Élise Martin');
-    // Nothing half-written is left beside it.
-    expect(fs.readdirSync(path.dirname(output))).toEqual([path.basename(output)]);
   });
 
-  it('leaves no file behind when ffmpeg fails', async () => {
+  it('fails when ffmpeg cannot read a part', async () => {
+    // What is left of the output is the caller's to drop (generateRecordMp3's temporary folder).
     const broken = path.join(dir, 'broken.wav');
     fs.writeFileSync(broken, 'RIFF not really audio');
-    const output = mp3File(dir, 8, 'def');
+    const output = fs.createWriteStream(path.join(dir, 'broken.mp3'));
     await expect(encodeMp3({ inputs: [broken], tags, output })).rejects.toThrow();
-    expect(fs.readdirSync(path.dirname(output)).filter((n) => n.startsWith('record-8-'))).toEqual(
-      [],
-    );
   });
 
   it('changes the key when a part is edited, added or re-ordered, or a tag changes', () => {
@@ -86,26 +92,41 @@ describe('records MP3: joining audio parts with ffmpeg', () => {
     expect(new Set([key, ...keys]).size).toBe(5);
   });
 
-  it('removes stale MP3s of one record only, or all of its files on a hard delete', async () => {
-    const folder = path.dirname(mp3File(dir, 1, 'x'));
-    fs.mkdirSync(folder, { recursive: true });
-    for (const name of ['record-1-old.mp3', 'record-1-new.mp3', 'record-1-new.mp3.u.part']) {
-      fs.writeFileSync(path.join(folder, name), '');
+  it('removes stale MP3s of one record only, or all of them on a hard delete', async () => {
+    const storage = localStorage(path.join(dir, 'mp3'));
+    const put = (key: string) => storage.put(key, Readable.from([Buffer.from('ID3')]));
+    for (const key of ['record-1-0ld.mp3', 'record-1-new.mp3', 'record-12-0ld.mp3']) {
+      await put(key);
     }
-    fs.writeFileSync(path.join(folder, 'record-12-old.mp3'), '');
-    const dead = path.join(folder, 'record-1-dead.mp3.v.part');
-    fs.writeFileSync(dead, '');
-    const hoursAgo = new Date(Date.now() - 2 * 3600_000);
-    fs.utimesSync(dead, hoursAgo, hoursAgo);
-    await removeRecordMp3s(dir, 1, mp3File(dir, 1, 'new'));
-    const left = () => fs.readdirSync(folder).filter((n) => /^record-1(2)?-/.test(n));
-    expect(left().sort()).toEqual([
-      'record-1-new.mp3',
-      'record-1-new.mp3.u.part',
-      'record-12-old.mp3',
+    const left = async () => {
+      const names: string[] = [];
+      for await (const mp3 of storedMp3s(storage)) names.push(mp3.name);
+      return names.sort();
+    };
+    await removeRecordMp3s(storage, 1, mp3StorageKey(1, 'new'));
+    expect(await left()).toEqual(['record-1-new.mp3', 'record-12-0ld.mp3']);
+    await removeRecordMp3s(storage, 1);
+    expect(await left()).toEqual(['record-12-0ld.mp3']);
+  });
+
+  it('tells backups which names are MP3s, and lists them in name order', async () => {
+    expect(isStoredMp3Name('record-3-abc123.mp3')).toBe(true);
+    for (const name of ['record-3-abc.mp3.x.part', '../record-3-abc.mp3', 'record-x-1.mp3']) {
+      expect(isStoredMp3Name(name), name).toBe(false);
+    }
+    const mp3 = localStorage(path.join(dir, 'listed'));
+    await mp3.put('record-2-b.mp3', Readable.from([Buffer.from('two')]));
+    await mp3.put('record-10-a.mp3', Readable.from([Buffer.from('ten!')]));
+    await mp3.put('notes.txt', Readable.from([Buffer.from('not an mp3')]));
+    // Only its `mp3` kind is read.
+    const listed = await listStoredMp3s({ mp3 } as unknown as Storage);
+    expect(listed.map((m) => [m.name, m.size])).toEqual([
+      ['record-10-a.mp3', 4],
+      ['record-2-b.mp3', 3],
     ]);
-    await removeRecordMp3s(dir, 1);
-    expect(left()).toEqual(['record-12-old.mp3']);
+    const chunks: Buffer[] = [];
+    for await (const chunk of listed[0]!.read()) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe('ten!');
   });
 
   it("reads ffmpeg's progress lines", () => {

@@ -1,6 +1,5 @@
-import { createHash, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import { probeAudio, runFfmpeg, type AudioProbe } from './ffmpeg.js';
 
 /** What identifies an audio part's bytes and place: any change makes the MP3 stale. */
@@ -39,78 +38,6 @@ export function mp3Key(parts: Mp3Part[], tags: Mp3Tags): string {
     tags,
   });
   return createHash('sha256').update(basis).digest('hex').slice(0, 24);
-}
-
-/** The folder of generated MP3s: beside the uploaded files, not among them (reconcile's). */
-export function mp3Dir(dataDir: string): string {
-  return path.join(dataDir, 'records-mp3');
-}
-
-const prefixOf = (recordId: number) => `record-${recordId}-`;
-
-/** Where the MP3 of this record with this key lives once it is complete. */
-export function mp3File(dataDir: string, recordId: number, key: string): string {
-  return path.join(mp3Dir(dataDir), `${prefixOf(recordId)}${key}.mp3`);
-}
-
-/** The complete MP3 of the record for this key, if there is one. */
-export async function existingMp3(
-  dataDir: string,
-  recordId: number,
-  key: string,
-): Promise<{ file: string; size: number } | undefined> {
-  const file = mp3File(dataDir, recordId, key);
-  try {
-    const stats = await fs.promises.stat(file);
-    return stats.isFile() ? { file, size: stats.size } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether the record has any complete MP3, whatever its key (a stale one, when not current). */
-export async function hasAnyMp3(dataDir: string, recordId: number): Promise<boolean> {
-  try {
-    const names = await fs.promises.readdir(mp3Dir(dataDir));
-    return names.some((name) => name.startsWith(prefixOf(recordId)) && name.endsWith('.mp3'));
-  } catch {
-    return false;
-  }
-}
-
-/** A partial write untouched this long was left by a worker that died (ffmpeg writes steadily). */
-const ABANDONED_MS = 60 * 60 * 1000;
-
-/**
- * Removes the record's MP3s: with `keep` (the current file), the other MP3s and partial writes
- * abandoned by a dead worker; without, every file of the record, partial writes included (a hard
- * delete).
- */
-export async function removeRecordMp3s(
-  dataDir: string,
-  recordId: number,
-  keep?: string,
-): Promise<void> {
-  const dir = mp3Dir(dataDir);
-  let names: string[];
-  try {
-    names = await fs.promises.readdir(dir);
-  } catch {
-    return;
-  }
-  const prefix = prefixOf(recordId);
-  const abandoned = async (name: string) => {
-    const stats = await fs.promises.stat(path.join(dir, name)).catch(() => undefined);
-    return stats !== undefined && Date.now() - stats.mtimeMs > ABANDONED_MS;
-  };
-  for (const name of names) {
-    if (!name.startsWith(prefix)) continue;
-    const doomed =
-      keep === undefined ||
-      (name.endsWith('.mp3') && name !== path.basename(keep)) ||
-      (name.endsWith('.part') && (await abandoned(name)));
-    if (doomed) await fs.promises.rm(path.join(dir, name), { force: true });
-  }
 }
 
 const SAMPLE_RATE = 44100;
@@ -185,24 +112,24 @@ export interface EncodeResult {
 }
 
 /**
- * Joins `inputs` in order into one MP3 at `output`. It is written to a partial file beside it
- * and renamed when complete, so nobody is ever served half an MP3. `onProgress` gets 0..1.
+ * Joins the local files `inputs` in order into one MP3 written to `output` (ffmpeg needs files
+ * it can probe and seek: the caller copies the parts out of the storage first). `output` may
+ * hold part of an MP3 when this fails: the caller keeps it private and drops it. `onProgress`
+ * gets 0..1.
  */
 export async function encodeMp3(options: {
   inputs: string[];
   tags: Mp3Tags;
-  output: string;
+  output: Writable;
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
 }): Promise<EncodeResult> {
-  const { inputs, output } = options;
+  const { inputs } = options;
   if (inputs.length === 0) throw new Error('no audio part to join');
   const probes: AudioProbe[] = [];
   for (const input of inputs) probes.push(await probeAudio(input));
   const duration = probes.reduce((sum, p) => sum + p.duration, 0);
   const stereo = probes.some((p) => p.channels > 1);
-  await fs.promises.mkdir(path.dirname(output), { recursive: true });
-  const partial = `${output}.${randomUUID()}.part`;
   let last = -1;
   const report = (seconds: number) => {
     if (!options.onProgress || duration <= 0) return;
@@ -212,18 +139,12 @@ export async function encodeMp3(options: {
     last = fraction;
     options.onProgress(fraction);
   };
-  try {
-    const run = await runFfmpeg(
-      mp3Arguments(inputs, stereo, options.tags, 'pipe:1'),
-      report,
-      options.signal,
-      fs.createWriteStream(partial, { flags: 'wx' }),
-    );
-    await fs.promises.rename(partial, output);
-    options.onProgress?.(1);
-    return { duration, ...run };
-  } catch (error) {
-    await fs.promises.rm(partial, { force: true });
-    throw error;
-  }
+  const run = await runFfmpeg(
+    mp3Arguments(inputs, stereo, options.tags, 'pipe:1'),
+    report,
+    options.signal,
+    options.output,
+  );
+  options.onProgress?.(1);
+  return { duration, ...run };
 }

@@ -5,15 +5,7 @@ import { routes, type RecordEntity } from '@kinfolio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.js';
 import { createTestServer, type TestServer } from '../../test/server.js';
-import { uploadFile } from '../../test/uploads.js';
-
-function storedFiles(dir: string): string[] {
-  const root = path.join(dir, 'files');
-  if (!fs.existsSync(root)) return [];
-  return fs
-    .readdirSync(root, { recursive: true, withFileTypes: true })
-    .flatMap((entry) => (entry.isFile() ? [entry.name] : []));
-}
+import { uploadFile, storedKeys } from '../../test/uploads.js';
 
 describe('records: audio parts and people', () => {
   let server: TestServer;
@@ -162,10 +154,10 @@ describe('records: audio parts and people', () => {
 
   it('deleting a record for good sends its audio files to the deleted medias', async () => {
     const record = await createRecord({ title: 'Ephemeral' });
-    const before = storedFiles(dataDir).length;
+    const before = (await storedKeys(server.ctx.storage.files)).length;
     const tokens = [await upload(editor, 'x1.wav'), await upload(editor, 'x2.wav')];
     await attach(editor, { newmedias: tokens, modelId: record.id, modelType: 'record' });
-    expect(storedFiles(dataDir).length).toBe(before + 2);
+    expect((await storedKeys(server.ctx.storage.files)).length).toBe(before + 2);
     const fileIds = (await single(record.id)).files.map((f) => f.id);
     await editor.delete(`/api/records/${record.id}`);
     // In the trash the parts stay.
@@ -173,7 +165,7 @@ describe('records: audio parts and people', () => {
     const gone = await editor.delete(`/api/records-harddelete/${record.id}`);
     expect(gone.statusCode, gone.body).toBe(200);
     // Kept (rows and bytes) for the retention period, served to nobody but administrators.
-    expect(storedFiles(dataDir).length).toBe(before + 2);
+    expect((await storedKeys(server.ctx.storage.files)).length).toBe(before + 2);
     for (const id of fileIds) expect((await reader.get(`/api/files/${id}`)).statusCode).toBe(404);
     const kept = await server.ctx.db
       .selectFrom('files')

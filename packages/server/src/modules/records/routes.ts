@@ -5,7 +5,6 @@ import { found } from '../../http/errors.js';
 import { paginated } from '../../http/paginate.js';
 import { addRoute } from '../../http/route.js';
 import { say } from '../../i18n/translate.js';
-import { defineRecordMp3Job } from './mp3-job.js';
 import { registerRecordMp3Routes } from './mp3-routes.js';
 import { findRecord, listRecordRevisions, listRecords } from './queries.js';
 import { recordsRepository } from './repository.js';
@@ -63,6 +62,5 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext) {
     const files = found(await orderRecordFiles(ctx, request.params.id, request.body.files));
     return { message: say(request, 'records.files_ordered'), files };
   });
-  // The job is declared with the routes that queue it: every process builds both.
-  registerRecordMp3Routes(app, ctx, defineRecordMp3Job(ctx));
+  registerRecordMp3Routes(app, ctx);
 }

@@ -13,7 +13,7 @@ import { stampedTransaction } from '../../db/stamps.js';
 import { FieldValidationError, fieldError } from '../../http/errors.js';
 import { deleteFilesOfRecord, filesRepository, removeBytes } from '../files/index.js';
 import { cut } from '../items/index.js';
-import { removeRecordMp3s } from './mp3.js';
+import { removeRecordMp3s } from './mp3-store.js';
 import { presentRecord, presentRecordFile } from './present.js';
 import { recordsRepository, type RecordChanges, type RecordRow } from './repository.js';
 
@@ -190,7 +190,7 @@ export async function hardDeleteRecord(
   // The bytes go only once the rows are gone for good, and the MP3 made of them with them.
   if (deleted) {
     await removeBytes(ctx, fileKeys);
-    await removeRecordMp3s(ctx.config.dataDir, id);
+    await removeRecordMp3s(ctx.storage.mp3, id);
   }
   return deleted;
 }

@@ -16,6 +16,16 @@ describe('itemQueries.list', () => {
     expect(itemQueries.single('post', 3).meta).toEqual({ persist: true });
   });
 
+  it('asks again for an item while the server makes its thumbnails, not after', () => {
+    const interval = itemQueries.single('media', 3).refetchInterval as (query: {
+      state: { data?: { files: { thumbnail_pending?: true }[] } };
+    }) => number | false;
+    const withFiles = (files: { thumbnail_pending?: true }[]) => ({ state: { data: { files } } });
+    expect(interval(withFiles([{}, { thumbnail_pending: true }]))).toBeGreaterThan(0);
+    expect(interval(withFiles([{}]))).toBe(false);
+    expect(interval({ state: {} })).toBe(false);
+  });
+
   it('keys each page of each list apart', () => {
     const one = itemQueries.list('mail', listRequest('mail', {})).queryKey;
     const two = itemQueries.list('mail', listRequest('mail', { page: 2 })).queryKey;

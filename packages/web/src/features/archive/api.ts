@@ -29,6 +29,9 @@ export const itemKeys = {
     ['items', 'feed', type ?? 'all', page] as const,
 };
 
+/** How often an item whose thumbnails are being made is asked again. */
+const THUMBNAIL_POLL_MS = 2000;
+
 export const itemQueries = {
   /**
    * One page of a list. Lists (not searches) are persisted like the spec's item stores (§9) and
@@ -56,6 +59,9 @@ export const itemQueries = {
       // An item once opened stays readable offline (issue 13).
       meta: { persist: true },
       staleTime: 0,
+      // Pictures just uploaded get their thumbnail from a background job: shown once made.
+      refetchInterval: (query) =>
+        query.state.data?.files.some((file) => file.thumbnail_pending) ? THUMBNAIL_POLL_MS : false,
     }),
   revisions: (type: ItemType, id: number, page: number) =>
     queryOptions({
