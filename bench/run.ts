@@ -10,20 +10,25 @@
  * enforced (the exit code only says whether the bench itself ran). `--only mp3` runs the records'
  * MP3 generation scenario alone (mp3.ts; `--mp3-minutes`, `--mp3-parts`), without any database;
  * `--only backup` the portable backup's peak memory per archive size (backup.ts; `--backup-sizes`);
+ * `--only restart` the first minute of searches after a restart with the OS's cache dropped, with
+ * and without the server's warm-up, on the kept archive of that size (restart.ts;
+ * `--restart-runs`, `--restart-seconds`);
  * `--only cluster` one API instance against two on PostgreSQL and Redis (cluster.ts).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { routePath, XSRF_COOKIE, XSRF_HEADER } from '@kinfolio/contract';
+import { routePath } from '@kinfolio/contract';
 import autocannon from 'autocannon';
 import { COLD_SEED, coldPlan, runCold } from './cold.js';
 import { backupReport, runBackupBench } from './backup.js';
 import { clusterReport, runClusterBench } from './cluster.js';
 import { mp3Report, runMp3Bench } from './mp3.js';
+import { restartReport, runRestartBench } from './restart.js';
 import { markdownReport, UNCACHED, type BenchResult, type Scenario } from './report.js';
-import { BENCH_USER, type ReadyMessage } from './server.js';
+import { login } from './login.js';
+import type { ReadyMessage } from './protocol.js';
 
 const here = import.meta.dirname;
 const { values } = parseArgs({
@@ -42,6 +47,8 @@ const { values } = parseArgs({
     'mp3-minutes': { type: 'string', default: '30' },
     'mp3-parts': { type: 'string', default: '3' },
     'backup-sizes': { type: 'string', default: '0,10000,100000' },
+    'restart-runs': { type: 'string', default: '2' },
+    'restart-seconds': { type: 'string', default: '60' },
   },
 });
 const only = values.only;
@@ -62,7 +69,10 @@ if (
   !Number.isInteger(perClass) ||
   perClass < 1 ||
   !Number.isInteger(coldSeed) ||
-  (only !== undefined && !['cold', 'cached', 'mp3', 'backup', 'cluster'].includes(only)) ||
+  (only !== undefined &&
+    !['cold', 'cached', 'mp3', 'backup', 'restart', 'cluster'].includes(only)) ||
+  !(Number(values['restart-runs']) >= 1) ||
+  !(Number(values['restart-seconds']) >= 10) ||
   !backupSizes.every((n) => Number.isInteger(n) && n >= 0) ||
   !(Number(values['mp3-minutes']) > 0) ||
   !Number.isInteger(Number(values['mp3-parts'])) ||
@@ -70,8 +80,9 @@ if (
 ) {
   console.error(
     'Usage: npm run bench -- [--size N>=100] [--dialect sqlite|postgres|both] ' +
-      '[--only cached|cold|mp3|backup|cluster] [--cold N>=1] [--cold-seed S] [--keep] [--label L] ' +
-      '[--mp3-minutes M] [--mp3-parts N>=1] [--backup-sizes N,N,…]',
+      '[--only cached|cold|mp3|backup|restart|cluster] [--cold N>=1] [--cold-seed S] [--keep] ' +
+      '[--label L] [--mp3-minutes M] [--mp3-parts N>=1] [--backup-sizes N,N,…] ' +
+      '[--restart-runs N>=1] [--restart-seconds S>=10]',
   );
   process.exit(2);
 }
@@ -126,14 +137,17 @@ function serverCpu(child: ChildProcess): Promise<number> {
   });
 }
 
-function startServer(dialect: string): Promise<{ child: ChildProcess; ready: ReadyMessage }> {
+function startServer(
+  dialect: string,
+  keep = values.keep,
+): Promise<{ child: ChildProcess; ready: ReadyMessage }> {
   const child = fork(path.join(here, 'server.ts'), [], {
     execArgv: ['--import', 'tsx'],
     env: {
       ...process.env,
       BENCH_DIALECT: dialect,
       BENCH_SIZE: String(size),
-      BENCH_KEEP: values.keep ? '1' : '0',
+      BENCH_KEEP: keep ? '1' : '0',
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -147,30 +161,41 @@ function startServer(dialect: string): Promise<{ child: ChildProcess; ready: Rea
   });
 }
 
-/** Logs in like the SPA: CSRF cookie, then POST /login with X-XSRF-TOKEN. */
-async function login(appUrl: string): Promise<Record<string, string>> {
-  const jar = new Map<string, string>();
-  const keep = (response: Response) => {
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const at = pair.indexOf('=');
-      jar.set(pair.slice(0, at), pair.slice(at + 1));
+if (only === 'restart') {
+  let failed = false;
+  for (const dialect of dialects) {
+    try {
+      // The kept archive of this size (generated the first time), then the bench server goes.
+      console.log(`\n${dialect}: the kept archive of ${size} items…`);
+      const { child, ready } = await startServer(dialect, true);
+      child.send('stop');
+      await new Promise((resolve) => child.once('exit', resolve));
+      const result = await runRestartBench({
+        dialect,
+        databaseUrl: ready.databaseUrl,
+        size: ready.items,
+        sample: ready.sample,
+        runs: Number(values['restart-runs']),
+        seconds: Number(values['restart-seconds']),
+        seed: coldSeed,
+      });
+      const report = restartReport(result);
+      const label =
+        result.size >= 1e6 ? `${result.size / 1e6}M` : `${Math.round(result.size / 1e3)}k`;
+      const tail = values.label ? `-${values.label}` : '';
+      const base = path.join(
+        resultsDir,
+        `${result.date.slice(0, 10)}-${dialect}-${label}-restart${tail}`,
+      );
+      fs.writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
+      fs.writeFileSync(`${base}.md`, report);
+      console.log(`\n${report}\nWritten to ${path.relative(process.cwd(), base)}.json and .md`);
+    } catch (error) {
+      failed = true;
+      console.error(`${dialect}: the restart bench did not complete`, error);
     }
-  };
-  const header = () => ({
-    cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-    [XSRF_HEADER]: decodeURIComponent(jar.get(XSRF_COOKIE) ?? ''),
-  });
-  keep(await fetch(`${appUrl}${routePath('csrfCookie')}`));
-  const response = await fetch(`${appUrl}${routePath('login')}`, {
-    method: 'POST',
-    headers: { ...header(), 'content-type': 'application/json' },
-    body: JSON.stringify({ ...BENCH_USER, remember: false }),
-  });
-  if (response.status !== 200) throw new Error(`login failed: ${response.status}`);
-  keep(response);
-  // What a browser sends with every request.
-  return { ...header(), 'accept-language': 'en', 'accept-encoding': 'gzip, deflate, br' };
+  }
+  process.exit(failed ? 1 : 0);
 }
 
 async function load(

@@ -20,25 +20,8 @@ import { loadConfig } from '../packages/server/src/config.js';
 import { connectDatabase, type DatabaseHandle } from '../packages/server/src/db/connect.js';
 import { migrateToLatest } from '../packages/server/src/db/migrate.js';
 import { seedDemo } from '../packages/server/src/demo/seed.js';
-import { drawSample, type ColdSample } from './sample.js';
-
-export const BENCH_USER = { email: 'bench@example.com', password: 'bench-password-1' };
-
-export interface ReadyMessage {
-  type: 'ready';
-  appUrl: string;
-  /** The same app on the same database without its response cache. */
-  uncachedUrl: string;
-  bareUrl: string;
-  seedMs: number;
-  items: number;
-  translations: number;
-  singleId: number;
-  databaseBytes: number | null;
-  /** Whether the database was kept from an earlier run (not generated now). */
-  reused: boolean;
-  sample: ColdSample;
-}
+import { BENCH_USER, type ReadyMessage } from './protocol.js';
+import { drawSample } from './sample.js';
 
 // Passed in the environment: under `npx tsx`, a forked child sees the parent's argv.
 const dialect = process.env.BENCH_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
@@ -66,6 +49,8 @@ async function openDatabase(): Promise<{
   handle: DatabaseHandle;
   connect: () => DatabaseHandle;
   remove: () => Promise<void>;
+  /** As DATABASE_URL says it to a server process. */
+  url: string;
 }> {
   if (dialect === 'sqlite') {
     const dir = keep
@@ -80,6 +65,7 @@ async function openDatabase(): Promise<{
       remove: async () => {
         if (!keep) fs.rmSync(dir, { recursive: true, force: true });
       },
+      url: `sqlite:${path.join(dir, `${name}.sqlite`)}`,
     };
   }
   await adminQuery(`CREATE DATABASE ${name}`).catch((error: unknown) => {
@@ -95,6 +81,7 @@ async function openDatabase(): Promise<{
     remove: async () => {
       if (!keep) await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
+    url: url.toString(),
   };
 }
 
@@ -126,7 +113,7 @@ async function summaryOf(handle: DatabaseHandle) {
 }
 
 async function main() {
-  const { handle, connect, remove } = await openDatabase();
+  const { handle, connect, remove, url: databaseUrl } = await openDatabase();
   let cleaned = false;
   const cleanup = async () => {
     if (cleaned) return;
@@ -210,6 +197,7 @@ async function main() {
       singleId: single.id,
       databaseBytes: bytes,
       reused,
+      databaseUrl,
       sample: await drawSample(handle),
     };
     send(ready);

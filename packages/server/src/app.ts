@@ -10,6 +10,8 @@ import { createContext, type AppContext } from './context.js';
 import type { DatabaseHandle } from './db/connect.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandling, HttpError } from './http/errors.js';
+import { registerHealth } from './http/health.js';
+import { registerMetrics } from './http/metrics.js';
 import { registerResponseCache } from './http/response-cache.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { responseSerializer } from './http/serialize.js';
@@ -124,6 +126,9 @@ export async function buildApp(
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   registerErrorHandling(app);
+  // Operators' endpoints, outside the contract's table (http/operational.ts).
+  registerHealth(app, ctx);
+  registerMetrics(app, ctx);
   const sessions = sessionManager(ctx);
   sessions.register(app);
   if (options.responseCache !== false) registerResponseCache(app, ctx.readStamps);

@@ -85,6 +85,9 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.-]+$/)
     .default('kinfolio'),
+  METRICS_TOKEN: z.string().min(16).optional(),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  WARMUP: z.enum(['on', 'off']).default('on'),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z
@@ -156,6 +159,12 @@ export interface Config {
   trashRetentionDays: number;
   /** Social login providers with their credentials; only the configured ones are here. */
   socialLogin: SocialLoginConfig[];
+  /** Bearer token of `GET /metrics` (http/metrics.ts); without it the endpoint does not exist. */
+  metricsToken: string | undefined;
+  /** How long `serve` waits on SIGTERM for requests in flight before closing their connections. */
+  shutdownGraceMs: number;
+  /** Whether `serve` reads the search indexes and hot tables into memory at start (db/warm-up.ts). */
+  warmUp: boolean;
   jobs: {
     /** Whether `serve` also works jobs (a `kinfolio worker` process always does). */
     workInServer: boolean;
@@ -283,6 +292,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deletedMediaRetentionDays: e.DELETED_MEDIA_RETENTION_DAYS,
     trashRetentionDays: e.TRASH_RETENTION_DAYS,
     socialLogin: socialLoginFrom(e),
+    metricsToken: e.METRICS_TOKEN,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    warmUp: e.WARMUP === 'on',
     jobs: {
       workInServer: e.JOB_WORKER,
       concurrency: e.JOB_CONCURRENCY,

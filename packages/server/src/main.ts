@@ -4,15 +4,17 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { createOrPromoteAdmin } from './auth/index.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createContext } from './context.js';
 import { connectDatabase } from './db/connect.js';
+import { holdInstanceLock } from './db/instance-lock.js';
 import { createLogger } from './log.js';
 import { stopOnSignals } from './shutdown.js';
 import { migrateToLatest } from './db/migrate.js';
+import { warmUpInBackground } from './db/warm-up.js';
+import { drainOnSignals } from './http/drain.js';
 import { keepSearchRanges } from './modules/items/index.js';
 import { ArchiveNotEmptyError, DEMO_DEFAULT_SIZE, seedDemo } from './demo/seed.js';
 import {
@@ -56,36 +58,14 @@ Commands:
 
 Configuration comes from the environment; see README.md.`;
 
-/**
- * Closes the app on SIGTERM/SIGINT, and exits anyway after `graceMs` so that a stuck connection or
- * job cannot keep the process alive for ever.
- */
-function closeOnSignals(app: FastifyInstance, message: string, graceMs: number) {
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, message);
-    setTimeout(() => process.exit(1), graceMs).unref();
-    app.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        app.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
-}
-
 async function serve(config: Config) {
+  holdInstanceLock(config.database);
   const database = connectDatabase(config.database);
   const { app } = await buildApp(config, { database });
-  closeOnSignals(app, 'shutting down', 10_000);
+  drainOnSignals(app, { graceMs: config.shutdownGraceMs });
   await app.listen({ port: config.port, host: config.host });
-  // In the background: the first readers' requests are answered meanwhile.
-  database.warmUp().catch((error: unknown) => app.log.warn({ err: error }, 'database warm-up'));
+  // In the background: the first readers' requests are answered meanwhile (WARMUP=off: not at all).
+  if (config.warmUp) warmUpInBackground(app, database, config.database);
   // Its timer does not keep the process alive: no need to stop it on close.
   keepSearchRanges(database.db, database.dialect, (error) =>
     app.log.warn({ err: error }, 'search ranges'),
@@ -103,6 +83,7 @@ const WORKER_GRACE_MS = 30_000;
  */
 async function worker(config: Config, args: string[]) {
   const { values } = parseArgs({ args, options: { queue: { type: 'string', multiple: true } } });
+  holdInstanceLock(config.database);
   const log = createLogger(config.logLevel);
   const ctx = await createContext(config, { log });
   await ctx.jobs.start(values.queue?.length ? { queues: values.queue } : {});

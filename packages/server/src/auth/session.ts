@@ -117,9 +117,11 @@ export function sessionManager(ctx: AppContext) {
       app.decorateRequest('auth', null as unknown as AuthState);
       app.decorateRequest('stamps', null as unknown as Stamps);
       // Every route must come from the contract's table (and so carry its access rule), except
-      // the API docs and the static files of the web app.
+      // the API docs, the static files of the web app and the operators' endpoints
+      // (http/operational.ts: health and metrics).
       app.addHook('onRoute', (route) => {
-        if (route.config?.access || route.url.startsWith('/api/docs') || route.url === '/*') return;
+        if (route.config?.access || route.config?.operational) return;
+        if (route.url.startsWith('/api/docs') || route.url === '/*') return;
         throw new Error(
           `${String(route.method)} ${route.url} is not declared in the contract route table`,
         );

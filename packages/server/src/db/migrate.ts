@@ -1,4 +1,12 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import {
+  Migrator,
+  SqliteAdapter,
+  sql,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+} from 'kysely';
+import { lockFile } from './file-lock.js';
 import * as m0001 from './migrations/0001_foundation.js';
 import * as m0002 from './migrations/0002_organisation.js';
 import * as m0003 from './migrations/0003_items.js';
@@ -64,10 +72,44 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/**
+ * The migrations this code knows that the database has not applied (`/readyz`). One read of
+ * Kysely's own table rather than its Migrator, which introspects every table first.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's table is not in our schema
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const applied = new Set(rows.rows.map((row) => row.name));
+  return Object.keys(migrations).filter((name) => !applied.has(name));
+}
+
+/**
+ * Applies the migrations the database lacks; several processes may call it at once. On
+ * PostgreSQL, Kysely's Migrator holds a session advisory lock while it reads what is applied and
+ * applies the rest. On SQLite it takes no lock (and runs DDL outside transactions), so a server
+ * starting while `kinfolio migrate` runs would apply the same migration twice: there the
+ * migrators wait in turn for a lock file beside the database (`<db>.migration-lock`).
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on any schema
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  const file = await sqliteFileOf(db);
+  const lock = file ? await lockFile(`${file}.migration-lock`) : undefined;
+  try {
+    const migrator = new Migrator({ db, provider });
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  } finally {
+    lock?.release();
+  }
+}
+
+/** The file of an SQLite database; undefined for PostgreSQL and in-memory databases. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema
+async function sqliteFileOf(db: Kysely<any>): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return undefined;
+  const { rows } = await sql<{
+    file: string;
+  }>`select file from pragma_database_list where name = 'main'`.execute(db);
+  return rows[0]?.file || undefined;
 }

@@ -13,6 +13,7 @@ import {
   type JobQueue,
   type JobState,
   type JobStatus,
+  type QueueDepth,
 } from './types.js';
 
 export interface BullmqQueueOptions {
@@ -92,6 +93,8 @@ export function bullmqQueue(options: BullmqQueueOptions): JobQueue & { abandon()
   const registry: JobRegistry = new JobRegistry(log, enqueue);
 
   const workers: Worker[] = [];
+  // One ping at a time: while Redis is away, commands wait for it (maxRetriesPerRequest null).
+  let pinging: Promise<unknown> | undefined;
 
   async function process(job: Job, queueName: string) {
     const definition = registry.definitions.get(job.name);
@@ -240,5 +243,28 @@ export function bullmqQueue(options: BullmqQueueOptions): JobQueue & { abandon()
     },
     stop: () => closeAll(false),
     abandon: () => closeAll(true),
+    async ping() {
+      producer ??= connect();
+      const redis = producer;
+      pinging ??= redis.ping().finally(() => (pinging = undefined));
+      await pinging;
+    },
+    async depth(): Promise<QueueDepth[]> {
+      return Promise.all(
+        registry.queues().map(async (queue) => {
+          const counts = await queueFor(queue).getJobCounts(
+            'waiting',
+            'delayed',
+            'prioritized',
+            'waiting-children',
+            'active',
+          );
+          const { active = 0, ...waiting } = counts;
+          const queued = Object.values(waiting).reduce((sum, n) => sum + n, 0);
+          return { queue, queued, running: active };
+        }),
+      );
+    },
+    observe: (listener) => registry.observe(listener),
   };
 }

@@ -4,13 +4,8 @@ import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Dialect } from '../db/connect.js';
 import type { Database, JobsTable } from '../db/schema.js';
 import { failedJobsStore, recordFailure } from './failed-jobs.js';
-import {
-  JobRegistry,
-  scheduleKey,
-  startWindowMs,
-  type Definition,
-  type Schedule,
-} from './registry.js';
+import { databaseSchedules } from './database-schedules.js';
+import { JobRegistry, type Definition } from './registry.js';
 import {
   backoffDelay,
   clampProgress,
@@ -18,6 +13,7 @@ import {
   type EnqueueOptions,
   type JobQueue,
   type JobStatus,
+  type QueueDepth,
 } from './types.js';
 
 type JobRow = Selectable<JobsTable>;
@@ -262,83 +258,14 @@ export function databaseQueue(options: DatabaseQueueOptions): JobQueue & {
     });
   }
 
-  /** Whoever moves a schedule's next run on enqueues the run: once per interval in all. */
-  async function runSchedules(now: number) {
-    for (const schedule of registry.schedules.values()) {
-      if (!names.includes(schedule.name)) continue;
-      const due = await db
-        .updateTable('job_schedules')
-        .set({ next_run_at: sql`cast(${now} as bigint) + interval_ms` })
-        .where('name', '=', schedule.name)
-        .where('next_run_at', '<=', now)
-        .returning('name')
-        .executeTakeFirst();
-      if (due) await enqueue(schedule.name, schedule.payload, { key: scheduleKey(schedule.name) });
-    }
-  }
-
-  async function declareSchedules() {
-    const now = Date.now();
-    for (const schedule of registry.schedules.values()) {
-      await db
-        .insertInto('job_schedules')
-        .values({ name: schedule.name, interval_ms: schedule.intervalMs, next_run_at: now })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
-      // A shorter interval than before takes effect now, not after the old one's wait.
-      await db
-        .updateTable('job_schedules')
-        .set({
-          interval_ms: schedule.intervalMs,
-          next_run_at: sql`case when next_run_at > cast(${now + schedule.intervalMs} as bigint) then cast(${now + schedule.intervalMs} as bigint) else next_run_at end`,
-        })
-        .where('name', '=', schedule.name)
-        .where('interval_ms', '!=', schedule.intervalMs)
-        .execute();
-    }
-  }
-
-  /**
-   * A start run counts as its schedule's run: it moves the next run an interval on. Of workers
-   * started together only one queues it: not when another worker claimed one within the start
-   * window, nor while another's start run is queued or running under a live lease. A run that has
-   * finished does not stand in for this one: a process started again after a crash checks what
-   * it left behind, however soon after the last run.
-   */
-  async function claimStartRun(schedule: Schedule) {
-    const now = Date.now();
-    const live = await db
-      .selectFrom('jobs')
-      .select('id')
-      .where('name', '=', schedule.name)
-      .where((eb) =>
-        eb.or([
-          eb('state', '=', 'queued'),
-          eb.and([eb('state', '=', 'running'), eb('locked_until', '>', now)]),
-        ]),
-      )
-      .executeTakeFirst();
-    if (live) return false;
-    const claimed = await db
-      .updateTable('job_schedules')
-      .set({ next_run_at: sql`cast(${now} as bigint) + interval_ms` })
-      .where('name', '=', schedule.name)
-      .where(
-        'next_run_at',
-        '<=',
-        sql<number>`cast(${now - startWindowMs(schedule.intervalMs)} as bigint) + interval_ms`,
-      )
-      .returning('name')
-      .executeTakeFirst();
-    return claimed !== undefined;
-  }
+  const schedules = databaseSchedules(db, registry, enqueue);
 
   async function maintenance() {
     const now = Date.now();
     if (now < nextMaintenance) return;
     nextMaintenance = now + pollMs;
     await reapExpiredLeases(now);
-    await runSchedules(now);
+    await schedules.runDue(now, names);
     await db
       .deleteFrom('jobs')
       .where('state', 'in', ['done', 'failed'])
@@ -416,8 +343,8 @@ export function databaseQueue(options: DatabaseQueueOptions): JobQueue & {
     async start(o = {}) {
       if (running) return;
       names = registry.namesFor(o.queues);
-      await declareSchedules();
-      await registry.enqueueStartRuns(names, claimStartRun);
+      await schedules.declare();
+      await registry.enqueueStartRuns(names, schedules.claimStartRun);
       running = true;
       nextMaintenance = 0;
       loop = pollLoop();
@@ -431,6 +358,27 @@ export function databaseQueue(options: DatabaseQueueOptions): JobQueue & {
       inFlight.clear();
       await stopLoop();
     },
+    async ping() {
+      await db.selectFrom('jobs').select('id').limit(1).execute();
+    },
+    async depth(): Promise<QueueDepth[]> {
+      const rows = await db
+        .selectFrom('jobs')
+        .select(['queue', 'state', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('state', 'in', ['queued', 'running'])
+        .groupBy(['queue', 'state'])
+        .execute();
+      const depths = new Map<string, QueueDepth>(
+        registry.queues().map((queue) => [queue, { queue, queued: 0, running: 0 }]),
+      );
+      for (const row of rows) {
+        const depth = depths.get(row.queue) ?? { queue: row.queue, queued: 0, running: 0 };
+        depth[row.state === 'running' ? 'running' : 'queued'] = Number(row.count);
+        depths.set(row.queue, depth);
+      }
+      return [...depths.values()];
+    },
+    observe: (listener) => registry.observe(listener),
   };
 
   function safeParse(text: string): unknown {

@@ -1,100 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../db/connect.js';
-import { migrateToLatest } from '../db/migrate.js';
-import { createTestDatabase, testDialect } from '../test/database.js';
-import { redisReachable, TEST_REDIS_URL, testRedisPrefix } from '../test/redis.js';
-import { bullmqQueue } from './bullmq-queue.js';
-import { databaseQueue } from './database-queue.js';
-import type { JobQueue, JobState } from './types.js';
+import { describe, expect, it } from 'vitest';
+import { queueBackends, queueSuite, sleep, until } from '../test/queues.js';
 
-const say = process.env.DEBUG_JOBS ? console.log : () => undefined;
-const silent: FastifyBaseLogger = {
-  level: 'silent',
-  fatal: () => undefined,
-  error: say,
-  warn: say,
-  info: () => undefined,
-  debug: () => undefined,
-  trace: () => undefined,
-  silent: () => undefined,
-  child: () => silent,
-} as unknown as FastifyBaseLogger;
-
-type TestQueue = JobQueue & { abandon(): Promise<void> };
-
-// This file's own Redis keys: test files (and the SQLite and PostgreSQL runs) run in parallel.
-const PREFIX = testRedisPrefix(testDialect());
-
-/** Each test's queues share a database (and, for BullMQ, a key prefix) but not another test's. */
-const backends: { name: string; make: (db: DatabaseHandle, test: number) => TestQueue }[] = [
-  {
-    name: `database (${testDialect()})`,
-    make: (h) => databaseQueue({ db: h.db, dialect: h.dialect, log: silent, pollMs: 25 }),
-  },
-  {
-    name: 'bullmq',
-    make: (h, test) =>
-      bullmqQueue({ redisUrl: TEST_REDIS_URL, prefix: `${PREFIX}-${test}`, db: h.db, log: silent }),
-  },
-];
-
-const withRedis = await redisReachable('BullMQ is skipped');
-
-async function until<T>(probe: () => Promise<T>, ok: (value: T) => boolean, ms = 10_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (ok(value)) return value;
-    if (Date.now() > end) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-describe.each(backends)('job queue contract: $name', ({ name, make }) => {
-  const skip = name === 'bullmq' && !withRedis;
-  let handle: DatabaseHandle;
-  let open: TestQueue[] = [];
-  let seq = 0;
-  let test = 0;
-  /** A job name of this test's own: the database queue takes only the names it declared. */
-  const unique = (label: string) => `${label}.${(seq += 1)}.${randomBytes(3).toString('hex')}`;
-  const queue = () => {
-    const q = make(handle, test);
-    open.push(q);
-    return q;
-  };
-  const waitFor = (q: JobQueue, id: string, wanted: JobState) =>
-    until(
-      () => q.status(id),
-      (s) => s?.state === wanted,
-    );
-
-  beforeAll(async () => {
-    if (skip) return;
-    handle = await createTestDatabase();
-    await migrateToLatest(handle.db);
-  });
-  afterEach(async () => {
-    await Promise.all(open.map((q) => q.stop()));
-    open = [];
-    test += 1;
-  });
-  afterAll(async () => {
-    if (skip) return;
-    await handle.destroy();
-    if (name === 'bullmq') {
-      const redis = new Redis(TEST_REDIS_URL);
-      const keys = await redis.keys(`${PREFIX}-*`);
-      if (keys.length) await redis.del(...keys);
-      await redis.quit();
-    }
-  });
-
+describe.each(queueBackends)('job queue contract: $name', ({ name, make }) => {
+  const { skip, unique, queue, waitFor, forget } = queueSuite(name, make);
   it.skipIf(skip)('runs an enqueued job with its payload and reports it done', async () => {
     const q = queue();
     const seen: unknown[] = [];
@@ -222,118 +130,6 @@ describe.each(backends)('job queue contract: $name', ({ name, make }) => {
     },
   );
 
-  it.skipIf(skip)(
-    'runs a recurring job once per interval, whatever the number of workers',
-    async () => {
-      const a = queue();
-      const b = queue();
-      const job = unique('tick');
-      let runs = 0;
-      for (const q of [a, b]) {
-        q.define<{ tick: boolean }>(job, async (payload) => {
-          expect(payload).toEqual({ tick: true });
-          runs += 1;
-        });
-        q.every(job, 300, { tick: true });
-      }
-      const started = Date.now();
-      await Promise.all([a.start(), b.start()]);
-      await until(
-        async () => runs,
-        (n) => n >= 3,
-      );
-      await sleep(300);
-      const elapsed = Date.now() - started;
-      // Per process it would be about twice as many.
-      expect(runs).toBeLessThanOrEqual(Math.floor(elapsed / 300) + 2);
-    },
-  );
-
-  it.skipIf(skip)(
-    'two workers started together run a schedule once per interval, not once each',
-    async () => {
-      const a = queue();
-      const b = queue();
-      const job = unique('cluster-tick');
-      const times: number[] = [];
-      for (const q of [a, b]) {
-        q.define<null>(job, async () => {
-          times.push(Date.now());
-        });
-        q.every(job, 400, null);
-      }
-      const started = Date.now();
-      await Promise.all([a.start(), b.start()]);
-      await sleep(2_100);
-      const elapsed = Date.now() - started;
-      say(
-        name,
-        'cluster ticks',
-        times.map((t) => t - started),
-      );
-      // One worker would run it about elapsed / 400 times (+1 for a run due at start); two
-      // workers each running it would make that twice as many.
-      expect(times.length).toBeGreaterThanOrEqual(Math.floor(elapsed / 400) - 1);
-      expect(times.length).toBeLessThanOrEqual(Math.floor(elapsed / 400) + 1);
-      // Never two runs of one interval (each one's own run, a few ms apart).
-      const sorted = [...times].sort((x, y) => x - y);
-      for (let i = 1; i < sorted.length; i += 1) {
-        expect(sorted[i]! - sorted[i - 1]!).toBeGreaterThan(150);
-      }
-    },
-  );
-
-  it.skipIf(skip)('workers started together make one start run of a schedule', async () => {
-    const workers = [queue(), queue(), queue()];
-    const job = unique('start-run');
-    let runs = 0;
-    for (const q of workers) {
-      q.define<null>(job, async () => {
-        runs += 1;
-        await sleep(50);
-      });
-      // Far off: only the start run (and a first run due now) can happen in this test.
-      q.every(job, 3_600_000, null, { atStart: true });
-    }
-    await Promise.all(workers.map((q) => q.start()));
-    await until(
-      async () => runs,
-      (n) => n >= 1,
-    );
-    await sleep(600);
-    expect(runs).toBe(1);
-  });
-
-  it.skipIf(skip)('a worker started later brings a run within the start window', async () => {
-    const job = unique('late-start');
-    const times: number[] = [];
-    const worker = () => {
-      const q = queue();
-      q.define<null>(job, async () => {
-        times.push(Date.now());
-      });
-      // Start window: half the interval (500 ms).
-      q.every(job, 1_000, null, { atStart: true });
-      return q;
-    };
-    await worker().start();
-    await until(
-      async () => times.length,
-      (n) => n === 1,
-    );
-    await sleep(600);
-    const late = Date.now();
-    await worker().start();
-    await until(
-      async () => times.filter((t) => t >= late).length,
-      (n) => n >= 1,
-    );
-    // Its own start run, or the scheduled run when that is due within the window: one of them.
-    expect(times.filter((t) => t >= late)[0]! - late).toBeLessThan(700);
-    await sleep(100);
-    expect(times.filter((t) => t >= late && t < late + 700)).toHaveLength(1);
-  });
-
   it.skipIf(skip)('takes a job again when its worker died mid-job', async () => {
     const job = unique('survivor');
     const attempts: number[] = [];
@@ -353,7 +149,7 @@ describe.each(backends)('job queue contract: $name', ({ name, make }) => {
       (n) => n === 1,
     );
     await dying.abandon();
-    open = open.filter((q) => q !== dying);
+    forget(dying);
 
     const survivor = queue();
     survivor.define<null>(
@@ -387,7 +183,7 @@ describe.each(backends)('job queue contract: $name', ({ name, make }) => {
       (n) => n === 1,
     );
     await dying.abandon();
-    open = open.filter((q) => q !== dying);
+    forget(dying);
 
     const survivor = queue();
     let ran = false;
@@ -427,4 +223,45 @@ describe.each(backends)('job queue contract: $name', ({ name, make }) => {
     expect([...runs.keys()].sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, n) => n));
     expect([...runs.values()].every((count) => count === 1)).toBe(true);
   });
+
+  it.skipIf(skip)(
+    'answers a ping, tells each attempt to its listeners, and counts its queues',
+    async () => {
+      const q = queue();
+      const own = unique('depth');
+      const runs: unknown[] = [];
+      q.observe((run) => runs.push(run));
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let calls = 0;
+      const job = q.define<null>(
+        own,
+        async () => {
+          calls += 1;
+          if (calls === 1) throw new Error('first attempt fails');
+          await gate;
+        },
+        { queue: own, attempts: 2, backoffMs: 10 },
+      );
+      await q.ping();
+      expect(await q.depth()).toContainEqual({ queue: own, queued: 0, running: 0 });
+      await job.enqueue(null);
+      await job.enqueue(null, { delayMs: 60_000 });
+      expect(await q.depth()).toContainEqual({ queue: own, queued: 2, running: 0 });
+      await q.start();
+      await until(
+        async () => (await q.depth()).find((d) => d.queue === own),
+        (d) => d?.running === 1 && d.queued === 1,
+      );
+      release();
+      await until(
+        async () => runs.length,
+        (n) => n === 2,
+      );
+      expect(runs).toEqual([
+        { name: own, queue: own, outcome: 'failed', seconds: expect.any(Number) },
+        { name: own, queue: own, outcome: 'completed', seconds: expect.any(Number) },
+      ]);
+    },
+  );
 });

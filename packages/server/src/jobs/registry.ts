@@ -5,6 +5,7 @@ import {
   type EnqueueOptions,
   type JobHandler,
   type JobOptions,
+  type JobRun,
   type JobType,
 } from './types.js';
 
@@ -29,6 +30,7 @@ export interface Schedule {
 export class JobRegistry {
   readonly definitions = new Map<string, Definition>();
   readonly schedules = new Map<string, Schedule>();
+  private readonly listeners: ((run: JobRun) => void)[] = [];
 
   constructor(
     readonly log: FastifyBaseLogger,
@@ -41,16 +43,48 @@ export class JobRegistry {
 
   define<P>(name: string, handler: JobHandler<P>, options: JobOptions<P> = {}): JobType<P> {
     if (this.definitions.has(name)) throw new Error(`Job "${name}" is declared twice`);
+    const queue = options.queue ?? JOB_DEFAULTS.queue;
     this.definitions.set(name, {
       name,
-      handler: handler as JobHandler<unknown>,
+      handler: this.observed(name, queue, handler as JobHandler<unknown>),
       attempts: Math.max(1, options.attempts ?? JOB_DEFAULTS.attempts),
       backoffMs: Math.max(0, options.backoffMs ?? JOB_DEFAULTS.backoffMs),
       leaseMs: Math.max(100, options.leaseMs ?? JOB_DEFAULTS.leaseMs),
-      queue: options.queue ?? JOB_DEFAULTS.queue,
+      queue,
       redact: options.redact as ((payload: unknown) => unknown) | undefined,
     });
     return { name, enqueue: (payload, o) => this.enqueue(name, payload, o) };
+  }
+
+  observe(listener: (run: JobRun) => void) {
+    this.listeners.push(listener);
+  }
+
+  /** The handler as both backends run it: each attempt timed and told to the listeners. */
+  private observed(name: string, queue: string, handler: JobHandler<unknown>): JobHandler<unknown> {
+    return async (payload, job) => {
+      const started = performance.now();
+      let outcome: JobRun['outcome'] = 'failed';
+      try {
+        await handler(payload, job);
+        outcome = 'completed';
+      } finally {
+        const run = { name, queue, outcome, seconds: (performance.now() - started) / 1000 };
+        for (const listener of this.listeners) {
+          try {
+            listener(run);
+          } catch (err) {
+            // Bookkeeping of a listener never changes the job's outcome.
+            this.log.warn({ err, jobName: name }, 'job listener failed');
+          }
+        }
+      }
+    };
+  }
+
+  /** The queues of the declared jobs. */
+  queues(): string[] {
+    return [...new Set([...this.definitions.values()].map((d) => d.queue))];
   }
 
   every(name: string, intervalMs: number, payload: unknown, options: { atStart?: boolean } = {}) {

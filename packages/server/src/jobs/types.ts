@@ -62,6 +62,22 @@ export interface JobType<P> {
   enqueue(payload: P, options?: EnqueueOptions): Promise<string>;
 }
 
+/** One attempt of a job that this process ran, as the queue's listeners hear of it (metrics). */
+export interface JobRun {
+  name: string;
+  queue: string;
+  /** `failed` for any attempt that threw, whether or not it will be tried again. */
+  outcome: 'completed' | 'failed';
+  seconds: number;
+}
+
+/** Jobs waiting (delayed ones included) and running in one queue, across every instance. */
+export interface QueueDepth {
+  queue: string;
+  queued: number;
+  running: number;
+}
+
 export interface FailedJob {
   id: number;
   /** The id the job had while queued. */
@@ -107,6 +123,12 @@ export interface JobQueue {
   failed: FailedJobs;
   start(options?: { queues?: string[] }): Promise<void>;
   stop(): Promise<void>;
+  /** Resolves when the backend answers (the database, or Redis): `/readyz`. */
+  ping(): Promise<void>;
+  /** Every declared queue's depth, read now (metrics, at scrape time). */
+  depth(): Promise<QueueDepth[]>;
+  /** Calls `listener` after each attempt of each job this process runs (metrics). */
+  observe(listener: (run: JobRun) => void): void;
 }
 
 export const JOB_DEFAULTS = {

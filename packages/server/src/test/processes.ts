@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { routes } from '@kinfolio/contract';
 import pg from 'pg';
-import { TEST_PG_URL } from './database.js';
+import { TEST_PG_URL, testDialect } from './database.js';
 
 /** The repository's root, where `packages/server/src/main.ts` is run from. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
@@ -214,3 +216,28 @@ export function sanctum(baseUrl: string) {
 }
 
 export type SanctumClient = ReturnType<typeof sanctum>;
+
+/**
+ * A data folder and an empty database of the dialect under test for processes to share, the
+ * environment that names them (with the first administrator), and how to remove both.
+ */
+export async function processArchive(label: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `kinfolio-${label}-`));
+  const postgres = testDialect() === 'postgres' ? await freshPostgresDatabase(label) : undefined;
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: postgres?.url ?? `sqlite:${path.join(dataDir, 'kinfolio.sqlite')}`,
+    WEB_DIST: path.join(dataDir, 'no-web-build'),
+    ADMIN_EMAIL: PROCESS_ADMIN.email,
+    ADMIN_PASSWORD: PROCESS_ADMIN.password,
+    LOG_LEVEL: 'info',
+  };
+  return {
+    dataDir,
+    env,
+    async remove() {
+      await postgres?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
