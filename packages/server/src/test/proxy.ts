@@ -1,6 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** Marks the proxy's own 502 (an upstream lost mid-request), apart from any upstream answer. */
+export const PROXY_ERROR_HEADER = 'x-test-proxy-error';
+
 /** What the proxy saw: answers by upstream and status, and the retries it made. */
 export interface ProxyStats {
   byUpstream: Map<string, number>;
@@ -11,8 +14,8 @@ export interface ProxyStats {
 /**
  * A small round-robin reverse proxy, as an operator would put in front of several instances
  * (nginx, HAProxy, Caddy): each request goes to the next upstream; a request whose upstream
- * refuses or drops the connection before answering is sent to the next one (bodies are buffered,
- * so a retry sends them again, as proxies do for idempotent or unanswered requests).
+ * refuses the connection is sent to the next one, and so is an idempotent one whose upstream dropped
+ * it before answering (bodies are buffered, so a retry sends them again).
  */
 export async function startProxy(upstreams: string[]) {
   const stats: ProxyStats = { byUpstream: new Map(), statuses: new Map(), retries: 0 };
@@ -42,13 +45,17 @@ export async function startProxy(upstreams: string[]) {
         answer.on('error', () => response.destroy());
       },
     );
-    outgoing.on('error', () => {
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
       if (response.headersSent) return response.destroy();
-      if (attempt < upstreams.length * 2) {
+      // As nginx does by default: a request that never reached an upstream goes to the next one,
+      // but one that may have been handled is not sent twice unless it is idempotent.
+      const unsent = error.code === 'ECONNREFUSED';
+      const idempotent = ['GET', 'HEAD', 'OPTIONS'].includes(request.method ?? 'GET');
+      if ((unsent || idempotent) && attempt < upstreams.length * 2) {
         stats.retries += 1;
         return forward(request, body, response, attempt + 1);
       }
-      response.writeHead(502).end();
+      response.writeHead(502, { [PROXY_ERROR_HEADER]: 'upstream lost' }).end();
     });
     outgoing.end(body);
   }
