@@ -1,5 +1,4 @@
 import { ITEM_BASES, type ItemType } from '@kinfolio/contract';
-import { expect } from 'vitest';
 import type { SanctumClient } from './http-client.js';
 
 /**
@@ -13,14 +12,14 @@ export async function thumbnailsMade(
   count: number,
   timeout = 30_000,
 ): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        const response = await api.request('GET', `${ITEM_BASES[item.type]}-single/${item.id}`);
-        const files = (response.json?.files ?? []) as { thumbnail_url?: string }[];
-        return files.filter((file) => file.thumbnail_url).length;
-      },
-      { timeout },
-    )
-    .toBeGreaterThanOrEqual(count);
+  // A plain loop, not expect.poll: suites call this from their beforeAll, outside any test.
+  let made = 0;
+  for (const end = Date.now() + timeout; Date.now() < end;) {
+    const response = await api.request('GET', `${ITEM_BASES[item.type]}-single/${item.id}`);
+    const files = (response.json?.files ?? []) as { thumbnail_url?: string }[];
+    made = files.filter((file) => file.thumbnail_url).length;
+    if (made >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${made} of ${count} thumbnails made after ${timeout} ms`);
 }
