@@ -88,7 +88,7 @@ async function login(appUrl: string): Promise<Record<string, string>> {
 }
 
 /** Distinct read URLs: list pages, searches of words from the demo's lexicon, single items. */
-function readMix(size: number): string[] {
+function readMix(size: number, postIds: number[]): string[] {
   const words = ['nonna', 'mare', 'lettre', 'famille', 'Reise', 'casa', 'jardin', 'Sommer'];
   const urls: string[] = [];
   const pages = Math.max(1, Math.floor(size / 4 / 15));
@@ -96,7 +96,8 @@ function readMix(size: number): string[] {
     urls.push(routePath('post.all', { query: { page: 1 + ((n * 7919) % pages) } }));
     urls.push(routePath('mail.all', { query: { page: 1 + ((n * 104729) % pages) } }));
     urls.push(routePath('post.search', { query: { query: words[n % words.length]! } }));
-    urls.push(routePath('post.single', { params: { id: 1 + ((n * 15485863) % size) } }));
+    const id = postIds[n % Math.max(1, postIds.length)];
+    if (id !== undefined) urls.push(routePath('post.single', { params: { id } }));
   }
   return [...new Set(urls)];
 }
@@ -130,7 +131,7 @@ export async function runClusterBench(options: {
     const base = env();
     cli(['seed-demo', '--size', String(options.size)], base);
     cli(['create-admin', '--email', USER.email, '--password', USER.password], base);
-    const urls = readMix(options.size);
+    let urls: string[] = [];
     const runs: ClusterRun[] = [];
     for (const instances of [1, 2, 1]) {
       while (servers.length < instances) {
@@ -140,6 +141,18 @@ export async function runClusterBench(options: {
       const proxy = await startProxy(servers.map((s) => `http://127.0.0.1:${s.port}`));
       try {
         const headers = await login(proxy.url);
+        if (!urls.length) {
+          // Single items of posts that exist (ids of other types would answer 404).
+          const page = (await (
+            await fetch(`${proxy.url}${routePath('post.all', { query: { per_page: 60 } })}`, {
+              headers,
+            })
+          ).json()) as { data: { id: number }[] };
+          urls = readMix(
+            options.size,
+            page.data.map((post) => post.id),
+          );
+        }
         let at = 0;
         const load = () =>
           autocannon({
