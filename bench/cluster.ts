@@ -12,11 +12,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { routePath, XSRF_COOKIE, XSRF_HEADER } from '@kinfolio/contract';
+import { routePath } from '@kinfolio/contract';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startProxy } from '../packages/server/src/test/proxy.js';
 import { startAppServer, stopAppServer, type AppServer } from './app-server.js';
+import { login } from './login.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const argv = ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')];
@@ -61,30 +62,6 @@ function cli(args: string[], env: Record<string, string>) {
   });
   if (run.status !== 0) throw new Error(`kinfolio ${args[0]}: ${run.stderr}`);
   return run.stdout;
-}
-
-async function login(appUrl: string): Promise<Record<string, string>> {
-  const jar = new Map<string, string>();
-  const keep = (response: Response) => {
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const at = pair.indexOf('=');
-      jar.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-  };
-  const header = () => ({
-    cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-    [XSRF_HEADER]: decodeURIComponent(jar.get(XSRF_COOKIE) ?? ''),
-  });
-  keep(await fetch(`${appUrl}${routePath('csrfCookie')}`));
-  const response = await fetch(`${appUrl}${routePath('login')}`, {
-    method: 'POST',
-    headers: { ...header(), 'content-type': 'application/json' },
-    body: JSON.stringify({ ...USER, remember: false }),
-  });
-  if (response.status !== 200) throw new Error(`login failed: ${response.status}`);
-  keep(response);
-  return { ...header(), 'accept-language': 'en', 'accept-encoding': 'gzip, deflate, br' };
 }
 
 /** Distinct read URLs: list pages, searches of words from the demo's lexicon, single items. */
@@ -140,7 +117,7 @@ export async function runClusterBench(options: {
       while (servers.length > instances) await stopAppServer(servers.pop()!);
       const proxy = await startProxy(servers.map((s) => `http://127.0.0.1:${s.port}`));
       try {
-        const headers = await login(proxy.url);
+        const headers = await login(proxy.url, USER);
         if (!urls.length) {
           // Single items of posts that exist (ids of other types would answer 404).
           const page = (await (

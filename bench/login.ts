@@ -2,7 +2,10 @@ import { routePath, XSRF_COOKIE, XSRF_HEADER } from '@kinfolio/contract';
 import { BENCH_USER } from './protocol.js';
 
 /** Logs in like the SPA: CSRF cookie, then POST /login with X-XSRF-TOKEN. */
-export async function login(appUrl: string): Promise<Record<string, string>> {
+export async function login(
+  appUrl: string,
+  account: { email: string; password: string } = BENCH_USER,
+): Promise<Record<string, string>> {
   const jar = new Map<string, string>();
   const keep = (response: Response) => {
     for (const cookie of response.headers.getSetCookie()) {
@@ -19,7 +22,7 @@ export async function login(appUrl: string): Promise<Record<string, string>> {
   const response = await fetch(`${appUrl}${routePath('login')}`, {
     method: 'POST',
     headers: { ...header(), 'content-type': 'application/json' },
-    body: JSON.stringify({ ...BENCH_USER, remember: false }),
+    body: JSON.stringify({ ...account, remember: false }),
   });
   if (response.status !== 200) throw new Error(`login failed: ${response.status}`);
   keep(response);
