@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { route, type RouteDef } from './route-def.js';
 import { fileBytes, noBody } from './responses.js';
+import { bulkIdsBody, recordBulkBody, recordBulkResultSchema } from './schemas/bulk.js';
 import { idParam, messageBody } from './schemas/common.js';
 import {
   recordCreateBody,
@@ -98,6 +99,29 @@ export const recordRouteTable = {
     access: 'content.delete',
     params: idParam,
     responses: { 200: messageBody },
+  }),
+  /** Many records at once, in one transaction; the answer says how to undo it. */
+  recordBulk: route({
+    method: 'POST',
+    path: '/api/records-bulk',
+    access: 'records.edit',
+    body: recordBulkBody,
+    responses: { 200: recordBulkResultSchema },
+  }),
+  /** Records in the trash deleted for good, in one transaction. */
+  recordBulkHardDelete: route({
+    method: 'POST',
+    path: '/api/records-bulk-harddelete',
+    access: 'content.delete',
+    body: bulkIdsBody,
+    responses: { 200: recordBulkResultSchema },
+  }),
+  /** Every record in the trash deleted for good. */
+  recordEmptyTrash: route({
+    method: 'DELETE',
+    path: '/api/records-trash',
+    access: 'content.delete',
+    responses: { 200: recordBulkResultSchema },
   }),
   /** The record's audio parts in a new order: every attached file id, each once. */
   recordFilesOrder: route({

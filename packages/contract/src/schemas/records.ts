@@ -5,7 +5,7 @@ import { idField, integerField, paginated, VALIDATION_KEYS, withoutNul } from '.
 import { attachedFileSchema } from './files.js';
 import { ITEM_LIMITS } from './item-constants.js';
 import { RECORD_LIMITS } from './record-constants.js';
-import { itemDateField, namedRef } from './items.js';
+import { ITEM_SORTS, itemDateField, namedRef } from './items.js';
 
 export { RECORD_LIMITS, TIME_CODE_PATTERN } from './record-constants.js';
 
@@ -77,7 +77,7 @@ const flag = z
 /**
  * GET /api/records. `query` (3 characters or more, trimmed; shorter is ignored) searches title,
  * summary, info and rawtranscription, best match first, each row with a `snippet`; otherwise
- * newest recording first. `participant` keeps records where that person is heard, `lang` those
+ * ordered as `sort` says. `participant` keeps records where that person is heard, `lang` those
  * in that language, `owner` those kept by that owner (exact, case ignored); `trash=1` lists the
  * trash instead.
  */
@@ -97,6 +97,15 @@ export const recordListQuery = z.object({
   lang: languageField.optional(),
   owner: z.string().trim().max(RECORD_LIMITS.ownerMaxLength).refine(withoutNul, noNul).optional(),
   trash: flag,
+  /** Records recorded on or after this day (UTC). */
+  date_from: z.iso.date().optional(),
+  /** Records recorded on or before this day (UTC). */
+  date_to: z.iso.date().optional(),
+  /**
+   * Without a search: by recording date, newest (the default) or oldest first, or by title.
+   * A search is always best match first.
+   */
+  sort: z.enum(ITEM_SORTS).default('newest'),
 });
 export type RecordListQuery = z.infer<typeof recordListQuery>;
 
