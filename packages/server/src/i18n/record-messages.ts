@@ -19,6 +19,12 @@ export const recordMessages = {
     'records.mp3_missing':
       'The MP3 has not been generated yet, or the record has changed since: generate it.',
     'records.mp3_no_parts': 'This record has no audio part to make an MP3 of.',
+    'records.bulk_unknown': 'Some of the selected records do not exist.',
+    'records.bulk_changed': 'Records changed: {count}.',
+    'records.bulk_trashed': 'Records moved to the trash: {count}.',
+    'records.bulk_restored': 'Records restored: {count}.',
+    'records.bulk_hard_deleted': 'Records and their audio files deleted for good: {count}.',
+    'records.bulk_reverted': 'Records put back as they were: {count}.',
     'files.too_many_parts': 'A record holds at most {max} audio parts.',
   },
   fr: {
@@ -44,6 +50,13 @@ export const recordMessages = {
     'records.mp3_missing':
       "Le MP3 n'a pas encore été généré, ou l'enregistrement a changé depuis : générez-le.",
     'records.mp3_no_parts': "Cet enregistrement n'a aucune partie audio dont faire un MP3.",
+    'records.bulk_unknown': "Certains des enregistrements sélectionnés n'existent pas.",
+    'records.bulk_changed': 'Enregistrements modifiés : {count}.',
+    'records.bulk_trashed': 'Enregistrements placés dans la corbeille : {count}.',
+    'records.bulk_restored': 'Enregistrements restaurés : {count}.',
+    'records.bulk_hard_deleted':
+      'Enregistrements et leurs fichiers audio supprimés définitivement : {count}.',
+    'records.bulk_reverted': 'Enregistrements remis dans leur état précédent : {count}.',
     'files.too_many_parts': 'Un enregistrement compte au plus {max} parties audio.',
   },
   it: {
@@ -69,6 +82,13 @@ export const recordMessages = {
     'records.mp3_missing':
       "L'MP3 non è ancora stato generato, o la registrazione è cambiata da allora: generalo.",
     'records.mp3_no_parts': 'Questa registrazione non ha parti audio da cui ricavare un MP3.',
+    'records.bulk_unknown': 'Alcune delle registrazioni selezionate non esistono.',
+    'records.bulk_changed': 'Registrazioni modificate: {count}.',
+    'records.bulk_trashed': 'Registrazioni spostate nel cestino: {count}.',
+    'records.bulk_restored': 'Registrazioni ripristinate: {count}.',
+    'records.bulk_hard_deleted':
+      'Registrazioni e relativi file audio eliminati definitivamente: {count}.',
+    'records.bulk_reverted': 'Registrazioni riportate allo stato precedente: {count}.',
     'files.too_many_parts': 'Una registrazione contiene al massimo {max} parti audio.',
   },
   de: {
@@ -93,6 +113,12 @@ export const recordMessages = {
       'Die MP3-Datei wurde noch nicht erstellt, oder die Aufnahme hat sich seitdem geändert: Erstellen Sie sie.',
     'records.mp3_no_parts':
       'Diese Aufnahme hat keinen Audioteil, aus dem eine MP3-Datei entstehen könnte.',
+    'records.bulk_unknown': 'Einige der ausgewählten Aufnahmen existieren nicht.',
+    'records.bulk_changed': 'Geänderte Aufnahmen: {count}.',
+    'records.bulk_trashed': 'In den Papierkorb verschobene Aufnahmen: {count}.',
+    'records.bulk_restored': 'Wiederhergestellte Aufnahmen: {count}.',
+    'records.bulk_hard_deleted': 'Endgültig gelöschte Aufnahmen samt Audiodateien: {count}.',
+    'records.bulk_reverted': 'Auf den vorherigen Stand zurückgesetzte Aufnahmen: {count}.',
     'files.too_many_parts': 'Eine Aufnahme umfasst höchstens {max} Audioteile.',
   },
 } as const;

@@ -21,6 +21,16 @@ export interface ParticipantLink extends NamedLink {
 }
 export type TranslatedLink = TranslatedNameColumns & { item_id: number; id: number };
 
+export const LINK_KINDS = ['from', 'to', 'tags', 'categories'] as const;
+
+/** The table each kind of link points to. */
+export const LINK_TABLES = {
+  from: 'participants',
+  to: 'participants',
+  tags: 'tags',
+  categories: 'categories',
+} as const;
+
 export function sortedIds(ids: readonly number[]): number[] {
   return [...new Set(ids)].sort((a, b) => a - b);
 }
@@ -62,27 +72,43 @@ export function linksRepository(db: Executor) {
 
     /** The ids of one item's links. */
     async idsOf(itemId: number): Promise<LinkIds> {
+      return (await linksRepository(db).idsOfMany([itemId])).get(itemId)!;
+    },
+
+    /** The ids of many items' links, by item. */
+    async idsOfMany(itemIds: number[]): Promise<Map<number, LinkIds>> {
+      const byItem = new Map<number, LinkIds>(
+        itemIds.map((id) => [id, { from: [], to: [], tags: [], categories: [] }]),
+      );
+      if (itemIds.length === 0) return byItem;
       const [people, tags, categories] = await Promise.all([
         db
           .selectFrom('item_participants')
-          .select(['participant_id', 'role'])
-          .where('item_id', '=', itemId)
+          .select(['item_id', 'participant_id', 'role'])
+          .where('item_id', 'in', itemIds)
           .execute(),
-        db.selectFrom('item_tags').select('tag_id').where('item_id', '=', itemId).execute(),
+        db
+          .selectFrom('item_tags')
+          .select(['item_id', 'tag_id'])
+          .where('item_id', 'in', itemIds)
+          .execute(),
         db
           .selectFrom('item_categories')
-          .select('category_id')
-          .where('item_id', '=', itemId)
+          .select(['item_id', 'category_id'])
+          .where('item_id', 'in', itemIds)
           .execute(),
       ]);
-      const role = (name: string) =>
-        sortedIds(people.filter((p) => p.role === name).map((p) => p.participant_id));
-      return {
-        from: role('from'),
-        to: role('to'),
-        tags: sortedIds(tags.map((t) => t.tag_id)),
-        categories: sortedIds(categories.map((c) => c.category_id)),
-      };
+      for (const p of people) {
+        if (p.role === 'from' || p.role === 'to') {
+          byItem.get(p.item_id)![p.role].push(p.participant_id);
+        }
+      }
+      for (const t of tags) byItem.get(t.item_id)!.tags.push(t.tag_id);
+      for (const c of categories) byItem.get(c.item_id)!.categories.push(c.category_id);
+      for (const links of byItem.values()) {
+        for (const kind of LINK_KINDS) links[kind] = sortedIds(links[kind]);
+      }
+      return byItem;
     },
 
     /** Ids among `ids` that name no row of `table`. */

@@ -7,18 +7,17 @@ import {
   type ItemSort,
   type ItemType,
   type Revision,
-  type RevisionData,
   type SearchGroup,
 } from '@kinfolio/contract';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { pageWindow, type Page } from '../../http/paginate.js';
-import { nameOf } from '../../i18n/translated-name.js';
 import { categoriesRepository } from '../categories/index.js';
 import { linksRepository } from './links.repository.js';
 import { byLanguage, presentItem, presentRows } from './present.js';
 import { itemsRepository, type ListFilter, type TrashView } from './repository.js';
-import { revisionsRepository } from './revisions.repository.js';
+import { listEntryRevisions } from './entries.js';
+import { itemEntity } from './item-entity.js';
 import {
   allTypesCandidates,
   matchAmong,
@@ -195,49 +194,13 @@ export async function correlation(
 }
 
 /** An item's revisions, newest first, with the current names of their links. */
-export async function listRevisions(
+export function listRevisions(
   ctx: AppContext,
   type: ItemType,
   id: number,
   query: PageQuery,
 ): Promise<Page<Revision>> {
-  const item = await itemsRepository(ctx.db).find(id);
-  if (!item || item.type !== type) throw notFound();
-  const window = pageWindow(query);
-  const revisions = revisionsRepository(ctx.db);
-  const [total, rows] = await Promise.all([
-    revisions.count(id),
-    revisions.page(id, window.limit, window.offset),
-  ]);
-  const parsed = rows.map((row) => ({ row, data: JSON.parse(row.data) as RevisionData }));
-  const all = (pick: (d: RevisionData) => number[]) => [
-    ...new Set(parsed.flatMap(({ data }) => pick(data))),
-  ];
-  const links = linksRepository(ctx.db);
-  const [people, tags, categories] = await Promise.all([
-    links.participantNames(all((d) => [...d.from, ...d.to])),
-    links.tagNames(all((d) => d.tags)),
-    links.categoryNames(all((d) => d.categories)),
-  ]);
-  const person = new Map(people.map((p) => [p.id, p]));
-  const tag = new Map(tags.map((t) => [t.id, { id: t.id, name: nameOf(t) }]));
-  const category = new Map(categories.map((c) => [c.id, { id: c.id, name: nameOf(c) }]));
-  const pick = <T>(map: Map<number, T>, ids: number[]) =>
-    ids.flatMap((i) => (map.has(i) ? [map.get(i)!] : []));
-  const data = parsed.map(({ row, data }) => ({
-    id: row.id,
-    item_id: row.item_id,
-    user: { id: row.user_id, name: row.user_name },
-    created_at: row.created_at,
-    data,
-    names: {
-      from: pick(person, data.from),
-      to: pick(person, data.to),
-      tags: pick(tag, data.tags),
-      categories: pick(category, data.categories),
-    },
-  }));
-  return { window, total, data };
+  return listEntryRevisions<Revision>(ctx, itemEntity(type), id, query);
 }
 
 /**

@@ -5,7 +5,7 @@ import { found } from '../../http/errors.js';
 import { paginated, type Page } from '../../http/paginate.js';
 import { addRoute } from '../../http/route.js';
 import { say } from '../../i18n/translate.js';
-import { deleteBulkForGood, runBulk, type BulkOutcome } from './bulk.js';
+import { bulkAnswer, deleteBulkForGood, runBulk } from './bulk.js';
 import { historyFeed } from './feed.js';
 import {
   correlation,
@@ -15,14 +15,8 @@ import {
   searchAll,
   type ExtraSearch,
 } from './queries.js';
-import {
-  createItem,
-  hardDeleteItem,
-  separateItem,
-  setTrashed,
-  updateItem,
-  type Actor,
-} from './service.js';
+import { hardDeleteItem, itemEntity, setTrashed } from './item-entity.js';
+import { createItem, separateItem, updateItem, type Actor } from './service.js';
 
 /**
  * The same routes for each item base (the spec's sixteen and the bulk ones), and
@@ -40,13 +34,6 @@ export function registerItemRoutes(
     const user = request.auth.user!;
     return { id: user.id, name: user.name };
   };
-
-  const bulkAnswer = (request: FastifyRequest, outcome: BulkOutcome) => ({
-    message: say(request, outcome.key, { count: outcome.ids.length }),
-    changed: outcome.ids.length,
-    ids: outcome.ids,
-    undo: outcome.undo,
-  });
 
   for (const type of ITEM_TYPES) {
     const r = itemRoutes[type];
@@ -110,17 +97,25 @@ export function registerItemRoutes(
       return { message: say(request, 'items.hard_deleted') };
     });
     addRoute(app, r.bulk, async (request) => {
-      const outcome = await runBulk(ctx, type, request.body, actor(request));
+      const outcome = await runBulk(ctx, itemEntity(type), request.body, actor(request));
       return bulkAnswer(request, outcome);
     });
     addRoute(app, r.bulkHardDelete, async (request) =>
       bulkAnswer(
         request,
-        await deleteBulkForGood(ctx, type, request.body.ids, request.auth.user?.id ?? null),
+        await deleteBulkForGood(
+          ctx,
+          itemEntity(type),
+          request.body.ids,
+          request.auth.user?.id ?? null,
+        ),
       ),
     );
     addRoute(app, r.emptyTrash, async (request) =>
-      bulkAnswer(request, await deleteBulkForGood(ctx, type, null, request.auth.user?.id ?? null)),
+      bulkAnswer(
+        request,
+        await deleteBulkForGood(ctx, itemEntity(type), null, request.auth.user?.id ?? null),
+      ),
     );
   }
 

@@ -13,10 +13,14 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { deleteFilesOfItem, removeBytes, type FileDeletion } from '../files/index.js';
+import { deleteFilesOfItem, type FileDeletion } from '../files/index.js';
 import { FieldValidationError, fieldError } from '../../http/errors.js';
 import type { MessageKey } from '../../i18n/translate.js';
+import type { Actor } from './entity.js';
+import { storeRevision } from './entries.js';
 import {
+  LINK_KINDS,
+  LINK_TABLES,
   linksRepository,
   sortedIds,
   type LinkIds,
@@ -24,24 +28,17 @@ import {
 } from './links.repository.js';
 import { presentItem, storedFields } from './present.js';
 import { itemsRepository, type ItemChanges, type ItemRow } from './repository.js';
-import { revisionsRepository } from './revisions.repository.js';
+import { ITEM_REVISIONS } from './revisions.repository.js';
 import { cut, plainText, sanitizeContent } from './text.js';
 
-/** Who makes a change (kept with the revision it creates). */
-export interface Actor {
-  id: number;
-  name: string;
-}
+export type { Actor } from './entity.js';
 
-const LINK_KINDS = ['from', 'to', 'tags', 'categories'] as const;
-const LINK_CHECKS: Record<
-  (typeof LINK_KINDS)[number],
-  { table: 'participants' | 'tags' | 'categories'; key: MessageKey }
-> = {
-  from: { table: 'participants', key: 'items.participant_missing' },
-  to: { table: 'participants', key: 'items.participant_missing' },
-  tags: { table: 'tags', key: 'items.tag_missing' },
-  categories: { table: 'categories', key: 'items.category_missing' },
+/** The message of a link to something that does not exist, by kind of link. */
+export const LINK_MISSING: Record<(typeof LINK_KINDS)[number], MessageKey> = {
+  from: 'items.participant_missing',
+  to: 'items.participant_missing',
+  tags: 'items.tag_missing',
+  categories: 'items.category_missing',
 };
 
 /** Sanitised content with its plain text and preview. */
@@ -69,8 +66,7 @@ async function assertLinksExist(links: LinksRepository, ids: Partial<LinkIds>) {
   for (const kind of LINK_KINDS) {
     const list = ids[kind];
     if (!list?.length) continue;
-    const check = LINK_CHECKS[kind];
-    if ((await links.missing(check.table, list)).length) errors[kind] = [check.key];
+    if ((await links.missing(LINK_TABLES[kind], list)).length) errors[kind] = [LINK_MISSING[kind]];
   }
   if (Object.keys(errors).length) throw new FieldValidationError(errors);
 }
@@ -280,13 +276,7 @@ export async function reviseItem(
   if (Object.keys(changes).length === 0 && Object.keys(changedLinks).length === 0) return false;
   await assertLinksExist(links, changedLinks);
   const now = ctx.now().toISOString();
-  await revisionsRepository(trx).insert({
-    item_id: id,
-    user_id: actor.id,
-    user_name: actor.name,
-    data: JSON.stringify(before),
-    created_at: now,
-  });
+  await storeRevision(trx, ITEM_REVISIONS, id, actor, before, now);
   await repo
     .update(id, {
       ...changes,
@@ -316,48 +306,6 @@ export async function separateItem(
     });
     return presentItem(trx, (await repo.find(id))!);
   });
-}
-
-/** Soft delete (into the trash) or restore; trashing a trashed item changes nothing. */
-export async function setTrashed(
-  ctx: AppContext,
-  type: ItemType,
-  id: number,
-  trashed: boolean,
-): Promise<Item | undefined> {
-  return stampedTransaction(ctx.db, 'archive', async (trx) => {
-    const repo = itemsRepository(trx);
-    const current = await findOfType(repo, type, id, ctx);
-    if (!current) return undefined;
-    if ((current.deleted_at !== null) !== trashed) {
-      await repo.update(id, { deleted_at: trashed ? ctx.now().toISOString() : null });
-    }
-    return presentItem(trx, (await repo.find(id))!);
-  });
-}
-
-/**
- * Deletes a trashed item for good with its revisions and links. An original's translations stay:
- * the oldest (live ones first) becomes the original of the others.
- */
-export async function hardDeleteItem(
-  ctx: AppContext,
-  type: ItemType,
-  id: number,
-  by: number | null = null,
-) {
-  let fileKeys: string[] = [];
-  const deleted = await stampedTransaction(ctx.db, 'archive', async (trx) => {
-    const repo = itemsRepository(trx);
-    const current = await findOfType(repo, type, id, ctx);
-    if (!current) return false;
-    if (current.deleted_at === null) throw fieldError('id', 'items.not_in_trash');
-    fileKeys = await deleteForGood(trx, current, { at: ctx.now().toISOString(), by });
-    return true;
-  });
-  // The bytes go only once the rows are gone for good.
-  if (deleted) await removeBytes(ctx, fileKeys);
-  return deleted;
 }
 
 /**

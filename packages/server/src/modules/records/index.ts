@@ -2,7 +2,8 @@
 export { registerRecordRoutes } from './routes.js';
 export { declareRecordJobs } from './jobs.js';
 export { findRecordForUpdate } from './repository.js';
-export { copyRecordPeople, hardDeleteRecord, previewOf } from './service.js';
+export { copyRecordPeople, previewOf } from './service.js';
+export { hardDeleteRecord } from './entity.js';
 export { searchRecordGroups, type RecordSearchHit } from './queries.js';
 export { ffmpegPath, ffprobePath } from './ffmpeg.js';
 export { encodeMp3 } from './mp3.js';

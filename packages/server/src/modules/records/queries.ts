@@ -3,14 +3,14 @@ import type {
   RecordListQuery,
   RecordListRow,
   RecordRevision,
-  RecordRevisionData,
   SearchGroup,
 } from '@kinfolio/contract';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { pageWindow, type Page } from '../../http/paginate.js';
-import { escapeHtml, searchWords, snippet } from '../items/index.js';
+import { escapeHtml, listEntryRevisions, searchWords, snippet } from '../items/index.js';
+import { recordEntity } from './entity.js';
 import { presentRecord, presentRecordRows } from './present.js';
 import { recordsRepository, type RecordFilter, type RecordRow } from './repository.js';
 import { recordMatches } from './search.js';
@@ -81,30 +81,12 @@ export async function findRecord(ctx: AppContext, id: number): Promise<RecordEnt
 }
 
 /** A record's revisions, newest first, with the current names of their people. */
-export async function listRecordRevisions(
+export function listRecordRevisions(
   ctx: AppContext,
   id: number,
   query: { page: number; per_page: number },
 ): Promise<Page<RecordRevision>> {
-  const repo = recordsRepository(ctx.db);
-  if (!(await repo.find(id))) throw notFound();
-  const window = pageWindow(query);
-  const [total, rows] = await Promise.all([
-    repo.countRevisions(id),
-    repo.revisions(id, window.limit, window.offset),
-  ]);
-  const parsed = rows.map((row) => ({ row, data: JSON.parse(row.data) as RecordRevisionData }));
-  const names = await repo.participantNames([...new Set(parsed.flatMap((p) => p.data.people))]);
-  const person = new Map(names.map((p) => [p.id, { id: p.id, name: p.name }]));
-  const data = parsed.map(({ row, data }) => ({
-    id: row.id,
-    record_id: row.record_id,
-    user: { id: row.user_id, name: row.user_name },
-    created_at: row.created_at,
-    data,
-    names: { people: data.people.flatMap((p) => (person.has(p) ? [person.get(p)!] : [])) },
-  }));
-  return { window, total, data };
+  return listEntryRevisions<RecordRevision>(ctx, recordEntity, id, query);
 }
 
 /** A live record matching a search across the archive (`GET /api/search`). */

@@ -16,7 +16,7 @@ export interface RecordFilter {
   participant?: number | undefined;
 }
 
-const RECORD_COLUMNS = [
+export const RECORD_COLUMNS = [
   'id',
   'number',
   'face',

@@ -8,16 +8,11 @@ import { say } from '../../i18n/translate.js';
 import { registerRecordMp3Routes } from './mp3-routes.js';
 import { findRecord, listRecordRevisions, listRecords } from './queries.js';
 import { recordsRepository } from './repository.js';
-import {
-  createRecord,
-  hardDeleteRecord,
-  orderRecordFiles,
-  setRecordTrashed,
-  updateRecord,
-  type Actor,
-} from './service.js';
+import { bulkAnswer, deleteBulkForGood, runBulk } from '../items/index.js';
+import { hardDeleteRecord, recordEntity, setRecordTrashed } from './entity.js';
+import { createRecord, orderRecordFiles, updateRecord, type Actor } from './service.js';
 
-/** The records routes (spec §7 Records; the contract's record-routes.ts). */
+/** The records routes (the contract's record-routes.ts). */
 export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext) {
   const actor = (request: FastifyRequest): Actor => {
     const user = request.auth.user!;
@@ -58,6 +53,21 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext) {
     found(await hardDeleteRecord(ctx, request.params.id, request.auth.user?.id ?? null));
     return { message: say(request, 'records.hard_deleted') };
   });
+  addRoute(app, routes.recordBulk, async (request) =>
+    bulkAnswer(request, await runBulk(ctx, recordEntity, request.body, actor(request))),
+  );
+  addRoute(app, routes.recordBulkHardDelete, async (request) =>
+    bulkAnswer(
+      request,
+      await deleteBulkForGood(ctx, recordEntity, request.body.ids, request.auth.user?.id ?? null),
+    ),
+  );
+  addRoute(app, routes.recordEmptyTrash, async (request) =>
+    bulkAnswer(
+      request,
+      await deleteBulkForGood(ctx, recordEntity, null, request.auth.user?.id ?? null),
+    ),
+  );
   addRoute(app, routes.recordFilesOrder, async (request) => {
     const files = found(await orderRecordFiles(ctx, request.params.id, request.body.files));
     return { message: say(request, 'records.files_ordered'), files };

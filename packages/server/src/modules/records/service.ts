@@ -11,17 +11,12 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { stampedTransaction } from '../../db/stamps.js';
 import { FieldValidationError, fieldError } from '../../http/errors.js';
-import { deleteFilesOfRecord, filesRepository, removeBytes } from '../files/index.js';
-import { cut } from '../items/index.js';
-import { removeRecordMp3s } from './mp3-store.js';
+import { deleteFilesOfRecord, filesRepository, type FileDeletion } from '../files/index.js';
+import { cut, RECORD_REVISIONS, sortedIds, storeRevision, type Actor } from '../items/index.js';
 import { presentRecord, presentRecordFile } from './present.js';
 import { recordsRepository, type RecordChanges, type RecordRow } from './repository.js';
 
-/** Who makes a change (kept with the revision it creates). */
-export interface Actor {
-  id: number;
-  name: string;
-}
+export type { Actor } from '../items/index.js';
 
 const TIME_CODES = /\[(?:\d{1,2}:)?\d{1,2}:\d{2}\]/g;
 
@@ -31,7 +26,6 @@ export function previewOf(summary: string, rawtranscription: string): string {
   return cut(text.replace(/\s+/g, ' ').trim(), LIMITS.previewLength);
 }
 
-const sortedIds = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
 const sameIds = (a: number[], b: number[]) =>
   a.length === b.length && a.every((v, i) => v === b[i]);
 
@@ -113,86 +107,70 @@ export async function updateRecord(
     const repo = recordsRepository(trx);
     const current = await repo.find(id, ctx.dialect === 'postgres');
     if (!current) return undefined;
-    const before = snapshot(current, await repo.peopleIds(id));
-    const next: RecordRevisionData = {
-      ...before,
-      ...Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)),
-      people: body.people ? sortedIds(body.people) : before.people,
-    };
-    const changes: RecordChanges = {};
-    for (const field of TEXT_FIELDS) {
-      if (next[field] !== before[field]) changes[field] = next[field];
-    }
-    if (next.registration_date !== before.registration_date) {
-      changes.registration_date = next.registration_date;
-    }
-    const peopleChanged = !sameIds(before.people, next.people);
-    if (Object.keys(changes).length === 0 && !peopleChanged) {
-      return { record: await presentRecord(trx, current), revision: false };
-    }
-    assertNotBlank(next);
-    if (peopleChanged) await assertPeopleExist(repo, next.people);
-    const now = ctx.now().toISOString();
-    await repo.insertRevision({
-      record_id: id,
-      user_id: actor.id,
-      user_name: actor.name,
-      data: JSON.stringify(before),
-      created_at: now,
-    });
-    if (changes.summary !== undefined || changes.rawtranscription !== undefined) {
-      changes.preview = previewOf(next.summary, next.rawtranscription);
-    }
-    await repo.update(id, {
-      ...changes,
-      revisions_count: Number(current.revisions_count) + 1,
-      updated_at: now,
-    });
-    if (peopleChanged) await repo.replacePeople(id, next.people);
-    return { record: await presentRecord(trx, (await repo.find(id))!), revision: true };
+    const revision = await reviseRecord(trx, ctx, current, await repo.peopleIds(id), body, actor);
+    return { record: await presentRecord(trx, (await repo.find(id))!), revision };
   });
 }
 
-/** Into the trash or out of it; trashing a trashed record changes nothing. */
-export async function setRecordTrashed(
+/**
+ * The body of a PATCH, inside the caller's transaction, on a record read (and locked) by the
+ * caller with its people: stores the previous version as a revision and applies the changes, or
+ * writes nothing when nothing changes (false). Bulk actions use it per record.
+ */
+export async function reviseRecord(
+  trx: Transaction<Database>,
   ctx: AppContext,
-  id: number,
-  trashed: boolean,
-): Promise<RecordEntity | undefined> {
-  return stampedTransaction(ctx.db, 'archive', async (trx) => {
-    const repo = recordsRepository(trx);
-    const current = await repo.find(id, ctx.dialect === 'postgres');
-    if (!current) return undefined;
-    if ((current.deleted_at !== null) !== trashed) {
-      await repo.update(id, { deleted_at: trashed ? ctx.now().toISOString() : null });
-    }
-    return presentRecord(trx, (await repo.find(id))!);
-  });
-}
-
-/** Deletes a trashed record for good with its people, revisions, audio files and MP3. */
-export async function hardDeleteRecord(
-  ctx: AppContext,
-  id: number,
-  by: number | null = null,
+  current: RecordRow,
+  currentPeople: number[],
+  body: RecordUpdateBody,
+  actor: Actor,
 ): Promise<boolean> {
-  let fileKeys: string[] = [];
-  const deleted = await stampedTransaction(ctx.db, 'archive', async (trx) => {
-    const repo = recordsRepository(trx);
-    const current = await repo.find(id, ctx.dialect === 'postgres');
-    if (!current) return false;
-    if (current.deleted_at === null) throw fieldError('id', 'records.not_in_trash');
-    // Its audio parts go to the deleted medias (kept with their bytes).
-    fileKeys = await deleteFilesOfRecord(trx, current, { at: ctx.now().toISOString(), by });
-    await repo.hardDelete(id);
-    return true;
-  });
-  // The bytes go only once the rows are gone for good, and the MP3 made of them with them.
-  if (deleted) {
-    await removeBytes(ctx, fileKeys);
-    await removeRecordMp3s(ctx.storage.mp3, id);
+  const repo = recordsRepository(trx);
+  const id = current.id;
+  const before = snapshot(current, currentPeople);
+  const next: RecordRevisionData = {
+    ...before,
+    ...Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)),
+    people: body.people ? sortedIds(body.people) : before.people,
+  };
+  const changes: RecordChanges = {};
+  for (const field of TEXT_FIELDS) {
+    if (next[field] !== before[field]) changes[field] = next[field];
   }
-  return deleted;
+  if (next.registration_date !== before.registration_date) {
+    changes.registration_date = next.registration_date;
+  }
+  const peopleChanged = !sameIds(before.people, next.people);
+  if (Object.keys(changes).length === 0 && !peopleChanged) return false;
+  assertNotBlank(next);
+  if (peopleChanged) await assertPeopleExist(repo, next.people);
+  const now = ctx.now().toISOString();
+  await storeRevision(trx, RECORD_REVISIONS, id, actor, before, now);
+  if (changes.summary !== undefined || changes.rawtranscription !== undefined) {
+    changes.preview = previewOf(next.summary, next.rawtranscription);
+  }
+  await repo.update(id, {
+    ...changes,
+    revisions_count: Number(current.revisions_count) + 1,
+    updated_at: now,
+  });
+  if (peopleChanged) await repo.replacePeople(id, next.people);
+  return true;
+}
+
+/**
+ * Removes a trashed record's rows inside the caller's transaction (its people and revisions go
+ * with it); its audio parts go to the deleted medias, kept with their bytes. Answers the keys of
+ * bytes to remove once committed.
+ */
+export async function deleteRecordForGood(
+  trx: Transaction<Database>,
+  current: RecordRow,
+  deletion: FileDeletion,
+): Promise<string[]> {
+  const fileKeys = await deleteFilesOfRecord(trx, current, deletion);
+  await recordsRepository(trx).hardDelete(current.id);
+  return fileKeys;
 }
 
 /** Puts a record's audio parts in the order given: every part, each once. */
