@@ -36,6 +36,7 @@ import * as m0028 from './migrations/0028_search_statistics.js';
 import * as m0029 from './migrations/0029_search_ranges.js';
 import * as m0030 from './migrations/0030_record_mp3_jobs.js';
 import * as m0031 from './migrations/0031_thumbnail_pending.js';
+import * as m0032 from './migrations/0032_records_title_order.js';
 
 /** Migrations are imported statically so they work the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0029_search_ranges': m0029,
   '0030_record_mp3_jobs': m0030,
   '0031_thumbnail_pending': m0031,
+  '0032_records_title_order': m0032,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -178,7 +178,8 @@ export async function runBulk<Row extends EntryRow, K extends string, Patch exte
  */
 export async function deleteBulkForGood<K extends string>(
   ctx: AppContext,
-  def: SomeEntity<EntryRow, K>,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  def: SomeEntity<any, K>,
   ids: number[] | null,
   by: number | null = null,
 ): Promise<BulkOutcome<K>> {

@@ -61,6 +61,8 @@ export interface EntityDefinition<
   messages: EntityMessages<K>;
   /** Its revisions' table and the column naming the entry. */
   revisions: RevisionsTable;
+  /** The texts a search's snippet is taken from, first match first (else the preview). */
+  snippetColumns: readonly (keyof Row & string)[];
   /** The current names of what revisions link to: a lookup made once for a page of them. */
   revisionNames(db: Executor, data: Data[]): Promise<(data: Data) => Names>;
 
@@ -112,6 +114,7 @@ export interface EntityDefinition<
 }
 
 /** Any entity's definition, for the machinery that reads only what every entity has. */
-export type SomeEntity<Row extends EntryRow = EntryRow, K extends string = string> =
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type SomeEntity<Row extends EntryRow = any, K extends string = string> =
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   EntityDefinition<Row, K, any, any, any, any>;

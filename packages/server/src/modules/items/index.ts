@@ -19,4 +19,14 @@ export type {
 export { hardDeleteEntry, listEntryRevisions, setEntryTrashed, storeRevision } from './entries.js';
 export { bulkAnswer, deleteBulkForGood, runBulk } from './bulk.js';
 export { RECORD_REVISIONS } from './revisions.repository.js';
+export {
+  dayStart,
+  listPage,
+  rankOrder,
+  searchPage,
+  snippetIn,
+  type ListSource,
+  type PageQuery,
+  type SearchSource,
+} from './listing.js';
 export { sortedIds } from './links.repository.js';

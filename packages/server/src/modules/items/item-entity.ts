@@ -16,6 +16,9 @@ import { LINK_KINDS, LINK_TABLES, linksRepository } from './links.repository.js'
 import { presentItem } from './present.js';
 import { itemsRepository, type ItemRow } from './repository.js';
 import { ITEM_REVISIONS } from './revisions.repository.js';
+
+/** Where a search's snippet comes from: the text, else the title (else the preview). */
+export const ITEM_SNIPPET_COLUMNS = ['plain', 'title'] as const;
 import { deleteForGood, LINK_MISSING, reviseItem } from './service.js';
 
 type Named<N> = { id: number; name: N };
@@ -57,6 +60,7 @@ function definition(type: ItemType): ItemEntity {
       },
     },
     revisions: ITEM_REVISIONS,
+    snippetColumns: ITEM_SNIPPET_COLUMNS,
     async revisionNames(db, data) {
       const all = (pick: (d: RevisionData) => number[]) => [...new Set(data.flatMap(pick))];
       const links = linksRepository(db);

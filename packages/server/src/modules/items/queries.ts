@@ -17,7 +17,7 @@ import { linksRepository } from './links.repository.js';
 import { byLanguage, presentItem, presentRows } from './present.js';
 import { itemsRepository, type ListFilter, type TrashView } from './repository.js';
 import { listEntryRevisions } from './entries.js';
-import { itemEntity } from './item-entity.js';
+import { ITEM_SNIPPET_COLUMNS, itemEntity } from './item-entity.js';
 import {
   allTypesCandidates,
   matchAmong,
@@ -25,12 +25,10 @@ import {
   scopedSearch,
   type RankedFamily,
 } from './search.js';
-import { cut, escapeHtml, searchTerms, snippet } from './text.js';
+import { cut, searchTerms } from './text.js';
+import { dayStart, listPage, searchPage, snippetIn, type PageQuery } from './listing.js';
 
-export interface PageQuery {
-  page: number;
-  per_page: number;
-}
+export type { PageQuery } from './listing.js';
 
 /** What narrows a list besides its trash view and language. */
 export type ListScope =
@@ -75,14 +73,6 @@ export type ListOptions = PageQuery & {
   story_language?: string | undefined;
 };
 
-const DAY_MS = 86_400_000;
-/** UTC midnight of a calendar day, `days` later, as stored dates are written; undefined past 9999. */
-function dayStart(day: string | undefined, days = 0): string | undefined {
-  if (day === undefined) return undefined;
-  const iso = new Date(Date.parse(`${day}T00:00:00.000Z`) + days * DAY_MS).toISOString();
-  return /^\d{4}-/.test(iso) ? iso : undefined;
-}
-
 /**
  * The query's filters added to the route's own. A category of the query that no longer exists
  * gives an empty list (a stale address), where the route's own answers 404.
@@ -123,33 +113,36 @@ export async function listItems(
   scope: ListScope,
   query: ListOptions,
 ): Promise<Page<ItemListRow>> {
-  const window = pageWindow(query);
   const words = scope.by === 'search' ? searchWords(scope.query) : undefined;
   const repo = itemsRepository(ctx.db);
   if (words) {
-    if (words.length === 0) return { window, total: 0, data: [] };
+    if (words.length === 0) return { window: pageWindow(query), total: 0, data: [] };
     const search = scopedSearch(ctx.dialect, words, { type, language: query.language });
-    // The count first: a page past the last match (no match at all, most often) is not ranked.
-    const total = await search.count(ctx.db);
-    const hits =
-      window.offset < total ? await search.page(ctx.db, window.limit, window.offset) : [];
-    const rows = await repo.rowsByIds(hits.map((hit) => Number(hit.item_id)));
-    const data = await presentRows(ctx.db, rows, (row) => snippetOf(row, words));
-    return { window, total, data };
+    return searchPage(
+      query,
+      words,
+      {
+        count: () => search.count(ctx.db),
+        hits: async (limit, offset) =>
+          (await search.page(ctx.db, limit, offset)).map((hit) => Number(hit.item_id)),
+      },
+      ITEM_SNIPPET_COLUMNS,
+      repo.rowsByIds,
+      (rows, snippetOf) => presentRows(ctx.db, rows, snippetOf),
+    );
   }
   const narrowed = await queryFilter(ctx, await scopeFilter(ctx, scope), query);
-  if (!narrowed) return { window, total: 0, data: [] };
+  if (!narrowed) return { window: pageWindow(query), total: 0, data: [] };
   const filter: ListFilter = { ...narrowed, type, view, language: query.language };
-  // The count first: a page past the end (an old address) reads no rows.
-  const total = await repo.count(filter);
-  const rows = window.offset < total ? await repo.page(filter, window.limit, window.offset) : [];
-  const data = await presentRows(ctx.db, rows);
-  return { window, total, data };
+  return listPage(
+    query,
+    { count: () => repo.count(filter), rows: (limit, offset) => repo.page(filter, limit, offset) },
+    (rows) => presentRows(ctx.db, rows),
+  );
 }
 
-/** Around the first match in the text, else in the title, else the preview (all escaped). */
 function snippetOf(row: { plain: string; title: string; preview: string }, words: string[]) {
-  return snippet(row.plain, words) || snippet(row.title, words) || escapeHtml(row.preview);
+  return snippetIn(row, ITEM_SNIPPET_COLUMNS, words);
 }
 
 export async function findItem(ctx: AppContext, type: ItemType, id: number): Promise<Item> {

@@ -2,6 +2,7 @@ import { LIMITS, type ItemType } from '@kinfolio/contract';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/connect.js';
 import type { Database } from '../../db/schema.js';
+import { rankOrder, rankOrderSql } from './listing.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -251,7 +252,7 @@ export interface SearchScope {
 
 /**
  * A per-type search: how many live items match (up to `LIMITS.searchMatchesMax`, the candidates
- * of allTypesCandidates within the scope), and one page of them best first (then newest). When
+ * of allTypesCandidates within the scope), and one page of them in rank order (rankOrder). When
  * fewer items match than that bound, every match is ranked, as it always was; else titles first,
  * then newest (see pgCandidatesAbove). `count` comes first and tells which.
  */
@@ -276,18 +277,12 @@ export function scopedSearch(dialect: Dialect, terms: string[], scope: SearchSco
       return counted(Number(rows[0]?.n ?? 0));
     },
     async page(db: Executor, limit: number, offset: number): Promise<MatchRow[]> {
-      const { rows } = await (
-        common
-          ? sql<MatchRow>`
-            select m.item_id, m.score from ${ftsCandidates(terms, scoped, true)} m
-            join items i on i.id = m.item_id
-            order by m.score desc, i.date desc, i.id desc limit ${limit} offset ${offset}
-          `
-          : sql<MatchRow>`
-            select item_id, score from ${ftsCandidates(terms, scoped, false)}
-            order by score desc limit ${limit} offset ${offset}
-          `
-      ).execute(db);
+      const { rows } = await sql<MatchRow>`
+        select m.item_id, m.score from ${ftsCandidates(terms, scoped, common)} m
+        join items i on i.id = m.item_id
+        order by ${rankOrderSql(sql.ref('m.score'), sql.ref('i.date'), sql.ref('i.id'))}
+        limit ${limit} offset ${offset}
+      `.execute(db);
       return rows;
     },
   };
@@ -443,9 +438,12 @@ function pgScopedSearch(terms: string[], scope: SearchScope) {
         .selectFrom('item_search')
         .where(sql<boolean>`id = any(${found.ids}::integer[])`)
         .select(['id as item_id', pgScore(terms, found.common).as('score')])
-        .orderBy('score', 'desc')
-        .orderBy('date', 'desc')
-        .orderBy('id', 'desc')
+        .$call((q) =>
+          rankOrder(sql.ref('score'), sql.ref('date'), sql.ref('id')).reduce(
+            (query, [expression, direction]) => query.orderBy(expression, direction),
+            q,
+          ),
+        )
         .limit(limit)
         .offset(offset)
         .execute();

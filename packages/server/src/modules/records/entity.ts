@@ -46,6 +46,9 @@ export const recordEntity: RecordEntityDefinition = {
     },
   },
   revisions: RECORD_REVISIONS,
+  // A search's snippet: around the first match in the transcript, else the summary, the info,
+  // the title (else the preview).
+  snippetColumns: ['rawtranscription', 'summary', 'info', 'title'],
   async revisionNames(db, data) {
     const ids = [...new Set(data.flatMap((d) => d.people))];
     const names = await recordsRepository(db).participantNames(ids);

@@ -9,68 +9,89 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { pageWindow, type Page } from '../../http/paginate.js';
-import { escapeHtml, listEntryRevisions, searchWords, snippet } from '../items/index.js';
+import {
+  dayStart,
+  listEntryRevisions,
+  listPage,
+  rankOrder,
+  searchPage,
+  searchWords,
+  snippetIn,
+  type SearchSource,
+} from '../items/index.js';
 import { recordEntity } from './entity.js';
 import { presentRecord, presentRecordRows } from './present.js';
-import { recordsRepository, type RecordFilter, type RecordRow } from './repository.js';
+import { recordsRepository, type RecordFilter } from './repository.js';
 import { recordMatches } from './search.js';
 
-/** Around the first match in the transcript, else the summary, the info, the title; escaped. */
-function snippetOf(row: RecordRow, words: string[]): string {
-  return (
-    snippet(row.rawtranscription, words) ||
-    snippet(row.summary, words) ||
-    snippet(row.info, words) ||
-    snippet(row.title, words) ||
-    escapeHtml(row.preview)
-  );
-}
-
 /**
- * `GET /api/records`: live records (or the trash), filtered by person, language and owner;
- * with a search of 3 characters or more, the matches best first, each with its snippet.
+ * `GET /api/records`: live records (or the trash), filtered by person, language, owner and
+ * recording date, in the order asked; with a search of 3 characters or more, the matches best
+ * first, each with its snippet.
  */
 export async function listRecords(
   ctx: AppContext,
   query: RecordListQuery,
 ): Promise<Page<RecordListRow>> {
-  const window = pageWindow(query);
   const filter: RecordFilter = {
     trash: query.trash,
     lang: query.lang,
     owner: query.owner,
     participant: query.participant,
+    dateFrom: dayStart(query.date_from),
+    dateBefore: dayStart(query.date_to, 1),
+    sort: query.sort,
   };
   const repo = recordsRepository(ctx.db);
   const words = searchWords(query.query);
+  if (words?.length === 0) return { window: pageWindow(query), total: 0, data: [] };
   if (words) {
-    if (words.length === 0) return { window, total: 0, data: [] };
-    const matches = recordMatches(ctx.dialect, words, query.trash);
-    const matched = repo
-      .filtered(filter)
-      .innerJoin(matches.as('m'), (join) => join.onRef('m.record_id', '=', 'r.id'));
-    const [counted, hits] = await Promise.all([
-      matched.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      matched
-        .select(['r.id', 'm.score'])
-        .orderBy('m.score', 'desc')
-        .orderBy(sql`case when r.registration_date is null then 1 else 0 end`)
-        .orderBy('r.registration_date', 'desc')
-        .orderBy('r.id', 'desc')
-        .limit(window.limit)
-        .offset(window.offset)
-        .execute(),
-    ]);
-    const byId = new Map((await repo.byIds(hits.map((h) => h.id))).map((row) => [row.id, row]));
-    const rows = hits.flatMap((hit) => (byId.has(hit.id) ? [byId.get(hit.id)!] : []));
-    const data = await presentRecordRows(ctx.db, rows, (row) => snippetOf(row, words));
-    return { window, total: Number(counted.n), data };
+    return searchPage(
+      query,
+      words,
+      recordSearch(ctx, words, filter),
+      recordEntity.snippetColumns,
+      repo.byIds,
+      (rows, snippetOf) => presentRecordRows(ctx.db, rows, snippetOf),
+    );
   }
-  const [total, rows] = await Promise.all([
-    repo.count(filter),
-    repo.page(filter, window.limit, window.offset),
-  ]);
-  return { window, total, data: await presentRecordRows(ctx.db, rows) };
+  return listPage(
+    query,
+    { count: () => repo.count(filter), rows: (limit, offset) => repo.page(filter, limit, offset) },
+    (rows) => presentRecordRows(ctx.db, rows),
+  );
+}
+
+/** The records of `filter` matching `words`, in rank order (by recording date within a score). */
+function recordSearch(ctx: AppContext, words: string[], filter: RecordFilter): SearchSource {
+  const matched = recordsRepository(ctx.db)
+    .filtered(filter)
+    .innerJoin(recordMatches(ctx.dialect, words, filter.trash).as('m'), (join) =>
+      join.onRef('m.record_id', '=', 'r.id'),
+    );
+  return {
+    async count() {
+      const row = await matched
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    async hits(limit, offset) {
+      const rows = await rankOrder(
+        sql.ref('m.score'),
+        sql.ref('r.registration_date'),
+        sql.ref('r.id'),
+      )
+        .reduce(
+          (query, [expression, direction]) => query.orderBy(expression, direction),
+          matched.select('r.id'),
+        )
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+  };
 }
 
 /** One record, in the trash or not. */
@@ -118,9 +139,13 @@ export async function searchRecordGroups(
     matched.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     matched
       .select(['r.id', 'm.score'])
-      .orderBy('m.score', 'desc')
-      .orderBy(sql`coalesce(r.registration_date, r.created_at)`, 'desc')
-      .orderBy('r.id', 'desc')
+      .$call((q) =>
+        rankOrder(
+          sql.ref('m.score'),
+          sql`coalesce(r.registration_date, r.created_at)`,
+          sql.ref('r.id'),
+        ).reduce((query, [expression, direction]) => query.orderBy(expression, direction), q),
+      )
       .limit(limit)
       .execute(),
   ]);
@@ -140,7 +165,7 @@ export async function searchRecordGroups(
           title: row.title || row.number,
           preview: row.preview,
           matched: true,
-          snippet: snippetOf(row, words),
+          snippet: snippetIn(row, recordEntity.snippetColumns, words),
         },
       ],
     };

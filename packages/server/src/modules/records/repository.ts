@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import { sql } from 'kysely';
+import type { ItemSort } from '@kinfolio/contract';
 import type { Database, RecordRevisionsTable, RecordsTable } from '../../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -8,12 +9,40 @@ export type NewRecord = Insertable<RecordsTable>;
 export type RecordChanges = Updateable<RecordsTable>;
 export type RecordRevisionRow = Selectable<RecordRevisionsTable>;
 
-/** What narrows a records list; `matchIds` comes from a full-text search (search.ts). */
+/** What narrows a records list, and its order. */
 export interface RecordFilter {
   trash: boolean;
   lang?: string | undefined;
   owner?: string | undefined;
   participant?: number | undefined;
+  /** Records recorded at or after this instant (ISO, UTC). */
+  dateFrom?: string | undefined;
+  /** Records recorded before this instant (ISO, UTC). */
+  dateBefore?: string | undefined;
+  sort?: ItemSort | undefined;
+}
+
+/**
+ * The list order of `sort` (the id breaks ties), as columns of `records as r`: by recording date
+ * (records of unknown date after the dated ones, either way; records_list_idx) or by title
+ * (records_title_idx, migration 0032).
+ */
+function listOrder(sort: ItemSort = 'newest') {
+  const undatedLast = [
+    sql`case when r.registration_date is null then 1 else 0 end`,
+    'asc',
+  ] as const;
+  switch (sort) {
+    case 'newest':
+      return [undatedLast, ['r.registration_date', 'desc'], ['r.id', 'desc']] as const;
+    case 'oldest':
+      return [undatedLast, ['r.registration_date', 'asc'], ['r.id', 'asc']] as const;
+    case 'title':
+      return [
+        ['r.title', 'asc'],
+        ['r.id', 'asc'],
+      ] as const;
+  }
 }
 
 export const RECORD_COLUMNS = [
@@ -42,6 +71,12 @@ export function recordsRepository(db: Executor) {
       .selectFrom('records as r')
       .where('r.deleted_at', filter.trash ? 'is not' : 'is', null)
       .$if(filter.lang !== undefined, (q) => q.where('r.lang', '=', filter.lang!))
+      .$if(filter.dateFrom !== undefined, (q) =>
+        q.where('r.registration_date', '>=', filter.dateFrom!),
+      )
+      .$if(filter.dateBefore !== undefined, (q) =>
+        q.where('r.registration_date', '<', filter.dateBefore!),
+      )
       .$if(!!filter.owner, (q) =>
         q.where(sql<string>`lower(r.owner)`, '=', filter.owner!.toLowerCase()),
       )
@@ -95,13 +130,13 @@ export function recordsRepository(db: Executor) {
       return Number(row.n);
     },
 
-    /** Newest recording first; records of unknown date after the dated ones, newest added first. */
+    /** One page in the filter's order (newest recording first unless told). */
     page(filter: RecordFilter, limit: number, offset: number): Promise<RecordRow[]> {
-      return filtered(filter)
-        .select(RECORD_COLUMNS.map((c) => `r.${c}` as const))
-        .orderBy(sql`case when r.registration_date is null then 1 else 0 end`)
-        .orderBy('r.registration_date', 'desc')
-        .orderBy('r.id', 'desc')
+      return listOrder(filter.sort)
+        .reduce(
+          (query, [column, direction]) => query.orderBy(column, direction),
+          filtered(filter).select(RECORD_COLUMNS.map((c) => `r.${c}` as const)),
+        )
         .limit(limit)
         .offset(offset)
         .execute();
