@@ -36,7 +36,10 @@ export type ListScope =
   | { by: 'category' | 'participant' | 'tag'; id: number }
   | { by: 'search'; query: string };
 
-/** The words to search for, or undefined when the query is too short to filter (spec §5). */
+/**
+ * The words to search for, or undefined when the query is shorter than LIMITS.searchMinLength
+ * (trimmed): such a query does not filter, the whole list is answered.
+ */
 export function searchWords(query: string): string[] | undefined {
   return query.trim().length < LIMITS.searchMinLength ? undefined : searchTerms(query);
 }

@@ -2,6 +2,7 @@ import type { RecordEntity, RecordFile, RecordListRow } from '@kinfolio/contract
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { filesRepository, presentFile, type FileRow } from '../files/index.js';
+import { LISTED_FIELDS, pickFields } from './fields.js';
 import { recordsRepository, type RecordRow } from './repository.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -13,15 +14,7 @@ export function presentRecordFile(row: FileRow): RecordFile {
 function common(row: RecordRow, people: { id: number; name: string }[], filesCount: number) {
   return {
     id: row.id,
-    number: row.number,
-    face: row.face,
-    lang: row.lang,
-    owner: row.owner,
-    registration_date: row.registration_date,
-    summary: row.summary,
-    title: row.title,
-    info: row.info,
-    location: row.location,
+    ...pickFields(row, LISTED_FIELDS),
     people,
     revisions_count: Number(row.revisions_count),
     files_count: filesCount,

@@ -1,13 +1,13 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { ItemSort } from '@kinfolio/contract';
-import type { Database, RecordRevisionsTable, RecordsTable } from '../../db/schema.js';
+import type { Database, RecordsTable } from '../../db/schema.js';
+import { RECORD_FIELDS } from './fields.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type RecordRow = Selectable<RecordsTable>;
 export type NewRecord = Insertable<RecordsTable>;
 export type RecordChanges = Updateable<RecordsTable>;
-export type RecordRevisionRow = Selectable<RecordRevisionsTable>;
 
 /** What narrows a records list, and its order. */
 export interface RecordFilter {
@@ -45,24 +45,16 @@ function listOrder(sort: ItemSort = 'newest') {
   }
 }
 
-export const RECORD_COLUMNS = [
+/** The columns of a record read whole: its id, its own fields, and what the module keeps. */
+export const RECORD_COLUMNS: readonly (keyof RecordsTable)[] = [
   'id',
-  'number',
-  'face',
-  'lang',
-  'owner',
-  'registration_date',
-  'summary',
-  'rawtranscription',
-  'title',
-  'info',
-  'location',
+  ...RECORD_FIELDS,
   'preview',
   'revisions_count',
   'deleted_at',
   'created_at',
   'updated_at',
-] as const;
+];
 
 export function recordsRepository(db: Executor) {
   /** The filtered records as `r` (no columns chosen yet). */
@@ -243,31 +235,6 @@ export function recordsRepository(db: Executor) {
         .groupBy('record_id')
         .execute();
       return new Map(rows.map((r) => [Number(r.record_id), Number(r.n)]));
-    },
-
-    async insertRevision(values: Omit<RecordRevisionRow, 'id'>): Promise<void> {
-      await db.insertInto('record_revisions').values(values).execute();
-    },
-
-    async countRevisions(recordId: number): Promise<number> {
-      const row = await db
-        .selectFrom('record_revisions')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('record_id', '=', recordId)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-
-    /** Newest first. */
-    revisions(recordId: number, limit: number, offset: number): Promise<RecordRevisionRow[]> {
-      return db
-        .selectFrom('record_revisions')
-        .selectAll()
-        .where('record_id', '=', recordId)
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute();
     },
   };
 }

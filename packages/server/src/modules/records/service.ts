@@ -13,6 +13,7 @@ import { stampedTransaction } from '../../db/stamps.js';
 import { FieldValidationError, fieldError } from '../../http/errors.js';
 import { deleteFilesOfRecord, filesRepository, type FileDeletion } from '../files/index.js';
 import { cut, RECORD_REVISIONS, sortedIds, storeRevision, type Actor } from '../items/index.js';
+import { pickFields, RECORD_FIELDS } from './fields.js';
 import { presentRecord, presentRecordFile } from './present.js';
 import { recordsRepository, type RecordChanges, type RecordRow } from './repository.js';
 
@@ -45,32 +46,8 @@ async function assertPeopleExist(repo: ReturnType<typeof recordsRepository>, ids
 }
 
 function snapshot(row: RecordRow, people: number[]): RecordRevisionData {
-  return {
-    number: row.number,
-    face: row.face,
-    lang: row.lang,
-    owner: row.owner,
-    registration_date: row.registration_date,
-    summary: row.summary,
-    rawtranscription: row.rawtranscription,
-    title: row.title,
-    info: row.info,
-    location: row.location,
-    people,
-  };
+  return { ...pickFields(row, RECORD_FIELDS), people };
 }
-
-const TEXT_FIELDS = [
-  'number',
-  'face',
-  'lang',
-  'owner',
-  'summary',
-  'rawtranscription',
-  'title',
-  'info',
-  'location',
-] as const;
 
 export async function createRecord(ctx: AppContext, body: RecordCreateBody): Promise<RecordEntity> {
   const people = sortedIds(body.people);
@@ -134,11 +111,8 @@ export async function reviseRecord(
     people: body.people ? sortedIds(body.people) : before.people,
   };
   const changes: RecordChanges = {};
-  for (const field of TEXT_FIELDS) {
-    if (next[field] !== before[field]) changes[field] = next[field];
-  }
-  if (next.registration_date !== before.registration_date) {
-    changes.registration_date = next.registration_date;
+  for (const field of RECORD_FIELDS) {
+    if (next[field] !== before[field]) Object.assign(changes, { [field]: next[field] });
   }
   const peopleChanged = !sameIds(before.people, next.people);
   if (Object.keys(changes).length === 0 && !peopleChanged) return false;
