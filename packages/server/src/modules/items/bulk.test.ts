@@ -1,9 +1,9 @@
 import { BULK_MAX_IDS, itemRoutes, type BulkResult, type Item } from '@kinfolio/contract';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.js';
 import { itemsApi } from '../../test/items-api.js';
 import { createTestServer, type TestServer } from '../../test/server.js';
+import { tablesState } from '../../test/tables.js';
 
 const TABLES = [
   'items',
@@ -49,19 +49,7 @@ describe('bulk actions on items', () => {
     client.post(itemRoutes[type].bulk.path, body);
 
   /** Every row of the tables a bulk action writes, and the stamps: to prove nothing changed. */
-  async function state(): Promise<string> {
-    const parts: string[] = [];
-    for (const table of TABLES) {
-      const { rows } = await sql`select * from ${sql.table(table)}`.execute(server.ctx.db);
-      parts.push(
-        rows
-          .map((row) => JSON.stringify(row))
-          .sort()
-          .join('\n'),
-      );
-    }
-    return parts.join('\n--\n');
-  }
+  const state = () => tablesState(server.ctx.db, TABLES);
 
   async function revisionCount(id: number): Promise<number> {
     return (await posts.single(id)).revisions_count;

@@ -5,7 +5,7 @@ import { stampedTransaction } from '../../db/stamps.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { pageWindow, type Page } from '../../http/paginate.js';
 import { removeBytes, type FileDeletion } from '../files/index.js';
-import type { Actor, EntryRow, Executor, SomeEntity } from './entity.js';
+import type { Actor, EntityDefinition, EntryRow, Executor, SomeEntity } from './entity.js';
 import { revisionsRepository, type RevisionsTable } from './revisions.repository.js';
 
 /*
@@ -36,6 +36,45 @@ export async function storeRevision(
     user_name: actor.name,
     data: JSON.stringify(before),
     created_at: at,
+  });
+}
+
+/** One entry, in the trash or not, as its single route answers it (404: no such entry). */
+export async function findEntry<Row extends EntryRow, Shown>(
+  ctx: AppContext,
+  def: SomeEntity<Row> & { present(db: Executor, row: Row): Promise<Shown> },
+  id: number,
+): Promise<Shown> {
+  const row = await def.find(ctx.db, id, false);
+  if (!row) throw notFound();
+  return def.present(ctx.db, row);
+}
+
+/**
+ * Applies a PATCH through the entity's revise (or `revise`, the same with work done before the
+ * transaction): when anything changes, the previous version is kept as a revision in the same
+ * transaction; a PATCH that changes nothing writes nothing. Undefined: no such entry.
+ */
+export async function updateEntry<
+  Row extends EntryRow,
+  K extends string,
+  Patch extends object,
+  Shown,
+>(
+  ctx: AppContext,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  def: EntityDefinition<Row, K, Patch, Shown, any, any>,
+  id: number,
+  patch: Patch,
+  actor: Actor,
+  revise = def.revise,
+): Promise<{ entry: Shown; revision: boolean } | undefined> {
+  return stampedTransaction(ctx.db, 'archive', async (trx) => {
+    const current = await def.find(trx, id, locks(ctx));
+    if (!current) return undefined;
+    const links = (await def.linksOf(trx, [id])).get(id)!;
+    const revision = await revise(trx, ctx, current, links, patch, actor);
+    return { entry: await def.present(trx, (await def.find(trx, id, false))!), revision };
   });
 }
 

@@ -16,7 +16,14 @@ export type {
   EntryRow,
   LinkSets,
 } from './entity.js';
-export { hardDeleteEntry, listEntryRevisions, setEntryTrashed, storeRevision } from './entries.js';
+export {
+  findEntry,
+  hardDeleteEntry,
+  listEntryRevisions,
+  setEntryTrashed,
+  storeRevision,
+  updateEntry,
+} from './entries.js';
 export { bulkAnswer, deleteBulkForGood, runBulk } from './bulk.js';
 export { RECORD_REVISIONS } from './revisions.repository.js';
 export {

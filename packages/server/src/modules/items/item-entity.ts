@@ -10,8 +10,8 @@ import type {
 } from '@kinfolio/contract';
 import type { AppContext } from '../../context.js';
 import { nameOf } from '../../i18n/translated-name.js';
-import type { EntityDefinition } from './entity.js';
-import { hardDeleteEntry, setEntryTrashed } from './entries.js';
+import type { Actor, EntityDefinition } from './entity.js';
+import { findEntry, hardDeleteEntry, setEntryTrashed, updateEntry } from './entries.js';
 import { LINK_KINDS, LINK_TABLES, linksRepository } from './links.repository.js';
 import { presentItem } from './present.js';
 import { itemsRepository, type ItemRow } from './repository.js';
@@ -19,7 +19,7 @@ import { ITEM_REVISIONS } from './revisions.repository.js';
 
 /** Where a search's snippet comes from: the text, else the title (else the preview). */
 export const ITEM_SNIPPET_COLUMNS = ['plain', 'title'] as const;
-import { deleteForGood, LINK_MISSING, reviseItem } from './service.js';
+import { contentColumns, deleteForGood, LINK_MISSING, reviseItem } from './service.js';
 
 type Named<N> = { id: number; name: N };
 
@@ -143,4 +143,27 @@ export function hardDeleteItem(
   by: number | null = null,
 ) {
   return hardDeleteEntry(ctx, itemEntity(type), id, by);
+}
+
+/** An item of this type, in the trash or not (404 otherwise). */
+export function findItem(ctx: AppContext, type: ItemType, id: number): Promise<Item> {
+  return findEntry(ctx, itemEntity(type), id);
+}
+
+/**
+ * Applies a PATCH (see reviseItem); the content is sanitised before the transaction. Undefined:
+ * no such item.
+ */
+export async function updateItem(
+  ctx: AppContext,
+  type: ItemType,
+  id: number,
+  body: ItemUpdateBody,
+  actor: Actor,
+): Promise<{ item: Item; revision: boolean } | undefined> {
+  const columns = body.content === undefined ? undefined : contentColumns(body.content);
+  const result = await updateEntry(ctx, itemEntity(type), id, body, actor, (trx, ctx, row, links) =>
+    reviseItem(trx, ctx, row, links, body, actor, columns),
+  );
+  return result && { item: result.entry, revision: result.revision };
 }

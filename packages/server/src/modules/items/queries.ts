@@ -2,7 +2,6 @@ import {
   LIMITS,
   type CorrelationEntry,
   type CorrelationRow,
-  type Item,
   type ItemListRow,
   type ItemSort,
   type ItemType,
@@ -14,7 +13,7 @@ import { notFound } from '../../http/errors.js';
 import { pageWindow, type Page } from '../../http/paginate.js';
 import { categoriesRepository } from '../categories/index.js';
 import { linksRepository } from './links.repository.js';
-import { byLanguage, presentItem, presentRows } from './present.js';
+import { byLanguage, presentRows } from './present.js';
 import { itemsRepository, type ListFilter, type TrashView } from './repository.js';
 import { listEntryRevisions } from './entries.js';
 import { ITEM_SNIPPET_COLUMNS, itemEntity } from './item-entity.js';
@@ -146,12 +145,6 @@ export async function listItems(
 
 function snippetOf(row: { plain: string; title: string; preview: string }, words: string[]) {
   return snippetIn(row, ITEM_SNIPPET_COLUMNS, words);
-}
-
-export async function findItem(ctx: AppContext, type: ItemType, id: number): Promise<Item> {
-  const row = await itemsRepository(ctx.db).find(id);
-  if (!row || row.type !== type) throw notFound();
-  return presentItem(ctx.db, row);
 }
 
 /** Originals, newest first, each with its live versions as JSON text (50-character previews). */

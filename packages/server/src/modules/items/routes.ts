@@ -7,16 +7,9 @@ import { addRoute } from '../../http/route.js';
 import { say } from '../../i18n/translate.js';
 import { bulkAnswer, deleteBulkForGood, runBulk } from './bulk.js';
 import { historyFeed } from './feed.js';
-import {
-  correlation,
-  findItem,
-  listItems,
-  listRevisions,
-  searchAll,
-  type ExtraSearch,
-} from './queries.js';
-import { hardDeleteItem, itemEntity, setTrashed } from './item-entity.js';
-import { createItem, separateItem, updateItem, type Actor } from './service.js';
+import { correlation, listItems, listRevisions, searchAll, type ExtraSearch } from './queries.js';
+import { findItem, hardDeleteItem, itemEntity, setTrashed, updateItem } from './item-entity.js';
+import { createItem, separateItem, type Actor } from './service.js';
 
 /**
  * The same routes for each item base (the spec's sixteen and the bulk ones), and

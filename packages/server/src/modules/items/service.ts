@@ -42,7 +42,7 @@ export const LINK_MISSING: Record<(typeof LINK_KINDS)[number], MessageKey> = {
 };
 
 /** Sanitised content with its plain text and preview. */
-function contentColumns(html: string) {
+export function contentColumns(html: string) {
   const content = sanitizeContent(html);
   const plain = plainText(content);
   return { content, plain, preview: cut(plain) };
@@ -196,28 +196,6 @@ async function assertLanguageFree(
   } else if ((await repo.translationsOf(item.id)).some((t) => t.language === language)) {
     throw fieldError('language', 'items.translation_exists');
   }
-}
-
-/**
- * Applies a PATCH. When anything changes, the previous version is stored as a revision in the
- * same transaction; a PATCH that changes nothing writes nothing. Undefined: no such item.
- */
-export async function updateItem(
-  ctx: AppContext,
-  type: ItemType,
-  id: number,
-  body: ItemUpdateBody,
-  actor: Actor,
-): Promise<{ item: Item; revision: boolean } | undefined> {
-  const columns = body.content === undefined ? undefined : contentColumns(body.content);
-  return stampedTransaction(ctx.db, 'archive', async (trx) => {
-    const repo = itemsRepository(trx);
-    const current = await findOfType(repo, type, id, ctx);
-    if (!current) return undefined;
-    const links = await linksRepository(trx).idsOf(id);
-    const revision = await reviseItem(trx, ctx, current, links, body, actor, columns);
-    return { item: await presentItem(trx, (await repo.find(id))!), revision };
-  });
 }
 
 /**

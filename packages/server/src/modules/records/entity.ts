@@ -7,9 +7,12 @@ import type {
 } from '@kinfolio/contract';
 import type { AppContext } from '../../context.js';
 import {
+  findEntry,
   hardDeleteEntry,
   RECORD_REVISIONS,
   setEntryTrashed,
+  updateEntry,
+  type Actor,
   type EntityDefinition,
 } from '../items/index.js';
 import { removeRecordMp3s } from './mp3-store.js';
@@ -115,4 +118,20 @@ export function setRecordTrashed(ctx: AppContext, id: number, trashed: boolean) 
 /** Deletes a trashed record for good with its people, revisions, audio files and MP3. */
 export function hardDeleteRecord(ctx: AppContext, id: number, by: number | null = null) {
   return hardDeleteEntry(ctx, recordEntity, id, by);
+}
+
+/** One record, in the trash or not (404 otherwise). */
+export function findRecord(ctx: AppContext, id: number): Promise<RecordEntity> {
+  return findEntry(ctx, recordEntity, id);
+}
+
+/** Applies a PATCH (see reviseRecord). Undefined: no such record. */
+export async function updateRecord(
+  ctx: AppContext,
+  id: number,
+  body: RecordUpdateBody,
+  actor: Actor,
+): Promise<{ record: RecordEntity; revision: boolean } | undefined> {
+  const result = await updateEntry(ctx, recordEntity, id, body, actor);
+  return result && { record: result.entry, revision: result.revision };
 }

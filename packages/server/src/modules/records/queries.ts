@@ -1,5 +1,4 @@
 import type {
-  RecordEntity,
   RecordListQuery,
   RecordListRow,
   RecordRevision,
@@ -7,7 +6,6 @@ import type {
 } from '@kinfolio/contract';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../http/errors.js';
 import { pageWindow, type Page } from '../../http/paginate.js';
 import {
   dayStart,
@@ -20,7 +18,7 @@ import {
   type SearchSource,
 } from '../items/index.js';
 import { recordEntity } from './entity.js';
-import { presentRecord, presentRecordRows } from './present.js';
+import { presentRecordRows } from './present.js';
 import { recordsRepository, type RecordFilter } from './repository.js';
 import { recordMatches } from './search.js';
 
@@ -92,13 +90,6 @@ function recordSearch(ctx: AppContext, words: string[], filter: RecordFilter): S
       return rows.map((row) => row.id);
     },
   };
-}
-
-/** One record, in the trash or not. */
-export async function findRecord(ctx: AppContext, id: number): Promise<RecordEntity> {
-  const row = await recordsRepository(ctx.db).find(id);
-  if (!row) throw notFound();
-  return presentRecord(ctx.db, row);
 }
 
 /** A record's revisions, newest first, with the current names of their people. */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.js';
 import { itemsApi } from '../../test/items-api.js';
 import { createTestServer, type TestServer } from '../../test/server.js';
+import { tablesState } from '../../test/tables.js';
 import { storedKeys, uploadFile } from '../../test/uploads.js';
 import { hasAnyMp3, mp3StorageKey } from './mp3-store.js';
 
@@ -51,19 +52,7 @@ describe('bulk actions on records', () => {
   const peopleOf = async (id: number) => (await single(id)).people.map((p) => p.id);
 
   /** Every row of the tables a bulk action writes, and the stamps: to prove nothing changed. */
-  async function state(): Promise<string> {
-    const parts: string[] = [];
-    for (const table of TABLES) {
-      const { rows } = await sql`select * from ${sql.table(table)}`.execute(server.ctx.db);
-      parts.push(
-        rows
-          .map((row) => JSON.stringify(row))
-          .sort()
-          .join('\n'),
-      );
-    }
-    return parts.join('\n--\n');
-  }
+  const state = () => tablesState(server.ctx.db, TABLES);
 
   it('adds people in one request, counting only records that change, and undoes exactly', async () => {
     const a = await create({ title: 'A' });

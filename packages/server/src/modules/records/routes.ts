@@ -6,11 +6,17 @@ import { paginated } from '../../http/paginate.js';
 import { addRoute } from '../../http/route.js';
 import { say } from '../../i18n/translate.js';
 import { registerRecordMp3Routes } from './mp3-routes.js';
-import { findRecord, listRecordRevisions, listRecords } from './queries.js';
+import { listRecordRevisions, listRecords } from './queries.js';
 import { recordsRepository } from './repository.js';
 import { bulkAnswer, deleteBulkForGood, runBulk } from '../items/index.js';
-import { hardDeleteRecord, recordEntity, setRecordTrashed } from './entity.js';
-import { createRecord, orderRecordFiles, updateRecord, type Actor } from './service.js';
+import {
+  findRecord,
+  hardDeleteRecord,
+  recordEntity,
+  setRecordTrashed,
+  updateRecord,
+} from './entity.js';
+import { createRecord, orderRecordFiles, type Actor } from './service.js';
 
 /** The records routes (the contract's record-routes.ts). */
 export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext) {

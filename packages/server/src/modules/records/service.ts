@@ -71,25 +71,6 @@ export async function createRecord(ctx: AppContext, body: RecordCreateBody): Pro
 }
 
 /**
- * Applies a PATCH: when anything changes, the previous version is stored as a revision in the
- * same transaction; a PATCH that changes nothing writes nothing. Undefined: no such record.
- */
-export async function updateRecord(
-  ctx: AppContext,
-  id: number,
-  body: RecordUpdateBody,
-  actor: Actor,
-): Promise<{ record: RecordEntity; revision: boolean } | undefined> {
-  return stampedTransaction(ctx.db, 'archive', async (trx) => {
-    const repo = recordsRepository(trx);
-    const current = await repo.find(id, ctx.dialect === 'postgres');
-    if (!current) return undefined;
-    const revision = await reviseRecord(trx, ctx, current, await repo.peopleIds(id), body, actor);
-    return { record: await presentRecord(trx, (await repo.find(id))!), revision };
-  });
-}
-
-/**
  * The body of a PATCH, inside the caller's transaction, on a record read (and locked) by the
  * caller with its people: stores the previous version as a revision and applies the changes, or
  * writes nothing when nothing changes (false). Bulk actions use it per record.
