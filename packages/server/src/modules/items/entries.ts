@@ -9,8 +9,9 @@ import type { Actor, EntityDefinition, EntryRow, Executor, SomeEntity } from './
 import { revisionsRepository, type RevisionsTable } from './revisions.repository.js';
 
 /*
- * What every kind of entry does alike, whatever its table: the trash, deletion for good, and its
- * revisions (each change keeps the version before it, listed newest first).
+ * What every kind of entry does alike, whatever its table: reading one, a PATCH that keeps the
+ * version before it as a revision, the revisions listed newest first, the trash, and deletion
+ * for good.
  */
 
 // The machinery never reads an entry's own fields: any definition will do.
