@@ -2,7 +2,7 @@ import { LIMITS, type ItemType } from '@kinfolio/contract';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/connect.js';
 import type { Database } from '../../db/schema.js';
-import { rankOrder, rankOrderSql } from './listing.js';
+import { pageByRank, rankOrder, rankOrderSql } from './listing.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -277,12 +277,29 @@ export function scopedSearch(dialect: Dialect, terms: string[], scope: SearchSco
       return counted(Number(rows[0]?.n ?? 0));
     },
     async page(db: Executor, limit: number, offset: number): Promise<MatchRow[]> {
+      if (common) {
+        // Scores of 1 or 0: the ties are the rule, every candidate's date is read.
+        const { rows } = await sql<MatchRow>`
+          select m.item_id, m.score from ${ftsCandidates(terms, scoped, true)} m
+          join items i on i.id = m.item_id
+          order by ${rankOrderSql(sql.ref('m.score'), sql.ref('i.date'), sql.ref('i.id'))}
+          limit ${limit} offset ${offset}
+        `.execute(db);
+        return rows;
+      }
       const { rows } = await sql<MatchRow>`
-        select m.item_id, m.score from ${ftsCandidates(terms, scoped, common)} m
-        join items i on i.id = m.item_id
-        order by ${rankOrderSql(sql.ref('m.score'), sql.ref('i.date'), sql.ref('i.id'))}
-        limit ${limit} offset ${offset}
+        select item_id, score from ${ftsCandidates(terms, scoped, false)}
       `.execute(db);
+      const hits = rows.map((row) => ({ id: Number(row.item_id), score: Number(row.score) }));
+      const page = await pageByRank(hits, limit, offset, async (ids) => {
+        const dated = await db
+          .selectFrom('items')
+          .select(['id', 'date'])
+          .where('id', 'in', ids)
+          .execute();
+        return new Map(dated.map((row) => [row.id, row.date]));
+      });
+      return page.map((hit) => ({ item_id: hit.id, score: hit.score }));
       return rows;
     },
   };
