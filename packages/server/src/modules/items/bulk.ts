@@ -15,7 +15,7 @@ import type {
   SomeEntity,
 } from './entity.js';
 import { deleteEntriesForGood } from './entries.js';
-import { sortedIds } from './links.repository.js';
+import { sameIds, sortedIds } from './links.repository.js';
 
 /**
  * Bulk actions on selected entries of one kind (items of one type, records): each is one
@@ -47,9 +47,6 @@ export interface BulkOutcome<K extends string> {
 }
 
 const locks = (ctx: AppContext) => ctx.dialect === 'postgres';
-
-const sameIds = (a: number[], b: number[]) =>
-  a.length === b.length && a.every((value, index) => value === b[index]);
 
 /** Moves an entry in or out of the trash; false when it already is where asked. */
 async function setTrash<Row extends EntryRow>(

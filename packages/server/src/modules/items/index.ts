@@ -36,4 +36,4 @@ export {
   type PageQuery,
   type SearchSource,
 } from './listing.js';
-export { sortedIds } from './links.repository.js';
+export { sameIds, sortedIds } from './links.repository.js';

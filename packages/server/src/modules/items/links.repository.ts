@@ -35,6 +35,10 @@ export function sortedIds(ids: readonly number[]): number[] {
   return [...new Set(ids)].sort((a, b) => a - b);
 }
 
+/** Whether two sorted id lists are the same. */
+export const sameIds = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((value, index) => value === b[index]);
+
 /** Item ↔ participant, tag and category links: read for many items at once, replaced per item. */
 export function linksRepository(db: Executor) {
   return {

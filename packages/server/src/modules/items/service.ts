@@ -22,6 +22,7 @@ import {
   LINK_KINDS,
   LINK_TABLES,
   linksRepository,
+  sameIds,
   sortedIds,
   type LinkIds,
   type LinksRepository,
@@ -87,9 +88,6 @@ function snapshot(row: ItemRow, links: LinkIds): RevisionData {
 function withFieldChanges(type: ItemType, current: ItemFields, changes: ItemFields | undefined) {
   return completeFields(type, { ...current, ...changes });
 }
-
-const sameIds = (a: number[], b: number[]) =>
-  a.length === b.length && a.every((v, i) => v === b[i]);
 
 function translationConflict(error: unknown): never {
   if (isUniqueViolation(error)) throw fieldError('language', 'items.translation_exists');

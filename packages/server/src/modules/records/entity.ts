@@ -82,15 +82,8 @@ export const recordEntity: RecordEntityDefinition = {
 
   linkKinds: ['people'],
   async linksOf(db, ids) {
-    const rows = await db
-      .selectFrom('record_people')
-      .select(['record_id', 'participant_id'])
-      .where('record_id', 'in', ids)
-      .orderBy('participant_id')
-      .execute();
-    const byRecord = new Map(ids.map((id) => [id, { people: [] as number[] }]));
-    for (const row of rows) byRecord.get(row.record_id)!.people.push(row.participant_id);
-    return byRecord;
+    const people = await recordsRepository(db).peopleIdsOf(ids);
+    return new Map([...people].map(([id, ids]) => [id, { people: ids }]));
   },
   missingLinks: (db, _kind, ids) => recordsRepository(db).missingParticipants(ids),
 

@@ -150,15 +150,18 @@ export function recordsRepository(db: Executor) {
         );
     },
 
-    /** Participant ids of a record, ascending. */
-    async peopleIds(recordId: number): Promise<number[]> {
+    /** The people heard in each of these records, as ascending ids. */
+    async peopleIdsOf(recordIds: number[]): Promise<Map<number, number[]>> {
+      const byRecord = new Map(recordIds.map((id) => [id, [] as number[]]));
+      if (recordIds.length === 0) return byRecord;
       const rows = await db
         .selectFrom('record_people')
-        .select('participant_id')
-        .where('record_id', '=', recordId)
+        .select(['record_id', 'participant_id'])
+        .where('record_id', 'in', recordIds)
         .orderBy('participant_id')
         .execute();
-      return rows.map((r) => r.participant_id);
+      for (const row of rows) byRecord.get(row.record_id)!.push(row.participant_id);
+      return byRecord;
     },
 
     /** The people of many records with their names, by name. */

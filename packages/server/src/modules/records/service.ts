@@ -12,7 +12,14 @@ import type { Database } from '../../db/schema.js';
 import { stampedTransaction } from '../../db/stamps.js';
 import { FieldValidationError, fieldError } from '../../http/errors.js';
 import { deleteFilesOfRecord, filesRepository, type FileDeletion } from '../files/index.js';
-import { cut, RECORD_REVISIONS, sortedIds, storeRevision, type Actor } from '../items/index.js';
+import {
+  cut,
+  RECORD_REVISIONS,
+  sameIds,
+  sortedIds,
+  storeRevision,
+  type Actor,
+} from '../items/index.js';
 import { pickFields, RECORD_FIELDS } from './fields.js';
 import { presentRecord, presentRecordFile } from './present.js';
 import { recordsRepository, type RecordChanges, type RecordRow } from './repository.js';
@@ -26,9 +33,6 @@ export function previewOf(summary: string, rawtranscription: string): string {
   const text = summary.trim() || rawtranscription.replace(TIME_CODES, ' ');
   return cut(text.replace(/\s+/g, ' ').trim(), LIMITS.previewLength);
 }
-
-const sameIds = (a: number[], b: number[]) =>
-  a.length === b.length && a.every((v, i) => v === b[i]);
 
 /** A record must say what it is: a title, a number (the tape's label), a summary or a transcript. */
 function assertNotBlank(data: RecordRevisionData) {
