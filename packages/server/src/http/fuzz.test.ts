@@ -266,17 +266,21 @@ async function tableNames(server: TestServer): Promise<string[]> {
     .sort();
 }
 
-/** A digest of every row of every compared table, per table. */
+/**
+ * A digest of every row of every compared table, per table. The tables are read at once (on
+ * PostgreSQL each on a connection of the pool): nothing writes them between two requests.
+ */
 async function snapshot(server: TestServer, tables: string[]): Promise<Map<string, string>> {
-  const digests = new Map<string, string>();
-  for (const table of tables) {
-    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(
-      server.ctx.db,
-    );
-    const lines = rows.map((row) => JSON.stringify(row)).sort();
-    digests.set(table, createHash('sha256').update(lines.join('\n')).digest('hex'));
-  }
-  return digests;
+  const digests = await Promise.all(
+    tables.map(async (table): Promise<[string, string]> => {
+      const { rows } = await sql<
+        Record<string, unknown>
+      >`select * from ${sql.table(table)}`.execute(server.ctx.db);
+      const lines = rows.map((row) => JSON.stringify(row)).sort();
+      return [table, createHash('sha256').update(lines.join('\n')).digest('hex')];
+    }),
+  );
+  return new Map(digests);
 }
 
 function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {
