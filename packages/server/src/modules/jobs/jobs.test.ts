@@ -138,11 +138,9 @@ describe('failed jobs admin API', () => {
     await fail('auth.prune');
     await fail('records.gone');
     const id = await server.ctx.jobs.enqueue('auth.prune', null);
-    const end = Date.now() + 10_000;
-    while ((await server.ctx.jobs.status(id))?.state !== 'done' && Date.now() < end) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    expect((await server.ctx.jobs.status(id))?.state).toBe('done');
+    await expect
+      .poll(async () => (await server.ctx.jobs.status(id))?.state, { timeout: 10_000 })
+      .toBe('done');
     await admin.post('/api/failed-jobs/retry-all');
     await admin.delete('/api/failed-jobs');
     expect(await stamps()).toBe(before);
@@ -195,13 +193,10 @@ describe('failed jobs with REDIS_URL (BullMQ runs the jobs, failures stay in the
     const retried = await admin.post(`/api/failed-jobs/${listed.data[0].id}/retry`);
     expect(retried.statusCode).toBe(200);
     const jobId: string = retried.json().job_id;
-    const end = Date.now() + 10_000;
-    let state: string | undefined;
-    while (Date.now() < end && state !== 'done') {
-      state = (await server.ctx.jobs.status(jobId))?.state;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(state).toBe('done');
+    const { jobs } = server.ctx;
+    await expect
+      .poll(async () => (await jobs.status(jobId))?.state, { timeout: 10_000 })
+      .toBe('done');
     expect((await admin.get('/api/failed-jobs')).json().meta.total).toBe(0);
   });
 });
