@@ -8,6 +8,9 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import globals from 'globals';
 
 const SERVER = 'packages/server/src';
+// The zones below are paths from the repository root, whatever the working directory (the rule
+// would read them from process.cwd(): the lint test runs from packages/server too).
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const WEB = 'packages/web/src';
 const folders = (dir) =>
   readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
@@ -144,7 +147,7 @@ export default tseslint.config(
   },
   {
     files: [`${SERVER}/**/*.ts`, 'bench/**/*.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones, basePath: ROOT }] },
   },
   {
     files: [`${SERVER}/modules/**/*.ts`],
@@ -158,7 +161,7 @@ export default tseslint.config(
   },
   {
     files: [`${WEB}/**/*.{ts,tsx}`],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: webZones }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: webZones, basePath: ROOT }] },
   },
   {
     files: [`${WEB}/**/*.tsx`],

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { postgresReachable, TEST_PG_URL } from './packages/server/src/test/database.js';
 
@@ -16,6 +17,12 @@ export default defineConfig(async () => {
   }
   return {
     test: {
+      // Vitest leaves a core to its main process, so on two cores it ran one file at a time; the
+      // main process is idle, and the server's tests spend much of their time waiting for
+      // PostgreSQL, Redis, child processes and ffmpeg: two files at once take a quarter less time.
+      maxWorkers: Math.max(2, availableParallelism() - 1),
+      // CI (CI=true) adds each project's time and the slowest files after the run.
+      reporters: process.env.CI ? ['default', './scripts/test-times-reporter.mjs'] : ['default'],
       projects: [
         'packages/contract/vitest.config.ts',
         'packages/server/vitest.config.ts',

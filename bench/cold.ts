@@ -12,7 +12,7 @@ import { seeded, type ColdSample, type Counts } from './sample.js';
 /** The seed the cold URLs are drawn with unless `--cold-seed` says otherwise. */
 export const COLD_SEED = 11;
 
-/** Classes of the cold workload and their p95 target in milliseconds (issue 15). */
+/** Classes of the cold workload and their p95 target in ms (100 for searches, 30 for the rest). */
 export const COLD_CLASSES = {
   'search word': 100,
   'search prefix': 100,

@@ -40,6 +40,22 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await form.submit.click();
 }
 
+/**
+ * Waits until the page has settled: its finite animations and transitions done, and two frames
+ * painted after them (what a person sees once the screen stops moving).
+ */
+export async function pageSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    );
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
 /** Logs in through the home page's form and waits for the start page. */
 export async function loginViaUi(page: Page, account: Pick<Account, 'email' | 'password'>) {
   await page.goto('/');

@@ -24,6 +24,9 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** The compiled server `npm start` runs (support/global-setup.ts brings it up to date). */
+const serverEntry = path.join(root, 'packages/server/dist/main.js');
+
 /** Starts the real server (built web app, fresh SQLite data folder) as `npm start` would. */
 export async function startKinfolio(env: Record<string, string> = {}): Promise<RunningServer> {
   // WEB_DIST (a private build) is served instead of packages/web/dist when set, as the server does.
@@ -35,23 +38,19 @@ export async function startKinfolio(env: Record<string, string> = {}): Promise<R
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinfolio-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts'), 'serve'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        APP_URL: url,
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child: ChildProcess = spawn(process.execPath, [serverEntry, 'serve'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_URL: url,
+      LOG_LEVEL: 'warn',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 

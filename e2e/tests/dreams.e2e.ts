@@ -56,7 +56,7 @@ describe('dreams: a fifth item type with fields of its own, and the history feed
     await page.getByText('Récurrent', { exact: true }).waitFor();
     await expectNoSeriousA11yViolations(page, 'dream profile');
 
-    // The profile without an id opens the create form too (spec §2).
+    // The profile without an id (its id is optional in the path) opens the create form too.
     await page.goto('/dreams/profile');
     await page.getByRole('heading', { level: 1, name: 'Nouveau rêve' }).waitFor();
     await context.close();

@@ -9,7 +9,7 @@ interface Row {
   [key: string]: unknown;
 }
 
-/** Calls the spec's §7 organisation routes exactly as an outside Sanctum client would. */
+/** Calls the categories, participants and tags routes as an outside Sanctum client would. */
 async function adminClient(url: string, language = 'fr') {
   const client = new SanctumClient(url, language);
   await client.request('GET', '/sanctum/csrf-cookie');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectNoSeriousA11yViolations,
   loginViaUi,
+  pageSettled,
   waitForPath,
   START_PAGE,
 } from '../support/app.js';
@@ -73,7 +74,7 @@ describe('phones: the navigation drawer with touch at 375 px, labels that fit', 
     await burger.tap();
     await drawer.waitFor();
     // Still open once the page has settled (it used to close again at once).
-    await page.waitForTimeout(400);
+    await pageSettled(page);
     expect(await drawer.isVisible()).toBe(true);
     await expect
       .poll(() => page.getByRole('button', { name: 'Fermer le menu' }).first().isVisible())
@@ -127,7 +128,7 @@ describe('phones: the navigation drawer with touch at 375 px, labels that fit', 
     await page.getByRole('menuitem', { name: 'Changer la langue' }).tap();
     const dialog = page.getByRole('dialog', { name: 'Changer la langue' });
     await dialog.waitFor();
-    await page.waitForTimeout(400);
+    await pageSettled(page);
     const picker = dialog.getByRole('combobox', { name: 'Langue' });
     expect(await picker.evaluate((input) => input === document.activeElement)).toBe(false);
     expect(await page.getByRole('listbox').count()).toBe(0);

@@ -3,6 +3,7 @@ import {
   expectNoSeriousA11yViolations,
   loginViaUi,
   nextResponse,
+  pageSettled,
   waitForPath,
   START_PAGE,
 } from '../support/app.js';
@@ -114,7 +115,9 @@ describe('fewer surprises: blank items, files-only saves, a failing session chec
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     expect((await attached).status()).toBe(200);
     await page.getByRole('link', { name: /note\.txt/ }).waitFor();
-    await page.waitForTimeout(300);
+    // Nothing more is sent once the screen and the network are at rest.
+    await pageSettled(page);
+    await page.waitForLoadState('networkidle');
     expect(patches).toEqual(['/api/medias/addfilepond']);
     expect(await toasts(page)).toEqual(['Les fichiers ont été joints.']);
     await context.close();

@@ -22,7 +22,7 @@ const pictureUpload = {
 } as const;
 
 /**
- * The account's pictures and social login (spec §1, §7 Auth).
+ * The account's pictures (profile and site picture) and social login.
  * - `updateUserImage` / `updateUserSitepicture`: multipart POST with one file (field `image`);
  *   the picture is turned upright, stripped of its metadata and stored as WebP in the sizes of
  *   PICTURE_PIXELS, replacing the previous one → the user with the new addresses.

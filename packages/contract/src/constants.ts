@@ -1,12 +1,12 @@
-/** Interface languages (spec §1, §9). */
+/** Interface languages: fr by default; an unsupported locale falls back to en. */
 export const UI_LANGUAGES = ['fr', 'en', 'it', 'de'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
 export const DEFAULT_UI_LANGUAGE: UiLanguage = 'fr';
 export const FALLBACK_UI_LANGUAGE: UiLanguage = 'en';
-/** The siteparams language a new user starts with (spec §3). */
+/** The siteparams language a new user starts with: en, which sets the locale after login. */
 export const DEFAULT_USER_LANGUAGE: UiLanguage = 'en';
 
-/** Languages content and correlation tables may carry (spec §9). */
+/** Languages content and correlation tables may carry: the interface's four and Arabic. */
 export const CONTENT_LANGUAGES = ['fr', 'en', 'it', 'de', 'ar'] as const;
 export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
 
@@ -94,7 +94,7 @@ export const LIMITS = {
   uploadMaxBytes: 200 * 1024 * 1024,
 } as const;
 
-/** Loading bar timings (spec §9). */
+/** Loading bar timings: shown after 200 ms, progress over 2 s, hidden 500 ms after the end. */
 export const LOADING_BAR = {
   durationMs: 2_000,
   throttleMs: 200,
@@ -103,7 +103,7 @@ export const LOADING_BAR = {
   heightPx: 3,
 } as const;
 
-/** Non-idempotent requests are retried once on these statuses (spec §7). */
+/** Non-idempotent requests are retried once on these statuses; idempotent ones never. */
 export const RETRY_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504] as const;
 
 export const DEFAULT_THEME_COLORS = {

@@ -14,7 +14,7 @@ import { idParam, messageBody } from './schemas/common.js';
  * - `filepondProcess`: multipart POST with one file (field `filepond`); answers the server id as
  *   text/plain. The upload stays temporary until `addFilepond` attaches it.
  * - `filepondRevert`: DELETE whose text/plain body is that server id; removes the temporary upload.
- * - `addFilepond` (spec §7): attaches uploads to an item → `FilesAttached`.
+ * - `addFilepond`: attaches uploads to an item → `FilesAttached`.
  * - `fileDownload`: the bytes (Range, ETag), or the thumbnail with `?thumb=1`.
  * - `fileDelete`: detaches and removes one file → `{message}`.
  */

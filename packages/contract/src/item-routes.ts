@@ -25,8 +25,9 @@ import {
 } from './schemas/items.js';
 
 /**
- * The routes of one item base (spec §7 Items), declared once for every item type. Reading needs a
- * logged-in user, writing `content.edit`, hard deletion `content.delete`.
+ * The routes of one item base (/api/posts, /api/mails, /api/messages, /api/medias…), declared
+ * once for every item type. Reading needs a logged-in user, writing `content.edit`, hard deletion
+ * `content.delete`.
 
  */
 export function itemRouteSet(type: ItemType) {

@@ -1,6 +1,6 @@
 /**
  * The permission catalogue. `admin` grants every action; any other permission is checked by
- * exact name (spec §6).
+ * exact name; a missing user has none.
  */
 export const PERMISSIONS = [
   'admin',

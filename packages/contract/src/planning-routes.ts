@@ -9,7 +9,7 @@ import {
 } from './schemas/planning.js';
 
 /**
- * The planning (issue 13): live dated items of every type and records on a time axis, read by
+ * The planning: live dated items of every type and records on a time axis, read by
  * any logged-in user like the rest of the archive. Counts come aggregated per bucket.
  */
 export const planningRouteTable = {

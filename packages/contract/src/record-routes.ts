@@ -22,7 +22,7 @@ import {
 } from './schemas/records.js';
 
 /**
- * Audio records (spec §7 Records), in the items' dialect: reading needs a logged-in user, writing
+ * Audio records, in the items' dialect: reading needs a logged-in user, writing
  * `records.edit`, deleting for good `content.delete`. Restore and hard delete follow the items'
  * `{base}-restore/{id}` and `{base}-harddelete/{id}`. Audio parts are attached with
  * `addFilepond` (`modelType: 'record'`) and put in order with `recordFilesOrder`.
@@ -133,7 +133,7 @@ export const recordRouteTable = {
     responses: { 200: recordFilesOrderedSchema },
   }),
   /**
-   * Queues the job that joins the record's audio parts in order into one MP3 (spec §7): 202 while
+   * Queues the job that joins the record's audio parts in order into one MP3: 202 while
    * it waits or runs (one job per record at a time: asking again follows the same job), 200 when
    * the MP3 already matches the record. Any reader may ask: the MP3 is made of what they can read.
    */
@@ -156,8 +156,8 @@ export const recordRouteTable = {
     responses: { 200: recordMp3StatusSchema },
   }),
   /**
-   * The address of the record's MP3, which the web opens in a new tab (spec §7); while it is being
-   * generated, 409 with the spec's 'record is currently generated, please retry' and Retry-After;
+   * The address of the record's MP3, which the web opens in a new tab; while it is being
+   * generated, 409 with 'record is currently generated, please retry' and Retry-After;
    * 404 when it was never generated or the record changed since.
    */
   recordMp3File: route({

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
- * One id per build (spec §4/§7 new build detection): a hash of the moment and a random value, so
+ * One id per build (new build detection): a hash of the moment and a random value, so
  * two builds of the same sources still differ (their chunks and the worker may not).
  */
 export function newBuildId(now: number = Date.now()): string {

@@ -51,7 +51,7 @@ function loadFirstPage(router: AppRouter): Promise<void> {
     () => preloadLayout(isLoggedIn),
     // The offline copy of earlier answers (IndexedDB), which the page's queries wait for.
     restoreOfflineCopyOnce,
-    // Edited interface wording from the server, and reports of keys met without a value (spec §7).
+    // Edited interface wording from the server, and reports of keys met without a value.
     () =>
       import('./shared/i18n/siteTranslations').then(({ installSiteTranslations }) =>
         installSiteTranslations(queryClient),
@@ -84,7 +84,7 @@ void nextTask()
   .then(async (router) => {
     await firstPageReady(loadFirstPage(router));
     render(root, router);
-    // A newer deployed build makes the next navigation a full page load (spec §4). Its code (read
+    // A newer deployed build makes the next navigation a full page load. Its code (read
     // after the first page, about 1 s after idle) loads after the first page, not in the entry.
     void import('./shared/build').then(({ startNewBuildDetection }) =>
       startNewBuildDetection(router),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idField } from './common.js';
 
-/** A user's two pictures (spec §1): the profile picture and the site picture (their banner). */
+/** A user's two pictures: the profile picture and the site picture (their banner). */
 export const PICTURE_KINDS = ['profile', 'site'] as const;
 export type PictureKind = (typeof PICTURE_KINDS)[number];
 
@@ -43,7 +43,10 @@ export const userPictureParams = z.object({
 /** `v` is the picture's version: a new picture has a new address, so it can be cached for good. */
 export const userPictureQuery = z.object({ v: z.string().max(64).optional() });
 
-/** Social login providers (spec §7 Auth): enabled only when configured. */
+/**
+ * Social login providers: the browser goes to /api/auth/login/{provider}; enabled only when
+ * configured.
+ */
 export const AUTH_PROVIDERS = ['oidc', 'google', 'github', 'microsoft'] as const;
 export type AuthProviderId = (typeof AUTH_PROVIDERS)[number];
 

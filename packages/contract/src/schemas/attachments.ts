@@ -23,7 +23,7 @@ export const serverIdField = z
   .trim()
   .regex(/^[A-Za-z0-9_-]{16,64}$/);
 
-/** PATCH /api/medias/addfilepond: attach temporary uploads to an item or a record (spec §7). */
+/** PATCH /api/medias/addfilepond: attach temporary uploads to an item or a record. */
 export const addFilepondBody = z.object({
   newmedias: z.array(serverIdField).min(1).max(FILE_LIMITS.perRequest),
   modelId: idField,

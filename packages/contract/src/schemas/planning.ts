@@ -4,7 +4,7 @@ import { idField, integerField, paginated, VALIDATION_KEYS } from './common.js';
 import { ITEM_LIMITS, ITEM_TYPES } from './item-constants.js';
 
 /**
- * The planning (the archive on a time axis, issue 13): every dated item of every type and every
+ * The planning (the archive on a time axis): every dated item of every type and every
  * record (by its registration date), as counts per time bucket, the rows of one day, and the same
  * month-day in other years. Aggregated on the server so the screens never load all rows.
  */

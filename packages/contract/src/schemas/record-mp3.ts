@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Where a record's MP3 stands (the parts joined into one file, spec §7 Records):
+ * Where a record's MP3 stands (the parts joined into one file):
  * - `none`: never generated (or its file is gone);
  * - `stale`: an MP3 exists but its parts (or title, owner, date, people) changed since;
  * - `queued` / `running`: a generation is waiting or under way, `progress` in percent;

@@ -10,7 +10,7 @@ import { ITEM_SORTS, itemDateField, namedRef } from './items.js';
 export { RECORD_LIMITS, TIME_CODE_PATTERN } from './record-constants.js';
 
 /**
- * Audio records (spec §3 Record, §7 Records): a cassette side, a phone memo, an interview, with
+ * Audio records: a cassette side, a phone memo, an interview, with
  * its transcript. `rawtranscription` is plain text in which `[hh:mm:ss]` marks time codes.
  */
 const noNul = { message: VALIDATION_KEYS.invalidCharacter };

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, testDialect } from '../test/database.js';
 import type { DatabaseHandle } from './connect.js';
 import { migrateToLatest } from './migrate.js';
@@ -41,10 +41,27 @@ describe('database warm-up (what `serve` does once it listens)', () => {
     };
     // All ten of the pool, none left inside the warm-up's transaction.
     expect(await connections()).toEqual({ n: 10, open: 0 });
-    // Still there after longer than the driver's default idle timeout (10 s) would allow.
-    await new Promise((resolve) => setTimeout(resolve, 11_000));
-    expect((await connections()).n).toBe(10);
-  }, 30_000);
+    // Kept longer than the driver's default idle timeout (10 s) would allow: the same ten server
+    // processes answer after it (the pool's idle timers run on the faked clock).
+    const backends = async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.05)`.execute(handle.db),
+        ),
+      );
+      return new Set(answers.map(({ rows }) => rows[0]!.pid));
+    };
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let before: Set<number>;
+    try {
+      before = await backends();
+      vi.advanceTimersByTime(11_000);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(before.size).toBe(10);
+    expect(await backends()).toEqual(before);
+  });
 
   it('reads table pages ahead on PostgreSQL, on every connection', async () => {
     if (testDialect() !== 'postgres') return;

@@ -259,7 +259,7 @@ export interface FilesTable {
   thumb_pending: Generated<number>;
 }
 
-/** An audio record (spec §3 Record; migration 0013). */
+/** An audio record (migration 0013). */
 export interface RecordsTable {
   id: Generated<number>;
   number: string;

@@ -57,7 +57,7 @@ describe('the database warm-up', () => {
     expect(small.bytes).toBeLessThanOrEqual(64 * 1024);
     const stopped = new AbortController();
     stopped.abort();
-    const started = Date.now();
+    // Stopped before it starts: it reads nothing (a walk that went on would read pages).
     await warmUpArchive(handle, database, {
       budgetBytes: GB,
       timeMs: 30_000,
@@ -66,7 +66,6 @@ describe('the database warm-up', () => {
       (report) => expect(report.bytes).toBe(0),
       (error: unknown) => expect(String(error)).toMatch(/stopped/),
     );
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it.skipIf(testDialect() !== 'postgres')(

@@ -14,7 +14,7 @@ export const recordMessages = {
     'records.files_mismatch': "List each of the record's audio parts once, and only them.",
     'records.mp3_queued': 'The MP3 is being generated.',
     'records.mp3_ready': 'The MP3 is ready.',
-    // The spec's own wording (§8).
+    // Word for word the English message clients of the records API already know.
     'records.mp3_generating': 'record is currently generated, please retry',
     'records.mp3_missing':
       'The MP3 has not been generated yet, or the record has changed since: generate it.',

@@ -6,7 +6,9 @@ export const TEST_REDIS_URL = process.env.KINFOLIO_TEST_REDIS_URL ?? 'redis://12
 
 /**
  * Whether a Redis answers at TEST_REDIS_URL, within a second. When it does not and `skipped` says
- * what is left out, a notice says so: a machine without Redis still runs the rest.
+ * what is left out, a notice says so: a machine without Redis still runs the rest. With
+ * KINFOLIO_REQUIRE_REDIS=1 (CI sets it) a missing Redis is an error instead, so that the tests
+ * needing it fail rather than skip.
  */
 export async function redisReachable(skipped?: string): Promise<boolean> {
   const redis = new Redis(TEST_REDIS_URL, {
@@ -24,6 +26,9 @@ export async function redisReachable(skipped?: string): Promise<boolean> {
     reachable = false;
   } finally {
     redis.disconnect();
+  }
+  if (!reachable && process.env.KINFOLIO_REQUIRE_REDIS === '1') {
+    throw new Error(`Redis is not reachable at ${TEST_REDIS_URL} and KINFOLIO_REQUIRE_REDIS=1`);
   }
   if (!reachable && skipped) {
     console.warn(`NOTICE: Redis is not reachable at ${TEST_REDIS_URL}; ${skipped}.`);

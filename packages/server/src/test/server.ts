@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Permission } from '@kinfolio/contract';
@@ -37,8 +38,13 @@ async function storageEnv(env: Record<string, string> = {}): Promise<Record<stri
 /** The whole app on a fresh database of the dialect under test, with helpers to make users. */
 export async function createTestServer(options: TestServerOptions = {}) {
   const database = await createTestDatabase();
+  // A data folder of its own (removed by close()): test files run side by side, and a check of
+  // the files must not find another server's.
+  const ownDataDir = !options.env?.DATA_DIR;
+  const dataDir =
+    options.env?.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kinfolio-test-data-'));
   const config = loadConfig({
-    DATA_DIR: path.join(os.tmpdir(), 'kinfolio-test-data'),
+    DATA_DIR: dataDir,
     APP_URL: 'http://kinfolio.test',
     WEB_DIST: path.join(os.tmpdir(), 'kinfolio-no-web-build'),
     LOG_LEVEL: 'silent',
@@ -113,7 +119,10 @@ export async function createTestServer(options: TestServerOptions = {}) {
       await worker.app.ready();
       return { ctx: worker.ctx, close: () => worker.app.close() };
     },
-    close: () => app.close(),
+    async close() {
+      await app.close();
+      if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 

@@ -1,17 +1,30 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { nextTask } from '@/shared/nextTask';
 import { fetchesSettled, firstPageReady, startInTurn } from './firstPage';
 
-const settledWithin = async (promise: Promise<unknown>, ms: number) =>
-  Promise.race([
-    promise.then(() => true),
-    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms)),
-  ]);
+/** Whether `promise` has settled, read at any later moment. */
+function tracked(promise: Promise<unknown>) {
+  const state = { settled: false };
+  void promise.then(
+    () => (state.settled = true),
+    () => (state.settled = true),
+  );
+  return state;
+}
+
+/** Lets the query cache tell its listeners (it batches them into a zero-delay timer). */
+const cacheNotified = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('the first page waits for its fetches', () => {
   it('goes on at once when nothing is fetching', async () => {
-    expect(await settledWithin(fetchesSettled(new QueryClient()), 50)).toBe(true);
+    const settled = tracked(fetchesSettled(new QueryClient()));
+    await Promise.resolve();
+    expect(settled.settled).toBe(true);
   });
 
   it('waits until the last fetch ended, failed or not', async () => {
@@ -26,26 +39,33 @@ describe('the first page waits for its fetches', () => {
       queryKey: ['b'],
       queryFn: () => new Promise<string>((_, reject) => (fail = reject)),
     });
-    const settled = fetchesSettled(client);
-    expect(await settledWithin(settled, 30)).toBe(false);
+    const settled = tracked(fetchesSettled(client));
+    await cacheNotified();
+    expect(settled.settled).toBe(false);
     answer('a');
-    expect(await settledWithin(settled, 30)).toBe(false);
+    await vi.waitFor(() => expect(client.isFetching()).toBe(1));
+    await cacheNotified();
+    expect(settled.settled).toBe(false);
     fail(new Error('b'));
-    expect(await settledWithin(settled, 50)).toBe(true);
+    await vi.waitFor(() => expect(settled.settled).toBe(true));
   });
 });
 
 describe('firstPageReady', () => {
   it('never waits longer than its bound', async () => {
-    const started = Date.now();
-    await firstPageReady(new Promise(() => undefined), 40);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(35);
+    vi.useFakeTimers();
+    const ready = tracked(firstPageReady(new Promise(() => undefined), 40));
+    await vi.advanceTimersByTimeAsync(39);
+    expect(ready.settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(ready.settled).toBe(true);
   });
 
-  it('goes on when a piece failed', async () => {
-    expect(await settledWithin(firstPageReady(Promise.reject(new Error('x')), 5000), 50)).toBe(
-      true,
-    );
+  it('goes on when a piece failed, without waiting for its bound', async () => {
+    vi.useFakeTimers();
+    const ready = tracked(firstPageReady(Promise.reject(new Error('x')), 5000));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ready.settled).toBe(true);
   });
 });
 
@@ -55,8 +75,7 @@ describe('nextTask', () => {
     void nextTask().then(() => (resolved = true));
     for (let i = 0; i < 10; i += 1) await Promise.resolve();
     expect(resolved).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(resolved).toBe(true);
+    await vi.waitFor(() => expect(resolved).toBe(true));
   });
 });
 

@@ -34,7 +34,10 @@ interface SocialDeps {
   throttle: ReturnType<typeof loginThrottle>;
 }
 
-/** Social login (spec §7 Auth) and the profile's linked accounts (contract account-routes.ts). */
+/**
+ * Social login (the browser goes to /api/auth/login/{provider}) and the profile's linked accounts
+ * (contract account-routes.ts).
+ */
 export function registerSocialRoutes(app: FastifyInstance, ctx: AppContext, deps: SocialDeps) {
   const providers = socialProviders(ctx.config.socialLogin);
   const users = usersRepository(ctx.db);

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { isPostgres, withId } from './helpers.js';
 
 /**
- * Audio records (spec §3 Record): the record, its people (participants heard in it), its
+ * Audio records: the record, its people (participants heard in it), its
  * revisions, and files with a general owner — a file now belongs to an item or to a record, never
  * both (a temporary upload to neither), with a `position` that orders a record's audio parts.
  * Full-text search over title, summary, info and the transcript, as items have it:

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { isPostgres } from './helpers.js';
 
 /**
- * Lists people can steer (issue 14):
+ * Lists people can steer (sort by title, accents and ligatures folded):
  * - Both: live lists ordered by title read a partial index (type, title, id) of live items, like
  *   the date order reads items_live_idx.
  * - SQLite: `ß`/`ss`, `œ`/`oe`, `æ`/`ae` (and the other letters below) find each other. FTS5's

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { withId } from './helpers.js';
 
 /**
- * Accounts complete (spec §1, §7 Auth):
+ * Accounts complete (pictures, social login, e-mail verification):
  * - `users.picture` and `users.site_picture`: the version of the user's profile and site picture
  *   (null: none). The WebP sizes live in the pictures storage under keys derived from the user
  *   and that version (modules/user-pictures); `users` is stamped `auth` already, so a new picture

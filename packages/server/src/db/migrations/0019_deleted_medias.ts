@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Deleted medias (issue 11): a file removed by a hard delete of its item or record, or by a file
+ * Deleted medias: a file removed by a hard delete of its item or record, or by a file
  * delete, keeps its row and its bytes for a retention period. The row is detached (`item_id` and
  * `record_id` null, so nothing lists it any more) and marked: when and by whom, and where it came
  * from (the owner's kind, id, item type and title at deletion time) so an admin can see it and

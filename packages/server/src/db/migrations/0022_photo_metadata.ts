@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Photo metadata read once (issue 14): the day and place a photo was taken (EXIF, GPS) are read
+ * Photo metadata read once: the day and place a photo was taken (EXIF, GPS) are read
  * when it is uploaded and kept on its row, so reading an item never opens its files. Rows stored
  * before this migration have `metadata_read` 0; a background job (modules/files/photo-metadata.ts)
  * reads them in batches and sets it to 1, with whatever it found. `files` is stamped (archive).

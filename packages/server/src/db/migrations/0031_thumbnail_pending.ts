@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Thumbnails made by the job queue (issue 31): an upload stores its bytes and row and queues the
+ * Thumbnails made by the job queue: an upload stores its bytes and row and queues the
  * `files.thumbnail` job, which a worker runs. `thumb_pending` is 1 from the upload until that job
  * has settled the image (thumbnail made, or none because sharp cannot read it), so the files
  * check can queue it again for a row whose job was lost (a crash between the row and the enqueue,

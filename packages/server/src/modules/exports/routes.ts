@@ -27,7 +27,7 @@ export function attachmentHeader(name: string): string {
 }
 
 /**
- * The admin's exports and the downloads list (spec §2 `/admin/tabAdminParam/downloads`): an
+ * The admin's exports and the downloads list (the `/admin/tabAdminParam/downloads` tab): an
  * export is a row in `exports` and a job on the queue (declareExportJobs) that writes its bytes
  * into the exports storage.
  */

@@ -5,7 +5,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { routes } from '@kinfolio/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppContext } from '../../context.js';
 import type { TestClient } from '../../test/client.js';
 import { itemsApi } from '../../test/items-api.js';
@@ -111,16 +111,26 @@ describe('files check: storage and rows agree again after a crash', () => {
   );
 
   it('never removes a partial this process is still writing, nor an upload awaiting its row', async () => {
+    const key = 'ee/ff/eeff0000-0000-4000-8000-000000000000';
     const source = new PassThrough();
-    const writing = ctx.storage.files.put('ee/ff/eeff0000-0000-4000-8000-000000000000', source);
+    const writing = ctx.storage.files.put(key, source);
     source.write(Buffer.alloc(1024));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The bytes have left for the storage; on disk, the partial file holds them.
+    const partials = () =>
+      fs.existsSync(path.dirname(fileAt(key)))
+        ? fs.readdirSync(path.dirname(fileAt(key))).filter((name) => name.endsWith('.part'))
+        : [];
+    await vi.waitFor(() => {
+      expect(source.readableLength).toBe(0);
+      if (testStorage() === 'local') {
+        expect(partials()).toHaveLength(1);
+        expect(fs.statSync(path.join(path.dirname(fileAt(key)), partials()[0]!)).size).toBe(1024);
+      }
+    }, 10_000);
     expect(await ctx.storage.files.removeAbandonedPartials(new Date(Date.now() + 60_000))).toBe(0);
     source.end();
     await writing;
-    expect(
-      await ctx.storage.files.stat('ee/ff/eeff0000-0000-4000-8000-000000000000'),
-    ).toMatchObject({
+    expect(await ctx.storage.files.stat(key)).toMatchObject({
       size: 1024,
     });
     await ctx.storage.files.delete('ee/ff/eeff0000-0000-4000-8000-000000000000');

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { itemRoutes, routes } from '@kinfolio/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { connectDatabase } from '../../db/connect.js';
 import { testDialect } from '../../test/database.js';
 import {
@@ -135,12 +135,17 @@ it('leaves no byte without a row and no row without bytes after kill -9 mid-uplo
     while (!killed) await whole(`quick-${i}-${n++}.jpg`);
     return n;
   });
-  const deadline = Date.now() + 10_000;
-  while (filesOnDisk().filter((file) => file.endsWith('.part')).length < 6) {
-    if (Date.now() > deadline) throw new Error(`no partial uploads:\n${first.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // The kill lands once the slow uploads are into their bodies (bytes of each on disk).
+  const sizeOf = (file: string) =>
+    fs.statSync(path.join(dataDir, 'files', file), { throwIfNoEntry: false })?.size ?? 0;
+  await vi.waitFor(
+    () => {
+      const started = filesOnDisk().filter((file) => file.endsWith('.part'));
+      const writing = started.filter((file) => sizeOf(file) > 0);
+      expect(writing.length, first.output()).toBeGreaterThanOrEqual(6);
+    },
+    { timeout: 10_000, interval: 50 },
+  );
   await stopProcess(first, 'SIGKILL');
   killed = true;
   await Promise.all([...slow, ...quick]);

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recordFailure } from '../../jobs/failed-jobs.js';
 import type { TestClient } from '../../test/client.js';
+import { redisReachable, TEST_REDIS_URL } from '../../test/redis.js';
 import { ADMIN, createTestServer, type TestServer } from '../../test/server.js';
 
 describe('failed jobs admin API', () => {
@@ -137,11 +138,9 @@ describe('failed jobs admin API', () => {
     await fail('auth.prune');
     await fail('records.gone');
     const id = await server.ctx.jobs.enqueue('auth.prune', null);
-    const end = Date.now() + 10_000;
-    while ((await server.ctx.jobs.status(id))?.state !== 'done' && Date.now() < end) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    expect((await server.ctx.jobs.status(id))?.state).toBe('done');
+    await expect
+      .poll(async () => (await server.ctx.jobs.status(id))?.state, { timeout: 10_000 })
+      .toBe('done');
     await admin.post('/api/failed-jobs/retry-all');
     await admin.delete('/api/failed-jobs');
     expect(await stamps()).toBe(before);
@@ -156,28 +155,22 @@ describe('failed jobs admin API', () => {
 });
 
 describe('failed jobs with REDIS_URL (BullMQ runs the jobs, failures stay in the database)', () => {
-  const REDIS_URL = process.env.KINFOLIO_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
   const prefix = `kinfolio-test-routes-${process.pid}-${randomBytes(3).toString('hex')}`;
   let server: TestServer | undefined;
   let admin: TestClient;
 
   beforeAll(async () => {
-    const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0 });
-    redis.on('error', () => undefined);
-    const reachable = await redis.connect().then(
-      () => true,
-      () => false,
-    );
-    redis.disconnect();
-    if (!reachable) return;
-    server = await createTestServer({ env: { REDIS_URL, JOB_QUEUE_PREFIX: prefix } });
+    if (!(await redisReachable('the failed jobs tests on BullMQ are skipped'))) return;
+    server = await createTestServer({
+      env: { REDIS_URL: TEST_REDIS_URL, JOB_QUEUE_PREFIX: prefix },
+    });
     await server.createAdmin();
     admin = await server.loggedIn(ADMIN.email, ADMIN.password);
   });
   afterAll(async () => {
     if (!server) return;
     await server.close();
-    const redis = new Redis(REDIS_URL);
+    const redis = new Redis(TEST_REDIS_URL);
     const keys = await redis.keys(`${prefix}:*`);
     if (keys.length) await redis.del(...keys);
     await redis.quit();
@@ -200,13 +193,10 @@ describe('failed jobs with REDIS_URL (BullMQ runs the jobs, failures stay in the
     const retried = await admin.post(`/api/failed-jobs/${listed.data[0].id}/retry`);
     expect(retried.statusCode).toBe(200);
     const jobId: string = retried.json().job_id;
-    const end = Date.now() + 10_000;
-    let state: string | undefined;
-    while (Date.now() < end && state !== 'done') {
-      state = (await server.ctx.jobs.status(jobId))?.state;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(state).toBe('done');
+    const { jobs } = server.ctx;
+    await expect
+      .poll(async () => (await jobs.status(jobId))?.state, { timeout: 10_000 })
+      .toBe('done');
     expect((await admin.get('/api/failed-jobs')).json().meta.total).toBe(0);
   });
 });

@@ -1,2 +1,2 @@
-// The trash retention module's public face (issue 11): app.ts declares its job.
+// The trash retention module's public face: app.ts declares its job.
 export { declareRetentionJobs, emptyExpiredTrash } from './jobs.js';

@@ -10,7 +10,7 @@ interface ErrorScreenProps {
   detail?: string;
 }
 
-/** The global error screen of spec §2: 500 and 404 have their own wording, others show the code. */
+/** The global error screen: 500 and 404 have their own wording, others show the code. */
 export function ErrorScreen({ statusCode, message, detail }: ErrorScreenProps) {
   const { t } = useTranslation('errors');
   const navigate = useNavigate();

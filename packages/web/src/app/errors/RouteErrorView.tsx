@@ -79,7 +79,7 @@ function Notice({ title, message, action }: { title: string; message: string; ac
   );
 }
 
-/** Unmatched address: the 404 error screen plus 'Page not found: /path' (spec §2, §8). */
+/** Unmatched address: the 404 error screen plus 'Page not found: /path'. */
 export function NotFoundView() {
   const { t } = useTranslation('errors');
   const pathname = useLocation({ select: (l) => l.pathname });

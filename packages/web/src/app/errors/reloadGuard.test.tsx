@@ -73,7 +73,7 @@ describe('offlineAware', () => {
   });
 });
 
-describe('reloadWithGuard (spec §4, §9: reload once, path kept 10 s)', () => {
+describe('reloadWithGuard (reload once, path kept 10 s)', () => {
   const reload = vi.fn();
   const t0 = 1_700_000_000_000;
 
@@ -144,7 +144,7 @@ describe('reloadWithGuard (spec §4, §9: reload once, path kept 10 s)', () => {
   });
 });
 
-describe('error screen of a route (spec §2)', () => {
+describe('error screen of a route', () => {
   beforeAll(async () => {
     await i18n.changeLanguage('en');
   });

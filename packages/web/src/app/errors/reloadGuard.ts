@@ -34,7 +34,7 @@ export function offlineAware(error: unknown): never {
 }
 
 /**
- * Reloads once per path: the guard stores the reloaded path for 10 s (spec §4) so a chunk that is
+ * Reloads once per path: the guard stores the reloaded path for 10 s so a chunk that is
  * really missing does not cause a reload loop. Never offline, where the chunk is missing for want
  * of a network. Returns whether a reload was started.
  */

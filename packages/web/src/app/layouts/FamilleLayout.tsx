@@ -26,7 +26,7 @@ export function FamilleLayout() {
   const { user, isAdmin } = useSession();
   const [drawerOpened, drawer] = useDisclosure(false);
   const small = useSmallScreen();
-  // Spec §4: a touch-capable device is flagged mobile and gets the drawer layout at any width.
+  // A touch-capable device is flagged mobile and gets the drawer layout at any width.
   const mobile = useIsMobile();
   const pathname = useLocation({ select: (l) => l.pathname });
   const left = user?.siteparams.isnavbarleft ?? true;

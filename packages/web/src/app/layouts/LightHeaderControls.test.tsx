@@ -1,7 +1,13 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+/** Resolves once the real controls' code is in (the same import the component waits for). */
+const codeArrived = () =>
+  act(async () => {
+    await import('./HeaderControls');
+  });
+/** Lets React apply what the last event did. */
+const rendered = () => act(async () => undefined);
 
 /** A fresh copy each time: the module keeps the real controls once loaded. */
 async function renderStandIn() {
@@ -22,7 +28,7 @@ async function pressWhileCodeArrives() {
   const standIn = await renderStandIn();
   fireEvent.pointerDown(standIn);
   fireEvent.pointerEnter(standIn);
-  await settle();
+  await codeArrived();
   expect(standIn).toBeInTheDocument();
   return standIn;
 }
@@ -43,7 +49,7 @@ describe("the logged-out header's stand-in language button", () => {
   it('is swapped once a press ends without a click (dragged away)', async () => {
     const standIn = await pressWhileCodeArrives();
     fireEvent.pointerLeave(standIn);
-    await settle();
+    await rendered();
     expect(standIn).not.toBeInTheDocument();
     expect(screen.getByRole('button')).toHaveAttribute('aria-haspopup', 'menu');
     expect(screen.queryByRole('menu')).toBeNull();

@@ -16,7 +16,7 @@ import { loadingBar } from '@/shared/ui/loadingBar';
 import { transitionFor } from '../routing/transitions';
 import { RootShell } from './RootShell';
 
-/** The real RootShell over a few pages with and without transition numbers (spec §2). */
+/** The real RootShell over a few pages with and without transition numbers. */
 function renderShell(initialPath = '/') {
   const rootRoute = createRootRoute({ component: RootShell });
   const pageRoute = (path: string, routeNumber?: number, colorScheme?: 'light' | 'dark') =>
@@ -68,7 +68,7 @@ afterEach(() => {
   loadingBar.reset();
 });
 
-describe('page transitions by route number (spec §2)', () => {
+describe('page transitions by route number', () => {
   it('slides right to a higher number and left to a lower one', async () => {
     const { go } = renderShell('/one');
     expect(await screen.findByText('page /one')).toBeInTheDocument();
@@ -95,7 +95,7 @@ describe('page transitions by route number (spec §2)', () => {
   });
 });
 
-describe('before each navigation (spec §2)', () => {
+describe('before each navigation: panels and modals closed', () => {
   it('closes every modal and the side panel', async () => {
     const { go } = renderShell('/one');
     await screen.findByText('page /one');
@@ -120,7 +120,7 @@ describe('before each navigation (spec §2)', () => {
   });
 });
 
-describe('body scroll lock (spec §4)', () => {
+describe('body scroll lock while a modal or panel is open', () => {
   it('stops the page body scrolling while a modal or the panel is open', async () => {
     renderShell('/one');
     await screen.findByText('page /one');
@@ -152,7 +152,7 @@ describe('body scroll lock (spec §4)', () => {
   });
 });
 
-describe('colour scheme in the shell (spec §4)', () => {
+describe('colour scheme in the shell', () => {
   const scheme = () => document.documentElement.getAttribute('data-mantine-color-scheme');
   const pressCtrlL = () =>
     act(() => {
@@ -192,7 +192,7 @@ describe('colour scheme in the shell (spec §4)', () => {
   });
 });
 
-describe('transitionFor (spec §2)', () => {
+describe('transitionFor', () => {
   it('slides right to a higher route number', () => {
     expect(transitionFor(1, 2)).toBe('slide-right');
     expect(transitionFor(1, 4)).toBe('slide-right');

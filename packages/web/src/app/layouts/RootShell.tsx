@@ -85,7 +85,7 @@ function Verifying({ label }: { label: string | undefined }) {
   );
 }
 
-/** Before each navigation: close panels and modals, pick the page transition (spec §2). */
+/** Before each navigation: close panels and modals, pick the page transition. */
 function useNavigationEffects() {
   const router = useRouter();
   useEffect(

@@ -6,7 +6,7 @@ import { router } from '../routing/router';
 import { NAV_SECTIONS } from './navItems';
 
 describe('the item types drive the archive screens', () => {
-  it('derive each list and profile address from the API base (spec §3)', () => {
+  it('derive each list and profile address from the API base', () => {
     expect(ITEM_TYPE_META.post).toMatchObject({
       listPath: '/posts',
       param: 'post_id',
@@ -33,7 +33,7 @@ describe('the item types drive the archive screens', () => {
     for (const type of ITEM_TYPES) {
       expect(paths).toContain(ITEM_TYPE_META[type].listPath);
       expect(paths).toContain(ITEM_TYPE_META[type].profileRoute);
-      // Spec §2 writes the id as optional: `/posts/profile` opens the create form.
+      // The id is optional in the path: `/posts/profile` opens the create form.
       expect(paths).toContain(ITEM_TYPE_META[type].newProfileRoute);
     }
     // The feed of recent changes, of every type or one, beside an item's own history.

@@ -61,7 +61,7 @@ beforeEach(() => {
   useSessionStore.setState({ isLoggedIn: false, user: null, status: 'ready' });
 });
 
-describe('guards (spec §2, §6)', () => {
+describe('guards: admin, auth and guest groups', () => {
   it('auth: redirects a logged-out visitor to /, lets a user in', async () => {
     expect(await outcome('auth')).toBe('redirect /');
     logIn([]);
@@ -240,7 +240,7 @@ describe('guards in a router', () => {
   });
 });
 
-describe('runValidate (spec §2)', () => {
+describe('runValidate', () => {
   const statusOf = (fn: () => void) => {
     try {
       fn();

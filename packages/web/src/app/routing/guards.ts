@@ -13,7 +13,7 @@ export const LOGGED_OUT_HOME = '/';
 export type GuardDecision =
   { type: 'allow' } | { type: 'redirect'; to: string } | { type: 'forbidden' };
 
-/** Pure decision of spec §2's guard groups, tested without a router. */
+/** Pure decision of the guard groups (admin, auth, guest), tested without a router. */
 export function decideGuard(
   kind: GuardKind,
   session: { isLoggedIn: boolean; isAdmin: boolean },
@@ -52,7 +52,7 @@ export function guard(kind: GuardKind) {
 export type ValidateResult = true | { statusCode?: number; message?: string };
 
 /**
- * A route's validate rule (spec §2): anything but `true` shows the error screen with its status
+ * A route's validate rule: anything but `true` shows the error screen with its status
  * (default 404) and message.
  */
 export function runValidate<P>(validate: (params: P) => ValidateResult | boolean, params: P): void {

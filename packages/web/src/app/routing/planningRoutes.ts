@@ -8,7 +8,7 @@ import { queryClient } from '@/shared/query/queryClient';
 import { guard } from './guards';
 
 /**
- * `/planning` (issue 13): the archive's dates on a calendar, a timeline and "on this day"; its
+ * `/planning`: the archive's dates on a calendar, a timeline and "on this day"; its
  * loader starts the counts the address's view shows (and the chosen day's first page).
  */
 export function planningRoute<R extends AnyRoute>(parent: () => R) {

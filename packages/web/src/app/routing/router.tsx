@@ -27,7 +27,7 @@ import { planningRoute } from './planningRoutes';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
-    /** Transition number of spec §2 (slide direction between numbered routes). */
+    /** Transition number (slide direction between numbered routes). */
     routeNumber?: number;
     /** Forces the colour scheme while the page is shown. */
     colorScheme?: ForcedColorScheme;
@@ -221,7 +221,7 @@ const siteTranslationsRoute = organisationRoute(
   () => import('@/features/organisation/pages/SiteTranslationsPage'),
 );
 
-/* The archive (issue 4): one list, one profile for every item type, parameterised by type. */
+/* The archive: one list, one profile for every item type, parameterised by type. */
 
 const positivePage = (search: Record<string, unknown>): { page?: number } => {
   const page = Number(search.page);
@@ -352,7 +352,7 @@ const correlationRoute = createRoute({
   component: lazyPage(() => import('@/features/archive/pages/CorrelationPage')),
 });
 
-/* Audio records (issue 10): list, profile (no id: the create form) and history. */
+/* Audio records: list, profile (no id: the create form) and history. */
 
 const recordListRoute = createRoute({
   getParentRoute: () => rootRoute,

@@ -1,7 +1,7 @@
 import type { TransitionName } from '@/shared/stores/ui';
 
 /**
- * Spec §2: moving to a higher route number slides right, to a lower one slides left; anything
+ * Moving to a higher route number slides right, to a lower one slides left; anything
  * else (a route without number on either side, or the same number) is a plain page transition.
  */
 export function transitionFor(from: number | undefined, to: number | undefined): TransitionName {

@@ -50,7 +50,7 @@ function settle<T>(promise: Promise<T>) {
   );
 }
 
-describe('anti-forgery cookie (spec §7)', () => {
+describe('anti-forgery cookie fetched before any non-GET request', () => {
   it('fetches GET /sanctum/csrf-cookie before the first non-GET request', async () => {
     await request('POST', '/api/posts', { title: 'x' });
     expect(server.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
@@ -102,7 +102,7 @@ describe('anti-forgery cookie (spec §7)', () => {
   });
 });
 
-describe('request headers (spec §7)', () => {
+describe('request headers: cookies, anti-forgery token, Accept-Language', () => {
   it('sends the decoded XSRF-TOKEN cookie as X-XSRF-TOKEN, read fresh for each request', async () => {
     document.cookie = `XSRF-TOKEN=${encodeURIComponent('abc==/+x')}; path=/`;
     await request('GET', '/api/posts');
@@ -158,7 +158,7 @@ describe('request headers (spec §7)', () => {
   });
 });
 
-describe('retries (spec §7)', () => {
+describe('retries: non-idempotent requests once on 408, 409, 425, 429, 5xx', () => {
   it.each(RETRIED)('retries POST exactly once on %i', async (status) => {
     server.reply({ status }, { status: 200, body: { id: 7 } });
     await expect(request('POST', '/api/posts', {})).resolves.toEqual({ id: 7 });
@@ -202,7 +202,7 @@ describe('retries (spec §7)', () => {
   });
 });
 
-describe('timeout (spec §7, §9)', () => {
+describe('timeout of 60 s', () => {
   it('aborts after 60 000 ms and rejects with ApiError 408', async () => {
     server.reply({ hang: true });
     let settled = false;

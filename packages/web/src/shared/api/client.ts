@@ -12,7 +12,7 @@ export type QueryValue = string | number | boolean | undefined | null;
 
 export interface RequestOptions {
   query?: Record<string, QueryValue>;
-  /** Forms: no error toast (field errors are shown by the form); the §8 redirects still apply. */
+  /** Forms: no error toast (the form shows field errors); the status table's redirects apply. */
   validationCheck?: boolean;
   /** No toast at all, neither for success messages nor for errors. */
   silent?: boolean;
@@ -28,7 +28,7 @@ export interface RequestOptions {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Idempotent methods are never retried (spec §7); POST and PATCH are, once. */
+/** Idempotent methods are never retried; POST and PATCH are, once. */
 const RETRIED_METHODS = new Set<Method>(['POST', 'PATCH']);
 const MAX_RETRY_AFTER_MS = 3_000;
 
@@ -162,7 +162,7 @@ async function prepareWrite(): Promise<void> {
   }
 }
 
-/** The one HTTP request of the web app (spec §7/§8): pages reach it through `call()`. */
+/** The one HTTP request of the web app: pages reach it through `call()`. */
 export async function request<T>(
   method: Method,
   path: string,

@@ -54,7 +54,7 @@ async function failingGet(status: number, body?: unknown, opts = {}): Promise<Ap
 
 const toasts = () => vi.mocked(showToast).mock.calls;
 
-describe('status table (spec §8)', () => {
+describe('status table: toast, session reset and redirect per status', () => {
   it('401: resets the session, toasts "Unauthorized", goes to /', async () => {
     const error = await failingGet(401);
     expect(error.status).toBe(401);
@@ -152,7 +152,7 @@ describe('status table (spec §8)', () => {
   });
 });
 
-describe('validation-check mode (spec §5)', () => {
+describe('validation-check mode: no error toasts', () => {
   it('shows no error toast, but still rejects with the field errors', async () => {
     server.reply({ status: 422, body: { message: 'Invalid.', errors: { email: ['Taken.'] } } });
     const result = await request('POST', '/register', {}, { validationCheck: true }).catch(
@@ -177,7 +177,7 @@ describe('validation-check mode (spec §5)', () => {
   });
 });
 
-describe('success bodies (spec §8)', () => {
+describe('success bodies with success, warning or message: a toast', () => {
   it.each([
     [{ success: 'Saved.' }, 'success', 'Saved.'],
     [{ message: 'Post created.' }, 'success', 'Post created.'],
@@ -205,7 +205,7 @@ describe('success bodies (spec §8)', () => {
   });
 });
 
-describe('error text and intent (spec §8)', () => {
+describe('error text and intent', () => {
   it('is an error when the body has an error field, else a warning', () => {
     expect(errorIntent(new ApiError(400, 'x', { error: 'Broken' }))).toBe('error');
     expect(errorIntent(new ApiError(400, 'x', { error: '', message: 'm' }))).toBe('error');

@@ -49,12 +49,12 @@ function clientMessage(error: ApiError): string | undefined {
   return undefined;
 }
 
-/** Spec §8: server message/error/warning, else the client's message, else 'An error occurred'. */
+/** The server's message/error/warning, else the client's message, else 'An error occurred'. */
 export function errorText(error: ApiError): string {
   return bodyText(error.body) ?? clientMessage(error) ?? t('api.generic');
 }
 
-/** Spec §8: error when the body carries an `error` field, otherwise warning. */
+/** Error when the body carries an `error` field, otherwise warning. */
 export function errorIntent(error: ApiError): ToastIntent {
   return isRecord(error.body) && 'error' in error.body ? 'error' : 'warning';
 }
@@ -74,7 +74,7 @@ function goHome(): void {
   if (hooks.currentPath() !== '/') hooks.navigate('/');
 }
 
-/** Applies the status table of spec §8; the caller rethrows afterwards. */
+/** Applies the status table (toast, session reset, redirect); the caller rethrows afterwards. */
 export function handleApiError(
   error: ApiError,
   opts: { validationCheck?: boolean; silent?: boolean },
@@ -85,7 +85,7 @@ export function handleApiError(
   const serverText = bodyText(error.body);
   const notify = (title: string, message?: string) => {
     if (quiet) return;
-    // Spec §9: 10 s only when the toast shows the server's own words (401/403 use fixed wording).
+    // 10 s only when the toast shows the server's own words (401/403 use fixed wording).
     const showsServer =
       serverText !== undefined && (title === serverText || message === serverText);
     const timeout = showsServer ? LIMITS.toastServerMessageMs : LIMITS.toastDefaultMs;
@@ -124,7 +124,7 @@ export function handleApiError(
   }
 }
 
-/** Spec §8: a success body with success, warning or message shows a toast. */
+/** A success body with success, warning or message shows a toast. */
 export function showSuccessToast(body: unknown): void {
   if (!isRecord(body)) return;
   const timeout = LIMITS.toastServerMessageMs;

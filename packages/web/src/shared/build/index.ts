@@ -5,7 +5,7 @@ import { watchBuilds } from './watcher';
 export type { BuildInfo } from './manifest';
 
 /**
- * New build detection (spec §4/§7): watch builds/latest.json and, once a newer build is out, load
+ * New build detection: watch builds/latest.json and, once a newer build is out, load
  * the next page in full. Only in a built app: the dev server has no builds/ files to read.
  */
 export function startNewBuildDetection(

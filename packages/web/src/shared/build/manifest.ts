@@ -32,7 +32,7 @@ export function fetchLatestBuild(
   return fetchBuildInfo(fetchImpl, `${BUILDS_URL}/latest.json?${now}`);
 }
 
-/** The manifest of the build this page runs (spec §7: builds/meta/{buildId}.json). */
+/** The manifest of the build this page runs (builds/meta/{buildId}.json). */
 export function fetchBuildManifest(fetchImpl: FetchLike, id: string): Promise<BuildInfo> {
   return fetchBuildInfo(fetchImpl, `${BUILDS_URL}/meta/${encodeURIComponent(id)}.json`);
 }

@@ -20,7 +20,7 @@ export function loadPage(href: string): void {
 
 /**
  * Once `newBuildId()` names a newer build, the next navigation to another path loads the target
- * page in full, so it runs the new build (spec §4). A page that still runs the old build after
+ * page in full, so it runs the new build. A page that still runs the old build after
  * reloading for a given build (a cached shell, say) does not reload again for it, so navigation
  * never turns into a reload on every click.
  */

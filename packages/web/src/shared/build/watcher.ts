@@ -32,9 +32,9 @@ export interface BuildWatcher {
 }
 
 /**
- * Polls builds/latest.json (spec §4 new build detection) every `intervalMs` and when the window
+ * Polls builds/latest.json (new build detection) every `intervalMs` and when the window
  * regains focus, and reads the running build's manifest about 1 s after the page goes idle. A
- * failed load is only logged (spec §8), never shown.
+ * failed load is only logged, never shown.
  */
 export function watchBuilds(options: BuildWatcherOptions): BuildWatcher {
   const fetchImpl = options.fetch ?? ((url, init) => window.fetch(url, init));

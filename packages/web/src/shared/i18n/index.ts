@@ -48,7 +48,7 @@ function loadBundle(lang: string, ns: string): Promise<Messages> {
   return load ? load().then((mod) => mod.default) : Promise.resolve({});
 }
 
-/** An unsupported locale falls back to en (spec §1). */
+/** An unsupported locale falls back to en. */
 export function normalizeLanguage(value: string | null | undefined): UiLanguage {
   if (!value) return FALLBACK_UI_LANGUAGE;
   const base = value.toLowerCase().split(/[-_]/)[0];

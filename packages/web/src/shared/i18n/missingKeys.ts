@@ -3,7 +3,7 @@ import { LIMITS, translationKey } from '@kinfolio/contract';
 export interface MissingKeyReporterOptions {
   /** POST /api/site-translations for one key. */
   send: (key: string) => Promise<unknown>;
-  /** Only logged-in users report (spec §7). */
+  /** Only logged-in users report. */
   isEnabled: () => boolean;
   /** Keys the server already has (with or without values) are not reported again. */
   isKnown?: (key: string) => boolean;
@@ -21,7 +21,7 @@ export interface MissingKeyReporter {
 }
 
 /**
- * Collects missing keys, waits until none arrived for `delayMs` (1000 ms, spec §9), then sends
+ * Collects missing keys, waits until none arrived for `delayMs` (1000 ms), then sends
  * the batch one key per request. A key is sent at most once per session.
  */
 export function createMissingKeyReporter(options: MissingKeyReporterOptions): MissingKeyReporter {

@@ -14,14 +14,14 @@ export const organisationKeys = {
 };
 
 export const organisationQueries = {
-  /** The whole tree as a flat list; persisted so a revisit shows it at once (spec §9). */
+  /** The whole tree as a flat list; persisted so a revisit shows it at once. */
   categories: () =>
     queryOptions({
       queryKey: organisationKeys.categories,
       queryFn: (context) => call('categories', {}, fetchOptions(context)),
       meta: { persist: true },
     }),
-  /** Participants with counts; the unsearched list is persisted (spec §9). */
+  /** Participants with counts; the unsearched list is persisted for a revisit. */
   participants: (search = '') =>
     queryOptions({
       queryKey: search ? organisationKeys.participantSearch(search) : organisationKeys.participants,

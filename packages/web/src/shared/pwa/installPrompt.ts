@@ -23,8 +23,8 @@ export function rememberInstallDismissed(storage: Storage = window.localStorage)
 }
 
 /**
- * The app's own flags that belong to the installation, not to a session: logging out clears all
- * of localStorage (spec §4), Cache Storage stays until the site's data is cleared.
+ * The app's own flags that belong to the installation, not to a session: logging out (any reset)
+ * clears all of localStorage, Cache Storage stays until the site's data is cleared.
  */
 export const FLAGS_CACHE = 'kinfolio-flags';
 const OFFLINE_READY_SHOWN = '/kinfolio-flags/offline-ready-shown';

@@ -56,7 +56,7 @@ async function fetchUserWithRetries(): Promise<CurrentUser> {
   }
 }
 
-/** Applies what belongs to the user: colours, language, dark mode (spec §4). */
+/** Applies what belongs to the user: colours, language (default en), dark mode. */
 async function applyUserPreferences(user: CurrentUser): Promise<void> {
   applyThemeColors(user.themecolors);
   setColorSchemePreference(user.siteparams?.darkMode ? 'dark' : 'light');
@@ -155,8 +155,8 @@ export async function ensureSession(): Promise<{
 const DEVICE_KEYS = [LANGUAGE_STORAGE_KEY, INSTALL_DISMISSED_KEY];
 
 /**
- * Clears the session, every localStorage entry but this device's language and install choice, all cached queries
- * (in memory and in IndexedDB) and the service worker's runtime caches (spec §4). The colour
+ * Clears the session, every localStorage entry but this device's language and install choice, all
+ * cached queries (in memory and in IndexedDB) and the service worker's runtime caches. The colour
  * scheme in use stays for the open page; after a reload it is the default again. Resolves once
  * the stores are empty (callers that do not wait still start the clearing at once).
  */
@@ -165,7 +165,7 @@ export function resetSession(): Promise<void> {
   try {
     // Everything goes but what belongs to the device: its language (the login page after a
     // logout, and after a reload, speaks the language just used, not a default) and a declined
-    // install prompt (spec §1: its dismissal is remembered).
+    // install prompt (its dismissal is remembered on the device).
     const kept = DEVICE_KEYS.map((key) => [key, window.localStorage.getItem(key)] as const);
     window.localStorage.clear();
     for (const [key, value] of kept) if (value !== null) window.localStorage.setItem(key, value);
@@ -213,7 +213,7 @@ export async function refreshUser(): Promise<CurrentUser | null> {
   }
 }
 
-/** POST /logout, then reset and go to / (spec §2). A failed logout still ends the local session. */
+/** POST /logout, then reset and go to /. A failed logout still ends the local session. */
 export async function logout(): Promise<void> {
   try {
     await call('logout', {}, { validationCheck: true, silent: true });

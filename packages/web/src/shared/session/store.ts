@@ -6,7 +6,7 @@ export const SESSION_STORAGE_KEY = 'kinfolio-session';
 export type SessionStatus = 'idle' | 'verifying' | 'ready';
 
 interface SessionState {
-  /** The logged-in flag (spec §4); persisted so a reload knows to verify the session. */
+  /** The logged-in flag; persisted so a reload knows to verify the session. */
   isLoggedIn: boolean;
   user: CurrentUser | null;
   status: SessionStatus;

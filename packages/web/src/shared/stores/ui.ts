@@ -3,7 +3,7 @@ import { create } from 'zustand';
 export type TransitionName = 'page' | 'slide-left' | 'slide-right';
 export type TransitionMode = 'out-in' | 'in-out' | 'default';
 
-/** Shared interface state of spec §3: modals by name, side panel, page transition. */
+/** Shared interface state: modals open by name, the side panel and its active id, transition. */
 interface UiState {
   modals: Record<string, boolean>;
   sidePanelOpen: boolean;

@@ -40,7 +40,7 @@ export function readColorSchemePreference(): ColorSchemePreference {
 
 export type ForcedColorScheme = 'light' | 'dark' | 'system';
 
-/** A page may force a scheme; forcing 'system' is warned against (spec §4) and means the OS value. */
+/** A page may force a scheme; forcing 'system' is warned against and means the OS value. */
 export function resolveForcedScheme(
   forced: ForcedColorScheme | undefined,
   systemPrefersDark: boolean,

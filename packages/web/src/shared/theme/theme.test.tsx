@@ -31,7 +31,7 @@ beforeEach(() => {
   useSessionStore.setState({ isLoggedIn: false, user: null, status: 'ready' });
 });
 
-describe('colour-scheme preference (spec §4)', () => {
+describe('colour-scheme preference: system, light or dark, saved locally', () => {
   it('is system ("auto") until chosen, then saved locally', () => {
     expect(readColorSchemePreference()).toBe('auto');
     setColorSchemePreference('dark');

@@ -191,7 +191,7 @@ function DivideForm({
       try {
         await onDivide(participant.id, { name1: name1.trim(), name2: name2.trim() });
       } catch (error) {
-        // Spec §8: one message for a failed divide (the form's own alert stays unused); the
+        // One message for a failed divide (the form's own alert stays unused); the
         // server's field messages still go under the inputs.
         setFailed(true);
         throw error;
