@@ -81,6 +81,7 @@ const envSchema = z.object({
   JOB_WORKER: booleanish.default(true),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   JOB_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   JOB_QUEUE_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_.-]+$/)
@@ -172,6 +173,12 @@ export interface Config {
     concurrency: number;
     /** How often an idle database worker looks for jobs. */
     pollMs: number;
+    /**
+     * How long the MP3 job's worker may go without a sign of life before another takes the job
+     * again; also how long a temporary folder or partial output may lie idle before the storage
+     * check removes it as left by a dead worker.
+     */
+    leaseMs: number;
     /** BullMQ's key prefix in Redis (several archives can share one Redis). */
     prefix: string;
   };
@@ -299,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       workInServer: e.JOB_WORKER,
       concurrency: e.JOB_CONCURRENCY,
       pollMs: e.JOB_POLL_MS,
+      leaseMs: e.JOB_LEASE_MS,
       prefix: e.JOB_QUEUE_PREFIX,
     },
   };

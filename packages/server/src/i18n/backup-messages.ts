@@ -20,6 +20,8 @@ export const backupMessages = {
       'This backup was made by a newer version of Kinfolio. Update Kinfolio, then restore it.',
     'backups.schema_mismatch':
       'This backup does not fit this version of Kinfolio. Nothing was restored.',
+    'backups.unsafe_entry':
+      'This backup holds an entry Kinfolio never writes (a link, or a path leaving its folder). Nothing was restored.',
     'backups.not_empty':
       'The archive is not empty: a backup can only be restored into an empty archive.',
   },
@@ -44,6 +46,8 @@ export const backupMessages = {
       'Cette sauvegarde vient d’une version plus récente de Kinfolio. Mettez Kinfolio à jour, puis restaurez-la.',
     'backups.schema_mismatch':
       'Cette sauvegarde ne correspond pas à cette version de Kinfolio. Rien n’a été restauré.',
+    'backups.unsafe_entry':
+      'Cette sauvegarde contient une entrée que Kinfolio n’écrit jamais (un lien, ou un chemin qui sort de son dossier). Rien n’a été restauré.',
     'backups.not_empty':
       'L’archive n’est pas vide : une sauvegarde ne peut être restaurée que dans une archive vide.',
   },
@@ -68,6 +72,8 @@ export const backupMessages = {
       'Questo backup è stato creato da una versione più recente di Kinfolio. Aggiorna Kinfolio, poi ripristinalo.',
     'backups.schema_mismatch':
       'Questo backup non è adatto a questa versione di Kinfolio. Non è stato ripristinato nulla.',
+    'backups.unsafe_entry':
+      'Questo backup contiene una voce che Kinfolio non scrive mai (un collegamento, o un percorso che esce dalla sua cartella). Non è stato ripristinato nulla.',
     'backups.not_empty':
       "L'archivio non è vuoto: un backup si può ripristinare solo in un archivio vuoto.",
   },
@@ -94,6 +100,8 @@ export const backupMessages = {
       'Diese Sicherung stammt von einer neueren Kinfolio-Version. Aktualisieren Sie Kinfolio und stellen Sie sie dann wieder her.',
     'backups.schema_mismatch':
       'Diese Sicherung passt nicht zu dieser Kinfolio-Version. Es wurde nichts wiederhergestellt.',
+    'backups.unsafe_entry':
+      'Diese Sicherung enthält einen Eintrag, den Kinfolio nie schreibt (eine Verknüpfung oder einen Pfad außerhalb seines Ordners). Es wurde nichts wiederhergestellt.',
     'backups.not_empty':
       'Das Archiv ist nicht leer: Eine Sicherung kann nur in ein leeres Archiv wiederhergestellt werden.',
   },

@@ -9,7 +9,7 @@ export * from './storage.js';
 export { localStorage } from './local.js';
 export { s3Client, s3Storage, type S3Settings } from './s3.js';
 export { sendStored, type StoredDownload } from './send.js';
-export { withTempDir, type TempDir } from './temp.js';
+export { removeAbandonedTempDirs, TEMP_HEARTBEAT_MS, withTempDir, type TempDir } from './temp.js';
 
 /**
  * The local folder of each kind. Files, pictures and MP3s keep the folders they always had under

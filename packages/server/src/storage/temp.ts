@@ -26,15 +26,52 @@ export interface TempDir {
 
 const PLAIN_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
+/** Our temporary folders' names start so (nothing else of ours does: tests' folders neither). */
+const TEMP_PREFIX = 'kinfolio-tmp-';
+
+/** How often a folder in use is touched: its modification time says its process is alive. */
+export const TEMP_HEARTBEAT_MS = 10_000;
+
+/** The folders of this process's work in progress: never removed as abandoned. */
+const inUse = new Set<string>();
+
 /**
- * Runs `work` with a new folder under the system's temporary folder (`kinfolio-<label>-…`), and
+ * Removes the temporary folders `kinfolio-tmp-<label>-…` that no work of this process holds and that
+ * nobody touched since `idleBefore` (a process killed mid-work leaves its folder behind, with
+ * copies of archive bytes in it: a record's audio, a backup's rows); how many it removed. A live
+ * process touches its folders every TEMP_HEARTBEAT_MS, so `idleBefore` must be well before that.
+ */
+export async function removeAbandonedTempDirs(labels: string[], idleBefore: Date): Promise<number> {
+  const base = os.tmpdir();
+  let removed = 0;
+  for (const name of await fs.promises.readdir(base)) {
+    const folder = path.join(base, name);
+    if (!labels.some((label) => name.startsWith(`${TEMP_PREFIX}${label}-`)) || inUse.has(folder)) {
+      continue;
+    }
+    const stats = await fs.promises.lstat(folder).catch(() => undefined);
+    if (!stats?.isDirectory() || stats.mtime >= idleBefore) continue;
+    await fs.promises.rm(folder, { recursive: true, force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
+/**
+ * Runs `work` with a new folder under the system's temporary folder (`kinfolio-tmp-<label>-…`), and
  * removes the folder and everything in it afterwards, whether the work succeeded or not.
  */
 export async function withTempDir<T>(
   label: string,
   work: (dir: TempDir) => Promise<T>,
 ): Promise<T> {
-  const root = await fs.promises.mkdtemp(path.join(os.tmpdir(), `kinfolio-${label}-`));
+  const root = await fs.promises.mkdtemp(path.join(os.tmpdir(), `${TEMP_PREFIX}${label}-`));
+  inUse.add(root);
+  const heartbeat = setInterval(() => {
+    const now = new Date();
+    fs.promises.utimes(root, now, now).catch(() => undefined);
+  }, TEMP_HEARTBEAT_MS);
+  heartbeat.unref();
   const pathOf = (name: string) => {
     if (!PLAIN_NAME.test(name)) throw new Error(`invalid temporary file name ${name}`);
     return path.join(root, name);
@@ -54,6 +91,8 @@ export async function withTempDir<T>(
   try {
     return await work(dir);
   } finally {
+    clearInterval(heartbeat);
     await fs.promises.rm(root, { recursive: true, force: true });
+    inUse.delete(root);
   }
 }

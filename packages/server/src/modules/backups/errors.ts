@@ -6,6 +6,7 @@ export type BackupProblem =
   | 'newer_format'
   | 'newer_schema'
   | 'schema_mismatch'
+  | 'unsafe_entry'
   | 'not_empty';
 
 const ENGLISH: Record<BackupProblem, string> = {
@@ -17,6 +18,8 @@ const ENGLISH: Record<BackupProblem, string> = {
   newer_schema:
     'This backup was made by a newer version of Kinfolio. Update Kinfolio, then restore it.',
   schema_mismatch: 'This backup does not fit this version of Kinfolio. Nothing was restored.',
+  unsafe_entry:
+    'This backup holds an entry Kinfolio never writes (a link, or a path leaving its folder). Nothing was restored.',
   not_empty: 'The archive is not empty: a backup can only be restored into an empty archive.',
 };
 

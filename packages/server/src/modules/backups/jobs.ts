@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { removeAbandonedTempDirs, TEMP_HEARTBEAT_MS } from '../../storage/index.js';
 import {
   BACKUP_JOB,
   BACKUP_SCHEDULE_JOB,
@@ -15,23 +16,31 @@ const SCHEDULE_CHECK_MS = 10 * 60 * 1000;
 /** A nightly backup made less than this long ago counts as tonight's. */
 const NIGHT_MS = 12 * 60 * 60 * 1000;
 /**
- * Restore uploads and partial writes this old were left by a process that died: a restore reads
- * its upload for minutes, a backup is written for hours at most (and some S3 servers date a
- * multipart upload from its start, not its last part).
+ * Restore uploads this old were left by a process that died (a restore reads its upload for
+ * minutes). So were partial writes in a bucket this old: some S3 servers date a multipart upload
+ * from its start, not its last part, and a backup is written for hours at most.
  */
 const LEFT_BEHIND_MS = 24 * 60 * 60 * 1000;
 
-/** Removes what restores and backups cut short by a dead process left in the storage. */
-async function removeLeftovers(ctx: AppContext): Promise<void> {
+/**
+ * Removes what restores and backups cut short by a dead process left: restore uploads, partial
+ * backups, and the backups' temporary folders. On a local disk a partial file's time is its last
+ * write, and a backup writes steadily, so one idle longer than a job lease is abandoned; the
+ * temporary folders of live processes are touched more often than that.
+ */
+export async function removeBackupLeftovers(ctx: AppContext): Promise<void> {
   const before = new Date(Date.now() - LEFT_BEHIND_MS);
+  const idle = new Date(Date.now() - Math.max(ctx.config.jobs.leaseMs, 3 * TEMP_HEARTBEAT_MS));
   const { restores, backups } = ctx.storage;
   const doomed: string[] = [];
   for await (const upload of restores.list('upload-')) {
     if (upload.modifiedAt < before) doomed.push(upload.key);
   }
   for (const key of doomed) await restores.delete(key);
-  await restores.removeAbandonedPartials(before);
-  await backups.removeAbandonedPartials(before);
+  const partials = ctx.config.storage.kind === 'local' ? idle : before;
+  await restores.removeAbandonedPartials(partials);
+  await backups.removeAbandonedPartials(partials);
+  await removeAbandonedTempDirs(['backup'], idle);
 }
 
 /**
@@ -102,7 +111,7 @@ export function declareBackupJobs(ctx: AppContext): void {
   );
 
   ctx.jobs.define<null>(BACKUP_SCHEDULE_JOB, async () => {
-    await removeLeftovers(ctx);
+    await removeBackupLeftovers(ctx);
     const schedule = await service.schedule();
     if (!schedule.nightly) return;
     const now = ctx.now();
@@ -116,5 +125,6 @@ export function declareBackupJobs(ctx: AppContext): void {
       .executeTakeFirst();
     if (!recent) await service.create('scheduled', null);
   });
-  ctx.jobs.every(BACKUP_SCHEDULE_JOB, SCHEDULE_CHECK_MS, null);
+  // Also at start: what a process killed mid-backup left goes as soon as one is up again.
+  ctx.jobs.every(BACKUP_SCHEDULE_JOB, SCHEDULE_CHECK_MS, null, { atStart: true });
 }

@@ -4,13 +4,12 @@ import { pipeline } from 'node:stream/promises';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import tar, { type Extract } from 'tar-stream';
 import type { Database } from '../../db/schema.js';
-import type { FileStorage } from '../../storage/storage.js';
 import { compactListMonths, makeSearchRanges } from '../items/index.js';
 import { isStoredMp3Name, removeStoredMp3, restoreStoredMp3 } from '../records/index.js';
+import type { FileStorage } from '../../storage/storage.js';
+import { checkCounts, lineCounter, nameProblem, parseManifest, type SeenEntry } from './check.js';
 import { BackupError } from './errors.js';
 import {
-  BACKUP_FORMAT,
-  BACKUP_FORMAT_VERSION,
   EXCLUDED_SETTINGS,
   EXCLUDED_TABLES,
   MANIFEST_ENTRY,
@@ -104,68 +103,53 @@ async function readAll(stream: AsyncIterable<unknown>, max: number): Promise<Buf
   return Buffer.concat(chunks);
 }
 
-function parseManifest(body: Buffer): BackupManifest {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body.toString('utf8'));
-  } catch {
-    throw new BackupError('damaged', 'unreadable manifest');
-  }
-  const manifest = parsed as Partial<BackupManifest> | null;
-  if (!manifest || typeof manifest !== 'object' || manifest.format !== BACKUP_FORMAT) {
-    throw new BackupError('not_backup');
-  }
-  if (typeof manifest.format_version !== 'number' || !Number.isInteger(manifest.format_version)) {
-    throw new BackupError('damaged', 'no format version');
-  }
-  if (manifest.format_version > BACKUP_FORMAT_VERSION) {
-    throw new BackupError('newer_format', `format ${manifest.format_version}`);
-  }
-  if (
-    !Array.isArray(manifest.entries) ||
-    !manifest.tables ||
-    typeof manifest.tables !== 'object' ||
-    typeof manifest.schema_version !== 'string'
-  ) {
-    throw new BackupError('damaged', 'incomplete manifest');
-  }
-  return manifest as BackupManifest;
-}
-
-/** Hashes every entry into `seen` (name → size:sha256); the manifest's bytes, if it came. */
+/**
+ * Hashes every entry into `seen` (by name); the manifest's bytes, if it came. Only plain files
+ * with names a backup holds pass: a link (symbolic or hard) or a path leaving its folder is
+ * refused here, before anything is written.
+ */
 async function hashEntries(
   backup: BackupSource,
-  seen: Map<string, string>,
+  seen: Map<string, SeenEntry>,
   onBytes: (bytes: number) => void,
 ): Promise<Buffer | undefined> {
   let manifestBody: Buffer | undefined;
   for await (const entry of entriesOf(backup, onBytes)) {
     const name = entry.header.name;
+    if (entry.header.type !== 'file') {
+      throw new BackupError('unsafe_entry', `${name} is a ${entry.header.type ?? 'odd entry'}`);
+    }
+    const problem = nameProblem(name);
+    if (problem) throw new BackupError(problem, name);
     if (manifestBody) throw new BackupError('damaged', `${name} after the manifest`);
     if (name === MANIFEST_ENTRY) {
       manifestBody = await readAll(entry, MANIFEST_MAX_BYTES);
       continue;
     }
     const { stream, result } = hashing();
-    await pipeline(entry, stream, async (source: AsyncIterable<Buffer>) => {
+    const counter = name.startsWith('data/') ? lineCounter() : undefined;
+    const drain = async (source: AsyncIterable<Buffer>) => {
       for await (const chunk of source) void chunk;
-    });
+    };
+    if (counter) await pipeline(entry, stream, counter.stream, drain);
+    else await pipeline(entry, stream, drain);
     const { size, sha256 } = result();
     if (seen.has(name)) throw new BackupError('damaged', `${name} twice`);
-    seen.set(name, `${size}:${sha256}`);
+    seen.set(name, { digest: `${size}:${sha256}`, ...(counter ? { lines: counter.lines() } : {}) });
   }
   return manifestBody;
 }
 
 /**
- * Reads the whole file and checks it: a tar whose last entry is a manifest of our format (not
- * newer), naming every other entry with its size and SHA-256, which all match. Writes nothing.
+ * Reads the whole file and checks it: a tar of plain files whose last entry is a manifest of our
+ * format (not newer), naming every other entry with its size and SHA-256, which all match, and
+ * counting the rows and files the entries hold. Writes nothing.
  */
 export async function verifyBackup(
   backup: BackupSource,
   onBytes: (bytes: number) => void = () => undefined,
 ): Promise<BackupManifest> {
-  const seen = new Map<string, string>();
+  const seen = new Map<string, SeenEntry>();
   let manifestBody: Buffer | undefined;
   try {
     manifestBody = await hashEntries(backup, seen, onBytes);
@@ -180,10 +164,11 @@ export async function verifyBackup(
     throw new BackupError('damaged', 'entries missing or added');
   }
   for (const entry of manifest.entries) {
-    if (seen.get(entry.name) !== `${entry.size}:${entry.sha256}`) {
+    if (seen.get(entry.name)?.digest !== `${entry.size}:${entry.sha256}`) {
       throw new BackupError('damaged', `${entry.name} does not match its checksum`);
     }
   }
+  checkCounts(manifest, seen);
   return manifest;
 }
 
@@ -277,7 +262,11 @@ export async function restoreBackup(
           const table = name.slice('data/'.length, -'.jsonl'.length);
           const columns = columnsOf.get(table);
           if (!columns) throw new BackupError('damaged', name);
-          await insertLines(trx, target.dialect, table, columns, checked);
+          const rows = await insertLines(trx, table, columns, checked);
+          // Counted at the check already; what the lines gave must be what was inserted.
+          if (rows !== manifest.tables[table]?.rows) {
+            throw new BackupError('damaged', `${table} does not hold the rows the manifest counts`);
+          }
         } else {
           const slash = name.indexOf('/');
           const prefix = name.slice(0, slash);
@@ -336,18 +325,19 @@ async function clearReplaced(trx: Transaction<Database>, present: string[]) {
   await sql`delete from settings where key not in (${sql.join(EXCLUDED_SETTINGS)})`.execute(t);
 }
 
+/** Inserts the rows of a table's entry; how many. */
 async function insertLines(
   trx: Transaction<Database>,
-  dialect: BackupTarget['dialect'],
   table: string,
   columns: string[],
   source: Readable,
-) {
+): Promise<number> {
   const t = trx as unknown as Kysely<Record<string, Row>>;
   const batchSize = Math.max(1, Math.floor(8000 / Math.max(1, columns.length)));
   const selfColumn = SELF_REFERENCES[table];
   const later: [unknown, unknown][] = [];
   let batch: Row[] = [];
+  let inserted = 0;
   const flush = async () => {
     if (!batch.length) return;
     if (table === 'settings') {
@@ -381,6 +371,7 @@ async function insertLines(
       row[selfColumn] = null;
     }
     batch.push(row);
+    inserted += 1;
     if (batch.length >= batchSize) await flush();
   }
   await flush();
@@ -389,7 +380,7 @@ async function insertLines(
       t,
     );
   }
-  void dialect;
+  return inserted;
 }
 
 async function resetSequences(trx: Transaction<Database>, tables: string[]) {

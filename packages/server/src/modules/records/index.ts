@@ -1,6 +1,7 @@
 // The records module's public face: other modules and app.ts import only from here.
 export { registerRecordRoutes } from './routes.js';
 export { declareRecordJobs } from './jobs.js';
+export { removeMp3Leftovers } from './mp3-job.js';
 export { findRecordForUpdate } from './repository.js';
 export { copyRecordPeople, previewOf } from './service.js';
 export { hardDeleteRecord } from './entity.js';

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
+import { removeAbandonedTempDirs, TEMP_HEARTBEAT_MS } from '../../storage/index.js';
 import { generateRecordMp3, recordMp3State } from './mp3-service.js';
 
 export const RECORD_MP3_JOB = 'records.mp3';
@@ -69,8 +70,26 @@ export function declareRecordMp3Job(ctx: AppContext): void {
       });
       await reporting;
     },
-    { attempts: 2, backoffMs: 5_000, queue: 'media' },
+    { attempts: 2, backoffMs: 5_000, queue: 'media', leaseMs: ctx.config.jobs.leaseMs },
   );
+  // At start and every ten minutes: what a worker killed mid-job left (a partial MP3, the
+  // temporary folder holding copies of a record's audio) goes once idle longer than a lease.
+  ctx.jobs.define<null>(RECORD_MP3_LEFTOVERS_JOB, async () => {
+    await removeMp3Leftovers(ctx);
+  });
+  ctx.jobs.every(RECORD_MP3_LEFTOVERS_JOB, 10 * 60 * 1000, null, { atStart: true });
+}
+
+export const RECORD_MP3_LEFTOVERS_JOB = 'records.mp3_leftovers';
+
+/** Removes partial MP3s and MP3 temporary folders idle longer than a job lease. */
+export async function removeMp3Leftovers(ctx: AppContext): Promise<void> {
+  const idle = new Date(Date.now() - Math.max(ctx.config.jobs.leaseMs, 3 * TEMP_HEARTBEAT_MS));
+  // A bucket may date a multipart upload from its start: there, an hour (an encoding is shorter).
+  const partials =
+    ctx.config.storage.kind === 'local' ? idle : new Date(Date.now() - 60 * 60 * 1000);
+  await ctx.storage.mp3.removeAbandonedPartials(partials);
+  await removeAbandonedTempDirs(['mp3'], idle);
 }
 
 /** What the routes ask of the MP3 job (declared by declareRecordMp3Job). */
