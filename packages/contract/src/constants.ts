@@ -88,6 +88,13 @@ export const LIMITS = {
    */
   loginAddressMaxAttempts: 75,
   loginAddressDecaySeconds: 60 * 60,
+  /**
+   * Distinct accounts one address may fail at in its window (an IPv6 /64 counts as one address):
+   * a family behind one NAT mistypes on a few accounts, while password spraying tries many
+   * accounts with a few guesses each, which the per-address total alone would let through.
+   */
+  loginAddressMaxAccounts: 15,
+  loginAddressAccountsDecaySeconds: 60 * 60,
   /** A browser stays a known device of an account this long after its last successful login. */
   loginKnownDeviceDays: 180,
   /** Largest accepted upload (FilePond), 200 MiB. */

@@ -10,6 +10,7 @@ import { createContext, type AppContext } from './context.js';
 import type { DatabaseHandle } from './db/connect.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandling, HttpError } from './http/errors.js';
+import { registerNulRefusal } from './http/nul.js';
 import { registerHealth } from './http/health.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerResponseCache } from './http/response-cache.js';
@@ -126,6 +127,7 @@ export async function buildApp(
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   registerErrorHandling(app);
+  registerNulRefusal(app);
   // Operators' endpoints, outside the contract's table (http/operational.ts).
   registerHealth(app, ctx);
   registerMetrics(app, ctx);

@@ -33,7 +33,10 @@ export function integerField(min: number, max: number) {
 export const idField = integerField(1, ID_MAX);
 export const idParam = z.object({ id: idField });
 
-/** PostgreSQL text cannot hold NUL characters; refuse them as input instead of failing later. */
+/**
+ * PostgreSQL text cannot hold NUL characters: the server refuses any request carrying one (in a
+ * string or a key) before validation, so the schemas need no refinement of their own.
+ */
 export function withoutNul(value: string): boolean {
   return !value.includes('\u0000');
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { saved } from '../responses.js';
-import { ID_MAX, idField, integerField, VALIDATION_KEYS, withoutNul } from './common.js';
+import { ID_MAX, idField, integerField, VALIDATION_KEYS } from './common.js';
 
 /** Longest category, tag or participant name, and longest site-translation key or value. */
 export const ORGANISATION_LIMITS = {
@@ -12,13 +12,7 @@ export const ORGANISATION_LIMITS = {
   translationReportsPerMinute: 120,
 } as const;
 
-const noNul = { message: VALIDATION_KEYS.invalidCharacter };
-
-const translatedText = z
-  .string()
-  .trim()
-  .max(ORGANISATION_LIMITS.nameMaxLength)
-  .refine(withoutNul, noNul);
+const translatedText = z.string().trim().max(ORGANISATION_LIMITS.nameMaxLength);
 
 /**
  * A name per interface language, as stored and returned: `{fr, en, it, de}`, each a string or
@@ -117,19 +111,10 @@ export const participantSchema = z
   .meta({ examples: [{ id: 7, name: 'Nonna Lucia', count: 128 }] });
 export type Participant = z.infer<typeof participantSchema>;
 
-const participantName = z
-  .string()
-  .trim()
-  .min(1)
-  .max(ORGANISATION_LIMITS.nameMaxLength)
-  .refine(withoutNul, noNul);
+const participantName = z.string().trim().min(1).max(ORGANISATION_LIMITS.nameMaxLength);
 
 export const participantsQuery = z.object({
-  search: z
-    .string()
-    .max(ORGANISATION_LIMITS.participantSearchMaxLength)
-    .refine(withoutNul, noNul)
-    .optional(),
+  search: z.string().max(ORGANISATION_LIMITS.participantSearchMaxLength).optional(),
 });
 export const participantCreateBody = z.object({ name: participantName });
 export type ParticipantCreateBody = z.infer<typeof participantCreateBody>;
@@ -171,10 +156,7 @@ export const translationKey = z
 export const siteTranslationCreateBody = z.object({ key: translationKey });
 export type SiteTranslationCreateBody = z.infer<typeof siteTranslationCreateBody>;
 
-const translationValue = z
-  .string()
-  .max(ORGANISATION_LIMITS.translationValueMaxLength)
-  .refine(withoutNul, noNul);
+const translationValue = z.string().max(ORGANISATION_LIMITS.translationValueMaxLength);
 export const siteTranslationUpdateBody = z.object({
   text: z
     .object({

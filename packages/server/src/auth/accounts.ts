@@ -1,9 +1,14 @@
 import { DEFAULT_SITEPARAMS, type Permission, type UiLanguage } from '@kinfolio/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { FieldValidationError, HttpError } from '../http/errors.js';
+import { HttpError } from '../http/errors.js';
 import { SETTING_KEYS, settingsRepository } from '../modules/settings/index.js';
-import { usersRepository, type UserRow } from '../modules/users/index.js';
+import {
+  emailTakenError,
+  guardEmailRace,
+  usersRepository,
+  type UserRow,
+} from '../modules/users/index.js';
 import { hashPassword } from './passwords.js';
 
 export interface NewAccount {
@@ -25,27 +30,29 @@ export async function createAccount(
 ): Promise<UserRow> {
   const users = usersRepository(db);
   if (await users.emailTaken(account.email)) {
-    throw new FieldValidationError({ email: ['validation.email_taken'] });
+    throw emailTakenError();
   }
   const at = now.toISOString();
-  return users.insert({
-    name: account.name,
-    email: account.email,
-    password_hash: await hashPassword(account.password),
-    email_verified_at: account.verified ? at : null,
-    permissions: JSON.stringify(account.permissions),
-    // Without a language (an account made at start, not from a screen) none is stored: the
-    // first login fills it in (languageFirstChosen).
-    siteparams: JSON.stringify({
-      ...DEFAULT_SITEPARAMS,
-      language: account.language,
+  return guardEmailRace(
+    users.insert({
+      name: account.name,
+      email: account.email,
+      password_hash: await hashPassword(account.password),
+      email_verified_at: account.verified ? at : null,
+      permissions: JSON.stringify(account.permissions),
+      // Without a language (an account made at start, not from a screen) none is stored: the
+      // first login fills it in (languageFirstChosen).
+      siteparams: JSON.stringify({
+        ...DEFAULT_SITEPARAMS,
+        language: account.language,
+      }),
+      themecolors: '{}',
+      active: 1,
+      last_login_at: account.loggedIn ? at : null,
+      created_at: at,
+      updated_at: at,
     }),
-    themecolors: '{}',
-    active: 1,
-    last_login_at: account.loggedIn ? at : null,
-    created_at: at,
-    updated_at: at,
-  });
+  );
 }
 
 /**

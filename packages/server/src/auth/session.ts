@@ -163,7 +163,7 @@ export function sessionManager(ctx: AppContext) {
         user_id: user.id,
         remember: remember ? 1 : 0,
         ip: request.ip ?? null,
-        user_agent: request.headers['user-agent']?.slice(0, 500) ?? null,
+        user_agent: request.headers['user-agent']?.replaceAll('\u0000', '').slice(0, 500) ?? null,
         created_at: now.toISOString(),
         last_activity_at: now.toISOString(),
         expires_at: new Date(now.getTime() + lifetimeMs(remember)).toISOString(),

@@ -125,8 +125,11 @@ describe.each(stores)('login throttling ($store)', ({ store, env }) => {
     async () => {
       await server.createUser({ email: 'sprayed@example.com' });
       const sprayer = await browser(server.app, '203.0.113.7');
+      // As many guesses per account as its own limit allows, on as few accounts as that takes,
+      // so that only the address's total is exhausted.
       for (let i = 0; i < LIMITS.loginAddressMaxAttempts; i++) {
-        const response = await sprayer.login(`nobody${i}@example.com`, 'wrong-password');
+        const account = `nobody${Math.floor(i / LIMITS.loginMaxAttempts)}@example.com`;
+        const response = await sprayer.login(account, 'wrong-password');
         expect(response.statusCode).toBe(422);
       }
       expectThrottled(
@@ -140,6 +143,29 @@ describe.each(stores)('login throttling ($store)', ({ store, env }) => {
       // The accounts are not blocked for others.
       const elsewhere = await browser(server.app, '203.0.113.8');
       expect((await elsewhere.login('sprayed@example.com', PASSWORD)).statusCode).toBe(200);
+    },
+  );
+
+  it.skipIf(store === 'redis' && !withRedis)(
+    'refuses an address spraying a few guesses over many accounts, not its tried ones',
+    async () => {
+      await server.createUser({ email: 'sprayed-too@example.com' });
+      const sprayer = await browser(server.app, '203.0.113.50');
+      for (let i = 0; i < LIMITS.loginAddressMaxAccounts; i++) {
+        const response = await sprayer.login(`spray${i}@example.com`, 'wrong-password');
+        expect(response.statusCode).toBe(422);
+      }
+      // Far below the address's total of attempts, yet one account too many.
+      expectThrottled(
+        await sprayer.login('sprayed-too@example.com', PASSWORD),
+        LIMITS.loginAddressAccountsDecaySeconds,
+        LIMITS.loginAccountDecaySeconds,
+      );
+      // Accounts it has already tried are not counted again.
+      expect((await sprayer.login('spray0@example.com', 'wrong-password')).statusCode).toBe(422);
+      // Another address still logs in to the account.
+      const elsewhere = await browser(server.app, '203.0.113.51');
+      expect((await elsewhere.login('sprayed-too@example.com', PASSWORD)).statusCode).toBe(200);
     },
   );
 

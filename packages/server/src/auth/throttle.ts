@@ -115,6 +115,29 @@ function counter(
 const PER_ACCOUNT_AND_ADDRESS = [LIMITS.loginMaxAttempts, LIMITS.loginDecaySeconds] as const;
 const PER_ACCOUNT = [LIMITS.loginAccountMaxAttempts, LIMITS.loginAccountDecaySeconds] as const;
 const PER_ADDRESS = [LIMITS.loginAddressMaxAttempts, LIMITS.loginAddressDecaySeconds] as const;
+const ACCOUNTS_PER_ADDRESS = [
+  LIMITS.loginAddressMaxAccounts,
+  LIMITS.loginAddressAccountsDecaySeconds,
+] as const;
+
+/**
+ * The distinct accounts an address has failed at: a marker per account and address whose first
+ * hit in its window counts one more account on the address's counter. Markers and counter share
+ * the window length, so an account is counted at most about once per window.
+ */
+function accountsCountersFor({ email, ip }: LoginAttempt) {
+  const address = addressOf(ip);
+  return {
+    // The marker only tells a new account from one already counted: it never refuses anything.
+    marker: counter(
+      'address-account-seen',
+      `${email}|${address}`,
+      [Number.POSITIVE_INFINITY, ACCOUNTS_PER_ADDRESS[1]],
+      'clear',
+    ),
+    accounts: counter('address-accounts', address, ACCOUNTS_PER_ADDRESS, 'refund'),
+  };
+}
 
 function countersFor({ email, ip, device }: LoginAttempt): Counter[] {
   if (device) return [counter('device', device, PER_ACCOUNT_AND_ADDRESS, 'clear')];
@@ -135,7 +158,8 @@ export interface LoginAttempt {
 }
 
 /**
- * Failed logins are counted per account and address, per account, and per address; a login from
+ * Failed logins are counted per account and address, per account, and per address, and the
+ * distinct accounts an address fails at are counted too (password spraying); a login from
  * a known device of the account is counted on that device's counter instead, so that strangers
  * exhausting the account's counter do not lock its owner out. Limits are LIMITS.login*.
  *
@@ -155,6 +179,17 @@ export function loginThrottle(store: ThrottleStore) {
     async attempt(attempt: LoginAttempt): Promise<{ succeeded(): Promise<void> }> {
       const counters = countersFor(attempt);
       const hits = await Promise.all(counters.map((c) => store.hit(c.key, c.windowMs)));
+      if (!attempt.device) {
+        // Only the first attempt at an account in the window counts it on the address.
+        const { marker, accounts } = accountsCountersFor(attempt);
+        const seen = await store.hit(marker.key, marker.windowMs);
+        counters.push(marker);
+        hits.push(seen);
+        if (seen.hits === 1) {
+          counters.push(accounts);
+          hits.push(await store.hit(accounts.key, accounts.windowMs));
+        }
+      }
       const over = hits.filter((hit, i) => hit.hits > counters[i]!.max);
       if (over.length) {
         await Promise.all(counters.map((c, i) => store.refund(c.key, hits[i]!.window)));

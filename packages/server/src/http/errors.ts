@@ -2,6 +2,7 @@ import { issueMeaning, type IssueMeaning, type UiLanguage } from '@kinfolio/cont
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isUniqueViolation } from '../db/errors.js';
 import { isMessageKey, languageOf, translate, type MessageKey } from '../i18n/translate.js';
 
 /** An error with a status and a message key; the error handler localises it. */
@@ -123,6 +124,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
         _: [error.message],
       };
       return reply.code(422).send({ message: translate(language, 'validation.failed'), errors });
+    }
+    if (isUniqueViolation(error)) {
+      // A write that lost a race to a unique index (the check before it could not see the other
+      // request): the client's data conflicts, not a server fault. Services that know the field
+      // answer their own 422 first; this keeps any other such race from becoming a 500.
+      const message = translate(language, 'validation.unique');
+      return reply.code(422).send({ message, errors: { _: [message] } });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

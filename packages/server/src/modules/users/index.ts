@@ -4,3 +4,4 @@ export { registerUserRoutes } from './routes.js';
 export { usersRepository, type UserRow } from './repository.js';
 export { permissionsOf, presentUser, siteparamsOf } from './present.js';
 export { checkVerificationLink, queueVerificationMail } from './verification.js';
+export { emailTakenError, guardEmailRace } from './email-taken.js';

@@ -11,6 +11,7 @@ import type { Database, InvitationsTable } from '../../db/schema.js';
 import { stampedTransaction } from '../../db/stamps.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { randomToken, sha256 } from '../../auth/tokens.js';
+import { emailTakenError, guardEmailRace } from './email-taken.js';
 import { FieldValidationError, notFound } from '../../http/errors.js';
 import { translate } from '../../i18n/translate.js';
 import { siteparamsOf } from './present.js';
@@ -58,26 +59,26 @@ export async function invite(
   const link = newLink(ctx);
   const result = await stampedTransaction(ctx.db, 'auth', async (trx) => {
     const users = usersRepository(trx);
-    if (await users.emailTaken(input.email)) {
-      throw new FieldValidationError({ email: ['validation.email_taken'] });
-    }
+    if (await users.emailTaken(input.email)) throw emailTakenError();
     const at = link.row.created_at;
-    const user = await users.insert({
-      name: input.name ?? input.email.split('@')[0]!,
-      email: input.email,
-      // No password can match an empty hash; the account is inactive anyway until accepted.
-      password_hash: '',
-      email_verified_at: null,
-      permissions: JSON.stringify([...new Set(input.permissions)]),
-      siteparams: JSON.stringify({
-        ...DEFAULT_SITEPARAMS,
-        language: input.language ?? screenLanguage,
+    const user = await guardEmailRace(
+      users.insert({
+        name: input.name ?? input.email.split('@')[0]!,
+        email: input.email,
+        // No password can match an empty hash; the account is inactive anyway until accepted.
+        password_hash: '',
+        email_verified_at: null,
+        permissions: JSON.stringify([...new Set(input.permissions)]),
+        siteparams: JSON.stringify({
+          ...DEFAULT_SITEPARAMS,
+          language: input.language ?? screenLanguage,
+        }),
+        themecolors: '{}',
+        active: 0,
+        created_at: at,
+        updated_at: at,
       }),
-      themecolors: '{}',
-      active: 0,
-      created_at: at,
-      updated_at: at,
-    });
+    );
     const invitation = await trx
       .insertInto('invitations')
       .values({ user_id: user.id, invited_by: inviter.id, ...link.row })

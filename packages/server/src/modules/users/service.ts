@@ -2,6 +2,7 @@ import { stampedTransaction } from '../../db/stamps.js';
 import type { AdminUserPatchBody, UpdateUserBody } from '@kinfolio/contract';
 import type { AppContext } from '../../context.js';
 import { FieldValidationError } from '../../http/errors.js';
+import { emailTakenError, guardEmailRace } from './email-taken.js';
 import { sessionsRepository } from '../../auth/sessions.repository.js';
 import { permissionsOf, siteparamsOf, themecolorsOf } from './present.js';
 import { usersRepository, type UserChanges, type UserRow } from './repository.js';
@@ -13,9 +14,7 @@ export async function updateOwnAccount(ctx: AppContext, user: UserRow, body: Upd
   const changes: UserChanges = {};
   if (body.name !== undefined) changes.name = body.name;
   if (body.email !== undefined && body.email !== user.email) {
-    if (await users.emailTaken(body.email, user.id)) {
-      throw new FieldValidationError({ email: ['validation.email_taken'] });
-    }
+    if (await users.emailTaken(body.email, user.id)) throw emailTakenError();
     changes.email = body.email;
     changes.email_verified_at = null;
   }
@@ -26,7 +25,9 @@ export async function updateOwnAccount(ctx: AppContext, user: UserRow, body: Upd
     changes.themecolors = JSON.stringify({ ...themecolorsOf(user), ...body.themecolors });
   }
   if (Object.keys(changes).length === 0) return user;
-  const updated = await users.update(user.id, { ...changes, updated_at: ctx.now().toISOString() });
+  const updated = await guardEmailRace(
+    users.update(user.id, { ...changes, updated_at: ctx.now().toISOString() }),
+  );
   if (changes.email) await queueVerificationMail(ctx, updated);
   return updated;
 }
@@ -55,16 +56,16 @@ export async function updateAccountAsAdmin(ctx: AppContext, id: number, body: Ad
     const changes: UserChanges = {};
     if (body.name !== undefined) changes.name = body.name;
     if (body.email !== undefined && body.email !== target.email) {
-      if (await users.emailTaken(body.email, id)) {
-        throw new FieldValidationError({ email: ['validation.email_taken'] });
-      }
+      if (await users.emailTaken(body.email, id)) throw emailTakenError();
       changes.email = body.email;
       changes.email_verified_at = null;
     }
     if (body.permissions) changes.permissions = JSON.stringify([...new Set(body.permissions)]);
     if (body.active !== undefined) changes.active = body.active ? 1 : 0;
     if (Object.keys(changes).length === 0) return target;
-    const updated = await users.update(id, { ...changes, updated_at: ctx.now().toISOString() });
+    const updated = await guardEmailRace(
+      users.update(id, { ...changes, updated_at: ctx.now().toISOString() }),
+    );
     if (changes.active === 0) await sessionsRepository(trx).deleteForUser(id);
     return updated;
   });
