@@ -13,12 +13,12 @@ import { Snippet } from '@/shared/content/Snippet';
 import { PlainBadge } from '@/shared/content/PlainBadge';
 import { TrashButtons } from '@/shared/content/TrashButtons';
 import { titleAttrs } from '@/shared/content/direction';
-
-export type CardMode = 'list' | 'trash' | 'revisions';
+import type { ListMode } from '@/shared/entity/EntityCollection';
+import { RowCheck } from '@/shared/entity/RowCheck';
 
 interface ItemCardProps {
   item: ItemListRow;
-  mode: CardMode;
+  mode: ListMode;
   onRestore?: (item: ItemListRow) => void;
   onHardDelete?: (item: ItemListRow) => void;
   /** Whether the row is in the list's selection (bulk actions). */
@@ -64,17 +64,7 @@ export const ItemCard = memo(function ItemCard({
     >
       <div className="kf-card-head">
         {onSelect ? (
-          <span className="kf-check">
-            <input
-              type="checkbox"
-              className="mantine-focus-auto"
-              checked={selected}
-              onChange={() => undefined}
-              onClick={(event) => onSelect(item, event.shiftKey)}
-              aria-label={tPhotos('selectItem', { title })}
-            />
-            <TickIcon />
-          </span>
+          <RowCheck title={title} selected={selected} onSelect={(shift) => onSelect(item, shift)} />
         ) : null}
         {item.thumbnail_url ? (
           <img className="kf-card-thumb" src={item.thumbnail_url} alt="" loading="lazy" />
@@ -153,17 +143,3 @@ export const ItemCard = memo(function ItemCard({
     </article>
   );
 });
-
-/** Mantine's checkbox tick. */
-function TickIcon() {
-  return (
-    <svg viewBox="0 0 10 7" fill="none" aria-hidden="true">
-      <path
-        d="M4 4.586L1.707 2.293A1 1 0 1 0 .293 3.707l3 3a.997.997 0 0 0 1.414 0l5-5A1 1 0 1 0 8.293.293L4 4.586z"
-        fill="currentColor"
-        fillRule="evenodd"
-        clipRule="evenodd"
-      />
-    </svg>
-  );
-}

@@ -1,23 +1,22 @@
 import '../archive.css';
-import { Button, Group, Pagination, Skeleton, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
-import { LIMITS, type ItemListRow } from '@kinfolio/contract';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import type { ItemListRow } from '@kinfolio/contract';
+import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from '@/shared/i18n/react';
 import { useCan } from '@/shared/organisation/hooks';
-import { PageTitle, PlusIcon, QueryState, ViewSwitch } from '@/shared/ui';
+import type { ListMode } from '@/shared/entity/EntityCollection';
+import { EntityListPage } from '@/shared/entity/EntityListPage';
+import { confirmDelete } from '@/shared/entity/confirmDelete';
 import { itemQueries } from '../api';
 import { useHardDeleteItem, useRestoreItem } from '../mutations';
 import { FilterBar } from '../components/FilterBar';
 import { ListOptions } from '../components/ListOptions';
-import { type CardMode } from '../components/ItemCard';
-import { ItemCollection } from '../bulk/ItemCollection';
+import { ItemCollection } from '../components/ItemCollection';
 import { useArchiveSearch, useItemType } from '../hooks';
 import { ITEM_TYPE_META, NEW_ITEM, profilePath } from '../itemTypes';
 import { listRequest, withChange, type ArchiveSearch } from '../listSearch';
-import { TitleInSentence } from '@/shared/content/TitleInSentence';
+
+const MODES: readonly ListMode[] = ['list', 'revisions', 'trash'];
 
 /** `/posts`, `/mails`, `/messages`, `/medias`, `/dreams`…: one list screen for every item type. */
 export default function ItemListPage() {
@@ -31,60 +30,60 @@ export default function ItemListPage() {
   const canEdit = useCan('content.edit');
   const request = listRequest(type, search);
   const list = useQuery(itemQueries.list(type, request));
-  const mode: CardMode = search.deleted ? 'trash' : search.revisions ? 'revisions' : 'list';
+  const mode: ListMode = search.deleted ? 'trash' : search.revisions ? 'revisions' : 'list';
+  const plural = t(`types.${type}.plural`);
 
-  const go = (next: ArchiveSearch) => void navigate({ to: meta.listPath, search: next });
+  const go = (next: ArchiveSearch, replace = false) =>
+    void navigate({ to: meta.listPath, search: next, replace });
   const change = (partial: Partial<ArchiveSearch>) => go(withChange(search, partial));
-  const setMode = (value: CardMode) =>
+  const setMode = (value: ListMode) =>
     go({
       ...(search.language ? { language: search.language } : {}),
       ...(value === 'trash' ? { deleted: 1 } : value === 'revisions' ? { revisions: 1 } : {}),
     });
 
-  const restore = (item: ItemListRow) => restoreItem.mutate({ type, id: item.id });
   const hardDelete = (item: ItemListRow) =>
-    modals.openConfirmModal({
-      title: t('trash.hardDeleteTitle'),
-      children: (
-        <Text size="sm">
-          <TitleInSentence
-            sentence={(title) => t('trash.hardDeleteMessage', { title })}
-            title={item.title}
-            fallback={t('item.untitled')}
-            language={item.language}
-          />
-        </Text>
-      ),
-      labels: { confirm: t('trash.hardDelete'), cancel: t('actions.cancel') },
-      confirmProps: { color: 'red' },
+    confirmDelete({
+      heading: t('trash.hardDeleteTitle'),
+      sentence: (title) => t('trash.hardDeleteMessage', { title }),
+      subject: { title: item.title, language: item.language },
+      confirm: t('trash.hardDelete'),
       onConfirm: () => hardDeleteItem.mutate({ type, id: item.id }),
     });
 
-  const page = list.data?.meta;
-  // A page past the end (an old address, a list that shrank): its last page, in place of it.
-  const pastEnd = page && page.current_page > page.last_page ? page.last_page : undefined;
-  useEffect(() => {
-    if (pastEnd === undefined) return;
-    const { page: _page, ...rest } = search;
-    void navigate({
-      to: meta.listPath,
-      search: pastEnd > 1 ? { ...rest, page: pastEnd } : rest,
-      replace: true,
-    });
-  }, [pastEnd, search, navigate, meta.listPath]);
-  const content = (
-    <QueryState
-      query={list}
-      error={t('list.loadError')}
-      isEmpty={(answer) => answer.data.length === 0}
-      empty={t(`list.empty.${request.kind}`)}
-      loading={
-        <div className="kf-card-grid" aria-busy="true">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} height={170} radius="md" />
-          ))}
-        </div>
+  return (
+    <EntityListPage
+      title={
+        mode === 'trash'
+          ? t('list.trashTitle', { type: plural })
+          : mode === 'revisions'
+            ? t('list.revisionsTitle', { type: plural })
+            : plural
       }
+      create={canEdit ? { to: profilePath(type, NEW_ITEM), label: t(`types.${type}.new`) } : null}
+      mode={mode}
+      modes={MODES}
+      onMode={setMode}
+      filters={
+        <>
+          <FilterBar search={search} onChange={change} languageOnly={mode !== 'list'} />
+          <ListOptions
+            search={search}
+            onChange={change}
+            pageSizeOnly={mode !== 'list' || request.kind === 'search'}
+          />
+        </>
+      }
+      list={list}
+      searching={request.kind === 'search'}
+      totalLabel={(count) => t('list.total', { count })}
+      cappedLabel={(count) => t('list.totalCapped', { count })}
+      empty={t(`list.empty.${request.kind}`)}
+      onPage={(page, replace) => {
+        if (!replace) return change({ page });
+        const { page: _page, ...rest } = search;
+        go(page > 1 ? { ...rest, page } : rest, true);
+      }}
     >
       {(answer) => (
         <ItemCollection
@@ -94,72 +93,10 @@ export default function ItemListPage() {
           rows={answer.data}
           total={answer.meta.total}
           busy={list.isFetching}
-          onRestore={restore}
+          onRestore={(item) => restoreItem.mutate({ type, id: item.id })}
           onHardDelete={hardDelete}
         />
       )}
-    </QueryState>
-  );
-
-  const title =
-    mode === 'trash'
-      ? t('list.trashTitle', { type: t(`types.${type}.plural`) })
-      : mode === 'revisions'
-        ? t('list.revisionsTitle', { type: t(`types.${type}.plural`) })
-        : t(`types.${type}.plural`);
-
-  return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <PageTitle mb={0}>{title}</PageTitle>
-        {canEdit && mode === 'list' ? (
-          <Button
-            component={Link}
-            to={profilePath(type, NEW_ITEM)}
-            leftSection={<PlusIcon size={16} />}
-          >
-            {t(`types.${type}.new`)}
-          </Button>
-        ) : null}
-      </Group>
-      <ViewSwitch
-        value={mode}
-        onChange={setMode}
-        aria-label={t('list.views')}
-        data={[
-          { value: 'list', label: t('list.viewAll') },
-          { value: 'revisions', label: t('list.viewRevisions') },
-          { value: 'trash', label: t('list.viewTrash') },
-        ]}
-        fullWidthOnPhone
-        className="kf-type-switch"
-      />
-      <FilterBar search={search} onChange={change} languageOnly={mode !== 'list'} />
-      <ListOptions
-        search={search}
-        onChange={change}
-        pageSizeOnly={mode !== 'list' || request.kind === 'search'}
-      />
-      {page ? (
-        <Text size="sm" c="dimmed" role="status" aria-live="polite">
-          {request.kind === 'search' && page.total >= LIMITS.searchMatchesMax
-            ? t('list.totalCapped', { count: LIMITS.searchMatchesMax })
-            : t('list.total', { count: page.total })}
-        </Text>
-      ) : null}
-      {content}
-      {page && page.last_page > 1 ? (
-        <Pagination
-          total={page.last_page}
-          value={page.current_page}
-          onChange={(value) => change({ page: value })}
-          getItemProps={(value) => ({ 'aria-label': t('list.page', { page: value }) })}
-          getControlProps={(control) => ({ 'aria-label': t(`list.control.${control}`) })}
-          withEdges
-          siblings={1}
-          style={{ alignSelf: 'center' }}
-        />
-      ) : null}
-    </Stack>
+    </EntityListPage>
   );
 }

@@ -1,11 +1,13 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { LIMITS, type RecordListRow } from '@kinfolio/contract';
 import { Link } from '@tanstack/react-router';
+import { memo } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { useDateFormat } from '@/shared/content/dates';
 import { titleAttrs, textDir } from '@/shared/content/direction';
 import { Snippet } from '@/shared/content/Snippet';
 import { TrashButtons } from '@/shared/content/TrashButtons';
+import { RowCheck } from '@/shared/entity/RowCheck';
 import { useCan } from '@/shared/organisation/hooks';
 import { RecordIcon } from '@/shared/ui';
 import { recordProfilePath } from '../paths';
@@ -14,10 +16,23 @@ interface RecordCardProps {
   record: RecordListRow;
   onRestore?: (record: RecordListRow) => void;
   onHardDelete?: (record: RecordListRow) => void;
+  /** Whether the row is in the list's selection (bulk actions). */
+  selected?: boolean;
+  /** The row's checkbox was clicked (with Shift: a range); no checkbox without it. */
+  onSelect?: ((record: RecordListRow, shift: boolean) => void) | undefined;
 }
 
-/** One record of the list: title, when and by whom, its tape number, people, snippet or preview. */
-export function RecordCard({ record, onRestore, onHardDelete }: RecordCardProps) {
+/**
+ * One record of the list: title, when and by whom, its tape number, people, snippet or preview.
+ * Memoised: the list renders again on every change of its selection, its unchanged rows do not.
+ */
+export const RecordCard = memo(function RecordCard({
+  record,
+  onRestore,
+  onHardDelete,
+  selected = false,
+  onSelect,
+}: RecordCardProps) {
   const { t } = useTranslation(['records', 'archive']);
   const formatDate = useDateFormat();
   const canEdit = useCan('records.edit');
@@ -40,9 +55,19 @@ export function RecordCard({ record, onRestore, onHardDelete }: RecordCardProps)
       p="md"
       className="kf-record-card"
       aria-labelledby={titleId}
+      data-kf-row={record.id}
+      data-selected={selected || undefined}
+      tabIndex={-1}
     >
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          {onSelect ? (
+            <RowCheck
+              title={title}
+              selected={selected}
+              onSelect={(shift) => onSelect(record, shift)}
+            />
+          ) : null}
           <Title
             order={2}
             size="h4"
@@ -117,4 +142,4 @@ export function RecordCard({ record, onRestore, onHardDelete }: RecordCardProps)
       </Stack>
     </Paper>
   );
-}
+});

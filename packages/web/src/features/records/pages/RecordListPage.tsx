@@ -1,123 +1,110 @@
 import '../records.css';
-import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { useQuery } from '@tanstack/react-query';
-import { LIMITS, type RecordListRow } from '@kinfolio/contract';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RecordListRow } from '@kinfolio/contract';
+import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from '@/shared/i18n/react';
-import { ListPager } from '@/shared/content/ListPager';
-import { TitleInSentence } from '@/shared/content/TitleInSentence';
+import { confirmDelete } from '@/shared/entity/confirmDelete';
+import { EntityCollection, type ListMode } from '@/shared/entity/EntityCollection';
+import { EntityListPage } from '@/shared/entity/EntityListPage';
 import { useCan } from '@/shared/organisation/hooks';
-import { PageTitle, PlusIcon, QueryState, ViewSwitch } from '@/shared/ui';
+import { useStableCallback } from '@/shared/ui/useStableCallback';
 import { recordQueries } from '../api';
 import { RecordCard } from '../components/RecordCard';
 import { RecordFilterBar } from '../components/RecordFilterBar';
 import { useRecordSearch } from '../hooks';
 import { useHardDeleteRecord, useRestoreRecord } from '../mutations';
 import { RECORDS_PATH, recordProfilePath } from '../paths';
+import { RECORD_BULK } from '../recordBulk';
 import { recordListRequest, withRecordChange, type RecordSearch } from '../recordSearch';
+
+const MODES: readonly ListMode[] = ['list', 'trash'];
+
+/** The selection is the list's as long as it shows the same records, whatever the page. */
+function scopeOf(search: RecordSearch): string {
+  const { page: _page, ...rest } = recordListRequest(search);
+  return JSON.stringify(['records', rest]);
+}
 
 /** `/records`: the audio records, 10 a page, searched and filtered through the address. */
 export default function RecordListPage() {
   const { t } = useTranslation(['records', 'archive']);
   const search = useRecordSearch();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const canEdit = useCan('records.edit');
   const restoreRecord = useRestoreRecord();
   const hardDeleteRecord = useHardDeleteRecord();
   const request = recordListRequest(search);
   const list = useQuery(recordQueries.list(request));
-  const trash = search.deleted === 1;
+  const mode: ListMode = search.deleted === 1 ? 'trash' : 'list';
 
-  const go = (next: RecordSearch) => void navigate({ to: RECORDS_PATH, search: next });
+  const go = (next: RecordSearch, replace = false) =>
+    void navigate({ to: RECORDS_PATH, search: next, replace });
   const change = (partial: Partial<RecordSearch>) => go(withRecordChange(search, partial));
-  const hardDelete = (record: RecordListRow) =>
-    modals.openConfirmModal({
-      title: t('archive:trash.hardDeleteTitle'),
-      children: (
-        <Text size="sm">
-          <TitleInSentence
-            sentence={(title) => t('list.hardDeleteMessage', { title })}
-            title={record.title}
-            fallback={t('archive:item.untitled')}
-            language={record.lang}
-          />
-        </Text>
-      ),
-      labels: { confirm: t('archive:trash.hardDelete'), cancel: t('archive:actions.cancel') },
-      confirmProps: { color: 'red' },
+  // Stable, so that the cards (memoised) render again only when their own record changes.
+  const restore = useStableCallback((record: RecordListRow) => restoreRecord.mutate(record.id));
+  const hardDelete = useStableCallback((record: RecordListRow) =>
+    confirmDelete({
+      heading: t('archive:trash.hardDeleteTitle'),
+      sentence: (title) => t('list.hardDeleteMessage', { title }),
+      subject: { title: record.title, language: record.lang },
+      confirm: t('archive:trash.hardDelete'),
       onConfirm: () => hardDeleteRecord.mutate(record.id),
-    });
-
-  const empty = trash
-    ? t('archive:list.empty.deleted')
-    : request.query || request.participant || request.lang || request.owner
-      ? t('list.emptyFiltered')
-      : t('list.empty');
-  const page = list.data?.meta;
+    }),
+  );
+  const fetchPage = async (page: number, perPage: number) => {
+    const answer = await queryClient.fetchQuery(
+      recordQueries.list({ ...request, page, per_page: perPage }),
+    );
+    return { ids: answer.data.map((row) => row.id), lastPage: answer.meta.last_page };
+  };
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <PageTitle mb={0}>{trash ? t('list.trashTitle') : t('list.title')}</PageTitle>
-        {canEdit && !trash ? (
-          <Button component={Link} to={recordProfilePath()} leftSection={<PlusIcon size={16} />}>
-            {t('list.new')}
-          </Button>
-        ) : null}
-      </Group>
-      <ViewSwitch
-        value={trash ? 'trash' : 'list'}
-        onChange={(value) => change({ deleted: value === 'trash' ? 1 : undefined })}
-        aria-label={t('archive:list.views')}
-        data={[
-          { value: 'list', label: t('archive:list.viewAll') },
-          { value: 'trash', label: t('archive:list.viewTrash') },
-        ]}
-        fullWidthOnPhone
-        className="kf-type-switch"
-      />
-      <RecordFilterBar search={search} onChange={change} />
-      {page ? (
-        <Text size="sm" c="dimmed" role="status" aria-live="polite">
-          {request.query && page.total >= LIMITS.searchMatchesMax
-            ? t('list.totalCapped', { count: LIMITS.searchMatchesMax })
-            : t('list.total', { count: page.total })}
-        </Text>
-      ) : null}
-      <QueryState
-        query={list}
-        error={t('archive:list.loadError')}
-        isEmpty={(answer) => answer.data.length === 0}
-        empty={empty}
-        loading={
-          <div className="kf-card-grid" aria-busy="true">
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} height={170} radius="md" />
-            ))}
-          </div>
-        }
-      >
-        {(answer) => (
-          <div className="kf-card-grid" aria-busy={list.isFetching}>
-            {answer.data.map((record) => (
-              <RecordCard
-                key={record.id}
-                record={record}
-                onRestore={(row) => restoreRecord.mutate(row.id)}
-                onHardDelete={hardDelete}
-              />
-            ))}
-          </div>
-        )}
-      </QueryState>
-      {page ? (
-        <ListPager
-          total={page.last_page}
-          value={page.current_page}
-          onChange={(value) => change({ page: value })}
+    <EntityListPage
+      title={mode === 'trash' ? t('list.trashTitle') : t('list.title')}
+      create={canEdit ? { to: recordProfilePath(), label: t('list.new') } : null}
+      mode={mode}
+      modes={MODES}
+      onMode={(value) => change({ deleted: value === 'trash' ? 1 : undefined })}
+      filters={<RecordFilterBar search={search} onChange={change} />}
+      list={list}
+      searching={request.query !== undefined}
+      totalLabel={(count) => t('list.total', { count })}
+      cappedLabel={(count) => t('list.totalCapped', { count })}
+      empty={
+        mode === 'trash'
+          ? t('archive:list.empty.deleted')
+          : request.query || request.participant || request.lang || request.owner
+            ? t('list.emptyFiltered')
+            : t('list.empty')
+      }
+      onPage={(page, replace) =>
+        replace
+          ? go(withRecordChange(search, { page: page > 1 ? page : undefined }), true)
+          : change({ page })
+      }
+    >
+      {(answer) => (
+        <EntityCollection
+          scope={scopeOf(search)}
+          mode={mode}
+          rows={answer.data}
+          total={answer.meta.total}
+          busy={list.isFetching}
+          bulk={RECORD_BULK}
+          profilePath={recordProfilePath}
+          fetchPage={fetchPage}
+          renderRow={(record, { selected, onSelect }) => (
+            <RecordCard
+              record={record}
+              onRestore={restore}
+              onHardDelete={hardDelete}
+              selected={selected}
+              onSelect={onSelect}
+            />
+          )}
         />
-      ) : null}
-    </Stack>
+      )}
+    </EntityListPage>
   );
 }

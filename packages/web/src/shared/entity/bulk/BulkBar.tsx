@@ -1,43 +1,37 @@
 import { Button, Checkbox, Group, Menu, Paper, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import {
-  BULK_MAX_IDS,
-  type BulkLinkKind,
-  type BulkResult,
-  type ContentLanguage,
-  type ItemStatus,
-  type ItemType,
-} from '@kinfolio/contract';
+import { BULK_MAX_IDS, type ContentLanguage, type ItemStatus } from '@kinfolio/contract';
 import { useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { useCan } from '@/shared/organisation/hooks';
 import { EditIcon, RestoreIcon, TrashIcon } from '@/shared/ui';
-import { useBulkAction, useBulkHardDelete, useEmptyTrash, type BulkInput } from './mutations';
+import type { BulkAnswer, BulkDefinition, BulkLink, BulkRequest } from './definition';
+import { useBulkAction, useBulkHardDelete, useEmptyTrash } from './mutations';
 import { allSelected, EMPTY_SELECTION, selectAll, togglePage, type Selection } from './selection';
 import { showBulkToast } from './undoToast';
 import { ValueDialog, type ValueChoice } from './ValueDialog';
 
 interface BulkBarProps {
-  type: ItemType;
+  /** The kind of entries listed: its links, its status and its routes. */
+  bulk: BulkDefinition;
   mode: 'list' | 'trash';
   selection: Selection;
   onSelection: (next: Selection) => void;
   pageIds: number[];
-  /** How many items match the list's filters (all pages). */
+  /** How many entries match the list's filters (all pages). */
   total: number;
   /** Every matching id, at most BULK_MAX_IDS. */
   fetchAllIds: () => Promise<number[]>;
 }
 
-const LINK_KINDS: BulkLinkKind[] = ['tags', 'categories', 'from', 'to'];
-
 /**
- * The selection's controls and the actions on it: links added or removed, language, status,
+ * The selection's controls and the actions on it: links added or removed, language, status (for
+ * the kinds that have one),
  * trash, restore, deletion for good, and emptying the trash. Each action is one request; its
  * toast offers to undo it when the server says how.
  */
 export function BulkBar(props: BulkBarProps) {
-  const { type, mode, selection, onSelection, pageIds, total, fetchAllIds } = props;
+  const { bulk: kind, mode, selection, onSelection, pageIds, total, fetchAllIds } = props;
   const { t } = useTranslation('bulk');
   const canDelete = useCan('content.delete');
   const bulk = useBulkAction();
@@ -50,18 +44,18 @@ export function BulkBar(props: BulkBarProps) {
   const pageSome = pageIds.some((id) => selection.ids.includes(id));
   const matching = Math.min(total, BULK_MAX_IDS);
 
-  const undo = (result: BulkResult) =>
-    result.undo
+  const undo = ({ undo: body }: BulkAnswer<unknown>) =>
+    body
       ? () =>
           bulk.mutate(
-            { type, body: result.undo! },
+            { bulk: kind, body },
             { onSuccess: (again) => showBulkToast(again.message) },
           )
       : undefined;
 
-  const run = (body: BulkInput, clearAfter = false) =>
+  const run = (body: BulkRequest<BulkLink>, clearAfter = false) =>
     bulk.mutate(
-      { type, body },
+      { bulk: kind, body },
       {
         onSuccess: (result) => {
           showBulkToast(result.message, undo(result));
@@ -91,7 +85,7 @@ export function BulkBar(props: BulkBarProps) {
       closeButtonProps: { 'aria-label': t('common:actions.close') },
       onConfirm: () =>
         hardDelete.mutate(
-          { type, ids: selection.ids },
+          { bulk: kind, ids: selection.ids },
           { onSuccess: () => onSelection(EMPTY_SELECTION) },
         ),
     });
@@ -103,7 +97,7 @@ export function BulkBar(props: BulkBarProps) {
       confirmProps: { color: 'red' },
       closeButtonProps: { 'aria-label': t('common:actions.close') },
       onConfirm: () =>
-        emptyTrash.mutate({ type }, { onSuccess: () => onSelection(EMPTY_SELECTION) }),
+        emptyTrash.mutate({ bulk: kind }, { onSuccess: () => onSelection(EMPTY_SELECTION) }),
     });
 
   const loadAll = async () => {
@@ -156,30 +150,32 @@ export function BulkBar(props: BulkBarProps) {
                   </Button>
                 </Menu.Target>
                 <Menu.Dropdown>
-                  {LINK_KINDS.map((kind) => (
+                  {kind.links.map((link) => (
                     <Menu.Item
-                      key={`link-${kind}`}
-                      onClick={() => setChoice({ action: 'link', kind })}
+                      key={`link-${link}`}
+                      onClick={() => setChoice({ action: 'link', kind: link })}
                     >
-                      {t(`title.link.${kind}`)}
+                      {t(`title.link.${link}`)}
                     </Menu.Item>
                   ))}
                   <Menu.Divider />
-                  {LINK_KINDS.map((kind) => (
+                  {kind.links.map((link) => (
                     <Menu.Item
-                      key={`unlink-${kind}`}
-                      onClick={() => setChoice({ action: 'unlink', kind })}
+                      key={`unlink-${link}`}
+                      onClick={() => setChoice({ action: 'unlink', kind: link })}
                     >
-                      {t(`title.unlink.${kind}`)}
+                      {t(`title.unlink.${link}`)}
                     </Menu.Item>
                   ))}
                   <Menu.Divider />
                   <Menu.Item onClick={() => setChoice({ action: 'language' })}>
                     {t('title.language')}
                   </Menu.Item>
-                  <Menu.Item onClick={() => setChoice({ action: 'status' })}>
-                    {t('title.status')}
-                  </Menu.Item>
+                  {kind.status ? (
+                    <Menu.Item onClick={() => setChoice({ action: 'status' })}>
+                      {t('title.status')}
+                    </Menu.Item>
+                  ) : null}
                 </Menu.Dropdown>
               </Menu>
               <Button

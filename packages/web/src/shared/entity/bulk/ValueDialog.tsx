@@ -1,11 +1,6 @@
 import { Button, Group, Modal, Select, Stack, Text, TreeSelect } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import {
-  CONTENT_LANGUAGES,
-  displayName,
-  ITEM_STATUSES,
-  type BulkLinkKind,
-} from '@kinfolio/contract';
+import { CONTENT_LANGUAGES, displayName, ITEM_STATUSES } from '@kinfolio/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { categoryTreeData } from '@/shared/organisation/categoryTree';
@@ -14,10 +9,11 @@ import { organisationQueries } from '@/shared/organisation/queries';
 import { compareIn } from '@/shared/intl';
 import { useIsMobile } from '@/shared/ui/device';
 import { useDrawnOnceOpened } from '@/shared/ui/drawnOnceOpened';
+import type { BulkLink } from './definition';
 
 /** What the dialog asks for: a link to add or remove, or the new language or status. */
 export type ValueChoice =
-  { action: 'link' | 'unlink'; kind: BulkLinkKind } | { action: 'language' } | { action: 'status' };
+  { action: 'link' | 'unlink'; kind: BulkLink } | { action: 'language' } | { action: 'status' };
 
 interface ValueDialogProps {
   choice: ValueChoice | null;
@@ -32,7 +28,7 @@ function useOptions(choice: ValueChoice | null) {
   const { t } = useTranslation('archive');
   const uiLanguage = useUiLanguage();
   const kind = choice && 'kind' in choice ? choice.kind : null;
-  const people = kind === 'from' || kind === 'to';
+  const people = kind === 'from' || kind === 'to' || kind === 'people';
   const participants = useQuery({ ...organisationQueries.participants(), enabled: people });
   const tags = useQuery({ ...organisationQueries.tags(), enabled: kind === 'tags' });
   return useMemo(() => {

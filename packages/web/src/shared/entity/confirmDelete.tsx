@@ -1,0 +1,45 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { i18n } from '@/shared/i18n';
+import { TitleInSentence } from '@/shared/content/TitleInSentence';
+
+/** An entry named in a sentence: its title (or the fallback) in its own language. */
+export interface EntrySubject {
+  title: string;
+  language: string;
+}
+
+/**
+ * Asks before an entry goes to the trash or is deleted for good: `sentence` names the entry, the
+ * red button says what happens.
+ */
+export function confirmDelete({
+  heading,
+  sentence,
+  subject,
+  confirm,
+  onConfirm,
+}: {
+  heading: string;
+  sentence: (title: string) => string;
+  subject: EntrySubject;
+  confirm: string;
+  onConfirm: () => void;
+}): void {
+  modals.openConfirmModal({
+    title: heading,
+    children: (
+      <Text size="sm">
+        <TitleInSentence
+          sentence={sentence}
+          title={subject.title}
+          fallback={i18n.t('archive:item.untitled')}
+          language={subject.language}
+        />
+      </Text>
+    ),
+    labels: { confirm, cancel: i18n.t('archive:actions.cancel') },
+    confirmProps: { color: 'red' },
+    onConfirm,
+  });
+}
