@@ -1,10 +1,9 @@
 import { Button, Divider, Group, Pagination, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { DeletedMedia } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
-import { PageTitle, QueryState, TrashIcon, toast } from '@/shared/ui';
+import { PageTitle, QueryState, TrashIcon, toast, confirm } from '@/shared/ui';
 import { AdminParamsTabs } from '../components/AdminParamsTabs';
 import { DeletedMediasTable } from '../components/DeletedMediasTable';
 import { RetentionForm } from '../components/RetentionForm';
@@ -37,35 +36,33 @@ export default function DeletedMediasPage() {
     void navigate({ to: PATH, search: next > 1 ? { page: next } : {} });
 
   const confirmRestore = (media: DeletedMedia) =>
-    modals.openConfirmModal({
+    confirm({
       title: t('deletedMedias.restoreTitle'),
-      children: (
-        <Text size="sm">
-          {media.origin.live
-            ? t('deletedMedias.restoreToOwner', {
-                name: media.name,
-                title: media.origin.title || t('deletedMedias.untitled'),
-              })
-            : t('deletedMedias.restoreToNew', { name: media.name })}
-        </Text>
-      ),
-      labels: { confirm: t('deletedMedias.restoreConfirm'), cancel: t('deletedMedias.cancel') },
+      message: media.origin.live
+        ? t('deletedMedias.restoreToOwner', {
+            name: media.name,
+            title: media.origin.title || t('deletedMedias.untitled'),
+          })
+        : t('deletedMedias.restoreToNew', { name: media.name }),
+      confirmLabel: t('deletedMedias.restoreConfirm'),
+      cancelLabel: t('deletedMedias.cancel'),
+      destructive: false,
       onConfirm: () => restore.mutate(media.id, { onSuccess: said }),
     });
   const confirmPurge = (media: DeletedMedia) =>
-    modals.openConfirmModal({
+    confirm({
       title: t('deletedMedias.purgeTitle'),
-      children: <Text size="sm">{t('deletedMedias.purgeMessage', { name: media.name })}</Text>,
-      labels: { confirm: t('deletedMedias.purgeConfirm'), cancel: t('deletedMedias.cancel') },
-      confirmProps: { color: 'red' },
+      message: t('deletedMedias.purgeMessage', { name: media.name }),
+      confirmLabel: t('deletedMedias.purgeConfirm'),
+      cancelLabel: t('deletedMedias.cancel'),
       onConfirm: () => purge.mutate(media.id, { onSuccess: said }),
     });
   const confirmPurgeAll = () =>
-    modals.openConfirmModal({
+    confirm({
       title: t('deletedMedias.purgeAllTitle'),
-      children: <Text size="sm">{t('deletedMedias.purgeAllMessage', { count: total })}</Text>,
-      labels: { confirm: t('deletedMedias.purgeAllConfirm'), cancel: t('deletedMedias.cancel') },
-      confirmProps: { color: 'red' },
+      message: t('deletedMedias.purgeAllMessage', { count: total }),
+      confirmLabel: t('deletedMedias.purgeAllConfirm'),
+      cancelLabel: t('deletedMedias.cancel'),
       onConfirm: () =>
         purgeAll.mutate(undefined, {
           onSuccess: (answer) => {

@@ -1,10 +1,9 @@
 import { Button, Group, Pagination, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { FailedJob } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
-import { PageTitle, QueryState, RestoreIcon, TrashIcon, toast } from '@/shared/ui';
+import { PageTitle, QueryState, RestoreIcon, TrashIcon, toast, confirm } from '@/shared/ui';
 import { AdminParamsTabs } from '../components/AdminParamsTabs';
 import { FailedJobsTable } from '../components/FailedJobsTable';
 import {
@@ -35,19 +34,19 @@ export default function FailedJobsPage() {
     void navigate({ to: PATH, search: next > 1 ? { page: next } : {} });
 
   const confirmDelete = (job: FailedJob) =>
-    modals.openConfirmModal({
+    confirm({
       title: t('failedJobs.deleteTitle'),
-      children: <Text size="sm">{t('failedJobs.deleteMessage', { name: job.name })}</Text>,
-      labels: { confirm: t('failedJobs.deleteConfirm'), cancel: t('failedJobs.cancel') },
-      confirmProps: { color: 'red' },
+      message: t('failedJobs.deleteMessage', { name: job.name }),
+      confirmLabel: t('failedJobs.deleteConfirm'),
+      cancelLabel: t('failedJobs.cancel'),
       onConfirm: () => remove.mutate(job.id, { onSuccess: said }),
     });
   const confirmDeleteAll = () =>
-    modals.openConfirmModal({
+    confirm({
       title: t('failedJobs.deleteAllTitle'),
-      children: <Text size="sm">{t('failedJobs.deleteAllMessage', { count: total })}</Text>,
-      labels: { confirm: t('failedJobs.deleteAllConfirm'), cancel: t('failedJobs.cancel') },
-      confirmProps: { color: 'red' },
+      message: t('failedJobs.deleteAllMessage', { count: total }),
+      confirmLabel: t('failedJobs.deleteAllConfirm'),
+      cancelLabel: t('failedJobs.cancel'),
       onConfirm: () =>
         removeAll.mutate(undefined, {
           onSuccess: (answer) => {

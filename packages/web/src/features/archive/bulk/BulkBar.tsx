@@ -1,5 +1,4 @@
 import { Button, Checkbox, Group, Menu, Paper, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import {
   BULK_MAX_IDS,
   type BulkLinkKind,
@@ -11,7 +10,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { useCan } from '@/shared/organisation/hooks';
-import { EditIcon, RestoreIcon, TrashIcon } from '@/shared/ui';
+import { EditIcon, RestoreIcon, TrashIcon, confirm } from '@/shared/ui';
 import { useBulkAction, useBulkHardDelete, useEmptyTrash, type BulkInput } from './mutations';
 import { allSelected, EMPTY_SELECTION, selectAll, togglePage, type Selection } from './selection';
 import { showBulkToast } from './undoToast';
@@ -83,12 +82,11 @@ export function BulkBar(props: BulkBarProps) {
   };
 
   const confirmHardDelete = () =>
-    modals.openConfirmModal({
+    confirm({
       title: t('hardDelete.title'),
-      children: <Text size="sm">{t('hardDelete.message', { count })}</Text>,
-      labels: { confirm: t('hardDelete.confirm', { count }), cancel: t('cancel') },
-      confirmProps: { color: 'red' },
-      closeButtonProps: { 'aria-label': t('common:actions.close') },
+      message: t('hardDelete.message', { count }),
+      confirmLabel: t('hardDelete.confirm', { count }),
+      cancelLabel: t('cancel'),
       onConfirm: () =>
         hardDelete.mutate(
           { type, ids: selection.ids },
@@ -96,12 +94,11 @@ export function BulkBar(props: BulkBarProps) {
         ),
     });
   const confirmEmptyTrash = () =>
-    modals.openConfirmModal({
+    confirm({
       title: t('emptyTrash.title'),
-      children: <Text size="sm">{t('emptyTrash.message', { count: total })}</Text>,
-      labels: { confirm: t('emptyTrash.confirm'), cancel: t('cancel') },
-      confirmProps: { color: 'red' },
-      closeButtonProps: { 'aria-label': t('common:actions.close') },
+      message: t('emptyTrash.message', { count: total }),
+      confirmLabel: t('emptyTrash.confirm'),
+      cancelLabel: t('cancel'),
       onConfirm: () =>
         emptyTrash.mutate({ type }, { onSuccess: () => onSelection(EMPTY_SELECTION) }),
     });

@@ -1,13 +1,12 @@
 import '../archive.css';
 import { Button, Group, Pagination, Skeleton, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { LIMITS, type ItemListRow } from '@kinfolio/contract';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { useCan } from '@/shared/organisation/hooks';
-import { PageTitle, PlusIcon, QueryState, ViewSwitch } from '@/shared/ui';
+import { PageTitle, PlusIcon, QueryState, ViewSwitch, confirm } from '@/shared/ui';
 import { itemQueries } from '../api';
 import { useHardDeleteItem, useRestoreItem } from '../mutations';
 import { FilterBar } from '../components/FilterBar';
@@ -43,20 +42,18 @@ export default function ItemListPage() {
 
   const restore = (item: ItemListRow) => restoreItem.mutate({ type, id: item.id });
   const hardDelete = (item: ItemListRow) =>
-    modals.openConfirmModal({
+    confirm({
       title: t('trash.hardDeleteTitle'),
-      children: (
-        <Text size="sm">
-          <TitleInSentence
-            sentence={(title) => t('trash.hardDeleteMessage', { title })}
-            title={item.title}
-            fallback={t('item.untitled')}
-            language={item.language}
-          />
-        </Text>
+      message: (
+        <TitleInSentence
+          sentence={(title) => t('trash.hardDeleteMessage', { title })}
+          title={item.title}
+          fallback={t('item.untitled')}
+          language={item.language}
+        />
       ),
-      labels: { confirm: t('trash.hardDelete'), cancel: t('actions.cancel') },
-      confirmProps: { color: 'red' },
+      confirmLabel: t('trash.hardDelete'),
+      cancelLabel: t('actions.cancel'),
       onConfirm: () => hardDeleteItem.mutate({ type, id: item.id }),
     });
 

@@ -1,6 +1,5 @@
 import '../records.css';
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { LIMITS, type RecordListRow } from '@kinfolio/contract';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -8,7 +7,7 @@ import { useTranslation } from '@/shared/i18n/react';
 import { ListPager } from '@/shared/content/ListPager';
 import { TitleInSentence } from '@/shared/content/TitleInSentence';
 import { useCan } from '@/shared/organisation/hooks';
-import { PageTitle, PlusIcon, QueryState, ViewSwitch } from '@/shared/ui';
+import { PageTitle, PlusIcon, QueryState, ViewSwitch, confirm } from '@/shared/ui';
 import { recordQueries } from '../api';
 import { RecordCard } from '../components/RecordCard';
 import { RecordFilterBar } from '../components/RecordFilterBar';
@@ -32,20 +31,18 @@ export default function RecordListPage() {
   const go = (next: RecordSearch) => void navigate({ to: RECORDS_PATH, search: next });
   const change = (partial: Partial<RecordSearch>) => go(withRecordChange(search, partial));
   const hardDelete = (record: RecordListRow) =>
-    modals.openConfirmModal({
+    confirm({
       title: t('archive:trash.hardDeleteTitle'),
-      children: (
-        <Text size="sm">
-          <TitleInSentence
-            sentence={(title) => t('list.hardDeleteMessage', { title })}
-            title={record.title}
-            fallback={t('archive:item.untitled')}
-            language={record.lang}
-          />
-        </Text>
+      message: (
+        <TitleInSentence
+          sentence={(title) => t('list.hardDeleteMessage', { title })}
+          title={record.title}
+          fallback={t('archive:item.untitled')}
+          language={record.lang}
+        />
       ),
-      labels: { confirm: t('archive:trash.hardDelete'), cancel: t('archive:actions.cancel') },
-      confirmProps: { color: 'red' },
+      confirmLabel: t('archive:trash.hardDelete'),
+      cancelLabel: t('archive:actions.cancel'),
       onConfirm: () => hardDeleteRecord.mutate(record.id),
     });
 
