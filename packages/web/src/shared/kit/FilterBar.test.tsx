@@ -1,15 +1,17 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/shared/i18n';
 import { organisationKeys } from '@/shared/organisation/queries';
 import {
   CategoryFilter,
+  DateRangeFilter,
   FilterBar,
   LanguageFilter,
   ParticipantFilter,
+  SortFilter,
   TagFilter,
 } from './FilterBar';
 
@@ -128,5 +130,35 @@ describe('FilterBar', () => {
     await userEvent.click(button);
     // Inside the region the button controls (still opening: the collapse animates).
     expect(document.getElementById('kf-test-filters')).toContainElement(field('Participant'));
+  });
+
+  it('the date range sends real days only, each bounding the other', () => {
+    const onChange = vi.fn();
+    render(
+      <MantineProvider>
+        <DateRangeFilter from="1954-06-01" to={undefined} onChange={onChange} />
+      </MantineProvider>,
+    );
+    const to = screen.getByLabelText('To');
+    expect(to).toHaveAttribute('min', '1954-06-01');
+    fireEvent.change(to, { target: { value: '1954-06-30' } });
+    expect(onChange).toHaveBeenLastCalledWith({ to: '1954-06-30' });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '' } });
+    expect(onChange).toHaveBeenLastCalledWith({ from: undefined });
+  });
+
+  it('the order keeps newest first out of the address', async () => {
+    const onChange = vi.fn();
+    render(
+      <MantineProvider>
+        <SortFilter value="title" onChange={onChange} />
+      </MantineProvider>,
+    );
+    const select = screen.getByRole('combobox', { name: 'Order' });
+    expect(select).toHaveValue('title');
+    await userEvent.selectOptions(select, 'oldest');
+    expect(onChange).toHaveBeenLastCalledWith('oldest');
+    await userEvent.selectOptions(select, 'newest');
+    expect(onChange).toHaveBeenLastCalledWith(undefined);
   });
 });

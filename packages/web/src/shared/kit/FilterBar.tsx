@@ -1,5 +1,5 @@
 import './kit.css';
-import { Group, Select, Stack, TreeSelect } from '@mantine/core';
+import { Group, NativeSelect, Select, Stack, TextInput, TreeSelect } from '@mantine/core';
 import { CONTENT_LANGUAGES, type ContentLanguage } from '@kinfolio/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
@@ -10,6 +10,7 @@ import {
 } from '@/shared/organisation/choices';
 import { PhoneFilters } from '@/shared/ui';
 import { useSmallScreen } from '@/shared/ui/device';
+import { calendarDay } from './calendarDay';
 
 interface FilterBarProps {
   /** The phone's collapsed region (unique on the page). */
@@ -133,6 +134,77 @@ export function LanguageFilter({
       onChange={(next) => onChange((next as ContentLanguage | null) ?? undefined)}
       clearable
       w={{ base: '100%', xs: 170 }}
+    />
+  );
+}
+
+interface DateRangeFilterProps {
+  /** First day (`1954-06-12`), included. */
+  from: string | undefined;
+  /** Last day, included. */
+  to: string | undefined;
+  onChange: (change: { from?: string; to?: string }) => void;
+}
+
+/**
+ * A date range: two calendar days, both included (the browser's own date picker; it hands over
+ * `YYYY-MM-DD` whatever the display format). A day half typed is not sent.
+ */
+export function DateRangeFilter({ from, to, onChange }: DateRangeFilterProps) {
+  const { t } = useTranslation('archive');
+  const day = (key: 'from' | 'to', value: string | undefined, label: string) => (
+    <TextInput
+      type="date"
+      label={label}
+      value={value ?? ''}
+      max={key === 'from' ? to : undefined}
+      min={key === 'to' ? from : undefined}
+      onChange={(event) => {
+        const next = event.currentTarget.value;
+        if (next === '' || calendarDay(next)) onChange({ [key]: next || undefined });
+      }}
+      style={{ flex: 1 }}
+      miw={0}
+      maw={{ base: 'none', xs: 170 }}
+    />
+  );
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-end" className="kf-date-range">
+      {day('from', from, t('filters.from'))}
+      {day('to', to, t('filters.to'))}
+    </Group>
+  );
+}
+
+/** The orders a list offers besides the default (newest first, kept out of the address). */
+export const LIST_SORTS = ['oldest', 'title'] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+
+/**
+ * A list's order. A native select: three fixed choices, the phone's own picker, and no floating
+ * dropdown kept mounted and positioned.
+ */
+export function SortFilter({
+  value,
+  onChange,
+}: {
+  value: ListSort | undefined;
+  onChange: (value: ListSort | undefined) => void;
+}) {
+  const { t } = useTranslation('archive');
+  return (
+    <NativeSelect
+      label={t('listOptions.sort')}
+      data={(['newest', ...LIST_SORTS] as const).map((sort) => ({
+        value: sort,
+        label: t(`listOptions.sorts.${sort}`),
+      }))}
+      value={value ?? 'newest'}
+      onChange={(event) => {
+        const next = event.currentTarget.value;
+        onChange(next !== 'newest' ? (next as ListSort) : undefined);
+      }}
+      w={{ base: '100%', xs: 200 }}
     />
   );
 }

@@ -6,13 +6,13 @@ import { organisationQueries } from '@/shared/organisation/queries';
 import { SearchBox } from '@/shared/content/SearchBox';
 import {
   CategoryFilter,
+  DateRangeFilter,
   FilterBar as KitFilterBar,
   LanguageFilter,
   ParticipantFilter,
   TagFilter,
 } from '@/shared/kit/FilterBar';
 import type { ArchiveSearch } from '../listSearch';
-import { DateRange } from './DateRange';
 
 interface FilterBarProps {
   search: ArchiveSearch;
@@ -63,7 +63,7 @@ export function FilterBar({ search, onChange, languageOnly = false }: FilterBarP
           onChange={(participant) => onChange({ participant })}
         />
         <TagFilter value={search.tag} onChange={(tag) => onChange({ tag })} />
-        <DateRange search={search} onChange={onChange} />
+        <DateRangeFilter from={search.from} to={search.to} onChange={onChange} />
         {language}
       </KitFilterBar>
     </>

@@ -4,7 +4,13 @@ import { LIMITS } from '@kinfolio/contract';
 import { useMemo } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { SearchBox } from '@/shared/content/SearchBox';
-import { FilterBar, LanguageFilter, ParticipantFilter } from '@/shared/kit/FilterBar';
+import {
+  DateRangeFilter,
+  FilterBar,
+  LanguageFilter,
+  ParticipantFilter,
+  SortFilter,
+} from '@/shared/kit/FilterBar';
 import { recordQueries } from '../api';
 import type { RecordSearch } from '../recordSearch';
 
@@ -13,7 +19,10 @@ interface RecordFilterBarProps {
   onChange: (change: Partial<RecordSearch>) => void;
 }
 
-/** The records list's search and filters (person, language, owner); all apply together. */
+/**
+ * The records list's search, filters (person, language, owner, recording dates) and order; all
+ * apply together.
+ */
 export function RecordFilterBar({ search, onChange }: RecordFilterBarProps) {
   const { t } = useTranslation(['records', 'archive']);
   const owners = useQuery(recordQueries.owners());
@@ -22,9 +31,12 @@ export function RecordFilterBar({ search, onChange }: RecordFilterBarProps) {
     // An owner from the address that no live record has any more still shows as chosen.
     return search.owner && !list.includes(search.owner) ? [search.owner, ...list] : list;
   }, [owners.data, search.owner]);
-  const active = [search.participant, search.language, search.owner].filter(
-    (value) => value !== undefined,
-  ).length;
+  const active = [
+    search.participant,
+    search.language,
+    search.owner,
+    search.from ?? search.to,
+  ].filter((value) => value !== undefined).length;
 
   return (
     <FilterBar
@@ -56,6 +68,8 @@ export function RecordFilterBar({ search, onChange }: RecordFilterBarProps) {
         nothingFoundMessage={t('archive:filters.nothingFound')}
         w={{ base: '100%', sm: 200 }}
       />
+      <DateRangeFilter from={search.from} to={search.to} onChange={onChange} />
+      <SortFilter value={search.sort} onChange={(sort) => onChange({ sort })} />
     </FilterBar>
   );
 }
