@@ -7,10 +7,10 @@ import {
 } from '@kinfolio/contract';
 import { currentLanguage } from '@/shared/i18n';
 import { effectiveSearch } from '@/shared/search';
+import { calendarDay } from '@/shared/kit/calendarDay';
+import { LIST_SORTS, type ListSort } from '@/shared/kit/FilterBar';
 
-/** The orders a list offers besides the default (newest first). */
-export const LIST_SORTS = ['oldest', 'title'] as const;
-export type ListSort = (typeof LIST_SORTS)[number];
+export { LIST_SORTS, type ListSort };
 
 /** Page sizes a list offers; the spec's 10 (§9) is the default and stays out of the address. */
 export const PAGE_SIZES = [LIMITS.pageSizeListView, 25, 50, 100] as const;
@@ -57,13 +57,6 @@ function positiveInt(value: unknown): number | undefined {
 
 function flag(value: unknown): 1 | undefined {
   return value === 1 || value === '1' || value === true || value === 'true' ? 1 : undefined;
-}
-
-/** A real calendar day written `YYYY-MM-DD` (what the API's date_from/date_to take). */
-export function calendarDay(value: unknown): string | undefined {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? value : undefined;
 }
 
 /** `validateSearch` of the list routes: unknown or malformed values are dropped. */

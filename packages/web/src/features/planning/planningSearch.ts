@@ -1,3 +1,4 @@
+import { calendarDay } from '@/shared/kit/calendarDay';
 import {
   CONTENT_LANGUAGES,
   ITEM_BASES,
@@ -58,15 +59,7 @@ function positiveInt(value: unknown): number | undefined {
     : undefined;
 }
 
-/** A real calendar day written `YYYY-MM-DD`, years 0001 to 9999. */
-export function calendarDay(value: unknown): string | undefined {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || value < '0001')
-    return undefined;
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(2000, m - 1, d));
-  date.setUTCFullYear(y);
-  return date.getUTCMonth() === m - 1 && date.getUTCDate() === d ? value : undefined;
-}
+export { calendarDay };
 
 function calendarMonth(value: unknown): string | undefined {
   return typeof value === 'string' && /^\d{4}-(0[1-9]|1[0-2])$/.test(value) && value >= '0001'

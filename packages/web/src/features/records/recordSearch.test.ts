@@ -68,3 +68,32 @@ describe('withRecordChange', () => {
     expect(withRecordChange({ owner: 'Rosa' }, { page: 2 })).toEqual({ owner: 'Rosa', page: 2 });
   });
 });
+
+describe('the recording dates and the order', () => {
+  it('keeps real days and a known order in the address, and asks the API with its names', () => {
+    const search = validateRecordSearch({ from: '1954-06-01', to: '1954-06-30', sort: 'oldest' });
+    expect(search).toEqual({ from: '1954-06-01', to: '1954-06-30', sort: 'oldest' });
+    expect(recordListRequest(search)).toEqual({
+      page: 1,
+      per_page: 10,
+      date_from: '1954-06-01',
+      date_to: '1954-06-30',
+      sort: 'oldest',
+    });
+  });
+
+  it('drops days that do not exist, half-typed days, the default order and unknown orders', () => {
+    expect(validateRecordSearch({ from: '1954-02-30', to: '1954-6-1', sort: 'newest' })).toEqual(
+      {},
+    );
+    expect(validateRecordSearch({ sort: 'loudest' })).toEqual({});
+  });
+
+  it('goes back to page 1 when the dates or the order change', () => {
+    expect(withRecordChange({ page: 3, sort: 'title' }, { from: '2001-01-01' })).toEqual({
+      sort: 'title',
+      from: '2001-01-01',
+    });
+    expect(withRecordChange({ page: 3, sort: 'title' }, { sort: undefined })).toEqual({});
+  });
+});

@@ -6,10 +6,12 @@ import {
   type ContentLanguage,
 } from '@kinfolio/contract';
 import { effectiveSearch } from '@/shared/search';
+import { calendarDay } from '@/shared/kit/calendarDay';
+import { LIST_SORTS, type ListSort } from '@/shared/kit/FilterBar';
 
 /**
  * `/records` query parameters, named as the archive lists name theirs (`search`, `participant`,
- * `language`, `page`, `deleted=1`) plus `owner`. Unlike the items' API, the records' combines
+ * `language`, `from`, `to`, `sort`, `page`, `deleted=1`) plus `owner`. Unlike the items' API, the records' combines
  * every filter with the search, so all are kept together.
  */
 export interface RecordSearch {
@@ -17,6 +19,11 @@ export interface RecordSearch {
   participant?: number;
   language?: ContentLanguage;
   owner?: string;
+  /** First day of the recording date range (`1954-06-12`), included. */
+  from?: string;
+  /** Last day of the recording date range, included. */
+  to?: string;
+  sort?: ListSort;
   page?: number;
   /** The trash. */
   deleted?: 1;
@@ -46,13 +53,18 @@ export function validateRecordSearch(raw: Record<string, unknown>): RecordSearch
   if (typeof raw.owner === 'string' && raw.owner.trim()) {
     result.owner = raw.owner.trim().slice(0, RECORD_LIMITS.ownerMaxLength);
   }
+  const from = calendarDay(raw.from);
+  const to = calendarDay(raw.to);
+  if (from) result.from = from;
+  if (to) result.to = to;
+  if ((LIST_SORTS as readonly unknown[]).includes(raw.sort)) result.sort = raw.sort as ListSort;
   const page = positiveInt(raw.page);
   if (page !== undefined && page > 1) result.page = Math.min(page, ITEM_LIMITS.maxPage);
   if (flag(raw.deleted)) result.deleted = 1;
   return result;
 }
 
-/** What `GET /api/records` is asked for a list page: 10 per page (spec §2). */
+/** What `GET /api/records` is asked for a list page: 10 records a page, as every list. */
 export interface RecordListRequest {
   page: number;
   per_page: number;
@@ -60,6 +72,9 @@ export interface RecordListRequest {
   participant?: number;
   lang?: ContentLanguage;
   owner?: string;
+  date_from?: string;
+  date_to?: string;
+  sort?: ListSort;
   trash?: '1';
 }
 
@@ -73,6 +88,9 @@ export function recordListRequest(search: RecordSearch): RecordListRequest {
   if (search.participant !== undefined) request.participant = search.participant;
   if (search.language) request.lang = search.language;
   if (search.owner) request.owner = search.owner;
+  if (search.from) request.date_from = search.from;
+  if (search.to) request.date_to = search.to;
+  if (search.sort) request.sort = search.sort;
   if (search.deleted) request.trash = '1';
   return request;
 }

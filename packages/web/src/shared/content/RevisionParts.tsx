@@ -1,9 +1,8 @@
 import { Anchor, Badge, Button, Group, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
-import { PageTitle, RestoreIcon } from '@/shared/ui';
+import { PageTitle, RestoreIcon, confirm } from '@/shared/ui';
 import { UserAvatar } from '@/shared/ui/UserAvatar';
 import { useDateFormat } from './dates';
 import { DiffText } from './DiffText';
@@ -87,14 +86,12 @@ export function RevisionCardTop({
   const formatDate = useDateFormat();
 
   const restore = () =>
-    modals.openConfirmModal({
+    confirm({
       title: t('history.restoreTitle'),
-      children: (
-        <Text size="sm">
-          {t('history.restoreMessage', { date: formatDate(revision.created_at, true) })}
-        </Text>
-      ),
-      labels: { confirm: t('history.restore'), cancel: t('actions.cancel') },
+      message: t('history.restoreMessage', { date: formatDate(revision.created_at, true) }),
+      confirmLabel: t('history.restore'),
+      cancelLabel: t('actions.cancel'),
+      destructive: false,
       onConfirm: onRestore,
     });
 

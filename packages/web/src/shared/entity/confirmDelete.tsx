@@ -1,7 +1,6 @@
-import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { i18n } from '@/shared/i18n';
 import { TitleInSentence } from '@/shared/content/TitleInSentence';
+import { confirm as confirmAction } from '@/shared/ui';
 
 /** An entry named in a sentence: its title (or the fallback) in its own language. */
 export interface EntrySubject {
@@ -26,20 +25,17 @@ export function confirmDelete({
   confirm: string;
   onConfirm: () => void;
 }): void {
-  modals.openConfirmModal({
+  confirmAction({
     title: heading,
-    children: (
-      <Text size="sm">
-        <TitleInSentence
-          sentence={sentence}
-          title={subject.title}
-          fallback={i18n.t('archive:item.untitled')}
-          language={subject.language}
-        />
-      </Text>
+    message: (
+      <TitleInSentence
+        sentence={sentence}
+        title={subject.title}
+        fallback={i18n.t('archive:item.untitled')}
+        language={subject.language}
+      />
     ),
-    labels: { confirm, cancel: i18n.t('archive:actions.cancel') },
-    confirmProps: { color: 'red' },
+    confirmLabel: confirm,
     onConfirm,
   });
 }

@@ -3,7 +3,7 @@ import { routePath, type Backup } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
 import { useFileSize } from '@/shared/content/fileSize';
 import { CheckIcon, DownloadIcon, RowAction, TrashIcon } from '@/shared/ui';
-import { ResponsiveTable } from './ResponsiveTable';
+import { ResponsiveTable } from '@/shared/kit/ResponsiveTable';
 import { dateTimeFormat } from '@/shared/intl';
 
 /** What checking a backup's checksums again said: intact, or the problem the server found. */

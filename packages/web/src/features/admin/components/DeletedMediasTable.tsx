@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { ITEM_BASES, ITEM_TYPES, type DeletedMedia, type ItemType } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
 import { MediaIcon, RecordIcon, RestoreIcon, RowAction, TrashIcon } from '@/shared/ui';
-import { ResponsiveTable } from './ResponsiveTable';
+import { ResponsiveTable } from '@/shared/kit/ResponsiveTable';
 import { dateTimeFormat, numberFormat } from '@/shared/intl';
 
 export interface DeletedMediaActions {

@@ -4,7 +4,7 @@ import { useTranslation } from '@/shared/i18n/react';
 import { useFileSize } from '@/shared/content/fileSize';
 import { DownloadIcon, RowAction, TrashIcon } from '@/shared/ui';
 import { isRunning } from '../downloads';
-import { ResponsiveTable } from './ResponsiveTable';
+import { ResponsiveTable } from '@/shared/kit/ResponsiveTable';
 import { dateTimeFormat } from '@/shared/intl';
 
 export interface DownloadActions {

@@ -4,7 +4,7 @@ import type { FailedJob } from '@kinfolio/contract';
 import { useId } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { RestoreIcon, RowAction, TrashIcon } from '@/shared/ui';
-import { ResponsiveTable } from './ResponsiveTable';
+import { ResponsiveTable } from '@/shared/kit/ResponsiveTable';
 import { dateTimeFormat } from '@/shared/intl';
 
 export interface FailedJobActions {

@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useTranslation } from '@/shared/i18n/react';
 import type { AdminUser } from '@kinfolio/contract';
 import { useResendInvitation, useRevokeInvitation } from '../mutations';
 import { dateTimeFormat } from '@/shared/intl';
+import { confirm } from '@/shared/ui';
 
 /** A pending invitation beside the invited account: its state, and resend or withdraw. */
 export function InvitationStatus({ user }: { user: AdminUser }) {
@@ -17,12 +17,11 @@ export function InvitationStatus({ user }: { user: AdminUser }) {
   );
 
   const confirmRevoke = () =>
-    modals.openConfirmModal({
+    confirm({
       title: t('invitation.revoke'),
-      children: <Text size="sm">{t('invitation.revokeConfirm', { email: user.email })}</Text>,
-      labels: { confirm: t('invitation.revoke'), cancel: t('invite.cancel') },
-      confirmProps: { color: 'red' },
-      closeButtonProps: { 'aria-label': t('common:actions.close') },
+      message: t('invitation.revokeConfirm', { email: user.email }),
+      confirmLabel: t('invitation.revoke'),
+      cancelLabel: t('invite.cancel'),
       onConfirm: () => revoke.mutate(user.id),
     });
 

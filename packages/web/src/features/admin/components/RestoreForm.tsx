@@ -1,12 +1,11 @@
 import { Alert, Button, FileInput, Group, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { isApiError } from '@/shared/api/ApiError';
 import { errorText } from '@/shared/api/responses';
 import { resetSession } from '@/shared/session';
-import { FormAlert, InfoIcon, RestoreIcon, toast } from '@/shared/ui';
+import { FormAlert, InfoIcon, RestoreIcon, toast, confirm } from '@/shared/ui';
 import { useRestoreBackup } from '../backups';
 
 /**
@@ -31,14 +30,14 @@ export function RestoreForm() {
       onError: (error) => setRefusal(isApiError(error) ? errorText(error) : error),
     });
 
-  const confirm = () => {
+  const askFirst = () => {
     if (!file) return;
     setRefusal(null);
-    modals.openConfirmModal({
+    confirm({
       title: t('backup.restore.confirmTitle'),
-      children: <Text size="sm">{t('backup.restore.confirmMessage', { name: file.name })}</Text>,
-      labels: { confirm: t('backup.restore.confirm'), cancel: t('backup.cancel') },
-      confirmProps: { color: 'red' },
+      message: t('backup.restore.confirmMessage', { name: file.name }),
+      confirmLabel: t('backup.restore.confirm'),
+      cancelLabel: t('backup.cancel'),
       onConfirm: () => run(file),
     });
   };
@@ -79,7 +78,7 @@ export function RestoreForm() {
             leftSection={<RestoreIcon size={16} />}
             disabled={!file}
             loading={restore.isPending}
-            onClick={confirm}
+            onClick={askFirst}
           >
             {t('backup.restore.submit')}
           </Button>

@@ -1,12 +1,11 @@
 import { Button, Divider, Group, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import type { Backup } from '@kinfolio/contract';
 import { useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { isApiError } from '@/shared/api/ApiError';
 import { errorText } from '@/shared/api/responses';
-import { BackupIcon, PageTitle, QueryState } from '@/shared/ui';
+import { BackupIcon, PageTitle, QueryState, confirm } from '@/shared/ui';
 import { AdminParamsTabs } from '../components/AdminParamsTabs';
 import { BackupScheduleForm } from '../components/BackupScheduleForm';
 import { BackupsTable, type VerifyResult } from '../components/BackupsTable';
@@ -54,11 +53,11 @@ export default function BackupPage() {
   };
 
   const confirmDelete = (backup: Backup) =>
-    modals.openConfirmModal({
+    confirm({
       title: t('backup.deleteTitle'),
-      children: <Text size="sm">{t('backup.deleteMessage', { name: backup.file_name })}</Text>,
-      labels: { confirm: t('backup.deleteConfirm'), cancel: t('backup.cancel') },
-      confirmProps: { color: 'red' },
+      message: t('backup.deleteMessage', { name: backup.file_name }),
+      confirmLabel: t('backup.deleteConfirm'),
+      cancelLabel: t('backup.cancel'),
       // The answer's message is toasted by the API client.
       onConfirm: () => remove.mutate(backup.id),
     });

@@ -1,12 +1,11 @@
-import { Button, Divider, Group, Pagination, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Button, Divider, Stack } from '@mantine/core';
 import type { DeletedMedia } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
-import { PageTitle, QueryState, TrashIcon, toast } from '@/shared/ui';
+import { PageTitle, TrashIcon, toast, confirm } from '@/shared/ui';
 import { AdminParamsTabs } from '../components/AdminParamsTabs';
 import { DeletedMediasTable } from '../components/DeletedMediasTable';
+import { PagedTray, useTrayPage } from '../components/PagedTray';
 import { RetentionForm } from '../components/RetentionForm';
 import {
   deletedMediaQueries,
@@ -23,54 +22,48 @@ const PATH = '/admin/tabAdminParam/deletedMedias';
  */
 export default function DeletedMediasPage() {
   const { t } = useTranslation('admin');
-  const navigate = useNavigate();
-  const { page = 1 } = useSearch({ strict: false });
-  const list = useQuery(deletedMediaQueries.page(page));
+  const tray = useTrayPage(PATH);
+  const list = useQuery(deletedMediaQueries.page(tray.page));
+  const total = list.data?.meta.total ?? 0;
   const restore = useRestoreDeletedMedia();
   const purge = usePurgeDeletedMedia();
   const purgeAll = usePurgeAllDeletedMedias();
   const busy = restore.isPending || purge.isPending || purgeAll.isPending;
   const said = ({ message }: { message: string }) => toast.success(message);
-  const total = list.data?.meta.total ?? 0;
-  const lastPage = list.data?.meta.last_page ?? 1;
-  const goTo = (next: number) =>
-    void navigate({ to: PATH, search: next > 1 ? { page: next } : {} });
 
   const confirmRestore = (media: DeletedMedia) =>
-    modals.openConfirmModal({
+    confirm({
       title: t('deletedMedias.restoreTitle'),
-      children: (
-        <Text size="sm">
-          {media.origin.live
-            ? t('deletedMedias.restoreToOwner', {
-                name: media.name,
-                title: media.origin.title || t('deletedMedias.untitled'),
-              })
-            : t('deletedMedias.restoreToNew', { name: media.name })}
-        </Text>
-      ),
-      labels: { confirm: t('deletedMedias.restoreConfirm'), cancel: t('deletedMedias.cancel') },
+      message: media.origin.live
+        ? t('deletedMedias.restoreToOwner', {
+            name: media.name,
+            title: media.origin.title || t('deletedMedias.untitled'),
+          })
+        : t('deletedMedias.restoreToNew', { name: media.name }),
+      confirmLabel: t('deletedMedias.restoreConfirm'),
+      cancelLabel: t('deletedMedias.cancel'),
+      destructive: false,
       onConfirm: () => restore.mutate(media.id, { onSuccess: said }),
     });
   const confirmPurge = (media: DeletedMedia) =>
-    modals.openConfirmModal({
+    confirm({
       title: t('deletedMedias.purgeTitle'),
-      children: <Text size="sm">{t('deletedMedias.purgeMessage', { name: media.name })}</Text>,
-      labels: { confirm: t('deletedMedias.purgeConfirm'), cancel: t('deletedMedias.cancel') },
-      confirmProps: { color: 'red' },
+      message: t('deletedMedias.purgeMessage', { name: media.name }),
+      confirmLabel: t('deletedMedias.purgeConfirm'),
+      cancelLabel: t('deletedMedias.cancel'),
       onConfirm: () => purge.mutate(media.id, { onSuccess: said }),
     });
   const confirmPurgeAll = () =>
-    modals.openConfirmModal({
+    confirm({
       title: t('deletedMedias.purgeAllTitle'),
-      children: <Text size="sm">{t('deletedMedias.purgeAllMessage', { count: total })}</Text>,
-      labels: { confirm: t('deletedMedias.purgeAllConfirm'), cancel: t('deletedMedias.cancel') },
-      confirmProps: { color: 'red' },
+      message: t('deletedMedias.purgeAllMessage', { count: total }),
+      confirmLabel: t('deletedMedias.purgeAllConfirm'),
+      cancelLabel: t('deletedMedias.cancel'),
       onConfirm: () =>
         purgeAll.mutate(undefined, {
           onSuccess: (answer) => {
             said(answer);
-            goTo(1);
+            tray.goTo(1);
           },
         }),
     });
@@ -80,50 +73,33 @@ export default function DeletedMediasPage() {
       <PageTitle>{t('params.title')}</PageTitle>
       <AdminParamsTabs active="deletedMedias">
         <Stack gap="lg">
-          <Group justify="space-between" align="flex-end" gap="sm">
-            <Stack gap={4} maw={640}>
-              <Text size="sm">{t('deletedMedias.intro')}</Text>
-              {list.data ? (
-                <Text size="sm" c="dimmed" aria-live="polite">
-                  {t('deletedMedias.count', { count: total })}
-                </Text>
-              ) : null}
-            </Stack>
-            <Button
-              variant="light"
-              color="red"
-              leftSection={<TrashIcon size={16} />}
-              disabled={total === 0 || busy}
-              loading={purgeAll.isPending}
-              onClick={confirmPurgeAll}
-            >
-              {t('deletedMedias.purgeAll')}
-            </Button>
-          </Group>
-          <QueryState
-            query={list}
+          <PagedTray
+            list={list}
+            tray={tray}
+            intro={t('deletedMedias.intro')}
+            count={t('deletedMedias.count', { count: total })}
             error={t('deletedMedias.loadError')}
-            isEmpty={(answer) => answer.data.length === 0}
             empty={t('deletedMedias.empty')}
+            actions={
+              <Button
+                variant="light"
+                color="red"
+                leftSection={<TrashIcon size={16} />}
+                disabled={total === 0 || busy}
+                loading={purgeAll.isPending}
+                onClick={confirmPurgeAll}
+              >
+                {t('deletedMedias.purgeAll')}
+              </Button>
+            }
           >
-            {(answer) => (
+            {(medias) => (
               <DeletedMediasTable
-                medias={answer.data}
+                medias={medias}
                 actions={{ busy, restore: confirmRestore, purge: confirmPurge }}
               />
             )}
-          </QueryState>
-          {lastPage > 1 ? (
-            <Pagination
-              total={lastPage}
-              value={Math.min(page, lastPage)}
-              onChange={goTo}
-              getItemProps={(n) => ({ 'aria-label': t('failedJobs.page', { page: n }) })}
-              getControlProps={(control) => ({ 'aria-label': t(`failedJobs.control.${control}`) })}
-              withEdges
-              style={{ alignSelf: 'center' }}
-            />
-          ) : null}
+          </PagedTray>
           <Divider />
           <RetentionForm />
         </Stack>

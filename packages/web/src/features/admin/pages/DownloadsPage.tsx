@@ -1,9 +1,8 @@
 import { Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import type { DownloadEntry } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
-import { PageTitle, QueryState } from '@/shared/ui';
+import { PageTitle, QueryState, confirm } from '@/shared/ui';
 import { AdminParamsTabs } from '../components/AdminParamsTabs';
 import { DownloadsTable } from '../components/DownloadsTable';
 import { ExportForm } from '../components/ExportForm';
@@ -19,11 +18,11 @@ export default function DownloadsPage() {
   const remove = useDeleteExport();
 
   const confirmDelete = (entry: DownloadEntry) =>
-    modals.openConfirmModal({
+    confirm({
       title: t('downloads.deleteTitle'),
-      children: <Text size="sm">{t('downloads.deleteMessage', { name: entry.name })}</Text>,
-      labels: { confirm: t('downloads.deleteConfirm'), cancel: t('downloads.cancel') },
-      confirmProps: { color: 'red' },
+      message: t('downloads.deleteMessage', { name: entry.name }),
+      confirmLabel: t('downloads.deleteConfirm'),
+      cancelLabel: t('downloads.cancel'),
       // The answer's message is toasted by the API client.
       onConfirm: () => remove.mutate(entry.export!.id),
     });

@@ -1,12 +1,11 @@
-import { Button, Group, Pagination, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Button, Stack } from '@mantine/core';
 import type { FailedJob } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
-import { PageTitle, QueryState, RestoreIcon, TrashIcon, toast } from '@/shared/ui';
+import { PageTitle, RestoreIcon, TrashIcon, toast, confirm } from '@/shared/ui';
 import { AdminParamsTabs } from '../components/AdminParamsTabs';
 import { FailedJobsTable } from '../components/FailedJobsTable';
+import { PagedTray, useTrayPage } from '../components/PagedTray';
 import {
   failedJobQueries,
   useDeleteAllFailedJobs,
@@ -20,39 +19,35 @@ const PATH = '/admin/tabAdminParam/failedJobs';
 /** `/admin/tabAdminParam/failedJobs`: background jobs that failed every attempt. */
 export default function FailedJobsPage() {
   const { t } = useTranslation('admin');
-  const navigate = useNavigate();
-  const { page = 1 } = useSearch({ strict: false });
-  const list = useQuery(failedJobQueries.page(page));
+  const tray = useTrayPage(PATH);
+  const list = useQuery(failedJobQueries.page(tray.page));
+  const total = list.data?.meta.total ?? 0;
   const retry = useRetryFailedJob();
   const retryAll = useRetryAllFailedJobs();
   const remove = useDeleteFailedJob();
   const removeAll = useDeleteAllFailedJobs();
   const busy = retry.isPending || retryAll.isPending || remove.isPending || removeAll.isPending;
   const said = ({ message }: { message: string }) => toast.success(message);
-  const total = list.data?.meta.total ?? 0;
-  const lastPage = list.data?.meta.last_page ?? 1;
-  const goTo = (next: number) =>
-    void navigate({ to: PATH, search: next > 1 ? { page: next } : {} });
 
   const confirmDelete = (job: FailedJob) =>
-    modals.openConfirmModal({
+    confirm({
       title: t('failedJobs.deleteTitle'),
-      children: <Text size="sm">{t('failedJobs.deleteMessage', { name: job.name })}</Text>,
-      labels: { confirm: t('failedJobs.deleteConfirm'), cancel: t('failedJobs.cancel') },
-      confirmProps: { color: 'red' },
+      message: t('failedJobs.deleteMessage', { name: job.name }),
+      confirmLabel: t('failedJobs.deleteConfirm'),
+      cancelLabel: t('failedJobs.cancel'),
       onConfirm: () => remove.mutate(job.id, { onSuccess: said }),
     });
   const confirmDeleteAll = () =>
-    modals.openConfirmModal({
+    confirm({
       title: t('failedJobs.deleteAllTitle'),
-      children: <Text size="sm">{t('failedJobs.deleteAllMessage', { count: total })}</Text>,
-      labels: { confirm: t('failedJobs.deleteAllConfirm'), cancel: t('failedJobs.cancel') },
-      confirmProps: { color: 'red' },
+      message: t('failedJobs.deleteAllMessage', { count: total }),
+      confirmLabel: t('failedJobs.deleteAllConfirm'),
+      cancelLabel: t('failedJobs.cancel'),
       onConfirm: () =>
         removeAll.mutate(undefined, {
           onSuccess: (answer) => {
             said(answer);
-            goTo(1);
+            tray.goTo(1);
           },
         }),
     });
@@ -62,46 +57,40 @@ export default function FailedJobsPage() {
       <PageTitle>{t('params.title')}</PageTitle>
       <AdminParamsTabs active="failedJobs">
         <Stack gap="lg">
-          <Group justify="space-between" align="flex-end" gap="sm">
-            <Stack gap={4} maw={640}>
-              <Text size="sm">{t('failedJobs.intro')}</Text>
-              {list.data ? (
-                <Text size="sm" c="dimmed" aria-live="polite">
-                  {t('failedJobs.count', { count: total })}
-                </Text>
-              ) : null}
-            </Stack>
-            <Group gap="sm">
-              <Button
-                variant="light"
-                leftSection={<RestoreIcon size={16} />}
-                disabled={total === 0 || busy}
-                loading={retryAll.isPending}
-                onClick={() => retryAll.mutate(undefined, { onSuccess: said })}
-              >
-                {t('failedJobs.retryAll')}
-              </Button>
-              <Button
-                variant="light"
-                color="red"
-                leftSection={<TrashIcon size={16} />}
-                disabled={total === 0 || busy}
-                loading={removeAll.isPending}
-                onClick={confirmDeleteAll}
-              >
-                {t('failedJobs.deleteAll')}
-              </Button>
-            </Group>
-          </Group>
-          <QueryState
-            query={list}
+          <PagedTray
+            list={list}
+            tray={tray}
+            intro={t('failedJobs.intro')}
+            count={t('failedJobs.count', { count: total })}
             error={t('failedJobs.loadError')}
-            isEmpty={(answer) => answer.data.length === 0}
             empty={t('failedJobs.empty')}
+            actions={
+              <>
+                <Button
+                  variant="light"
+                  leftSection={<RestoreIcon size={16} />}
+                  disabled={total === 0 || busy}
+                  loading={retryAll.isPending}
+                  onClick={() => retryAll.mutate(undefined, { onSuccess: said })}
+                >
+                  {t('failedJobs.retryAll')}
+                </Button>
+                <Button
+                  variant="light"
+                  color="red"
+                  leftSection={<TrashIcon size={16} />}
+                  disabled={total === 0 || busy}
+                  loading={removeAll.isPending}
+                  onClick={confirmDeleteAll}
+                >
+                  {t('failedJobs.deleteAll')}
+                </Button>
+              </>
+            }
           >
-            {(answer) => (
+            {(jobs) => (
               <FailedJobsTable
-                jobs={answer.data}
+                jobs={jobs}
                 actions={{
                   busy,
                   retry: (job) => retry.mutate(job.id, { onSuccess: said }),
@@ -109,18 +98,7 @@ export default function FailedJobsPage() {
                 }}
               />
             )}
-          </QueryState>
-          {lastPage > 1 ? (
-            <Pagination
-              total={lastPage}
-              value={Math.min(page, lastPage)}
-              onChange={goTo}
-              getItemProps={(n) => ({ 'aria-label': t('failedJobs.page', { page: n }) })}
-              getControlProps={(control) => ({ 'aria-label': t(`failedJobs.control.${control}`) })}
-              withEdges
-              style={{ alignSelf: 'center' }}
-            />
-          ) : null}
+          </PagedTray>
         </Stack>
       </AdminParamsTabs>
     </Stack>

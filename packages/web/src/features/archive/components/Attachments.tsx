@@ -9,32 +9,31 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { fileKind, type AttachedFile, type Item } from '@kinfolio/contract';
 import { useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { useFileSize } from '@/shared/content/fileSize';
 import { useCan } from '@/shared/organisation/hooks';
-import { DownloadIcon, TrashIcon } from '@/shared/ui';
+import { DownloadIcon, TrashIcon, confirm } from '@/shared/ui';
 import { useDeleteFile } from '../mutations';
 import { Lightbox } from '../photos/Lightbox';
 
 function DeleteButton({ item, file }: { item: Item; file: AttachedFile }) {
   const { t } = useTranslation('archive');
   const deleteFile = useDeleteFile();
-  const confirm = () =>
-    modals.openConfirmModal({
+  const askFirst = () =>
+    confirm({
       title: t('files.deleteTitle'),
-      children: <Text size="sm">{t('files.deleteMessage', { name: file.name })}</Text>,
-      labels: { confirm: t('files.confirmDelete'), cancel: t('actions.cancel') },
-      confirmProps: { color: 'red' },
+      message: t('files.deleteMessage', { name: file.name }),
+      confirmLabel: t('files.confirmDelete'),
+      cancelLabel: t('actions.cancel'),
       onConfirm: () => deleteFile.mutate({ fileId: file.id, item }),
     });
   return (
     <ActionIcon
       variant="subtle"
       color="red"
-      onClick={confirm}
+      onClick={askFirst}
       aria-label={t('files.delete', { name: file.name })}
     >
       <TrashIcon size={16} />

@@ -1,6 +1,7 @@
 import { Group, NativeSelect, Switch } from '@mantine/core';
 import { useTranslation } from '@/shared/i18n/react';
-import { PAGE_SIZES, type ArchiveSearch, type ListSort } from '../listSearch';
+import { SortFilter } from '@/shared/kit/FilterBar';
+import { PAGE_SIZES, type ArchiveSearch } from '../listSearch';
 
 interface ListOptionsProps {
   search: ArchiveSearch;
@@ -28,20 +29,7 @@ export function ListOptions({ search, onChange, pageSizeOnly = false }: ListOpti
   if (pageSizeOnly) return <Group align="flex-end">{pageSize}</Group>;
   return (
     <Group align="flex-end" gap="sm">
-      <NativeSelect
-        label={t('listOptions.sort')}
-        data={[
-          { value: 'newest', label: t('listOptions.sorts.newest') },
-          { value: 'oldest', label: t('listOptions.sorts.oldest') },
-          { value: 'title', label: t('listOptions.sorts.title') },
-        ]}
-        value={search.sort ?? 'newest'}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
-          onChange({ sort: value !== 'newest' ? (value as ListSort) : undefined });
-        }}
-        w={{ base: '100%', xs: 200 }}
-      />
+      <SortFilter value={search.sort} onChange={(sort) => onChange({ sort })} />
       {pageSize}
       <Switch
         label={t('listOptions.stories')}

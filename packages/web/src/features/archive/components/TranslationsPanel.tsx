@@ -1,9 +1,8 @@
 import { Anchor, Badge, Button, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { CONTENT_LANGUAGES, type Item } from '@kinfolio/contract';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from '@/shared/i18n/react';
-import { PlusIcon, SplitIcon } from '@/shared/ui';
+import { PlusIcon, SplitIcon, confirm } from '@/shared/ui';
 import { useSeparateItem } from '../mutations';
 import { NEW_ITEM, profilePath } from '../itemTypes';
 import { titleAttrs } from '@/shared/content/direction';
@@ -30,14 +29,12 @@ export function TranslationsPanel({ item, canEdit }: { item: Item; canEdit: bool
   const originalId = item.parent_id ?? item.id;
 
   const separate = (version: (typeof versions)[number]) =>
-    modals.openConfirmModal({
+    confirm({
       title: t('translations.separateTitle'),
-      children: (
-        <Text size="sm">
-          {t('translations.separateMessage', { language: t(`languages.${version.language}`) })}
-        </Text>
-      ),
-      labels: { confirm: t('translations.separate'), cancel: t('actions.cancel') },
+      message: t('translations.separateMessage', { language: t(`languages.${version.language}`) }),
+      confirmLabel: t('translations.separate'),
+      cancelLabel: t('actions.cancel'),
+      destructive: false,
       onConfirm: () => separateItem.mutate({ type: item.type, id: version.id }),
     });
 

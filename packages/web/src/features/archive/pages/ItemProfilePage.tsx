@@ -1,6 +1,5 @@
 import '../archive.css';
-import { Alert, Anchor, Button, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Alert, Anchor, Button, Grid, Group, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   CONTENT_LANGUAGES,
@@ -13,7 +12,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { useCan } from '@/shared/organisation/hooks';
-import { EditIcon, HistoryIcon, PageTitle, QueryState, TrashIcon } from '@/shared/ui';
+import { EditIcon, HistoryIcon, PageTitle, QueryState, TrashIcon, confirm } from '@/shared/ui';
 import { itemQueries } from '../api';
 import { useTrashItem } from '../mutations';
 import { ItemForm } from '../components/ItemForm';
@@ -147,20 +146,18 @@ function ItemProfile({ type, item }: { type: ItemType; item: Item }) {
   const title = item.title || t('item.untitled');
 
   const trash = () =>
-    modals.openConfirmModal({
+    confirm({
       title: t('profile.deleteTitle'),
-      children: (
-        <Text size="sm">
-          <TitleInSentence
-            sentence={(title) => t('profile.deleteMessage', { title })}
-            title={item.title}
-            fallback={t('item.untitled')}
-            language={item.language}
-          />
-        </Text>
+      message: (
+        <TitleInSentence
+          sentence={(title) => t('profile.deleteMessage', { title })}
+          title={item.title}
+          fallback={t('item.untitled')}
+          language={item.language}
+        />
       ),
-      labels: { confirm: t('actions.delete'), cancel: t('actions.cancel') },
-      confirmProps: { color: 'red' },
+      confirmLabel: t('actions.delete'),
+      cancelLabel: t('actions.cancel'),
       onConfirm: () =>
         trashItem.mutate(
           { type, id: item.id },

@@ -1,7 +1,8 @@
-import { Checkbox, Group, Table } from '@mantine/core';
+import { Checkbox, Table } from '@mantine/core';
 import type { Participant } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
-import { EditIcon, RowAction, SplitIcon, TrashIcon } from '@/shared/ui';
+import { ActionsCell } from '@/shared/kit/ActionsCell';
+import { EditIcon, SplitIcon, TrashIcon } from '@/shared/ui';
 import { ItemListsMenu } from './ItemListsMenu';
 
 interface ParticipantsTableProps {
@@ -78,35 +79,26 @@ export function ParticipantsTable({
                 )}
               </Table.Td>
               {canEdit ? (
-                <Table.Td className="kf-sticky-end">
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <RowAction
-                      variant="subtle"
-                      size="lg"
-                      label={t('participants.renameOne', { name: participant.name })}
-                      onClick={() => onRename(participant)}
-                    >
-                      <EditIcon size={16} />
-                    </RowAction>
-                    <RowAction
-                      variant="subtle"
-                      size="lg"
-                      label={t('participants.divideOne', { name: participant.name })}
-                      onClick={() => onDivide(participant)}
-                    >
-                      <SplitIcon size={16} />
-                    </RowAction>
-                    <RowAction
-                      variant="subtle"
-                      size="lg"
-                      label={t('participants.deleteOne', { name: participant.name })}
-                      onClick={() => onDelete(participant)}
-                      color="red"
-                    >
-                      <TrashIcon size={16} />
-                    </RowAction>
-                  </Group>
-                </Table.Td>
+                <ActionsCell
+                  actions={[
+                    {
+                      label: t('participants.renameOne', { name: participant.name }),
+                      icon: <EditIcon size={16} />,
+                      onClick: () => onRename(participant),
+                    },
+                    {
+                      label: t('participants.divideOne', { name: participant.name }),
+                      icon: <SplitIcon size={16} />,
+                      onClick: () => onDivide(participant),
+                    },
+                    {
+                      label: t('participants.deleteOne', { name: participant.name }),
+                      icon: <TrashIcon size={16} />,
+                      onClick: () => onDelete(participant),
+                      danger: true,
+                    },
+                  ]}
+                />
               ) : null}
             </Table.Tr>
           ))}

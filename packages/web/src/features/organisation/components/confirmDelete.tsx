@@ -1,6 +1,5 @@
-import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { i18n } from '@/shared/i18n';
+import { confirm } from '@/shared/ui';
 
 /**
  * Asks before deleting; `onConfirm` runs after the dialog closed. A refusal (422, e.g. a category
@@ -8,12 +7,11 @@ import { i18n } from '@/shared/i18n';
  */
 export function confirmDelete(options: { title: string; message: string; onConfirm: () => void }) {
   const t = (key: string) => i18n.t(key, { ns: 'organisation' });
-  modals.openConfirmModal({
+  confirm({
     title: options.title,
-    children: <Text size="sm">{options.message}</Text>,
-    labels: { confirm: t('actions.delete'), cancel: t('actions.cancel') },
-    confirmProps: { color: 'red' },
-    closeButtonProps: { 'aria-label': i18n.t('common:actions.close') },
+    message: options.message,
+    confirmLabel: t('actions.delete'),
+    cancelLabel: t('actions.cancel'),
     onConfirm: options.onConfirm,
   });
 }

@@ -4,7 +4,8 @@ import { displayName, UI_LANGUAGES, type Tag } from '@kinfolio/contract';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { LANGUAGE_LABELS } from '@/shared/i18n';
-import { EditIcon, PlusIcon, QueryState, RowAction, TrashIcon } from '@/shared/ui';
+import { ActionsCell } from '@/shared/kit/ActionsCell';
+import { EditIcon, PlusIcon, QueryState, TrashIcon } from '@/shared/ui';
 import { organisationQueries } from '../api';
 import { useDeleteTag, useSaveTag } from '../mutations';
 import { confirmDelete } from '../components/confirmDelete';
@@ -102,27 +103,21 @@ export default function TagsPage() {
                     )}
                   </Table.Td>
                   {canEdit ? (
-                    <Table.Td className="kf-sticky-end">
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <RowAction
-                          variant="subtle"
-                          size="lg"
-                          label={t('tags.renameOne', { name: nameOf(tag) })}
-                          onClick={() => setEditing({ tag })}
-                        >
-                          <EditIcon size={16} />
-                        </RowAction>
-                        <RowAction
-                          variant="subtle"
-                          size="lg"
-                          label={t('tags.deleteOne', { name: nameOf(tag) })}
-                          onClick={() => remove(tag)}
-                          color="red"
-                        >
-                          <TrashIcon size={16} />
-                        </RowAction>
-                      </Group>
-                    </Table.Td>
+                    <ActionsCell
+                      actions={[
+                        {
+                          label: t('tags.renameOne', { name: nameOf(tag) }),
+                          icon: <EditIcon size={16} />,
+                          onClick: () => setEditing({ tag }),
+                        },
+                        {
+                          label: t('tags.deleteOne', { name: nameOf(tag) }),
+                          icon: <TrashIcon size={16} />,
+                          onClick: () => remove(tag),
+                          danger: true,
+                        },
+                      ]}
+                    />
                   ) : null}
                 </Table.Tr>
               ))}

@@ -1,9 +1,8 @@
 import { ActionIcon, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import type { RecordEntity, RecordFile } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
 import { useFileSize } from '@/shared/content/fileSize';
-import { ArrowIcon, DownloadIcon, TrashIcon } from '@/shared/ui';
+import { ArrowIcon, DownloadIcon, TrashIcon, confirm } from '@/shared/ui';
 import { useDeletePart, useOrderParts } from '../mutations';
 
 /** The order after moving one part up or down (unchanged at the ends). */
@@ -29,11 +28,11 @@ export function AudioParts({ record, editable }: { record: RecordEntity; editabl
   const move = (index: number, step: -1 | 1) =>
     order.mutate({ record, files: moved(ids, index, step) });
   const confirmDelete = (file: RecordFile) =>
-    modals.openConfirmModal({
+    confirm({
       title: t('parts.deleteTitle'),
-      children: <Text size="sm">{t('parts.deleteMessage', { name: file.name })}</Text>,
-      labels: { confirm: t('parts.confirmDelete'), cancel: t('archive:actions.cancel') },
-      confirmProps: { color: 'red' },
+      message: t('parts.deleteMessage', { name: file.name }),
+      confirmLabel: t('parts.confirmDelete'),
+      cancelLabel: t('archive:actions.cancel'),
       onConfirm: () => remove.mutate({ fileId: file.id, recordId: record.id }),
     });
 

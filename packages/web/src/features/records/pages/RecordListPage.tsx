@@ -74,7 +74,12 @@ export default function RecordListPage() {
       empty={
         mode === 'trash'
           ? t('archive:list.empty.deleted')
-          : request.query || request.participant || request.lang || request.owner
+          : request.query ||
+              request.participant ||
+              request.lang ||
+              request.owner ||
+              request.date_from ||
+              request.date_to
             ? t('list.emptyFiltered')
             : t('list.empty')
       }

@@ -1,6 +1,5 @@
 import '../records.css';
 import { Alert, Anchor, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { CONTENT_LANGUAGES, isContentLanguage, type RecordEntity } from '@kinfolio/contract';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -9,7 +8,7 @@ import { useTranslation } from '@/shared/i18n/react';
 import { titleAttrs } from '@/shared/content/direction';
 import { TitleInSentence } from '@/shared/content/TitleInSentence';
 import { useCan } from '@/shared/organisation/hooks';
-import { EditIcon, HistoryIcon, PageTitle, QueryState, TrashIcon } from '@/shared/ui';
+import { EditIcon, HistoryIcon, PageTitle, QueryState, TrashIcon, confirm } from '@/shared/ui';
 import { recordQueries } from '../api';
 import { AudioParts } from '../components/AudioParts';
 import { Mp3Slot } from '../components/Mp3Slot';
@@ -98,20 +97,18 @@ function RecordProfile({ record }: { record: RecordEntity }) {
   const title = record.title || t('archive:item.untitled');
 
   const trash = () =>
-    modals.openConfirmModal({
+    confirm({
       title: t('profile.deleteTitle'),
-      children: (
-        <Text size="sm">
-          <TitleInSentence
-            sentence={(value) => t('profile.deleteMessage', { title: value })}
-            title={record.title}
-            fallback={t('archive:item.untitled')}
-            language={record.lang}
-          />
-        </Text>
+      message: (
+        <TitleInSentence
+          sentence={(value) => t('profile.deleteMessage', { title: value })}
+          title={record.title}
+          fallback={t('archive:item.untitled')}
+          language={record.lang}
+        />
       ),
-      labels: { confirm: t('archive:actions.delete'), cancel: t('archive:actions.cancel') },
-      confirmProps: { color: 'red' },
+      confirmLabel: t('archive:actions.delete'),
+      cancelLabel: t('archive:actions.cancel'),
       onConfirm: () =>
         trashRecord.mutate(record.id, { onSuccess: () => void navigate({ to: RECORDS_PATH }) }),
     });

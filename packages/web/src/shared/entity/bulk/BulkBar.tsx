@@ -1,10 +1,9 @@
 import { Button, Checkbox, Group, Menu, Paper, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { BULK_MAX_IDS, type ContentLanguage, type ItemStatus } from '@kinfolio/contract';
 import { useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { useCan } from '@/shared/organisation/hooks';
-import { EditIcon, RestoreIcon, TrashIcon } from '@/shared/ui';
+import { EditIcon, RestoreIcon, TrashIcon, confirm } from '@/shared/ui';
 import type { BulkAnswer, BulkDefinition, BulkLink, BulkRequest } from './definition';
 import { useBulkAction, useBulkHardDelete, useEmptyTrash } from './mutations';
 import { allSelected, EMPTY_SELECTION, selectAll, togglePage, type Selection } from './selection';
@@ -47,10 +46,7 @@ export function BulkBar(props: BulkBarProps) {
   const undo = ({ undo: body }: BulkAnswer<unknown>) =>
     body
       ? () =>
-          bulk.mutate(
-            { bulk: kind, body },
-            { onSuccess: (again) => showBulkToast(again.message) },
-          )
+          bulk.mutate({ bulk: kind, body }, { onSuccess: (again) => showBulkToast(again.message) })
       : undefined;
 
   const run = (body: BulkRequest<BulkLink>, clearAfter = false) =>
@@ -77,12 +73,11 @@ export function BulkBar(props: BulkBarProps) {
   };
 
   const confirmHardDelete = () =>
-    modals.openConfirmModal({
+    confirm({
       title: t('hardDelete.title'),
-      children: <Text size="sm">{t('hardDelete.message', { count })}</Text>,
-      labels: { confirm: t('hardDelete.confirm', { count }), cancel: t('cancel') },
-      confirmProps: { color: 'red' },
-      closeButtonProps: { 'aria-label': t('common:actions.close') },
+      message: t('hardDelete.message', { count }),
+      confirmLabel: t('hardDelete.confirm', { count }),
+      cancelLabel: t('cancel'),
       onConfirm: () =>
         hardDelete.mutate(
           { bulk: kind, ids: selection.ids },
@@ -90,12 +85,11 @@ export function BulkBar(props: BulkBarProps) {
         ),
     });
   const confirmEmptyTrash = () =>
-    modals.openConfirmModal({
+    confirm({
       title: t('emptyTrash.title'),
-      children: <Text size="sm">{t('emptyTrash.message', { count: total })}</Text>,
-      labels: { confirm: t('emptyTrash.confirm'), cancel: t('cancel') },
-      confirmProps: { color: 'red' },
-      closeButtonProps: { 'aria-label': t('common:actions.close') },
+      message: t('emptyTrash.message', { count: total }),
+      confirmLabel: t('emptyTrash.confirm'),
+      cancelLabel: t('cancel'),
       onConfirm: () =>
         emptyTrash.mutate({ bulk: kind }, { onSuccess: () => onSelection(EMPTY_SELECTION) }),
     });

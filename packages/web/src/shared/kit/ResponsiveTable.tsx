@@ -11,7 +11,7 @@ export interface TableColumn<Row> {
 }
 
 /**
- * The admin lists' layout: a fixed-layout table on wide screens, whose first column heads its
+ * A list's table: a fixed-layout table on wide screens, whose first column heads its
  * row, and one card per row on phones, where a table would scroll sideways.
  */
 export function ResponsiveTable<Row>({

@@ -1,0 +1,210 @@
+import './kit.css';
+import { Group, NativeSelect, Select, Stack, TextInput, TreeSelect } from '@mantine/core';
+import { CONTENT_LANGUAGES, type ContentLanguage } from '@kinfolio/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from '@/shared/i18n/react';
+import {
+  useCategoryChoices,
+  useParticipantChoices,
+  useTagChoices,
+} from '@/shared/organisation/choices';
+import { PhoneFilters } from '@/shared/ui';
+import { useSmallScreen } from '@/shared/ui/device';
+import { calendarDay } from './calendarDay';
+
+interface FilterBarProps {
+  /** The phone's collapsed region (unique on the page). */
+  id: string;
+  /** How many filters are set: the phone's button says it. */
+  active: number;
+  /** The search box, kept in sight on a phone (lists without one leave it out). */
+  search?: ReactNode;
+  /** A line under the bar (how the filters combine, what a filter leaves out). */
+  note?: ReactNode;
+  /** The filter inputs, in the order they show. */
+  children: ReactNode;
+}
+
+/**
+ * A list's search box and filters, every one applying with the others: in a row on a wide
+ * screen; on a phone, the search box stays and the filters wait behind a button that counts them.
+ * Archive lists, records, the planning (and any page listing the archive's content) use it.
+ */
+export function FilterBar({ id, active, search, note, children }: FilterBarProps) {
+  const small = useSmallScreen();
+  return (
+    <Stack gap={4} role="search">
+      {small ? (
+        <PhoneFilters id={id} active={active} search={search}>
+          {children}
+        </PhoneFilters>
+      ) : (
+        <Group align="flex-end" gap="sm" className="kf-filter-bar">
+          {search}
+          {children}
+        </Group>
+      )}
+      {note}
+    </Stack>
+  );
+}
+
+interface IdFilterProps {
+  value: number | undefined;
+  onChange: (value: number | undefined) => void;
+}
+
+const toId = (value: string | null) => (value ? Number(value) : undefined);
+const fromId = (value: number | undefined) => (value ? String(value) : null);
+
+/** The category filter: the tree of categories, searchable. */
+export function CategoryFilter({ value, onChange }: IdFilterProps) {
+  const { t } = useTranslation('archive');
+  const data = useCategoryChoices(t('filters.untitled'));
+  return (
+    <TreeSelect
+      label={t('filters.category')}
+      placeholder={t('filters.any.category')}
+      data={data}
+      value={fromId(value)}
+      onChange={(next) => onChange(toId(next))}
+      searchable
+      clearable
+      defaultExpandAll
+      nothingFoundMessage={t('filters.nothingFound')}
+      w={{ base: '100%', sm: 200 }}
+    />
+  );
+}
+
+/** The person filter (participants, sorted; the first hundred that match show). */
+export function ParticipantFilter({ value, onChange }: IdFilterProps) {
+  const { t } = useTranslation('archive');
+  const data = useParticipantChoices();
+  return (
+    <Select
+      label={t('filters.participant')}
+      placeholder={t('filters.any.participant')}
+      data={data}
+      value={fromId(value)}
+      onChange={(next) => onChange(toId(next))}
+      searchable
+      clearable
+      limit={100}
+      nothingFoundMessage={t('filters.nothingFound')}
+      w={{ base: '100%', sm: 200 }}
+    />
+  );
+}
+
+/** The tag filter. */
+export function TagFilter({ value, onChange }: IdFilterProps) {
+  const { t } = useTranslation('archive');
+  const data = useTagChoices(t('filters.untitled'));
+  return (
+    <Select
+      label={t('filters.tag')}
+      placeholder={t('filters.any.tag')}
+      data={data}
+      value={fromId(value)}
+      onChange={(next) => onChange(toId(next))}
+      searchable
+      clearable
+      nothingFoundMessage={t('filters.nothingFound')}
+      w={{ base: '100%', sm: 180 }}
+    />
+  );
+}
+
+/** The content language filter. */
+export function LanguageFilter({
+  value,
+  onChange,
+}: {
+  value: ContentLanguage | undefined;
+  onChange: (value: ContentLanguage | undefined) => void;
+}) {
+  const { t } = useTranslation('archive');
+  return (
+    <Select
+      label={t('filters.language')}
+      placeholder={t('filters.anyLanguage')}
+      data={CONTENT_LANGUAGES.map((lang) => ({ value: lang, label: t(`languages.${lang}`) }))}
+      value={value ?? null}
+      onChange={(next) => onChange((next as ContentLanguage | null) ?? undefined)}
+      clearable
+      w={{ base: '100%', xs: 170 }}
+    />
+  );
+}
+
+interface DateRangeFilterProps {
+  /** First day (`1954-06-12`), included. */
+  from: string | undefined;
+  /** Last day, included. */
+  to: string | undefined;
+  onChange: (change: { from?: string; to?: string }) => void;
+}
+
+/**
+ * A date range: two calendar days, both included (the browser's own date picker; it hands over
+ * `YYYY-MM-DD` whatever the display format). A day half typed is not sent.
+ */
+export function DateRangeFilter({ from, to, onChange }: DateRangeFilterProps) {
+  const { t } = useTranslation('archive');
+  const day = (key: 'from' | 'to', value: string | undefined, label: string) => (
+    <TextInput
+      type="date"
+      label={label}
+      value={value ?? ''}
+      max={key === 'from' ? to : undefined}
+      min={key === 'to' ? from : undefined}
+      onChange={(event) => {
+        const next = event.currentTarget.value;
+        if (next === '' || calendarDay(next)) onChange({ [key]: next || undefined });
+      }}
+      style={{ flex: 1 }}
+      miw={0}
+      maw={{ base: 'none', xs: 170 }}
+    />
+  );
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-end" className="kf-date-range">
+      {day('from', from, t('filters.from'))}
+      {day('to', to, t('filters.to'))}
+    </Group>
+  );
+}
+
+/** The orders a list offers besides the default (newest first, kept out of the address). */
+export const LIST_SORTS = ['oldest', 'title'] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+
+/**
+ * A list's order. A native select: three fixed choices, the phone's own picker, and no floating
+ * dropdown kept mounted and positioned.
+ */
+export function SortFilter({
+  value,
+  onChange,
+}: {
+  value: ListSort | undefined;
+  onChange: (value: ListSort | undefined) => void;
+}) {
+  const { t } = useTranslation('archive');
+  return (
+    <NativeSelect
+      label={t('listOptions.sort')}
+      data={(['newest', ...LIST_SORTS] as const).map((sort) => ({
+        value: sort,
+        label: t(`listOptions.sorts.${sort}`),
+      }))}
+      value={value ?? 'newest'}
+      onChange={(event) => {
+        const next = event.currentTarget.value;
+        onChange(next !== 'newest' ? (next as ListSort) : undefined);
+      }}
+      w={{ base: '100%', xs: 200 }}
+    />
+  );
+}
