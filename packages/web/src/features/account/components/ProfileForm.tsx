@@ -1,11 +1,11 @@
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { z } from 'zod';
 import { emailField, nameField, type CurrentUser } from '@kinfolio/contract';
-import { FormAlert } from '@/shared/ui';
 import { setUser } from '@/shared/session';
 import { useServerForm } from '@/shared/forms/useServerForm';
+import { ServerForm } from '@/shared/forms/ServerForm';
 import { accountApi } from '../api';
 
 const profileSchema = z.object({ name: nameField, email: emailField });
@@ -15,7 +15,7 @@ type ProfileValues = z.input<typeof profileSchema>;
 export function ProfileForm({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('account');
   const [emailChanged, setEmailChanged] = useState(false);
-  const { form, submit, formError } = useServerForm<ProfileValues>({
+  const server = useServerForm<ProfileValues>({
     initialValues: { name: user.name, email: user.email },
     schema: profileSchema,
     send: async (values, form) => {
@@ -30,36 +30,34 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
       setEmailChanged(changedEmail);
     },
   });
+  const { form } = server;
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormAlert message={formError} mb="md" />
-        <TextInput
-          label={t('profile.name')}
-          autoComplete="name"
-          required
-          {...form.getInputProps('name')}
-        />
-        <TextInput
-          label={t('profile.email')}
-          description={t('profile.emailHint')}
-          type="email"
-          autoComplete="email"
-          required
-          {...form.getInputProps('email')}
-        />
-        {emailChanged ? (
-          <Alert color="yellow" variant="light" role="status">
-            {t('profile.emailChanged')}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button type="submit" loading={form.submitting} disabled={!form.isDirty()}>
-            {t('profile.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ServerForm
+      state={server}
+      submitLabel={t('profile.save')}
+      layout="card"
+      submitDisabled={!form.isDirty()}
+    >
+      <TextInput
+        label={t('profile.name')}
+        autoComplete="name"
+        required
+        {...form.getInputProps('name')}
+      />
+      <TextInput
+        label={t('profile.email')}
+        description={t('profile.emailHint')}
+        type="email"
+        autoComplete="email"
+        required
+        {...form.getInputProps('email')}
+      />
+      {emailChanged ? (
+        <Alert color="yellow" variant="light" role="status">
+          {t('profile.emailChanged')}
+        </Alert>
+      ) : null}
+    </ServerForm>
   );
 }

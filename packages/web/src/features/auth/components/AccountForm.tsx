@@ -1,8 +1,8 @@
-import { Button, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useTranslation } from '@/shared/i18n/react';
 import type { RegisterBody } from '@kinfolio/contract';
 import { useServerForm } from '@/shared/forms/useServerForm';
-import { FormAlert } from '@/shared/ui';
+import { ServerForm } from '@/shared/forms/ServerForm';
 import { PasswordPair } from './PasswordPair';
 
 interface AccountFormProps {
@@ -14,37 +14,32 @@ interface AccountFormProps {
 /** Name, email and a confirmed password: the register and first-administrator forms. */
 export function AccountForm({ submitLabel, onSubmit }: AccountFormProps) {
   const { t } = useTranslation('auth');
-  const { form, submit, formError } = useServerForm<RegisterBody>({
+  const server = useServerForm<RegisterBody>({
     initialValues: { name: '', email: '', password: '', password_confirmation: '' },
     schema: () => import('../schemas').then((schemas) => schemas.registerBody),
     send: onSubmit,
   });
+  const { form } = server;
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormAlert message={formError} />
-        <TextInput
-          label={t('fields.name')}
-          autoComplete="name"
-          required
-          {...form.getInputProps('name')}
-        />
-        <TextInput
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          required
-          {...form.getInputProps('email')}
-        />
-        <PasswordPair
-          password={form.getInputProps('password')}
-          confirmation={form.getInputProps('password_confirmation')}
-        />
-        <Button type="submit" fullWidth loading={form.submitting}>
-          {submitLabel}
-        </Button>
-      </Stack>
-    </form>
+    <ServerForm state={server} submitLabel={submitLabel}>
+      <TextInput
+        label={t('fields.name')}
+        autoComplete="name"
+        required
+        {...form.getInputProps('name')}
+      />
+      <TextInput
+        label={t('fields.email')}
+        type="email"
+        autoComplete="email"
+        required
+        {...form.getInputProps('email')}
+      />
+      <PasswordPair
+        password={form.getInputProps('password')}
+        confirmation={form.getInputProps('password_confirmation')}
+      />
+    </ServerForm>
   );
 }

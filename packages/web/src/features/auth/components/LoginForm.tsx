@@ -1,18 +1,18 @@
-import { Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
+import { Anchor, Checkbox, Group, TextInput } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from '@/shared/i18n/react';
 import { PasswordField } from '@/shared/ui';
 import type { LoginBody } from '@kinfolio/contract';
 import { useSession } from '@/shared/session';
 import { useServerForm } from '@/shared/forms/useServerForm';
-import { FormAlert } from '@/shared/ui';
+import { ServerForm } from '@/shared/forms/ServerForm';
 import { SocialLogin } from './SocialLogin';
 
 export function LoginForm() {
   const { t } = useTranslation('auth');
   const { login } = useSession();
   const navigate = useNavigate();
-  const { form, submit, formError } = useServerForm<Required<LoginBody>>({
+  const server = useServerForm<Required<LoginBody>>({
     initialValues: { email: '', password: '', remember: false },
     schema: () => import('../schemas').then((schemas) => schemas.loginBody),
     fields: ['email', 'password'],
@@ -21,38 +21,36 @@ export function LoginForm() {
       await navigate({ to: '/posts' });
     },
   });
+  const { form } = server;
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormAlert message={formError} />
-        <TextInput
-          label={t('fields.email')}
-          type="email"
-          autoComplete="username"
-          required
-          {...form.getInputProps('email')}
+    <ServerForm
+      state={server}
+      submitLabel={t('login.submit')}
+      footer={<SocialLogin remember={form.values.remember} />}
+    >
+      <TextInput
+        label={t('fields.email')}
+        type="email"
+        autoComplete="username"
+        required
+        {...form.getInputProps('email')}
+      />
+      <PasswordField
+        label={t('fields.password')}
+        autoComplete="current-password"
+        required
+        {...form.getInputProps('password')}
+      />
+      <Group justify="space-between" gap="xs">
+        <Checkbox
+          label={t('login.remember')}
+          {...form.getInputProps('remember', { type: 'checkbox' })}
         />
-        <PasswordField
-          label={t('fields.password')}
-          autoComplete="current-password"
-          required
-          {...form.getInputProps('password')}
-        />
-        <Group justify="space-between" gap="xs">
-          <Checkbox
-            label={t('login.remember')}
-            {...form.getInputProps('remember', { type: 'checkbox' })}
-          />
-          <Anchor component={Link} to="/forgot-password" size="sm">
-            {t('login.forgot')}
-          </Anchor>
-        </Group>
-        <Button type="submit" fullWidth loading={form.submitting}>
-          {t('login.submit')}
-        </Button>
-        <SocialLogin remember={form.values.remember} />
-      </Stack>
-    </form>
+        <Anchor component={Link} to="/forgot-password" size="sm">
+          {t('login.forgot')}
+        </Anchor>
+      </Group>
+    </ServerForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
@@ -7,11 +7,12 @@ import { call } from '@/shared/api/call';
 import { AuthCard, AuthPage } from '../components/AuthCard';
 import { FormAlert } from '@/shared/ui';
 import { useServerForm } from '@/shared/forms/useServerForm';
+import { ServerForm } from '@/shared/forms/ServerForm';
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const [sent, setSent] = useState<string | null>(null);
-  const { form, submit, formError } = useServerForm<ForgotPasswordBody>({
+  const server = useServerForm<ForgotPasswordBody>({
     initialValues: { email: '' },
     schema: forgotPasswordBody,
     send: async (values) => {
@@ -20,6 +21,7 @@ export default function ForgotPasswordPage() {
       setSent(t('forgot.sent', { email: values.email }));
     },
   });
+  const { form } = server;
 
   return (
     <AuthPage>
@@ -27,21 +29,15 @@ export default function ForgotPasswordPage() {
         {sent ? (
           <FormAlert message={sent} color="green" title={t('forgot.sentTitle')} focus />
         ) : (
-          <form onSubmit={submit} noValidate>
-            <Stack gap="md">
-              <FormAlert message={formError} />
-              <TextInput
-                label={t('fields.email')}
-                type="email"
-                autoComplete="email"
-                required
-                {...form.getInputProps('email')}
-              />
-              <Button type="submit" fullWidth loading={form.submitting}>
-                {t('forgot.submit')}
-              </Button>
-            </Stack>
-          </form>
+          <ServerForm state={server} submitLabel={t('forgot.submit')}>
+            <TextInput
+              label={t('fields.email')}
+              type="email"
+              autoComplete="email"
+              required
+              {...form.getInputProps('email')}
+            />
+          </ServerForm>
         )}
         <Text size="sm" ta="center" mt="lg">
           <Anchor component={Link} to="/" fw={500}>

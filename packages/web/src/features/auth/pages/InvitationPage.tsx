@@ -1,13 +1,13 @@
-import { Alert, Anchor, Button, Center, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Center, Loader, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from '@/shared/i18n/react';
 import { invitationAcceptBody, type InvitationAcceptBody } from '@kinfolio/contract';
 import { call } from '@/shared/api/call';
 import { useServerForm } from '@/shared/forms/useServerForm';
+import { ServerForm } from '@/shared/forms/ServerForm';
 import { enterSession } from '@/shared/session';
 import { AuthCard, AuthPage } from '../components/AuthCard';
-import { FormAlert } from '@/shared/ui';
 import { PasswordPair } from '../components/PasswordPair';
 
 const FIELDS = ['name', 'password', 'password_confirmation'] as const;
@@ -76,7 +76,7 @@ function AcceptForm(props: {
   onAccepted: (user: Accepted) => Promise<void>;
 }) {
   const { t } = useTranslation('auth');
-  const { form, submit, formError } = useServerForm<InvitationAcceptBody>({
+  const server = useServerForm<InvitationAcceptBody>({
     initialValues: {
       token: props.token,
       name: props.name,
@@ -90,32 +90,27 @@ function AcceptForm(props: {
       await props.onAccepted(res.user);
     },
   });
+  const { form } = server;
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormAlert message={formError} />
-        <TextInput
-          label={t('fields.email')}
-          type="email"
-          autoComplete="username"
-          value={props.email}
-          readOnly
-        />
-        <TextInput
-          label={t('fields.name')}
-          autoComplete="name"
-          required
-          {...form.getInputProps('name')}
-        />
-        <PasswordPair
-          password={form.getInputProps('password')}
-          confirmation={form.getInputProps('password_confirmation')}
-        />
-        <Button type="submit" fullWidth loading={form.submitting}>
-          {t('invitation.submit')}
-        </Button>
-      </Stack>
-    </form>
+    <ServerForm state={server} submitLabel={t('invitation.submit')}>
+      <TextInput
+        label={t('fields.email')}
+        type="email"
+        autoComplete="username"
+        value={props.email}
+        readOnly
+      />
+      <TextInput
+        label={t('fields.name')}
+        autoComplete="name"
+        required
+        {...form.getInputProps('name')}
+      />
+      <PasswordPair
+        password={form.getInputProps('password')}
+        confirmation={form.getInputProps('password_confirmation')}
+      />
+    </ServerForm>
   );
 }

@@ -10,6 +10,7 @@ import { AuthCard, AuthPage } from '../components/AuthCard';
 import { FormAlert } from '@/shared/ui';
 import { PasswordPair } from '../components/PasswordPair';
 import { useServerForm } from '@/shared/forms/useServerForm';
+import { ServerForm } from '@/shared/forms/ServerForm';
 
 const REDIRECT_DELAY_MS = 4_000;
 
@@ -42,7 +43,7 @@ export default function ResetPasswordPage() {
     isApiError(linkCheck.error) && linkCheck.error.status === 422
       ? (linkCheck.error.fieldError('email') ?? linkCheck.error.message)
       : null;
-  const { form, submit, formError } = useServerForm<ResetPasswordBody>({
+  const server = useServerForm<ResetPasswordBody>({
     initialValues: { token, email, password: '', password_confirmation: '' },
     schema: resetPasswordBody,
     fields: ['email', 'password', 'password_confirmation'],
@@ -60,6 +61,7 @@ export default function ResetPasswordPage() {
       if (errors.token) setFormError(t('reset.badLink'));
     },
   });
+  const { form } = server;
 
   return (
     <AuthPage>
@@ -77,26 +79,20 @@ export default function ResetPasswordPage() {
             </Button>
           </Stack>
         ) : (
-          <form onSubmit={submit} noValidate>
-            <Stack gap="md">
-              <FormAlert message={formError} />
-              <TextInput
-                label={t('fields.email')}
-                type="email"
-                autoComplete="username"
-                required
-                {...form.getInputProps('email')}
-              />
-              <PasswordPair
-                isNew
-                password={form.getInputProps('password')}
-                confirmation={form.getInputProps('password_confirmation')}
-              />
-              <Button type="submit" fullWidth loading={form.submitting}>
-                {t('reset.submit')}
-              </Button>
-            </Stack>
-          </form>
+          <ServerForm state={server} submitLabel={t('reset.submit')}>
+            <TextInput
+              label={t('fields.email')}
+              type="email"
+              autoComplete="username"
+              required
+              {...form.getInputProps('email')}
+            />
+            <PasswordPair
+              isNew
+              password={form.getInputProps('password')}
+              confirmation={form.getInputProps('password_confirmation')}
+            />
+          </ServerForm>
         )}
         <Text size="sm" ta="center" mt="lg">
           <Anchor component={Link} to="/" fw={500}>
