@@ -47,10 +47,7 @@ export function BulkBar(props: BulkBarProps) {
   const undo = ({ undo: body }: BulkAnswer<unknown>) =>
     body
       ? () =>
-          bulk.mutate(
-            { bulk: kind, body },
-            { onSuccess: (again) => showBulkToast(again.message) },
-          )
+          bulk.mutate({ bulk: kind, body }, { onSuccess: (again) => showBulkToast(again.message) })
       : undefined;
 
   const run = (body: BulkRequest<BulkLink>, clearAfter = false) =>
@@ -215,7 +212,7 @@ export function BulkBar(props: BulkBarProps) {
             </>
           ) : null}
           {mode === 'trash' && canDelete && total > 0 ? (
-            <Button size="xs" variant="outline" color="red" onClick={confirmEmptyTrash}>
+            <Button size="xs" variant="light" color="red" onClick={confirmEmptyTrash}>
               {t('emptyTrash.button')}
             </Button>
           ) : null}
