@@ -209,7 +209,7 @@ export function BulkBar(props: BulkBarProps) {
             </>
           ) : null}
           {mode === 'trash' && canDelete && total > 0 ? (
-            <Button size="xs" variant="outline" color="red" onClick={confirmEmptyTrash}>
+            <Button size="xs" variant="light" color="red" onClick={confirmEmptyTrash}>
               {t('emptyTrash.button')}
             </Button>
           ) : null}
