@@ -14,7 +14,7 @@ interface Values extends Record<string, unknown> {
 function NameForm({ send, layout }: { send: () => Promise<unknown>; layout?: 'page' | 'card' }) {
   const server = useServerForm<Values>({
     initialValues: { name: '' },
-    validate: (values) => (values.name ? {} : { name: 'Needed' }),
+    validate: (values): Record<string, string> => (values.name ? {} : { name: 'Needed' }),
     send,
   });
   return (
