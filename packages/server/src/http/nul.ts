@@ -2,32 +2,52 @@ import { VALIDATION_KEYS, withoutNul } from '@kinfolio/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FieldValidationError } from './errors.js';
 
+interface Step {
+  value: unknown;
+  key: string | number | undefined;
+  parent: Step | undefined;
+}
+
+function pathOf(step: Step | undefined): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let at = step; at && at.key !== undefined; at = at.parent) path.unshift(at.key);
+  return path;
+}
+
 /**
  * Where the first NUL character sits in a decoded request part (a string, or a key or string
  * anywhere inside arrays and objects), as the dotted path the 422's `errors` use; undefined when
- * there is none.
+ * there is none. Walked with a stack of its own: a body may nest thousands of levels deep.
  */
-export function nulPath(value: unknown, path: (string | number)[] = []): string | undefined {
-  if (typeof value === 'string') return withoutNul(value) ? undefined : fieldOf(path);
-  if (Array.isArray(value)) {
-    for (const [index, entry] of value.entries()) {
-      const found = nulPath(entry, [...path, index]);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, entry] of Object.entries(value)) {
-      if (!withoutNul(key)) return fieldOf([...path, key]);
-      const found = nulPath(entry, [...path, key]);
-      if (found !== undefined) return found;
+export function nulPath(value: unknown): string | undefined {
+  const pending: Step[] = [{ value, key: undefined, parent: undefined }];
+  while (pending.length) {
+    const step = pending.pop()!;
+    const current = step.value;
+    if (typeof current === 'string') {
+      if (!withoutNul(current)) return fieldOf(pathOf(step));
+    } else if (Array.isArray(current)) {
+      for (let index = current.length - 1; index >= 0; index--) {
+        pending.push({ value: current[index], key: index, parent: step });
+      }
+    } else if (current !== null && typeof current === 'object') {
+      const entries = Object.entries(current);
+      for (const [key] of entries) {
+        if (!withoutNul(key)) return fieldOf([...pathOf(step), key]);
+      }
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, entry] = entries[index]!;
+        pending.push({ value: entry, key, parent: step });
+      }
     }
   }
   return undefined;
 }
 
 function fieldOf(path: (string | number)[]): string {
-  return path.length ? path.join('.') : '_';
+  // `__proto__` cannot be a key of the answer's `errors` (it would set the object's prototype).
+  if (path.length === 0 || path.includes('__proto__')) return '_';
+  return path.join('.');
 }
 
 /**
