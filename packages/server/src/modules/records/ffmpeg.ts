@@ -1,20 +1,72 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { promisify } from 'node:util';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import ffprobeInstaller from '@ffprobe-installer/ffprobe';
 
-const run = promisify(execFile);
-
-/** The ffmpeg binary: `FFMPEG_PATH` when set, else the one shipped by @ffmpeg-installer/ffmpeg. */
-export function ffmpegPath(): string {
-  return process.env.FFMPEG_PATH || ffmpegInstaller.path;
+/** Where a binary was found: said at start-up, so the operator knows which build decodes. */
+export interface ToolChoice {
+  path: string;
+  source: 'setting' | 'PATH' | 'bundled';
 }
 
-/** The ffprobe binary: `FFPROBE_PATH` when set, else the one shipped by @ffprobe-installer. */
+const chosen = new Map<string, ToolChoice>();
+
+/** Whether `command -version` runs (the system's build, found on PATH). */
+const runsFromPath = (command: string) =>
+  spawnSync(command, ['-version'], { stdio: 'ignore', timeout: 10_000 }).status === 0;
+
+/**
+ * A binary: its setting (`FFMPEG_PATH`, `FFPROBE_PATH`) when set, else the system's on PATH (a
+ * current build, with its security fixes), else the one shipped by npm (an old static build, the
+ * fallback). Looked up once per process.
+ */
+export function chooseTool(name: 'ffmpeg' | 'ffprobe', bundled: string): ToolChoice {
+  const setting = process.env[name === 'ffmpeg' ? 'FFMPEG_PATH' : 'FFPROBE_PATH'];
+  if (setting) return { path: setting, source: 'setting' };
+  let choice = chosen.get(name);
+  if (!choice) {
+    choice = runsFromPath(name)
+      ? { path: name, source: 'PATH' }
+      : { path: bundled, source: 'bundled' };
+    chosen.set(name, choice);
+  }
+  return choice;
+}
+
+export const ffmpegChoice = () => chooseTool('ffmpeg', ffmpegInstaller.path);
+export const ffprobeChoice = () => chooseTool('ffprobe', ffprobeInstaller.path);
+
+/** The ffmpeg binary (see chooseTool). */
+export function ffmpegPath(): string {
+  return ffmpegChoice().path;
+}
+
+/** The ffprobe binary (see chooseTool). */
 export function ffprobePath(): string {
-  return process.env.FFPROBE_PATH || ffprobeInstaller.path;
+  return ffprobeChoice().path;
+}
+
+/**
+ * How long one ffmpeg or ffprobe run may take before it is killed: users' uploads are decoded,
+ * and a file made to hang the decoder must not hold a worker for ever. Half an hour encodes
+ * hours of sound.
+ */
+export const FFMPEG_TIME_LIMIT_MS = 30 * 60 * 1000;
+
+/** The ffmpeg and ffprobe runs of this process: killed with it, never left encoding for nobody. */
+const children = new Set<ChildProcess>();
+let hooked = false;
+
+function track(child: ChildProcess) {
+  children.add(child);
+  child.once('close', () => children.delete(child));
+  if (hooked) return;
+  hooked = true;
+  // A worker's shutdown (its grace run out, or a plain exit) ends its ffmpegs with it.
+  process.once('exit', () => {
+    for (const running of children) running.kill('SIGKILL');
+  });
 }
 
 /** What the MP3 generation needs to know of an input before it starts. */
@@ -25,22 +77,41 @@ export interface AudioProbe {
 }
 
 /** Duration and channels of a file's first audio stream; throws when it has no audio. */
-export async function probeAudio(file: string): Promise<AudioProbe> {
-  const { stdout } = await run(
-    ffprobePath(),
-    [
-      '-v',
-      'error',
-      '-select_streams',
-      'a:0',
-      '-show_entries',
-      'stream=channels,duration:format=duration',
-      '-of',
-      'json',
-      file,
-    ],
-    { maxBuffer: 1024 * 1024 },
-  );
+export async function probeAudio(
+  file: string,
+  timeoutMs = FFMPEG_TIME_LIMIT_MS,
+): Promise<AudioProbe> {
+  const stdout = await new Promise<string>((resolve, reject) => {
+    const child = spawn(
+      ffprobePath(),
+      [
+        '-v',
+        'error',
+        '-select_streams',
+        'a:0',
+        '-show_entries',
+        'stream=channels,duration:format=duration',
+        '-of',
+        'json',
+        file,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs, killSignal: 'SIGKILL' },
+    );
+    track(child);
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    child.stderr
+      .setEncoding('utf8')
+      .on('data', (chunk: string) => (err = (err + chunk).slice(-4096)));
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (code === 0) resolve(out);
+      else if (signal === 'SIGKILL')
+        reject(new Error(`ffprobe took longer than ${timeoutMs} ms: stopped`));
+      else reject(new Error(`ffprobe failed (${signal ?? `exit ${code}`}): ${err.trim()}`));
+    });
+  });
   const parsed = JSON.parse(stdout) as {
     streams?: { channels?: number; duration?: string }[];
     format?: { duration?: string };
@@ -89,13 +160,20 @@ export function runFfmpeg(
   onSeconds: (seconds: number) => void,
   signal?: AbortSignal,
   output?: NodeJS.WritableStream,
+  timeoutMs = FFMPEG_TIME_LIMIT_MS,
 ): Promise<FfmpegRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       ffmpegPath(),
       ['-hide_banner', '-nostats', '-nostdin', '-benchmark', '-progress', 'pipe:3', ...args],
-      { stdio: ['ignore', output ? 'pipe' : 'ignore', 'pipe', 'pipe'], signal },
+      {
+        stdio: ['ignore', output ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+        signal,
+        timeout: timeoutMs,
+        killSignal: 'SIGKILL',
+      },
     );
+    track(child);
     const written = output ? pipeline(child.stdout!, output) : Promise.resolve();
     // Reported by the close handler below (ffmpeg fails when its output does).
     written.catch(() => undefined);
@@ -129,6 +207,10 @@ export function runFfmpeg(
             }),
           reject,
         );
+        return;
+      }
+      if (killedBy === 'SIGKILL' && !signal?.aborted) {
+        reject(new Error(`ffmpeg took longer than ${timeoutMs} ms: stopped`));
         return;
       }
       const tail = stderr.trim().split('\n').slice(-5).join('\n');

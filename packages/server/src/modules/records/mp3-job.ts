@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
 import { removeAbandonedTempDirs, TEMP_HEARTBEAT_MS } from '../../storage/index.js';
+import { ffmpegChoice, ffprobeChoice } from './ffmpeg.js';
 import { generateRecordMp3, recordMp3State } from './mp3-service.js';
 
 export const RECORD_MP3_JOB = 'records.mp3';
@@ -56,6 +57,8 @@ async function lastJob(ctx: AppContext, recordId: number): Promise<string | unde
  * processes of its own.
  */
 export function declareRecordMp3Job(ctx: AppContext): void {
+  // Which build decodes users' uploads: the setting's, the system's, or the bundled fallback.
+  ctx.log.info({ ffmpeg: ffmpegChoice(), ffprobe: ffprobeChoice() }, 'ffmpeg for records’ MP3s');
   ctx.jobs.define<Mp3Payload>(
     RECORD_MP3_JOB,
     async ({ recordId }, run) => {

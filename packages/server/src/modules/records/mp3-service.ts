@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { withTempDir } from '../../storage/index.js';
 import { filesRepository, type FileRow } from '../files/index.js';
+import { looksLikeAudioOrVideo, SNIFF_BYTES } from './media-sniff.js';
 import { encodeMp3, mp3Key, type Mp3Tags } from './mp3.js';
 import { existingMp3, hasAnyMp3, mp3StorageKey, removeRecordMp3s } from './mp3-store.js';
 import { recordsRepository, type RecordRow } from './repository.js';
@@ -79,6 +80,18 @@ export async function generateRecordMp3(
   const source = await sourceOf(ctx, recordId);
   if (!source) throw new Error(`record ${recordId} does not exist`);
   if (source.parts.length === 0) throw new Error(`record ${recordId} has no audio part`);
+  for (const part of source.parts) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of ctx.storage.files.get(part.storage_key, {
+      start: 0,
+      end: SNIFF_BYTES - 1,
+    })) {
+      chunks.push(chunk as Buffer);
+    }
+    if (!looksLikeAudioOrVideo(Buffer.concat(chunks))) {
+      throw new Error(`part ${part.id} (${part.name}) is not audio or video: not given to ffmpeg`);
+    }
+  }
   const storage = ctx.storage.mp3;
   const result = await withTempDir('mp3', async (dir) => {
     const inputs: string[] = [];
