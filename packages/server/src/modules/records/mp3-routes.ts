@@ -11,7 +11,7 @@ import { recordMp3State } from './mp3-service.js';
 /** How long a client should wait before asking again for an MP3 being generated (seconds). */
 const RETRY_AFTER = 5;
 
-/** MP3 generation of records (spec §7 Records; the contract's record-routes.ts). */
+/** MP3 generation of records (routes declared in the contract's record-routes.ts). */
 export function registerRecordMp3Routes(app: FastifyInstance, ctx: AppContext) {
   // The job itself is declared with the module's jobs (declareRecordJobs), routes or not.
   const jobs = recordMp3Jobs(ctx);

@@ -3,7 +3,7 @@ import { itemQueries } from './api';
 import { listRequest } from './listSearch';
 
 describe('itemQueries.list', () => {
-  it('persists lists (spec §9) but not searches, and refetches on every visit', () => {
+  it('persists lists but not searches, and refetches on every visit', () => {
     const list = itemQueries.list('post', listRequest('post', { tag: 2 }));
     expect(list.meta).toEqual({ persist: true });
     expect(list.staleTime).toBe(0);

@@ -34,7 +34,7 @@ const THUMBNAIL_POLL_MS = 2000;
 
 export const itemQueries = {
   /**
-   * One page of a list. Lists (not searches) are persisted like the spec's item stores (§9) and
+   * One page of a list. Lists (not searches) are persisted like item stores, so they show offline, and
    * refetched on every visit: the stored page shows at once while the fresh one loads.
    */
   list: (type: ItemType, request: ListRequest) =>
@@ -56,7 +56,7 @@ export const itemQueries = {
     queryOptions({
       queryKey: itemKeys.single(type, id),
       queryFn: (context) => call(`${type}.single`, { params: { id } }, fetchOptions(context)),
-      // An item once opened stays readable offline (issue 13).
+      // An item once opened stays readable offline.
       meta: { persist: true },
       staleTime: 0,
       // Pictures just uploaded get their thumbnail from a background job: shown once made.
@@ -106,7 +106,7 @@ export const itemQueries = {
     }),
 };
 
-/** Form submissions: field errors under the inputs, no toast (spec §5). */
+/** Form submissions: field errors under the inputs, no toast: the form says what is wrong where it is wrong. */
 const form = { validationCheck: true } as const;
 
 export const itemsApi = {

@@ -5,10 +5,10 @@ import { ITEM_BASES, ITEM_TYPES, isItemType, type ItemType } from '@kinfolio/con
  * (icons), which the first screen's code does not need.
  */
 
-/** Spec §2: the medias list is numbered route 1 (slide direction between numbered routes). */
+/** The medias list is numbered route 1 (slide direction between numbered routes). */
 const ROUTE_NUMBERS: Partial<Record<ItemType, number>> = { media: 1 };
 
-/** `/posts` for `post`: a type's screens live at its API base's name (spec §3). */
+/** `/posts` for `post`: a type's screens live at its API base's name . */
 type ListPathOf<T extends ItemType> = (typeof ITEM_BASES)[T] extends `/api${infer P}` ? P : never;
 export type ItemListPath = { [T in ItemType]: ListPathOf<T> }[ItemType];
 export type ItemProfilePath = {
@@ -16,7 +16,7 @@ export type ItemProfilePath = {
 }[ItemType];
 export type ItemNewProfilePath = { [T in ItemType]: `${ListPathOf<T>}/profile` }[ItemType];
 
-/** Where a type's screens live (spec §3 route identifiers). */
+/** Where a type's screens live (its route identifier). */
 export interface ItemTypePaths {
   type: ItemType;
   /** `/posts`, `/mails`, `/messages`, `/medias`. */
@@ -25,7 +25,7 @@ export interface ItemTypePaths {
   param: string;
   /** `/posts/$post_id/profile`: the router's pattern of the profile. */
   profileRoute: ItemProfilePath;
-  /** `/posts/profile`: the profile without an id (spec §2), the create form. */
+  /** `/posts/profile`: the profile without an id , the create form. */
   newProfileRoute: ItemNewProfilePath;
   routeNumber?: number;
 }

@@ -23,7 +23,7 @@ const ITEM_TYPE_ICONS: Record<ItemType, ComponentType<{ size?: number }>> = {
 
 /**
  * What differs between the item types on screen, as data: the list address, the profile's route
- * (spec §3 route identifiers), the icon. Labels are `archive:types.<type>.*`.
+ * (its route identifier), the icon. Labels are `archive:types.<type>.*`.
  */
 export interface ItemTypeMeta extends ItemTypePaths {
   icon: ComponentType<{ size?: number }>;

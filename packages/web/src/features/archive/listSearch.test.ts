@@ -119,7 +119,7 @@ describe('listRequest', () => {
     });
   });
 
-  it('searches from 3 characters only (spec §5)', () => {
+  it('searches from 3 characters only', () => {
     expect(listRequest('post', { search: '  ab ' })).toMatchObject({
       route: 'post.all',
       kind: 'all',

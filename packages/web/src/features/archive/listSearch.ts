@@ -12,11 +12,11 @@ import { LIST_SORTS, type ListSort } from '@/shared/kit/FilterBar';
 
 export { LIST_SORTS, type ListSort };
 
-/** Page sizes a list offers; the spec's 10 (§9) is the default and stays out of the address. */
+/** Page sizes a list offers; 10 is the default and stays out of the address. */
 export const PAGE_SIZES = [LIMITS.pageSizeListView, 25, 50, 100] as const;
 
 /**
- * The query parameters that drive a list (spec §2 content lists): category, participant, tag,
+ * The query parameters that drive a list: category, participant, tag,
  * a date range, the language, the order, the page and its size, and one entry per story, all
  * combined. A search (3 characters or more) is ranked over the whole type: it sets the category,
  * participant, tag and dates aside, so they are not kept beside it.
@@ -125,7 +125,7 @@ export function isFiltered(search: ArchiveSearch): boolean {
 
 /**
  * The API call a list shows: `-all` with every filter in its query (they combine there), the
- * search, or a trash view; 10 per page unless another size is chosen (spec §9). One entry per
+ * search, or a trash view; 10 per page unless another size is chosen. One entry per
  * story asks for the versions in `readerLanguage` (the interface language).
  */
 export function listRequest(

@@ -58,7 +58,7 @@ export const recordQueries = {
     }),
 };
 
-/** Form submissions: field errors under the inputs, no toast (spec §5). */
+/** Form submissions: field errors under the inputs, no toast: the form says what is wrong where it is wrong. */
 const form = { validationCheck: true } as const;
 
 export const recordsApi = {

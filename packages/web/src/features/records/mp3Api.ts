@@ -28,7 +28,7 @@ export const mp3Queries = {
       staleTime: 0,
       refetchInterval: (query) => (working(query.state.data) ? 1000 : false),
     }),
-  /** The MP3's address (spec §7 get-records-file), once the status says it is ready. */
+  /** The MP3's address (get-records-file), once the status says it is ready. */
   file: (id: number) =>
     queryOptions({
       queryKey: mp3Keys.file(id),

@@ -1,4 +1,4 @@
-/** The records' screens (spec §2): `/records`, `/records/{record_id?}/profile`, `…/history`. */
+/** The records' screens: `/records`, `/records/{record_id?}/profile`, `…/history`. */
 export const RECORDS_PATH = '/records';
 
 /** `/records/12/profile`; without an id, the create form (`/records/profile`). */

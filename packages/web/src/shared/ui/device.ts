@@ -1,7 +1,7 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { LIMITS } from '@kinfolio/contract';
 
-/** Whether the device can be touched (spec §4: such a device is flagged as mobile). */
+/** Whether the device can be touched (such a device counts as mobile). */
 export function isTouchDevice(
   win: Pick<Window, 'matchMedia' | 'navigator'> | undefined = globalThis.window,
 ): boolean {

@@ -5,7 +5,7 @@ import { estimatedProgress, loadingBar, loadingBarStore } from './loadingBar';
 
 const state = () => loadingBarStore.getState();
 
-describe('page loading bar (spec §4, §9)', () => {
+describe('page loading bar', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     loadingBar.reset();

@@ -31,7 +31,7 @@ describe('toastNotice', () => {
   });
 });
 
-describe('showToast (spec §4)', () => {
+describe('showToast', () => {
   beforeAll(async () => {
     await i18n.changeLanguage('en');
   });

@@ -50,7 +50,7 @@ export function showToast(
   return notice.id;
 }
 
-/** `toast.error(title, message?, timeoutMs?)` — default timeout 4000 ms (spec §9). */
+/** `toast.error(title, message?, timeoutMs?)` — a notice goes away after 4000 ms unless told otherwise. */
 export const toast = {
   info: (title: string, message?: string, timeoutMs?: number) =>
     showToast('info', title, message, timeoutMs),

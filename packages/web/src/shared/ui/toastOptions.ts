@@ -2,7 +2,7 @@ import { LIMITS } from '@kinfolio/contract';
 
 export type ToastIntent = 'info' | 'success' | 'warning' | 'error';
 
-/** Spec §3 "toast notice": id, title, message, intent, timeout. */
+/** A toast notice: id, title, message, intent, timeout. */
 export interface ToastNotice {
   id: string;
   title: string;

@@ -68,7 +68,7 @@ export function ItemReadView({ item }: { item: Item }) {
               className="kf-item-content"
               lang={item.language}
               dir={rtl ? 'rtl' : undefined}
-              // Sanitised on the server with an allowlist of tags and attributes (issue 4).
+              // Sanitised on the server with an allowlist of tags and attributes.
               dangerouslySetInnerHTML={{ __html: item.content }}
             />
           </Typography>

@@ -18,7 +18,7 @@ import {
 
 const ALL = 'all';
 
-/** `/history` and `/history/{type}`: who created or edited what, newest first (spec §2). */
+/** `/history` and `/history/{type}`: who created or edited what, newest first. */
 export default function HistoryFeedPage() {
   const { t } = useTranslation('archive');
   const params = useParams({ strict: false }) as { type?: string };
