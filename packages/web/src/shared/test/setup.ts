@@ -27,6 +27,10 @@ if (!('ResizeObserver' in window)) {
 }
 
 Object.defineProperty(window, 'scrollTo', { writable: true, value: () => undefined });
+// jsdom lays nothing out; Mantine's combobox scrolls the option the arrow keys reach into view.
+if (!Element.prototype.scrollIntoView) {
+  Element.prototype.scrollIntoView = () => undefined;
+}
 
 // The app loads most interface namespaces on demand (shared/i18n); components under test render
 // at once, with every language's wording in place as before.
