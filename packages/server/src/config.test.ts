@@ -64,6 +64,16 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it('gives each ffmpeg run half an hour by default; FFMPEG_TIME_LIMIT_SECONDS changes it', () => {
+    expect(loadConfig({}).ffmpegTimeLimitMs).toBe(30 * 60 * 1000);
+    expect(loadConfig({ FFMPEG_TIME_LIMIT_SECONDS: '7200' }).ffmpegTimeLimitMs).toBe(7_200_000);
+    for (const bad of ['0', '1.5', 'forever']) {
+      expect(() => loadConfig({ FFMPEG_TIME_LIMIT_SECONDS: bad }), bad).toThrowError(
+        /FFMPEG_TIME_LIMIT_SECONDS/,
+      );
+    }
+  });
+
   it('marks cookies secure behind an https APP_URL', () => {
     expect(loadConfig({ APP_URL: 'https://family.example/' }).secureCookies).toBe(true);
     expect(loadConfig({ APP_URL: 'https://family.example/' }).appUrl).toBe(

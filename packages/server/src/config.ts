@@ -82,6 +82,7 @@ const envSchema = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   JOB_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
   JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  FFMPEG_TIME_LIMIT_SECONDS: z.coerce.number().int().min(10).max(86_400).default(1800),
   JOB_QUEUE_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_.-]+$/)
@@ -164,6 +165,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** How long `serve` waits on SIGTERM for requests in flight before closing their connections. */
   shutdownGraceMs: number;
+  /** How long one ffmpeg or ffprobe run may take before it is killed. */
+  ffmpegTimeLimitMs: number;
   /** Whether `serve` reads the search indexes and hot tables into memory at start (db/warm-up.ts). */
   warmUp: boolean;
   jobs: {
@@ -301,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     socialLogin: socialLoginFrom(e),
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    ffmpegTimeLimitMs: e.FFMPEG_TIME_LIMIT_SECONDS * 1000,
     warmUp: e.WARMUP === 'on',
     jobs: {
       workInServer: e.JOB_WORKER,

@@ -96,7 +96,7 @@ export function bullmqQueue(options: BullmqQueueOptions): JobQueue & { abandon()
   // One ping at a time: while Redis is away, commands wait for it (maxRetriesPerRequest null).
   let pinging: Promise<unknown> | undefined;
 
-  async function process(job: Job, queueName: string) {
+  async function process(job: Job, queueName: string, signal = new AbortController().signal) {
     const definition = registry.definitions.get(job.name);
     if (!definition) throw new UnrecoverableError(`No job named "${job.name}" is declared`);
     // Started more often than allowed: the extra starts were workers dying mid-job.
@@ -106,6 +106,7 @@ export function bullmqQueue(options: BullmqQueueOptions): JobQueue & { abandon()
       id: job.id!,
       attempt: job.attemptsStarted,
       log: jobLog,
+      signal,
       progress: (percent) => job.updateProgress(clampProgress(percent)),
     });
   }
@@ -138,7 +139,8 @@ export function bullmqQueue(options: BullmqQueueOptions): JobQueue & { abandon()
         .filter((d) => d.queue === queueName)
         .map((d) => d.leaseMs),
     );
-    const worker = new Worker(queueName, (job) => process(job, queueName), {
+    // Three parameters: BullMQ then hands each job an abort signal (cancelJob, cancelAllJobs).
+    const worker = new Worker(queueName, (job, _token, signal) => process(job, queueName, signal), {
       connection: connect(),
       prefix,
       concurrency,
@@ -147,6 +149,10 @@ export function bullmqQueue(options: BullmqQueueOptions): JobQueue & { abandon()
       maxStalledCount: Number.MAX_SAFE_INTEGER,
     });
     worker.on('failed', (job, error) => void onFailed(job, error, queueName));
+    // Its lock is gone, so another worker may already be running it: stop this run's work.
+    worker.on('lockRenewalFailed', (ids) => {
+      for (const id of ids) worker.cancelJob(id, 'the job lock was lost');
+    });
     worker.on('error', (err) => log.error({ err, queue: queueName }, 'job worker error'));
     workers.push(worker);
     return worker;
@@ -168,6 +174,7 @@ export function bullmqQueue(options: BullmqQueueOptions): JobQueue & { abandon()
   }
 
   async function closeAll(force: boolean) {
+    if (force) for (const worker of workers) worker.cancelAllJobs('the worker abandoned the job');
     await Promise.all(workers.splice(0).map((w) => w.close(force)));
     await Promise.all([...queues.values()].map((q) => q.close()));
     queues.clear();

@@ -164,11 +164,18 @@ export function databaseQueue(options: DatabaseQueueOptions): JobQueue & {
     return result.numUpdatedRows > 0n;
   }
 
-  async function run(job: JobRow, token: string, definition: Definition, signal: AbortSignal) {
+  async function run(job: JobRow, token: string, definition: Definition, abort: AbortController) {
+    const { signal } = abort;
     const jobLog = log.child({ job: job.id, jobName: job.name });
     const renew = () =>
-      updateHeld(job.id, token, { locked_until: Date.now() + job.lease_ms }).catch((err: unknown) =>
-        jobLog.warn({ err }, 'job lease renewal failed'),
+      updateHeld(job.id, token, { locked_until: Date.now() + job.lease_ms }).then(
+        (held) => {
+          if (held) return;
+          // Reaped as lost (this process stalled past the lease): the job is another's now.
+          jobLog.warn('job lease lost: abandoning the job');
+          abort.abort(new Error('the job lease was lost'));
+        },
+        (err: unknown) => jobLog.warn({ err }, 'job lease renewal failed'),
       );
     const heartbeat = setInterval(() => void renew(), Math.max(50, job.lease_ms / 3));
     signal.addEventListener('abort', () => clearInterval(heartbeat));
@@ -177,6 +184,7 @@ export function databaseQueue(options: DatabaseQueueOptions): JobQueue & {
         id: String(job.id),
         attempt: job.attempts,
         log: jobLog,
+        signal,
         progress: async (percent) => {
           if (signal.aborted) return;
           await updateHeld(job.id, token, {
@@ -300,13 +308,16 @@ export function databaseQueue(options: DatabaseQueueOptions): JobQueue & {
   function start(job: JobRow, token: string) {
     const controller = new AbortController();
     const definition = registry.definitions.get(job.name)!;
-    const promise = run(job, token, definition, controller.signal)
+    const promise = run(job, token, definition, controller)
       .catch((err: unknown) => log.error({ err, job: job.id }, 'job bookkeeping failed'))
       .finally(() => {
         inFlight.delete(job.id);
         wake();
       });
-    inFlight.set(job.id, { promise, abandon: () => controller.abort() });
+    inFlight.set(job.id, {
+      promise,
+      abandon: () => controller.abort(new Error('the worker abandoned the job')),
+    });
   }
 
   async function stopLoop() {

@@ -130,6 +130,25 @@ describe.each(queueBackends)('job queue contract: $name', ({ name, make }) => {
     },
   );
 
+  it.skipIf(skip)('tells a running handler to stop when its worker abandons it', async () => {
+    const q = queue();
+    let seen: AbortSignal | undefined;
+    const job = q.define<null>(unique('told'), async (_p, ctx) => {
+      seen = ctx.signal;
+      await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve));
+    });
+    await q.start();
+    await job.enqueue(null);
+    await until(
+      async () => seen,
+      (signal) => signal !== undefined,
+    );
+    expect(seen!.aborted).toBe(false);
+    await q.abandon();
+    forget(q);
+    expect(seen!.aborted).toBe(true);
+  });
+
   it.skipIf(skip)('takes a job again when its worker died mid-job', async () => {
     const job = unique('survivor');
     const attempts: number[] = [];

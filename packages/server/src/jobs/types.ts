@@ -23,6 +23,12 @@ export interface JobContext {
   /** Reports progress (0..100, rounded and clamped); also tells the queue the worker is alive. */
   progress(percent: number): Promise<void>;
   log: FastifyBaseLogger;
+  /**
+   * Aborted when this worker gives the job up while it runs: its lease went to another worker,
+   * or the worker is abandoning its jobs as it stops. Long work (ffmpeg) stops with it, so that
+   * nothing goes on writing for a job another worker now does.
+   */
+  signal: AbortSignal;
 }
 
 export type JobHandler<P> = (payload: P, job: JobContext) => Promise<void>;

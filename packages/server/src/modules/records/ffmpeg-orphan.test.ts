@@ -2,8 +2,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sineFile } from '../../test/audio.js';
+import { queueBackends, queueSuite, until } from '../../test/queues.js';
+import { encodeMp3 } from './mp3.js';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kinfolio-ffmpeg-orphan-'));
 
@@ -42,9 +45,9 @@ const waitFor = async (test: () => boolean, ms: number) => {
   return test();
 };
 
-describe.runIf(process.platform === 'linux')('an MP3 encoding whose worker is killed', () => {
-  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
+describe.runIf(process.platform === 'linux')('an MP3 encoding whose worker is killed', () => {
   it('stops ffmpeg with it instead of encoding for nobody', async () => {
     // Twenty minutes of sound: long enough to be killed in the middle of its encoding.
     const input = path.join(tmp, 'long.mp3');
@@ -75,3 +78,70 @@ describe.runIf(process.platform === 'linux')('an MP3 encoding whose worker is ki
     expect(stopped).toBe(true);
   }, 150_000);
 });
+
+/** The ffmpeg runs of this process whose command line holds `mark`. */
+const ffmpegsMarked = (mark: string) =>
+  childrenOf(process.pid).filter((pid) => {
+    try {
+      return running(pid) && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(mark);
+    } catch {
+      return false;
+    }
+  });
+
+describe.runIf(process.platform === 'linux').each(queueBackends)(
+  'an MP3 job its worker gives up: $name',
+  ({ name, make }) => {
+    const { skip, unique, queue, forget } = queueSuite(name, make);
+
+    it.skipIf(skip)(
+      'stops its ffmpeg at once instead of encoding for nobody',
+      async () => {
+        const input = path.join(tmp, `long-${name.slice(0, 4)}.mp3`);
+        await sineFile(input, 1200, 440, { rate: 8000 });
+        // The title lands on ffmpeg's command line: it tells this test's ffmpeg from others'.
+        const mark = `abandoned-${randomBytes(6).toString('hex')}`;
+        let started = false;
+        let outcome: unknown = 'still running';
+        const q = queue();
+        const job = q.define<null>(
+          unique('mp3'),
+          async (_p, run) => {
+            try {
+              await encodeMp3({
+                inputs: [input],
+                tags: { title: mark, owner: 'test', date: '', people: [] },
+                output: fs.createWriteStream(path.join(tmp, `${mark}.mp3`)),
+                onProgress: () => (started = true),
+                signal: run.signal,
+              });
+              outcome = 'finished';
+            } catch (error) {
+              outcome = error;
+            }
+          },
+          { leaseMs: 60_000, attempts: 1 },
+        );
+        await q.start();
+        await job.enqueue(null);
+        await until(
+          async () => started && ffmpegsMarked(mark).length,
+          (n) => n === 1,
+          90_000,
+        );
+        const [ffmpeg] = ffmpegsMarked(mark);
+        await q.abandon();
+        forget(q);
+        const stopped = await waitFor(() => !running(ffmpeg!), 5_000);
+        if (!stopped) process.kill(ffmpeg!, 'SIGKILL');
+        expect(stopped).toBe(true);
+        await until(
+          async () => outcome,
+          (value) => value !== 'still running',
+        );
+        expect(outcome).toBeInstanceOf(Error);
+      },
+      150_000,
+    );
+  },
+);

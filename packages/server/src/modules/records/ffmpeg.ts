@@ -48,9 +48,9 @@ export function ffprobePath(): string {
 }
 
 /**
- * How long one ffmpeg or ffprobe run may take before it is killed: users' uploads are decoded,
- * and a file made to hang the decoder must not hold a worker for ever. Half an hour encodes
- * hours of sound.
+ * How long one ffmpeg or ffprobe run may take before it is killed, unless told otherwise (the
+ * FFMPEG_TIME_LIMIT_SECONDS setting): users' uploads are decoded, and a file made to hang the
+ * decoder must not hold a worker for ever. Half an hour encodes hours of sound.
  */
 export const FFMPEG_TIME_LIMIT_MS = 30 * 60 * 1000;
 

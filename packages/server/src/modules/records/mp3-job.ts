@@ -67,10 +67,15 @@ export function declareRecordMp3Job(ctx: AppContext): void {
       if (state.kind !== 'absent') return;
       let reporting = Promise.resolve();
       run.log.info({ recordId }, 'generating the MP3 of a record');
-      await generateRecordMp3(ctx, recordId, (fraction) => {
-        // Progress is advisory: reports go one after the other, and never fail the job.
-        reporting = reporting.then(() => run.progress(fraction * 100)).catch(() => undefined);
-      });
+      await generateRecordMp3(
+        ctx,
+        recordId,
+        (fraction) => {
+          // Progress is advisory: reports go one after the other, and never fail the job.
+          reporting = reporting.then(() => run.progress(fraction * 100)).catch(() => undefined);
+        },
+        run.signal,
+      );
       await reporting;
     },
     { attempts: 2, backoffMs: 5_000, queue: 'media', leaseMs: ctx.config.jobs.leaseMs },

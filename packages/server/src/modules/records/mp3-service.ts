@@ -102,6 +102,7 @@ export async function generateRecordMp3(
       inputs,
       tags: source.tags,
       output: dir.writer('record.mp3'),
+      timeLimitMs: ctx.config.ffmpegTimeLimitMs,
       ...(onProgress ? { onProgress } : {}),
       ...(signal ? { signal } : {}),
     });

@@ -123,11 +123,13 @@ export async function encodeMp3(options: {
   output: Writable;
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** Each ffprobe and ffmpeg run's limit (FFMPEG_TIME_LIMIT_MS when not given). */
+  timeLimitMs?: number;
 }): Promise<EncodeResult> {
   const { inputs } = options;
   if (inputs.length === 0) throw new Error('no audio part to join');
   const probes: AudioProbe[] = [];
-  for (const input of inputs) probes.push(await probeAudio(input));
+  for (const input of inputs) probes.push(await probeAudio(input, options.timeLimitMs));
   const duration = probes.reduce((sum, p) => sum + p.duration, 0);
   const stereo = probes.some((p) => p.channels > 1);
   let last = -1;
@@ -144,6 +146,7 @@ export async function encodeMp3(options: {
     report,
     options.signal,
     options.output,
+    options.timeLimitMs,
   );
   options.onProgress?.(1);
   return { duration, ...run };
