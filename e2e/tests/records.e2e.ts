@@ -112,6 +112,13 @@ describe('records: a recording with its parts, time-coded transcript and history
     await poll(() => page.getByRole('article').count()).toBe(2);
     const current = await app.api.call('record', { params: { id: recordId } });
     expect(current.json.rawtranscription).toBe(TRANSCRIPT);
+
+    // The archive's recent changes show the record's edits, leading to its history.
+    await page.goto('/history/records');
+    const edit = page.getByRole('article').first();
+    await poll(() => edit.innerText()).toContain('Enregistrement');
+    await edit.getByRole('link', { name: /Voir les changements/ }).click();
+    await page.waitForURL((url) => url.pathname === `/records/${recordId}/history`);
     expect(cspErrors).toEqual([]);
     await context.close();
     // Uploads, decoding and six axe runs: well over the default minute on a busy machine.

@@ -330,17 +330,26 @@ export type ItemSaved = z.infer<typeof itemSavedSchema>;
 /** PATCH: `revision` tells whether a previous version was stored (false when nothing changed). */
 export const itemUpdatedSchema = itemSavedSchema.extend({ revision: z.boolean() });
 export type ItemUpdated = z.infer<typeof itemUpdatedSchema>;
-/** `GET /api/history`: the archive's recent changes, newest first, optionally of one type. */
+/** What the history feed follows: the item types, and `records`. */
+export const HISTORY_TYPES = [...ITEM_TYPES, 'records'] as const;
+export type HistoryType = (typeof HISTORY_TYPES)[number];
+
+/**
+ * `GET /api/history`: the archive's recent changes, newest first, optionally of one type (an
+ * item type, or `records`).
+ */
 export const historyFeedQuery = z.object({
-  type: z.enum(ITEM_TYPES).optional(),
+  type: z.enum(HISTORY_TYPES).optional(),
   page: pageField,
   per_page: perPageField(LIMITS.pageSizeDefault),
 });
 export type HistoryFeedQuery = z.infer<typeof historyFeedQuery>;
 
 /**
- * One change: an item created, or edited (`revision_id`: the stored version it replaced, whose
- * diff the item's history shows). The item as it is now; `user` null when unknown.
+ * One change: an item or a record created, or edited (`revision_id`: the stored version it
+ * replaced, whose diff its history shows). `item` is the entry as it is now (a record: `type`
+ * `records`, its summary's or transcript's start as `preview`); `user` null when unknown (a
+ * record's creation).
  */
 export const historyEntrySchema = z.object({
   kind: z.enum(['created', 'updated']),
@@ -349,7 +358,7 @@ export const historyEntrySchema = z.object({
   user: z.object({ id: z.number().int().nullable(), name: z.string() }).nullable(),
   item: z.object({
     id: z.number().int(),
-    type: z.enum(ITEM_TYPES),
+    type: z.enum(HISTORY_TYPES),
     title: z.string(),
     preview: z.string(),
     language: z.string(),

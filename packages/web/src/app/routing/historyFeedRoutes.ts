@@ -1,7 +1,7 @@
 import { createRoute, type AnyRoute } from '@tanstack/react-router';
 import { lazyPage } from './lazyPage';
 import { itemQueries } from '@/features/archive/api';
-import { parseTypeParam } from '@/features/archive/itemPaths';
+import { parseFeedTypeParam } from '@/features/archive/itemPaths';
 import { loadQuery } from '@/shared/query/preload';
 import { queryClient } from '@/shared/query/queryClient';
 import { guard, runValidate } from './guards';
@@ -21,14 +21,14 @@ export function historyFeedRoutes<R extends AnyRoute>(parent: () => R) {
       validateSearch: pageSearch,
       beforeLoad: async ({ params }) => {
         runValidate(
-          (p: { type?: string }) => p.type === undefined || parseTypeParam(p.type) !== null,
+          (p: { type?: string }) => p.type === undefined || parseFeedTypeParam(p.type) !== null,
           params,
         );
         await guard('auth')();
       },
       loaderDeps: ({ search }) => search,
       loader: ({ params, deps, preload }) => {
-        const type = parseTypeParam((params as { type?: string }).type) ?? undefined;
+        const type = parseFeedTypeParam((params as { type?: string }).type) ?? undefined;
         loadQuery(queryClient, itemQueries.feed(type, deps.page ?? 1), preload);
       },
       component: lazyPage(() => import('@/features/archive/pages/HistoryFeedPage')),

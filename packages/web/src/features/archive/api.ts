@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   isContentLanguage,
+  type HistoryType,
   type ItemType,
   type RevisionData,
   type itemCreateBody,
@@ -25,7 +26,7 @@ export const itemKeys = {
     ['items', type, 'revisions', id, page] as const,
   correlation: (type: ItemType, page: number) => ['items', type, 'correlation', page] as const,
   searchAll: (query: string) => ['items', 'search', query] as const,
-  feed: (type: ItemType | undefined, page: number) =>
+  feed: (type: HistoryType | undefined, page: number) =>
     ['items', 'feed', type ?? 'all', page] as const,
 };
 
@@ -83,7 +84,7 @@ export const itemQueries = {
       placeholderData: keepPreviousData,
     }),
   /** `/history` and `/history/{type}`: recent creations and edits, newest first. */
-  feed: (type: ItemType | undefined, page: number) =>
+  feed: (type: HistoryType | undefined, page: number) =>
     queryOptions({
       queryKey: itemKeys.feed(type, page),
       queryFn: (context) =>

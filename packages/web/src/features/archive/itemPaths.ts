@@ -1,4 +1,10 @@
-import { ITEM_BASES, ITEM_TYPES, isItemType, type ItemType } from '@kinfolio/contract';
+import {
+  ITEM_BASES,
+  ITEM_TYPES,
+  isItemType,
+  type HistoryType,
+  type ItemType,
+} from '@kinfolio/contract';
 
 /*
  * The item types' addresses, for the route table (in the entry); itemTypes.ts adds what they show
@@ -58,9 +64,17 @@ export function historyPath(type: ItemType, id: number): string {
   return `/history/${type}/${id}`;
 }
 
-/** `/history`, or `/history/post`: the feed of recent changes, of every type or one. */
-export function historyFeedPath(type?: ItemType): string {
+/**
+ * `/history`, `/history/post` or `/history/records`: the feed of recent changes, of every type or
+ * one (records too).
+ */
+export function historyFeedPath(type?: HistoryType): string {
   return type ? `/history/${type}` : '/history';
+}
+
+/** A feed's `{type}` segment: an item type (see parseTypeParam), or `records`. */
+export function parseFeedTypeParam(value: string | undefined): HistoryType | null {
+  return value === 'records' ? 'records' : parseTypeParam(value);
 }
 
 export function correlationPath(type: ItemType): string {

@@ -1,18 +1,20 @@
 import '../archive.css';
 import { Anchor, Group, Pagination, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { ITEM_TYPES, type HistoryEntry } from '@kinfolio/contract';
+import { HISTORY_TYPES, type HistoryEntry } from '@kinfolio/contract';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useTranslation } from '@/shared/i18n/react';
 import { PageTitle, QueryState } from '@/shared/ui';
 import { useDateFormat } from '@/shared/content/dates';
 import { titleAttrs } from '@/shared/content/direction';
+import { recordHistoryPath, recordProfilePath } from '@/shared/recordPaths';
+import { RecordIcon } from '@/shared/ui/icons';
 import { itemQueries } from '../api';
 import {
   historyFeedPath,
   historyPath,
   ITEM_TYPE_META,
-  parseTypeParam,
+  parseFeedTypeParam,
   profilePath,
 } from '../itemTypes';
 
@@ -21,13 +23,14 @@ const ALL = 'all';
 /** `/history` and `/history/{type}`: who created or edited what, newest first. */
 export default function HistoryFeedPage() {
   const { t } = useTranslation('archive');
+  const typeLabel = useTypeLabel();
   const params = useParams({ strict: false }) as { type?: string };
-  const type = parseTypeParam(params.type) ?? undefined;
+  const type = parseFeedTypeParam(params.type) ?? undefined;
   const { page = 1 } = useSearch({ strict: false }) as { page?: number };
   const navigate = useNavigate();
   const query = useQuery(itemQueries.feed(type, page));
   const meta = query.data?.meta;
-  const title = type ? t('feed.titleOfType', { type: t(`types.${type}.plural`) }) : t('feed.title');
+  const title = type ? t('feed.titleOfType', { type: typeLabel(type, 'plural') }) : t('feed.title');
 
   return (
     <Stack gap="sm">
@@ -37,13 +40,13 @@ export default function HistoryFeedPage() {
           label={t('feed.typeFilter')}
           data={[
             { value: ALL, label: t('feed.allTypes') },
-            ...ITEM_TYPES.map((value) => ({ value, label: t(`types.${value}.plural`) })),
+            ...HISTORY_TYPES.map((value) => ({ value, label: typeLabel(value, 'plural') })),
           ]}
           value={type ?? ALL}
           allowDeselect={false}
           onChange={(value) =>
             void navigate({
-              to: historyFeedPath(value && value !== ALL ? parseTypeParam(value)! : undefined),
+              to: historyFeedPath(value && value !== ALL ? parseFeedTypeParam(value)! : undefined),
             })
           }
           w={{ base: '100%', xs: 240 }}
@@ -87,11 +90,30 @@ export default function HistoryFeedPage() {
   );
 }
 
+/** A feed type's name: an item type's, or the records'. */
+function useTypeLabel() {
+  const { t } = useTranslation('archive');
+  return (type: HistoryEntry['item']['type'], form: 'singular' | 'plural') =>
+    t(`types.${type === 'records' ? 'record' : type}.${form}`);
+}
+
+/** Where an entry of the feed leads: its page and its history, and its icon. */
+function entryLinks({ type, id }: HistoryEntry['item']) {
+  return type === 'records'
+    ? { Icon: RecordIcon, page: recordProfilePath(id), history: recordHistoryPath(id) }
+    : {
+        Icon: ITEM_TYPE_META[type].icon,
+        page: profilePath(type, id),
+        history: historyPath(type, id),
+      };
+}
+
 function FeedEntry({ entry }: { entry: HistoryEntry }) {
   const { t } = useTranslation('archive');
+  const typeLabel = useTypeLabel();
   const formatDate = useDateFormat();
   const { item } = entry;
-  const Icon = ITEM_TYPE_META[item.type].icon;
+  const { Icon, page, history } = entryLinks(item);
   const who = entry.user?.name;
   const action =
     entry.kind === 'updated'
@@ -109,12 +131,12 @@ function FeedEntry({ entry }: { entry: HistoryEntry }) {
         </Text>
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
           <Text size="sm" c="dimmed">
-            {action} · {t(`types.${item.type}.singular`)} ·{' '}
+            {action} · {typeLabel(item.type, 'singular')} ·{' '}
             <time dateTime={entry.created_at}>{formatDate(entry.created_at, true)}</time>
           </Text>
           <Anchor
             component={Link}
-            to={profilePath(item.type, item.id)}
+            to={page}
             fw={600}
             style={{ overflowWrap: 'anywhere' }}
             {...titleAttrs(item.title, item.language)}
@@ -129,7 +151,7 @@ function FeedEntry({ entry }: { entry: HistoryEntry }) {
           {entry.kind === 'updated' ? (
             <Anchor
               component={Link}
-              to={historyPath(item.type, item.id)}
+              to={history}
               size="sm"
               aria-label={`${t('feed.seeDiff')}: ${item.title || t('item.untitled')}`}
             >
