@@ -37,6 +37,7 @@ import * as m0029 from './migrations/0029_search_ranges.js';
 import * as m0030 from './migrations/0030_record_mp3_jobs.js';
 import * as m0031 from './migrations/0031_thumbnail_pending.js';
 import * as m0032 from './migrations/0032_records_title_order.js';
+import * as m0034 from './migrations/0034_login_links.js';
 
 /** Migrations are imported statically so they work the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0030_record_mp3_jobs': m0030,
   '0031_thumbnail_pending': m0031,
   '0032_records_title_order': m0032,
+  '0034_login_links': m0034,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
