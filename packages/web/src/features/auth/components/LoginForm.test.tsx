@@ -10,6 +10,16 @@ vi.mock('@/shared/session', () => ({ useSession: () => ({ login }) }));
 const call = vi.fn();
 vi.mock('@/shared/api/call', () => ({ call: (...args: unknown[]) => call(...args) }));
 
+/** Opens the form and logs in as Ada with this password; the user for what follows. */
+async function submitLogin(password: string) {
+  await renderPage(LoginForm);
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText(/email address/i), 'ada@example.com');
+  await user.type(screen.getByLabelText(/^password/i), password);
+  await user.click(screen.getByRole('button', { name: 'Log in' }));
+  return user;
+}
+
 describe('LoginForm', () => {
   // A block body: a function returned from beforeEach would run as a teardown hook.
   beforeEach(() => {
@@ -42,13 +52,7 @@ describe('LoginForm', () => {
   it('shows the throttling message of a 429 above the form', async () => {
     const message = 'Too many login attempts. Please try again in 60 seconds.';
     login.mockRejectedValue(new ApiError(429, message, { message }));
-    await renderPage(LoginForm);
-    const user = userEvent.setup();
-
-    await user.type(screen.getByLabelText(/email address/i), 'ada@example.com');
-    await user.type(screen.getByLabelText(/^password/i), 'whatever1');
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
-
+    await submitLogin('whatever1');
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
 
@@ -56,13 +60,7 @@ describe('LoginForm', () => {
     const message = 'Too many login attempts. Please try again in 900 seconds.';
     login.mockRejectedValue(new ApiError(429, message, { message }));
     call.mockResolvedValue(undefined);
-    await renderPage(LoginForm);
-    const user = userEvent.setup();
-    expect(screen.queryByRole('button', { name: 'E-mail me a sign-in link' })).toBeNull();
-
-    await user.type(screen.getByLabelText(/email address/i), 'ada@example.com');
-    await user.type(screen.getByLabelText(/^password/i), 'whatever1');
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    const user = await submitLogin('whatever1');
     await user.click(await screen.findByRole('button', { name: 'E-mail me a sign-in link' }));
 
     expect(call).toHaveBeenCalledWith(
@@ -79,11 +77,7 @@ describe('LoginForm', () => {
   it('says why a sign-in link could not be asked for', async () => {
     login.mockRejectedValue(new ApiError(429, 'Too many login attempts.', {}));
     call.mockRejectedValue(new ApiError(429, 'Too many requests. Please try again in 60 seconds.'));
-    await renderPage(LoginForm);
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText(/email address/i), 'ada@example.com');
-    await user.type(screen.getByLabelText(/^password/i), 'whatever1');
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    const user = await submitLogin('whatever1');
     await user.click(await screen.findByRole('button', { name: 'E-mail me a sign-in link' }));
     expect(
       await screen.findByText('Too many requests. Please try again in 60 seconds.'),
