@@ -1,13 +1,13 @@
-import { Anchor, Checkbox, Group, TextInput } from '@mantine/core';
+import { Anchor, Checkbox, Group } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { isApiError } from '@/shared/api/client';
-import { useTranslation } from '@/shared/i18n/react';
-import { PasswordField } from '@/shared/ui';
 import type { LoginBody } from '@kinfolio/contract';
-import { useSession } from '@/shared/session';
-import { useServerForm } from '@/shared/forms/useServerForm';
+import { isApiError } from '@/shared/api/client';
+import { CurrentPasswordField, EmailField } from '@/shared/forms/fields';
 import { ServerForm } from '@/shared/forms/ServerForm';
+import { useServerForm } from '@/shared/forms/useServerForm';
+import { useTranslation } from '@/shared/i18n/react';
+import { useSession } from '@/shared/session';
 import { LoginLinkOffer } from './LoginLinkOffer';
 import { SocialLogin } from './SocialLogin';
 
@@ -44,19 +44,8 @@ export function LoginForm() {
         </>
       }
     >
-      <TextInput
-        label={t('fields.email')}
-        type="email"
-        autoComplete="username"
-        required
-        {...form.getInputProps('email')}
-      />
-      <PasswordField
-        label={t('fields.password')}
-        autoComplete="current-password"
-        required
-        {...form.getInputProps('password')}
-      />
+      <EmailField form={form} label={t('fields.email')} autoComplete="username" />
+      <CurrentPasswordField form={form} label={t('fields.password')} />
       <Group justify="space-between" gap="xs">
         <Checkbox
           label={t('login.remember')}

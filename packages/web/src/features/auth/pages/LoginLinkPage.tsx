@@ -1,11 +1,11 @@
-import { Anchor, Checkbox, Text } from '@mantine/core';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { Checkbox } from '@mantine/core';
+import { useNavigate, useParams } from '@tanstack/react-router';
 import type { LoginLinkConsumeBody } from '@kinfolio/contract';
 import { ServerForm } from '@/shared/forms/ServerForm';
 import { useServerForm } from '@/shared/forms/useServerForm';
 import { useTranslation } from '@/shared/i18n/react';
 import { loginWithLink } from '@/shared/session';
-import { AuthCard, AuthPage } from '../components/AuthCard';
+import { AuthCard, AuthPage, BackToLogin } from '../components/AuthCard';
 
 /**
  * Where a mailed sign-in link lands. Opening it spends nothing (mail scanners open links too):
@@ -34,11 +34,7 @@ export default function LoginLinkPage() {
             {...server.form.getInputProps('remember', { type: 'checkbox' })}
           />
         </ServerForm>
-        <Text size="sm" ta="center" mt="lg">
-          <Anchor component={Link} to="/" fw={500}>
-            {t('common.backToLogin')}
-          </Anchor>
-        </Text>
+        <BackToLogin />
       </AuthCard>
     </AuthPage>
   );
