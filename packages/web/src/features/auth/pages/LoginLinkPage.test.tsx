@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/shared/api/client';
-import { renderPage } from '../test-utils';
+import { renderPage } from '@/shared/test/renderPage';
 import LoginLinkPage from './LoginLinkPage';
 
 const loginWithLink = vi.fn();
