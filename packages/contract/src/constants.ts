@@ -97,6 +97,17 @@ export const LIMITS = {
   loginAddressAccountsDecaySeconds: 60 * 60,
   /** A browser stays a known device of an account this long after its last successful login. */
   loginKnownDeviceDays: 180,
+  /**
+   * An e-mailed one-time sign-in link (the way in for an owner whose account strangers keep
+   * locked) is valid this long, and an account gets at most `loginLinkAccountMaxMails` of them per
+   * window of the same length: whenever a stranger has used up an account's mails, the links those
+   * mails carry are still valid in its owner's inbox.
+   */
+  loginLinkMinutes: 15,
+  loginLinkAccountMaxMails: 3,
+  /** Link requests per address (an IPv6 /64 counts as one), whatever address they name. */
+  loginLinkAddressMaxRequests: 10,
+  loginLinkAddressDecaySeconds: 60 * 60,
   /** Largest accepted upload (FilePond), 200 MiB. */
   uploadMaxBytes: 200 * 1024 * 1024,
 } as const;

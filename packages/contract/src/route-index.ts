@@ -143,5 +143,7 @@ export const routeIndex = {
   authCallback: ['GET', '/api/auth/callback/:provider'],
   linkedIdentities: ['GET', '/api/user/identities'],
   unlinkIdentity: ['DELETE', '/api/user/identities/:id'],
+  loginLink: ['POST', '/api/login-link'],
+  loginLinkConsume: ['POST', '/api/login-link/consume'],
   ...itemRouteIndex,
 } as const satisfies Record<RouteName, readonly [string, string]>;

@@ -6,6 +6,7 @@ import { deletedMediaRouteTable } from './deleted-media-routes.js';
 import { exportRouteTable } from './export-routes.js';
 import { fileRouteTable } from './file-routes.js';
 import { jobRouteTable } from './job-routes.js';
+import { loginLinkRouteTable } from './login-link-routes.js';
 import { historyFeedRoute, itemRouteTable, searchAllRoute } from './item-routes.js';
 import { planningRouteTable } from './planning-routes.js';
 import { recordRouteTable } from './record-routes.js';
@@ -412,6 +413,7 @@ export const routes = {
   ...exportRouteTable,
   ...deletedMediaRouteTable,
   ...accountRouteTable,
+  ...loginLinkRouteTable,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -31,6 +31,17 @@ export const resetPasswordCheckBody = z.object({
 });
 export type ResetPasswordCheckBody = z.input<typeof resetPasswordCheckBody>;
 
+/** Asks for a one-time sign-in link by mail; the answer is the same for any address. */
+export const loginLinkBody = z.object({ email: emailField });
+export type LoginLinkBody = z.input<typeof loginLinkBody>;
+
+/** Logs in with the token of a mailed sign-in link, once. */
+export const loginLinkConsumeBody = z.object({
+  token: z.string().min(1).max(200),
+  remember: z.boolean().optional().default(false),
+});
+export type LoginLinkConsumeBody = z.input<typeof loginLinkConsumeBody>;
+
 export const changePasswordBody = withPasswordConfirmation({
   current_password: z.string().min(1).max(1000),
 });

@@ -14,6 +14,7 @@ import {
 } from '../modules/users/index.js';
 import { createAccount, createFirstAdmin } from './accounts.js';
 import { loginCompleter } from './login.js';
+import { registerLoginLinkRoutes } from './login-link.routes.js';
 import { registerSocialRoutes } from './social/routes.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { checkPasswordResetLink, requestPasswordReset, resetPassword } from './password-reset.js';
@@ -50,12 +51,14 @@ export function registerAuthRoutes(
   ctx: AppContext,
   sessions: SessionManager,
 ) {
-  const throttle = loginThrottle(throttleStore(app, ctx));
+  const store = throttleStore(app, ctx);
+  const throttle = loginThrottle(store);
   const devices = knownDevices(ctx);
   const users = usersRepository(ctx.db);
   const settings = settingsRepository(ctx.db);
   const completeLogin = loginCompleter(ctx, sessions, devices);
   registerSocialRoutes(app, ctx, { completeLogin, throttle });
+  registerLoginLinkRoutes(app, ctx, { completeLogin, store });
 
   addRoute(app, routes.csrfCookie, async (request, reply) => {
     sessions.ensureToken(request, reply);

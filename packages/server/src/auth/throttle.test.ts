@@ -1,12 +1,13 @@
 import os from 'node:os';
 import path from 'node:path';
-import { LIMITS, XSRF_COOKIE, XSRF_HEADER } from '@kinfolio/contract';
+import { LIMITS } from '@kinfolio/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { createTestDatabase } from '../test/database.js';
+import { browser, failFrom } from '../test/browser.js';
 import { redisReachable, TEST_REDIS_URL } from '../test/redis.js';
 import { createTestServer, type TestServer } from '../test/server.js';
 import { createAccount } from './accounts.js';
@@ -24,48 +25,6 @@ async function dropRedisKeys(appKey: string) {
   const keys = await redis.keys(`${redisThrottlePrefix(appKey)}*`);
   if (keys.length) await redis.del(...keys);
   await redis.quit();
-}
-
-/** A browser at one address: keeps its cookies and speaks the CSRF dialect, like TestClient. */
-async function browser(app: FastifyInstance, remoteAddress: string) {
-  const cookies = new Map<string, string>();
-  async function send(
-    method: 'GET' | 'POST',
-    url: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<LightMyRequestResponse> {
-    const response = await app.inject({
-      method,
-      url,
-      remoteAddress,
-      headers: {
-        'accept-language': 'en',
-        ...(cookies.size ? { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
-        ...(cookies.has(XSRF_COOKIE) ? { [XSRF_HEADER]: cookies.get(XSRF_COOKIE)! } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...headers,
-      },
-      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-    });
-    for (const cookie of response.cookies as { name: string; value: string; maxAge?: number }[]) {
-      if (cookie.maxAge === 0 || cookie.value === '') cookies.delete(cookie.name);
-      else cookies.set(cookie.name, cookie.value);
-    }
-    return response;
-  }
-  await send('GET', '/sanctum/csrf-cookie');
-  return {
-    cookies,
-    send,
-    login: (email: string, password: string, headers?: Record<string, string>) =>
-      send('POST', '/login', { email, password }, headers),
-    logout: () => send('POST', '/logout'),
-  };
-}
-
-async function failFrom(app: FastifyInstance, address: string, email: string) {
-  return (await browser(app, address)).login(email, 'wrong-password');
 }
 
 /** A 429 in the throttle's words, with a Retry-After of at most `seconds` (and at least `over`). */

@@ -94,7 +94,7 @@ export function addressOf(ip: string): string {
     .join(':')}::/64`;
 }
 
-interface Counter {
+export interface Counter {
   key: string;
   max: number;
   windowMs: number;
@@ -102,7 +102,8 @@ interface Counter {
   onSuccess: 'clear' | 'refund';
 }
 
-function counter(
+/** A counter of `max` hits per window of `seconds`, named by its kind and a hash of `value`. */
+export function counter(
   kind: string,
   value: string,
   [max, seconds]: readonly [number, number],

@@ -55,6 +55,14 @@ export interface PasswordResetTokensTable {
   created_at: string;
 }
 
+/** A mailed one-time sign-in link (migration 0034): the token's hash only. */
+export interface LoginLinksTable {
+  token_hash: string;
+  user_id: number;
+  email: string;
+  created_at: string;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -319,6 +327,7 @@ export interface Database {
   user_identities: UserIdentitiesTable;
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
+  login_links: LoginLinksTable;
   settings: SettingsTable;
   items: ItemsTable;
   item_search: ItemSearchTable;

@@ -21,6 +21,7 @@ const UNSTAMPED_TABLES: Record<string, string> = {
   change_stamps: 'the stamps themselves',
   settings: 'read per request by the routes that use it, never cached',
   password_reset_tokens: 'read by the reset flow only',
+  login_links: 'one-time sign-in links, read by the link routes only',
   site_translations: 'its list route is not cached',
   login_throttle: 'login attempts, read by the login route only',
   invitations: 'pending invitations, read by the admin routes (never cached) and the accept page',

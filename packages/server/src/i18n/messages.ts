@@ -8,6 +8,7 @@ import { accountMessages } from './account-messages.js';
 import { jobMessages } from './job-messages.js';
 import { backupMessages } from './backup-messages.js';
 import { exportMessages } from './export-messages.js';
+import { loginLinkMessages } from './login-link-messages.js';
 
 /** Every message the server says to people, in the four interface languages. */
 const en = {
@@ -86,6 +87,7 @@ const en = {
   ...jobMessages.en,
   ...backupMessages.en,
   ...exportMessages.en,
+  ...loginLinkMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -175,6 +177,7 @@ const fr: Catalogue = {
   ...jobMessages.fr,
   ...backupMessages.fr,
   ...exportMessages.fr,
+  ...loginLinkMessages.fr,
 };
 
 const it: Catalogue = {
@@ -257,6 +260,7 @@ const it: Catalogue = {
   ...jobMessages.it,
   ...backupMessages.it,
   ...exportMessages.it,
+  ...loginLinkMessages.it,
 };
 
 const de: Catalogue = {
@@ -344,6 +348,7 @@ const de: Catalogue = {
   ...jobMessages.de,
   ...backupMessages.de,
   ...exportMessages.de,
+  ...loginLinkMessages.de,
 };
 
 export const catalogues: Record<UiLanguage, Catalogue> = { en, fr, it, de };

@@ -25,6 +25,7 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   change_stamps: 'the target keeps its own stamps, given a new epoch by the restore',
   sessions: 'logins are tied to one installation; everybody logs in again',
   password_reset_tokens: 'short-lived secrets',
+  login_links: 'short-lived secrets (one-time sign-in links)',
   invitations: 'pending invitation links (secrets); the admin invites again',
   login_throttle: 'failed-login counters',
   jobs: 'the job queue of the installation',

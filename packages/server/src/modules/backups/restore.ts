@@ -317,6 +317,7 @@ async function clearReplaced(trx: Transaction<Database>, present: string[]) {
     'sessions',
     'invitations',
     'password_reset_tokens',
+    'login_links',
     'user_identities',
     'users',
   ]) {

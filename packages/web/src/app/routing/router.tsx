@@ -24,6 +24,7 @@ import { guard, runValidate, type GuardKind } from './guards';
 import { historyFeedRoutes } from './historyFeedRoutes';
 import { adminParamRoutes } from './adminParamRoutes';
 import { planningRoute } from './planningRoutes';
+import { loginLinkRoute } from './loginLinkRoute';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -422,6 +423,7 @@ export const routeTree = rootRoute.addChildren([
   registerRoute,
   forgotPasswordRoute,
   resetPasswordRoute,
+  loginLinkRoute(() => rootRoute),
   invitationRoute,
   verifiedRoute,
   userProfileRoute,

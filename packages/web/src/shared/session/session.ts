@@ -3,6 +3,7 @@ import {
   hasPermission,
   type CurrentUser,
   type LoginBody,
+  type LoginLinkConsumeBody,
 } from '@kinfolio/contract';
 import { call } from '@/shared/api/call';
 import {
@@ -177,13 +178,22 @@ export function resetSession(): Promise<void> {
   return Promise.allSettled([clearQueryCaches(), clearRuntimeCaches()]).then(() => undefined);
 }
 
-/** POST /login, then the on-login sequence; resolves with the verified user. */
-export async function login(body: LoginBody): Promise<CurrentUser> {
+/** A login route's answer: the session was rotated, so the next write needs the new token. */
+async function loggedInBy(send: () => Promise<{ user: CurrentUser }>): Promise<CurrentUser> {
   await ensureCsrfCookie();
-  const res = await call('login', { body }, { validationCheck: true });
-  // The session was rotated: the next write needs the new token.
+  const res = await send();
   invalidateCsrf();
   return enterSession(res.user);
+}
+
+/** POST /login, then the on-login sequence; resolves with the verified user. */
+export function login(body: LoginBody): Promise<CurrentUser> {
+  return loggedInBy(() => call('login', { body }, { validationCheck: true }));
+}
+
+/** Logs in with the token of a mailed sign-in link (once), then the on-login sequence. */
+export function loginWithLink(body: LoginLinkConsumeBody): Promise<CurrentUser> {
+  return loggedInBy(() => call('loginLinkConsume', { body }, { validationCheck: true }));
 }
 
 /** Marks the user as logged in (after login, register or setup) and runs the on-login sequence. */

@@ -1,6 +1,6 @@
 import { useTranslation } from '@/shared/i18n/react';
 import { changePasswordBody, LIMITS, type ChangePasswordBody } from '@kinfolio/contract';
-import { PasswordField } from '@/shared/ui';
+import { CurrentPasswordField, NewPasswordFields } from '@/shared/forms/fields';
 import { useServerForm } from '@/shared/forms/useServerForm';
 import { ServerForm } from '@/shared/forms/ServerForm';
 import { accountApi } from '../api';
@@ -22,24 +22,14 @@ export function ChangePasswordForm() {
 
   return (
     <ServerForm state={server} submitLabel={t('password.submit')} layout="card">
-      <PasswordField
-        label={t('password.current')}
-        autoComplete="current-password"
-        required
-        {...form.getInputProps('current_password')}
-      />
-      <PasswordField
-        label={t('password.new')}
-        description={t('password.hint', { count: LIMITS.passwordMinLength })}
-        autoComplete="new-password"
-        required
-        {...form.getInputProps('password')}
-      />
-      <PasswordField
-        label={t('password.confirmation')}
-        autoComplete="new-password"
-        required
-        {...form.getInputProps('password_confirmation')}
+      <CurrentPasswordField form={form} label={t('password.current')} path="current_password" />
+      <NewPasswordFields
+        form={form}
+        labels={{
+          password: t('password.new'),
+          hint: t('password.hint', { count: LIMITS.passwordMinLength }),
+          confirmation: t('password.confirmation'),
+        }}
       />
     </ServerForm>
   );

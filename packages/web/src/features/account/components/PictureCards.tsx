@@ -27,15 +27,43 @@ function useObjectUrl(file: File | null): string | null {
   return url;
 }
 
+/**
+ * What both cards hold: the upload and removal requests, their alerts (the refusal, or the last
+ * answer), and the remove button of the card's kind.
+ */
+function usePictureActions(kind: 'profile' | 'site') {
+  const [done, setDone] = useState<string | null>(null);
+  const upload = useUploadPicture();
+  const remove = useRemovePicture();
+  const alerts = (
+    <>
+      <FormAlert message={pictureError(upload.error ?? remove.error)} />
+      <FormAlert message={done} color="green" />
+    </>
+  );
+  const removeButton = (label: string) => (
+    <Button
+      variant="subtle"
+      color="red"
+      loading={remove.isPending}
+      onClick={() => {
+        setDone(null);
+        upload.reset();
+        remove.mutate(kind, { onSuccess: (answer) => setDone(answer.message) });
+      }}
+    >
+      {label}
+    </Button>
+  );
+  return { upload, remove, setDone, alerts, removeButton };
+}
+
 /** The profile picture: chosen, framed in the crop dialog, sent; or removed (initials again). */
 export function ProfilePictureCard({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('account');
   const [file, setFile] = useState<File | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const src = useObjectUrl(file);
-  const upload = useUploadPicture();
-  const remove = useRemovePicture();
-  const error = pictureError(upload.error ?? remove.error);
+  const { upload, remove, setDone, alerts, removeButton } = usePictureActions('profile');
 
   const crop = async (area: CropArea) => {
     if (!src) return;
@@ -48,8 +76,7 @@ export function ProfilePictureCard({ user }: { user: CurrentUser }) {
 
   return (
     <Stack gap="md">
-      <FormAlert message={error} />
-      <FormAlert message={done} color="green" />
+      {alerts}
       <Group gap="lg" wrap="nowrap">
         <UserAvatar name={user.name} picture={user.picture} size={96} />
         <Stack gap="xs">
@@ -67,19 +94,7 @@ export function ProfilePictureCard({ user }: { user: CurrentUser }) {
               </Button>
             )}
           </FileButton>
-          {user.picture ? (
-            <Button
-              variant="subtle"
-              color="red"
-              loading={remove.isPending}
-              onClick={() => {
-                setDone(null);
-                remove.mutate('profile', { onSuccess: (answer) => setDone(answer.message) });
-              }}
-            >
-              {t('picture.remove')}
-            </Button>
-          ) : null}
+          {user.picture ? removeButton(t('picture.remove')) : null}
         </Stack>
       </Group>
       <Text size="xs" c="dimmed">
@@ -99,16 +114,12 @@ export function ProfilePictureCard({ user }: { user: CurrentUser }) {
 /** The site picture: the user's own banner on every page, with a preview and a remove button. */
 export function SitePictureCard({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('account');
-  const [done, setDone] = useState<string | null>(null);
-  const upload = useUploadPicture();
-  const remove = useRemovePicture();
-  const error = pictureError(upload.error ?? remove.error);
+  const { upload, remove, setDone, alerts, removeButton } = usePictureActions('site');
   const picture = user.site_picture;
 
   return (
     <Stack gap="md">
-      <FormAlert message={error} />
-      <FormAlert message={done} color="green" />
+      {alerts}
       {picture ? (
         <BackgroundImage
           src={picture.medium}
@@ -142,20 +153,7 @@ export function SitePictureCard({ user }: { user: CurrentUser }) {
             </Button>
           )}
         </FileButton>
-        {picture ? (
-          <Button
-            variant="subtle"
-            color="red"
-            loading={remove.isPending}
-            onClick={() => {
-              setDone(null);
-              upload.reset();
-              remove.mutate('site', { onSuccess: (answer) => setDone(answer.message) });
-            }}
-          >
-            {t('sitePicture.remove')}
-          </Button>
-        ) : null}
+        {picture ? removeButton(t('sitePicture.remove')) : null}
       </Group>
     </Stack>
   );

@@ -1,9 +1,10 @@
-import { Alert, TextInput } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { z } from 'zod';
 import { emailField, nameField, type CurrentUser } from '@kinfolio/contract';
 import { setUser } from '@/shared/session';
+import { EmailField, NameField } from '@/shared/forms/fields';
 import { useServerForm } from '@/shared/forms/useServerForm';
 import { ServerForm } from '@/shared/forms/ServerForm';
 import { accountApi } from '../api';
@@ -39,20 +40,8 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
       layout="card"
       submitDisabled={!form.isDirty()}
     >
-      <TextInput
-        label={t('profile.name')}
-        autoComplete="name"
-        required
-        {...form.getInputProps('name')}
-      />
-      <TextInput
-        label={t('profile.email')}
-        description={t('profile.emailHint')}
-        type="email"
-        autoComplete="email"
-        required
-        {...form.getInputProps('email')}
-      />
+      <NameField form={form} label={t('profile.name')} />
+      <EmailField form={form} label={t('profile.email')} description={t('profile.emailHint')} />
       {emailChanged ? (
         <Alert color="yellow" variant="light" role="status">
           {t('profile.emailChanged')}

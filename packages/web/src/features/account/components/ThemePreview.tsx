@@ -22,6 +22,11 @@ export function ThemePreview({ colors }: { colors: Themecolors }) {
   const { t } = useTranslation('account');
   const textOn = (bg: keyof Themecolors, fg: keyof Themecolors) =>
     HEX.test(colors[bg]) && HEX.test(colors[fg]) ? readableOn(colors[bg], colors[fg]) : colors[fg];
+  const paint = ([bg, fg]: (typeof PAIRS)[number]) => ({
+    background: colors[bg],
+    color: textOn(bg, fg),
+  });
+  const [main, primary, secondary] = PAIRS;
   const weak = PAIRS.filter(
     ([bg, fg]) =>
       HEX.test(colors[bg]) &&
@@ -32,40 +37,17 @@ export function ThemePreview({ colors }: { colors: Themecolors }) {
   return (
     <Stack gap="sm">
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }} aria-hidden="true">
-        <Box
-          px="md"
-          py="sm"
-          style={{ background: colors.maincolor, color: textOn('maincolor', 'modulomaincolor') }}
-        >
+        <Box px="md" py="sm" style={paint(main)}>
           <Text fw={700}>{t('preview.header')}</Text>
         </Box>
         <Group p="md" gap="sm">
-          <Button
-            style={{
-              background: colors.primarycolor,
-              color: textOn('primarycolor', 'moduloprimarycolor'),
-            }}
-            component="div"
-          >
+          <Button style={paint(primary)} component="div">
             {t('preview.primary')}
           </Button>
-          <Button
-            style={{
-              background: colors.secondarycolor,
-              color: textOn('secondarycolor', 'modulosecondarycolor'),
-            }}
-            component="div"
-          >
+          <Button style={paint(secondary)} component="div">
             {t('preview.secondary')}
           </Button>
-          <Badge
-            style={{
-              background: colors.secondarycolor,
-              color: textOn('secondarycolor', 'modulosecondarycolor'),
-            }}
-          >
-            {t('preview.badge')}
-          </Badge>
+          <Badge style={paint(secondary)}>{t('preview.badge')}</Badge>
         </Group>
       </Paper>
       {weak.map(([bg]) => (

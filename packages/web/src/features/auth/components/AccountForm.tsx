@@ -1,8 +1,8 @@
-import { TextInput } from '@mantine/core';
-import { useTranslation } from '@/shared/i18n/react';
 import type { RegisterBody } from '@kinfolio/contract';
-import { useServerForm } from '@/shared/forms/useServerForm';
+import { EmailField, NameField } from '@/shared/forms/fields';
 import { ServerForm } from '@/shared/forms/ServerForm';
+import { useServerForm } from '@/shared/forms/useServerForm';
+import { useTranslation } from '@/shared/i18n/react';
 import { PasswordPair } from './PasswordPair';
 
 interface AccountFormProps {
@@ -19,27 +19,12 @@ export function AccountForm({ submitLabel, onSubmit }: AccountFormProps) {
     schema: () => import('../schemas').then((schemas) => schemas.registerBody),
     send: onSubmit,
   });
-  const { form } = server;
 
   return (
     <ServerForm state={server} submitLabel={submitLabel}>
-      <TextInput
-        label={t('fields.name')}
-        autoComplete="name"
-        required
-        {...form.getInputProps('name')}
-      />
-      <TextInput
-        label={t('fields.email')}
-        type="email"
-        autoComplete="email"
-        required
-        {...form.getInputProps('email')}
-      />
-      <PasswordPair
-        password={form.getInputProps('password')}
-        confirmation={form.getInputProps('password_confirmation')}
-      />
+      <NameField form={server.form} label={t('fields.name')} />
+      <EmailField form={server.form} label={t('fields.email')} />
+      <PasswordPair form={server.form} />
     </ServerForm>
   );
 }

@@ -1,4 +1,17 @@
-import { Box, Container, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+import {
+  Anchor,
+  Box,
+  Center,
+  Container,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  type MantineSpacing,
+  type TitleOrder,
+} from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 
@@ -36,5 +49,41 @@ export function AuthCard({ title, description, titleOrder = 1, children }: AuthC
       ) : null}
       <Box mt="lg">{children}</Box>
     </Paper>
+  );
+}
+
+/** The line under a card's form: a link elsewhere, after a question when there is one. */
+export function AuthCardLink({
+  to,
+  label,
+  prompt,
+}: {
+  to: '/' | '/register';
+  label: string;
+  prompt?: string;
+}) {
+  return (
+    <Text size="sm" ta="center" mt="lg">
+      {prompt ? `${prompt} ` : null}
+      <Anchor component={Link} to={to} fw={500}>
+        {label}
+      </Anchor>
+    </Text>
+  );
+}
+
+/** The way back from the screens a mailed link or a forgotten password opens. */
+export function BackToLogin() {
+  const { t } = useTranslation('auth');
+  return <AuthCardLink to="/" label={t('common.backToLogin')} />;
+}
+
+/** What a card shows while the state it depends on loads. */
+export function AuthLoading({ py = 'md' }: { py?: MantineSpacing }) {
+  const { t } = useTranslation('auth');
+  return (
+    <Center py={py}>
+      <Loader role="status" aria-label={t('common.loading')} />
+    </Center>
   );
 }

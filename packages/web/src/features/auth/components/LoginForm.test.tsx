@@ -2,19 +2,32 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/shared/api/client';
-import { renderPage } from '../test-utils';
+import { renderPage } from '@/shared/test/renderPage';
 import { LoginForm } from './LoginForm';
 
 const login = vi.fn();
 vi.mock('@/shared/session', () => ({ useSession: () => ({ login }) }));
+const call = vi.fn();
+vi.mock('@/shared/api/call', () => ({ call: (...args: unknown[]) => call(...args) }));
+
+/** Opens the form and logs in as Ada with this password; the user for what follows. */
+async function submitLogin(password: string) {
+  await renderPage(LoginForm);
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText(/email address/i), 'ada@example.com');
+  await user.type(screen.getByLabelText(/^password/i), password);
+  await user.click(screen.getByRole('button', { name: 'Log in' }));
+  return user;
+}
 
 describe('LoginForm', () => {
   // A block body: a function returned from beforeEach would run as a teardown hook.
   beforeEach(() => {
     login.mockReset();
+    call.mockReset();
   });
 
-  it('shows the server message under the email field after a wrong password', async () => {
+  it('shows the server message under the email field after a wrong password, and no link offer', async () => {
     const message = 'These credentials do not match our records.';
     login.mockRejectedValue(new ApiError(422, message, { message, errors: { email: [message] } }));
     await renderPage(LoginForm);
@@ -34,19 +47,42 @@ describe('LoginForm', () => {
       password: 'wrong-password',
       remember: false,
     });
+    expect(screen.queryByRole('button', { name: 'E-mail me a sign-in link' })).toBeNull();
   });
 
   it('shows the throttling message of a 429 above the form', async () => {
     const message = 'Too many login attempts. Please try again in 60 seconds.';
     login.mockRejectedValue(new ApiError(429, message, { message }));
-    await renderPage(LoginForm);
-    const user = userEvent.setup();
-
-    await user.type(screen.getByLabelText(/email address/i), 'ada@example.com');
-    await user.type(screen.getByLabelText(/^password/i), 'whatever1');
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
-
+    await submitLogin('whatever1');
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('offers a sign-in link by mail once refused for too many attempts, for the typed address', async () => {
+    const message = 'Too many login attempts. Please try again in 900 seconds.';
+    login.mockRejectedValue(new ApiError(429, message, { message }));
+    call.mockResolvedValue(undefined);
+    const user = await submitLogin('whatever1');
+    await user.click(await screen.findByRole('button', { name: 'E-mail me a sign-in link' }));
+
+    expect(call).toHaveBeenCalledWith(
+      'loginLink',
+      { body: { email: 'ada@example.com' } },
+      expect.objectContaining({ silent: true }),
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'If ada@example.com belongs to an account with a verified address, a sign-in link is on its way.',
+    );
+    expect(screen.queryByRole('button', { name: 'E-mail me a sign-in link' })).toBeNull();
+  });
+
+  it('says why a sign-in link could not be asked for', async () => {
+    login.mockRejectedValue(new ApiError(429, 'Too many login attempts.', {}));
+    call.mockRejectedValue(new ApiError(429, 'Too many requests. Please try again in 60 seconds.'));
+    const user = await submitLogin('whatever1');
+    await user.click(await screen.findByRole('button', { name: 'E-mail me a sign-in link' }));
+    expect(
+      await screen.findByText('Too many requests. Please try again in 60 seconds.'),
+    ).toBeInTheDocument();
   });
 
   it('validates on the client before calling the server', async () => {

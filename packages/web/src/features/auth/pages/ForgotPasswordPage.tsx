@@ -1,13 +1,12 @@
-import { Anchor, Text, TextInput } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useTranslation } from '@/shared/i18n/react';
 import { forgotPasswordBody, type ForgotPasswordBody } from '@kinfolio/contract';
 import { call } from '@/shared/api/call';
-import { AuthCard, AuthPage } from '../components/AuthCard';
-import { FormAlert } from '@/shared/ui';
-import { useServerForm } from '@/shared/forms/useServerForm';
+import { EmailField } from '@/shared/forms/fields';
 import { ServerForm } from '@/shared/forms/ServerForm';
+import { useServerForm } from '@/shared/forms/useServerForm';
+import { useTranslation } from '@/shared/i18n/react';
+import { FormAlert } from '@/shared/ui';
+import { AuthCard, AuthPage, BackToLogin } from '../components/AuthCard';
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
@@ -21,7 +20,6 @@ export default function ForgotPasswordPage() {
       setSent(t('forgot.sent', { email: values.email }));
     },
   });
-  const { form } = server;
 
   return (
     <AuthPage>
@@ -30,20 +28,10 @@ export default function ForgotPasswordPage() {
           <FormAlert message={sent} color="green" title={t('forgot.sentTitle')} focus />
         ) : (
           <ServerForm state={server} submitLabel={t('forgot.submit')}>
-            <TextInput
-              label={t('fields.email')}
-              type="email"
-              autoComplete="email"
-              required
-              {...form.getInputProps('email')}
-            />
+            <EmailField form={server.form} label={t('fields.email')} />
           </ServerForm>
         )}
-        <Text size="sm" ta="center" mt="lg">
-          <Anchor component={Link} to="/" fw={500}>
-            {t('common.backToLogin')}
-          </Anchor>
-        </Text>
+        <BackToLogin />
       </AuthCard>
     </AuthPage>
   );

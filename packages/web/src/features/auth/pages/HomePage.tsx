@@ -1,9 +1,7 @@
-import { Anchor, Center, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from '@/shared/i18n/react';
 import { appStateQuery } from '@/shared/session/queries';
-import { AuthCard, AuthPage } from '../components/AuthCard';
+import { AuthCard, AuthCardLink, AuthLoading, AuthPage } from '../components/AuthCard';
 import { LoginForm } from '../components/LoginForm';
 import { SetupForm } from '../components/SetupForm';
 import { WelcomeHeader } from '../components/WelcomeHeader';
@@ -14,11 +12,7 @@ export default function HomePage() {
 
   let content;
   if (appState.isPending) {
-    content = (
-      <Center py="xl">
-        <Loader role="status" aria-label={t('common.loading')} />
-      </Center>
-    );
+    content = <AuthLoading py="xl" />;
   } else if (appState.data?.needs_setup) {
     content = <SetupForm />;
   } else {
@@ -26,12 +20,7 @@ export default function HomePage() {
       <AuthCard title={t('login.title')} description={t('login.description')} titleOrder={2}>
         <LoginForm />
         {appState.data?.registration_enabled ? (
-          <Text size="sm" ta="center" mt="lg">
-            {t('login.noAccount')}{' '}
-            <Anchor component={Link} to="/register" fw={500}>
-              {t('login.register')}
-            </Anchor>
-          </Text>
+          <AuthCardLink to="/register" prompt={t('login.noAccount')} label={t('login.register')} />
         ) : null}
       </AuthCard>
     );

@@ -1,13 +1,14 @@
-import { Alert, Anchor, Center, Loader, Text, TextInput } from '@mantine/core';
+import { Alert, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from '@/shared/i18n/react';
 import { invitationAcceptBody, type InvitationAcceptBody } from '@kinfolio/contract';
 import { call } from '@/shared/api/call';
+import { NameField } from '@/shared/forms/fields';
 import { useServerForm } from '@/shared/forms/useServerForm';
 import { ServerForm } from '@/shared/forms/ServerForm';
 import { enterSession } from '@/shared/session';
-import { AuthCard, AuthPage } from '../components/AuthCard';
+import { AuthCard, AuthLoading, AuthPage, BackToLogin } from '../components/AuthCard';
 import { PasswordPair } from '../components/PasswordPair';
 
 const FIELDS = ['name', 'password', 'password_confirmation'] as const;
@@ -28,11 +29,7 @@ export default function InvitationPage() {
 
   let body;
   if (invitation.isPending) {
-    body = (
-      <Center py="md">
-        <Loader role="status" aria-label={t('common.loading')} />
-      </Center>
-    );
+    body = <AuthLoading />;
   } else if (invitation.isError) {
     body = (
       <Alert color="yellow" variant="light" role="alert" title={t('invitation.invalidTitle')}>
@@ -57,11 +54,7 @@ export default function InvitationPage() {
     <AuthPage>
       <AuthCard title={t('invitation.title')} description={t('invitation.description')}>
         {body}
-        <Text size="sm" ta="center" mt="lg">
-          <Anchor component={Link} to="/" fw={500}>
-            {t('common.backToLogin')}
-          </Anchor>
-        </Text>
+        <BackToLogin />
       </AuthCard>
     </AuthPage>
   );
@@ -101,16 +94,8 @@ function AcceptForm(props: {
         value={props.email}
         readOnly
       />
-      <TextInput
-        label={t('fields.name')}
-        autoComplete="name"
-        required
-        {...form.getInputProps('name')}
-      />
-      <PasswordPair
-        password={form.getInputProps('password')}
-        confirmation={form.getInputProps('password_confirmation')}
-      />
+      <NameField form={form} label={t('fields.name')} />
+      <PasswordPair form={form} />
     </ServerForm>
   );
 }

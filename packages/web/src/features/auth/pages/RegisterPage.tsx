@@ -1,13 +1,13 @@
-import { Alert, Anchor, Center, Loader, Text } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from '@/shared/i18n/react';
 import type { RegisterBody } from '@kinfolio/contract';
 import { call } from '@/shared/api/call';
 import { enterSession } from '@/shared/session';
 import { appStateQuery } from '@/shared/session/queries';
 import { AccountForm } from '../components/AccountForm';
-import { AuthCard, AuthPage } from '../components/AuthCard';
+import { AuthCard, AuthCardLink, AuthLoading, AuthPage } from '../components/AuthCard';
 
 export default function RegisterPage() {
   const { t } = useTranslation('auth');
@@ -22,11 +22,7 @@ export default function RegisterPage() {
 
   let body;
   if (appState.isPending) {
-    body = (
-      <Center py="md">
-        <Loader role="status" aria-label={t('common.loading')} />
-      </Center>
-    );
+    body = <AuthLoading />;
   } else if (appState.data && !appState.data.registration_enabled) {
     body = (
       <Alert color="yellow" variant="light" role="status">
@@ -41,12 +37,7 @@ export default function RegisterPage() {
     <AuthPage>
       <AuthCard title={t('register.title')} description={t('register.description')}>
         {body}
-        <Text size="sm" ta="center" mt="lg">
-          {t('register.haveAccount')}{' '}
-          <Anchor component={Link} to="/" fw={500}>
-            {t('register.login')}
-          </Anchor>
-        </Text>
+        <AuthCardLink to="/" prompt={t('register.haveAccount')} label={t('register.login')} />
       </AuthCard>
     </AuthPage>
   );

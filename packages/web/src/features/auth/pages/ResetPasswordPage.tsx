@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -6,7 +6,8 @@ import { useTranslation } from '@/shared/i18n/react';
 import { resetPasswordBody, type ResetPasswordBody } from '@kinfolio/contract';
 import { call } from '@/shared/api/call';
 import { isApiError } from '@/shared/api/client';
-import { AuthCard, AuthPage } from '../components/AuthCard';
+import { EmailField } from '@/shared/forms/fields';
+import { AuthCard, AuthPage, BackToLogin } from '../components/AuthCard';
 import { FormAlert } from '@/shared/ui';
 import { PasswordPair } from '../components/PasswordPair';
 import { useServerForm } from '@/shared/forms/useServerForm';
@@ -80,25 +81,11 @@ export default function ResetPasswordPage() {
           </Stack>
         ) : (
           <ServerForm state={server} submitLabel={t('reset.submit')}>
-            <TextInput
-              label={t('fields.email')}
-              type="email"
-              autoComplete="username"
-              required
-              {...form.getInputProps('email')}
-            />
-            <PasswordPair
-              isNew
-              password={form.getInputProps('password')}
-              confirmation={form.getInputProps('password_confirmation')}
-            />
+            <EmailField form={form} label={t('fields.email')} autoComplete="username" />
+            <PasswordPair form={form} isNew />
           </ServerForm>
         )}
-        <Text size="sm" ta="center" mt="lg">
-          <Anchor component={Link} to="/" fw={500}>
-            {t('common.backToLogin')}
-          </Anchor>
-        </Text>
+        <BackToLogin />
       </AuthCard>
     </AuthPage>
   );
