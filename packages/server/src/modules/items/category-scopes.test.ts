@@ -15,15 +15,18 @@ import { itemsRepository, type ListFilter } from './repository.js';
 describe('category subtree scopes follow the tree, the links and the items', () => {
   const cat = { family: 0, kids: 0, toys: 0, trips: 0, rome: 0, other: 0 };
 
-  const suite = editorAndReaderSuite(async ({ editor }) => {
-    const make = linkTargets(editor);
-    cat.family = await make.category('Family');
-    cat.kids = await make.category('Kids', cat.family);
-    cat.toys = await make.category('Toys', cat.kids);
-    cat.trips = await make.category('Trips');
-    cat.rome = await make.category('Rome', cat.trips);
-    cat.other = await make.category('Other', cat.rome);
-  });
+  const suite = editorAndReaderSuite(
+    async ({ editor }) => {
+      const make = linkTargets(editor);
+      cat.family = await make.category('Family');
+      cat.kids = await make.category('Kids', cat.family);
+      cat.toys = await make.category('Toys', cat.kids);
+      cat.trips = await make.category('Trips');
+      cat.rome = await make.category('Rome', cat.trips);
+      cat.other = await make.category('Other', cat.rome);
+    },
+    ['content.delete'],
+  );
   const db = () => suite.server.ctx.db;
   const rows = <T>(list: T[]) => JSON.stringify(list);
 

@@ -17,7 +17,7 @@ describe('list months follow the items', () => {
   const suite = editorAndReaderSuite(async () => {
     // Every page past the first starts at its month, as deep pages of a large archive do.
     MONTHS_FROM.offset = 1;
-  });
+  }, ['content.delete']);
   const db = () => suite.server.ctx.db;
   const TYPES: ItemType[] = ['post', 'mail'];
 
