@@ -28,3 +28,10 @@ export function editorAndReaderSuite(
   afterAll(() => suite.server?.close());
   return suite;
 }
+
+/** The usual suite whose editor may also move things to the trash and back (`content.delete`). */
+export function trashingEditorSuite(
+  setup?: (suite: EditorAndReaderSuite) => Promise<void>,
+): EditorAndReaderSuite {
+  return editorAndReaderSuite(setup, ['content.delete']);
+}

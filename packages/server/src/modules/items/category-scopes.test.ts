@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { categoriesRepository } from '../categories/index.js';
 import { itemsApi, linkTargets } from '../../test/items-api.js';
-import { editorAndReaderSuite } from '../../test/suite.js';
+import { trashingEditorSuite } from '../../test/suite.js';
 import { itemsRepository, type ListFilter } from './repository.js';
 
 /**
@@ -15,18 +15,15 @@ import { itemsRepository, type ListFilter } from './repository.js';
 describe('category subtree scopes follow the tree, the links and the items', () => {
   const cat = { family: 0, kids: 0, toys: 0, trips: 0, rome: 0, other: 0 };
 
-  const suite = editorAndReaderSuite(
-    async ({ editor }) => {
-      const make = linkTargets(editor);
-      cat.family = await make.category('Family');
-      cat.kids = await make.category('Kids', cat.family);
-      cat.toys = await make.category('Toys', cat.kids);
-      cat.trips = await make.category('Trips');
-      cat.rome = await make.category('Rome', cat.trips);
-      cat.other = await make.category('Other', cat.rome);
-    },
-    ['content.delete'],
-  );
+  const suite = trashingEditorSuite(async ({ editor }) => {
+    const make = linkTargets(editor);
+    cat.family = await make.category('Family');
+    cat.kids = await make.category('Kids', cat.family);
+    cat.toys = await make.category('Toys', cat.kids);
+    cat.trips = await make.category('Trips');
+    cat.rome = await make.category('Rome', cat.trips);
+    cat.other = await make.category('Other', cat.rome);
+  });
   const db = () => suite.server.ctx.db;
   const rows = <T>(list: T[]) => JSON.stringify(list);
 

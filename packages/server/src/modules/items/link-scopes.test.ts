@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { itemsApi, linkTargets } from '../../test/items-api.js';
-import { editorAndReaderSuite } from '../../test/suite.js';
+import { trashingEditorSuite } from '../../test/suite.js';
 
 /**
  * Participant, tag and category lists read the link tables alone, whose rows keep a copy of their
@@ -9,17 +9,14 @@ import { editorAndReaderSuite } from '../../test/suite.js';
 describe('filtered lists follow their items', () => {
   const ids = { ada: 0, tag: 0, root: 0, child: 0, grandchild: 0 };
 
-  const suite = editorAndReaderSuite(
-    async ({ editor }) => {
-      const make = linkTargets(editor);
-      ids.ada = await make.participant('Ada');
-      ids.tag = await make.tag('Summer');
-      ids.root = await make.category('Family');
-      ids.child = await make.category('Kids', ids.root);
-      ids.grandchild = await make.category('Toys', ids.child);
-    },
-    ['content.delete'],
-  );
+  const suite = trashingEditorSuite(async ({ editor }) => {
+    const make = linkTargets(editor);
+    ids.ada = await make.participant('Ada');
+    ids.tag = await make.tag('Summer');
+    ids.root = await make.category('Family');
+    ids.child = await make.category('Kids', ids.root);
+    ids.grandchild = await make.category('Toys', ids.child);
+  });
 
   it('keeps date order, trash and restore, link changes, counts and pages in step', async () => {
     const api = itemsApi(suite.editor, 'post');

@@ -3,72 +3,69 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { FOLDS } from '../../db/migrations/0015_list_order_and_folding.js';
 import { itemsApi, linkTargets } from '../../test/items-api.js';
-import { editorAndReaderSuite } from '../../test/suite.js';
+import { editorAndReaderSuite, trashingEditorSuite } from '../../test/suite.js';
 
 describe('lists people can steer', () => {
   let posts: ReturnType<typeof itemsApi>;
   const ids = { ada: 0, bob: 0, summer: 0, winter: 0, family: 0, kids: 0, work: 0 };
   const item = { a: 0, b: 0, c: 0, d: 0, aDe: 0, aEn: 0, trashedOriginal: 0, orphanIt: 0 };
 
-  const suite = editorAndReaderSuite(
-    async ({ editor }) => {
-      const make = linkTargets(editor);
-      ids.ada = await make.participant('Ada');
-      ids.bob = await make.participant('Bob');
-      ids.summer = await make.tag('Summer');
-      ids.winter = await make.tag('Winter');
-      ids.family = await make.category('Family');
-      ids.kids = await make.category('Kids', ids.family);
-      ids.work = await make.category('Work');
-      posts = itemsApi(editor, 'post');
-      const create = async (body: Record<string, unknown>) => (await posts.create(body)).id;
-      item.a = await create({
-        title: 'Alpha',
-        language: 'fr',
-        date: '1950-05-01',
-        from: [ids.ada],
-        tags: [ids.summer],
-        categories: [ids.kids],
-      });
-      item.b = await create({
-        title: 'Bravo',
-        language: 'fr',
-        date: '1960-05-01',
-        from: [ids.ada],
-        to: [ids.bob],
-        tags: [ids.summer, ids.winter],
-        categories: [ids.family],
-      });
-      item.c = await create({
-        title: 'Charlie',
-        language: 'en',
-        date: '1970-05-01',
-        to: [ids.ada],
-        tags: [ids.summer],
-        categories: [ids.work],
-      });
-      item.d = await create({
-        title: 'Delta',
-        language: 'de',
-        date: '1980-05-01',
-        from: [ids.bob],
-        categories: [ids.kids],
-      });
-      // Translations of Alpha (links and date copied from it).
-      item.aDe = await create({ title: 'Alpha (de)', language: 'de', parent_id: item.a });
-      item.aEn = await create({ title: 'Alpha (en)', language: 'en', parent_id: item.a });
-      // A story whose original is in the trash: its oldest live translation stands for it.
-      item.trashedOriginal = await create({ title: 'Echo', language: 'fr', date: '1990-01-01' });
-      item.orphanIt = await create({
-        title: 'Echo (it)',
-        language: 'it',
-        parent_id: item.trashedOriginal,
-      });
-      await create({ title: 'Echo (en)', language: 'en', parent_id: item.trashedOriginal });
-      await posts.trash(item.trashedOriginal);
-    },
-    ['content.delete'],
-  );
+  const suite = trashingEditorSuite(async ({ editor }) => {
+    const make = linkTargets(editor);
+    ids.ada = await make.participant('Ada');
+    ids.bob = await make.participant('Bob');
+    ids.summer = await make.tag('Summer');
+    ids.winter = await make.tag('Winter');
+    ids.family = await make.category('Family');
+    ids.kids = await make.category('Kids', ids.family);
+    ids.work = await make.category('Work');
+    posts = itemsApi(editor, 'post');
+    const create = async (body: Record<string, unknown>) => (await posts.create(body)).id;
+    item.a = await create({
+      title: 'Alpha',
+      language: 'fr',
+      date: '1950-05-01',
+      from: [ids.ada],
+      tags: [ids.summer],
+      categories: [ids.kids],
+    });
+    item.b = await create({
+      title: 'Bravo',
+      language: 'fr',
+      date: '1960-05-01',
+      from: [ids.ada],
+      to: [ids.bob],
+      tags: [ids.summer, ids.winter],
+      categories: [ids.family],
+    });
+    item.c = await create({
+      title: 'Charlie',
+      language: 'en',
+      date: '1970-05-01',
+      to: [ids.ada],
+      tags: [ids.summer],
+      categories: [ids.work],
+    });
+    item.d = await create({
+      title: 'Delta',
+      language: 'de',
+      date: '1980-05-01',
+      from: [ids.bob],
+      categories: [ids.kids],
+    });
+    // Translations of Alpha (links and date copied from it).
+    item.aDe = await create({ title: 'Alpha (de)', language: 'de', parent_id: item.a });
+    item.aEn = await create({ title: 'Alpha (en)', language: 'en', parent_id: item.a });
+    // A story whose original is in the trash: its oldest live translation stands for it.
+    item.trashedOriginal = await create({ title: 'Echo', language: 'fr', date: '1990-01-01' });
+    item.orphanIt = await create({
+      title: 'Echo (it)',
+      language: 'it',
+      parent_id: item.trashedOriginal,
+    });
+    await create({ title: 'Echo (en)', language: 'en', parent_id: item.trashedOriginal });
+    await posts.trash(item.trashedOriginal);
+  });
 
   const listed = async (query: Record<string, string | number>) => {
     const page = await posts.list('all', query);
