@@ -54,31 +54,29 @@ function goOffline() {
 
 describe('pageLoadError', () => {
   const chunkError = new Error('Failed to fetch dynamically imported module: /assets/Page.js');
+  /** What a failed import rejected with becomes. */
+  const thrownFor = (error: unknown): Error => {
+    try {
+      return pageLoadError(error);
+    } catch (thrown) {
+      return thrown as Error;
+    }
+  };
 
   it('turns a chunk error online into a ChunkLoadError, which TanStack does not reload for', () => {
-    let thrown: unknown;
-    try {
-      pageLoadError(chunkError);
-    } catch (error) {
-      thrown = error;
-    }
+    const thrown = thrownFor(chunkError);
     expect(thrown).toBeInstanceOf(ChunkLoadError);
-    expect((thrown as Error).cause).toBe(chunkError);
+    expect(thrown.cause).toBe(chunkError);
     // Still a chunk error to the route's error screen, which reloads once.
     expect(isChunkLoadError(thrown)).toBe(true);
-    expect((thrown as Error).message).not.toMatch(/dynamically imported module/);
+    expect(thrown.message).not.toMatch(/dynamically imported module/);
   });
 
   it('turns a chunk error into an OfflineChunkError offline, keeping the cause', () => {
     goOffline();
-    let thrown: unknown;
-    try {
-      pageLoadError(chunkError);
-    } catch (error) {
-      thrown = error;
-    }
+    const thrown = thrownFor(chunkError);
     expect(thrown).toBeInstanceOf(OfflineChunkError);
-    expect((thrown as Error).cause).toBe(chunkError);
+    expect(thrown.cause).toBe(chunkError);
     // Not taken for a chunk error: neither TanStack nor the error screen reloads for it.
     expect(isChunkLoadError(thrown)).toBe(false);
   });
