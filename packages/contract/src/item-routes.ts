@@ -26,9 +26,8 @@ import {
 
 /**
  * The routes of one item base (/api/posts, /api/mails, /api/messages, /api/medias…), declared
- * once for every item type. Reading needs a logged-in user, writing `content.edit`, hard deletion
- * `content.delete`.
-
+ * once for every item type. Reading needs a logged-in user, writing `content.edit`; moving into
+ * the trash, out of it and deleting for good `content.delete`.
  */
 export function itemRouteSet(type: ItemType) {
   const base = ITEM_BASES[type];
@@ -149,7 +148,7 @@ export function itemRouteSet(type: ItemType) {
     delete: route({
       method: 'DELETE',
       path: `${base}/:id`,
-      access: 'content.edit',
+      access: 'content.delete',
       params: idParam,
       responses: { 200: messageBody },
     }),
@@ -164,7 +163,7 @@ export function itemRouteSet(type: ItemType) {
     restore: route({
       method: 'POST',
       path: `${base}-restore/:id`,
-      access: 'content.edit',
+      access: 'content.delete',
       params: idParam,
       responses: { 200: itemSavedSchema },
     }),
@@ -173,6 +172,7 @@ export function itemRouteSet(type: ItemType) {
       method: 'POST',
       path: `${base}-bulk`,
       access: 'content.edit',
+      trashAccess: 'content.delete',
       body: bulkBody,
       responses: { 200: bulkResultSchema },
     }),

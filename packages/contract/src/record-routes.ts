@@ -23,7 +23,8 @@ import {
 
 /**
  * Audio records, in the items' dialect: reading needs a logged-in user, writing
- * `records.edit`, deleting for good `content.delete`. Restore and hard delete follow the items'
+ * `records.edit`; moving into the trash, out of it and deleting for good `content.delete`, as for
+ * items. Restore and hard delete follow the items'
  * `{base}-restore/{id}` and `{base}-harddelete/{id}`. Audio parts are attached with
  * `addFilepond` (`modelType: 'record'`) and put in order with `recordFilesOrder`.
  */
@@ -81,14 +82,14 @@ export const recordRouteTable = {
   recordDelete: route({
     method: 'DELETE',
     path: '/api/records/:id',
-    access: 'records.edit',
+    access: 'content.delete',
     params: idParam,
     responses: { 200: messageBody },
   }),
   recordRestore: route({
     method: 'POST',
     path: '/api/records-restore/:id',
-    access: 'records.edit',
+    access: 'content.delete',
     params: idParam,
     responses: { 200: recordSavedSchema },
   }),
@@ -105,6 +106,7 @@ export const recordRouteTable = {
     method: 'POST',
     path: '/api/records-bulk',
     access: 'records.edit',
+    trashAccess: 'content.delete',
     body: recordBulkBody,
     responses: { 200: recordBulkResultSchema },
   }),

@@ -40,6 +40,18 @@ export function responsesOf(def: RouteDef): Record<number, z.ZodType> {
   return { ...errors, ...def.responses };
 }
 
+/** Who may call a route, in words: the API documentation's description of each operation. */
+export function accessDescription(def: RouteDef): string {
+  const who =
+    def.access === 'public'
+      ? 'Access: anyone.'
+      : def.access === 'auth'
+        ? 'Access: any logged-in user.'
+        : `Access: the \`${def.access}\` permission.`;
+  if (!def.trashAccess) return who;
+  return `${who} Moving entries in or out of the trash (\`trash\`, \`restore\`, or a \`revert\` that sets \`trashed\`) also needs \`${def.trashAccess}\`.`;
+}
+
 /** The body a handler may return for a route: any of its successful answers, as the schema takes it. */
 export type ResponseBody<R extends RouteDef> = {
   [S in keyof R['responses']]: S extends number

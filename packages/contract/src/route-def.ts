@@ -11,6 +11,12 @@ export interface RouteDef {
   /** Fastify-style path: `:name` marks a parameter. */
   path: string;
   access: Access;
+  /**
+   * A permission the body may need besides `access`: on the bulk routes, moving entries in or out
+   * of the trash (`trash`, `restore`, or a `revert` that sets `trashed`) needs it too (see
+   * `movesTrash`), as moving one entry does.
+   */
+  trashAccess?: Permission;
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;

@@ -148,14 +148,15 @@ async function seedDemoCommand(config: Config, args: string[]) {
   const handle = connectDatabase(config.database);
   try {
     await migrateToLatest(handle.db);
-    // The records' audio goes where the server keeps files (see app.ts).
-    const audio = createStorage(config).files;
-    const summary = await seedDemo(handle, { size, seed, audio });
+    // The records' audio and the media items' pictures go where the server keeps files (see
+    // app.ts).
+    const files = createStorage(config).files;
+    const summary = await seedDemo(handle, { size, seed, audio: files, pictures: files });
     console.log(
-      `Seeded ${summary.items} items (${summary.translations} translations), ` +
-        `${summary.participants} participants, ${summary.tags} tags, ` +
-        `${summary.categories} categories, ${summary.records} audio records ` +
-        `(${summary.audioFiles} audio files).`,
+      `Seeded ${summary.items} items (${summary.translations} translations, ` +
+        `${summary.pictures} pictures), ${summary.participants} participants, ` +
+        `${summary.tags} tags, ${summary.categories} categories, ${summary.records} audio ` +
+        `records (${summary.audioFiles} audio files).`,
     );
   } catch (error) {
     if (error instanceof ArchiveNotEmptyError) throw new ConfigError(error.message);

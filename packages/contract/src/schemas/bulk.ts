@@ -120,3 +120,18 @@ export const recordBulkUndoSchema = recordBulk.undo;
 export type RecordBulkUndo = z.infer<typeof recordBulkUndoSchema>;
 export const recordBulkResultSchema = recordBulk.result;
 export type RecordBulkResult = z.infer<typeof recordBulkResultSchema>;
+
+/**
+ * Whether a bulk request moves entries in or out of the trash: `trash`, `restore`, or a `revert`
+ * that gives an entry back its trash state. Those need the route's `trashAccess` as well.
+ */
+export function movesTrash(body: unknown): boolean {
+  if (!body || typeof body !== 'object' || !('action' in body)) return false;
+  const { action } = body;
+  if (action === 'trash' || action === 'restore') return true;
+  if (action !== 'revert' || !('items' in body) || !Array.isArray(body.items)) return false;
+  return body.items.some(
+    (item: unknown) =>
+      !!item && typeof item === 'object' && 'trashed' in item && item.trashed !== undefined,
+  );
+}

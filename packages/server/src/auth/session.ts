@@ -1,4 +1,10 @@
-import { SESSION_COOKIE, XSRF_COOKIE, hasPermission, type Access } from '@kinfolio/contract';
+import {
+  SESSION_COOKIE,
+  XSRF_COOKIE,
+  hasPermission,
+  movesTrash,
+  type Access,
+} from '@kinfolio/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../context.js';
@@ -143,6 +149,16 @@ export function sessionManager(ctx: AppContext) {
         const user = request.auth.user;
         if (!user) throw new HttpError(401, 'auth.unauthenticated');
         if (access !== 'auth' && !hasPermission({ permissions: permissionsOf(user) }, access)) {
+          throw new HttpError(403, 'auth.forbidden');
+        }
+      });
+      // The body is read after the access check: a bulk request that moves entries in or out of
+      // the trash is refused here when the user lacks what moving one entry needs.
+      app.addHook('preHandler', async (request) => {
+        const trashAccess = request.routeOptions.config?.trashAccess;
+        if (!trashAccess || !movesTrash(request.body)) return;
+        const user = request.auth.user;
+        if (!user || !hasPermission({ permissions: permissionsOf(user) }, trashAccess)) {
           throw new HttpError(403, 'auth.forbidden');
         }
       });

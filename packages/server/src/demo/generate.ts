@@ -50,6 +50,8 @@ export interface DemoItem {
   categories: number[];
   /** The type's own fields, drawn from its definition in the contract. */
   fields: ItemFields;
+  /** The place (index in the lexicons' `places`) its title names, if it names one. */
+  place: number | null;
 }
 
 type Slot = 'place' | 'dish' | 'event' | 'weather' | 'activity' | 'object' | 'season';
@@ -159,13 +161,60 @@ function render(sentence: Sentence, language: ContentLanguage, sender: number): 
     .replace(/\{q\}/g, person(sentence.q))
     .replace(/\{me\}/g, person(sender))
     .replace(/\{year\}/g, String(sentence.year));
+  if (language === 'fr') text = elide(text);
+  // A clause that follows a question or an exclamation starts a sentence of its own.
+  text = text.replace(
+    /([.?!]\s+)(\p{Ll})/gu,
+    (_, stop: string, letter: string) => stop + letter.toUpperCase(),
+  );
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** French elides `de` and `que` before a vowel: « le mariage d’Oliver », « qu’Élise ». */
+const elide = (text: string) =>
+  text.replace(/\b([Dd]e|[Qq]ue) (?=[AEIOUÉÈÊÀÂÎÔaeiouéèêàâîô])/g, (_, word: string) =>
+    word.length === 2 ? `${word[0]}’` : `${word.slice(0, 2)}’`,
+  );
+
+/** A title of the type's patterns, its slots filled. */
+function titleOf(w: Writer, type: ItemType, people: number[], year: number): Sentence {
+  const titles = (l: Lexicon) => wordsOf(type)(l).titles;
+  return w.sentence(titles, w.int(titles(fr).length), people, year);
+}
+
+/** Whether a sentence's pattern (the same in every language) has the slot. */
+const names = (sentence: Sentence, slot: Slot) =>
+  sentence.list(fr)[sentence.index]!.includes(`{${slot}}`);
+
+/**
+ * Titles already given, by type (in French: every language renders the same choices): a title
+ * met again is drawn anew, from a PRNG of its own so that the rest of the archive stays as the
+ * seed made it. A few tries are enough: every pattern has a person, a place, a year or an
+ * occasion to vary.
+ */
+class TitleBook {
+  private readonly seen = new Set<string>();
+  private readonly writer: Writer;
+  constructor(seed: number) {
+    this.writer = new Writer(seededRandom(seed ^ 0x5eed7177));
+  }
+  unique(draft: Draft, type: ItemType, people: number[], year: number): Draft {
+    let title = draft.title;
+    for (let attempt = 0; attempt < 40; attempt++) {
+      const key = `${type}:${render(title, 'fr', draft.sender)}`;
+      if (!this.seen.has(key)) {
+        this.seen.add(key);
+        return { ...draft, title };
+      }
+      title = titleOf(this.writer, type, people, year);
+    }
+    return { ...draft, title };
+  }
 }
 
 function draftOf(w: Writer, type: ItemType, people: number[], sender: number, year: number): Draft {
   const story = (l: Lexicon) => l.story;
-  const titles = (l: Lexicon) => wordsOf(type)(l).titles;
-  const title = w.sentence(titles, w.int(titles(fr).length), people, year);
+  const title = titleOf(w, type, people, year);
   const paragraphs: Sentence[][] = [];
   if (type === 'post') {
     const count = w.between(3, 6);
@@ -235,6 +284,7 @@ function dateIn(w: Writer, [from, to]: [number, number]): Date {
  */
 export function* demoItems(size: number, seed = 1): Generator<DemoItem> {
   const w = new Writer(seededRandom(seed));
+  const titles = new TitleBook(seed);
   let produced = 0;
   let typeIndex = 0;
   while (produced < size) {
@@ -244,13 +294,12 @@ export function* demoItems(size: number, seed = 1): Generator<DemoItem> {
     const to = others.filter((id) => id !== sender);
     const people = [sender, ...to];
     const date = dateIn(w, YEARS[type] ?? ALL_YEARS);
-    const draft = draftOf(w, type, people, sender, date.getUTCFullYear());
+    const year = date.getUTCFullYear();
+    const draft = titles.unique(draftOf(w, type, people, sender, year), type, people, year);
     const language = w.pick(PEOPLE[sender]!.writes);
     const tags = w.distinct(w.int(3), TAGS.length);
     // A title naming an occasion (Christmas, a wedding…) carries its tag.
-    const eventTag = draft.title.list(fr)[draft.title.index]!.includes('{event}')
-      ? EVENT_TAGS[draft.title.slots.event]
-      : null;
+    const eventTag = names(draft.title, 'event') ? EVENT_TAGS[draft.title.slots.event] : null;
     if (eventTag !== null && eventTag !== undefined) tags.push(eventTag);
     const links = {
       from: [sender],
@@ -259,6 +308,7 @@ export function* demoItems(size: number, seed = 1): Generator<DemoItem> {
       categories: w.distinct(w.between(1, 2), CATEGORY_COUNT),
     };
     const fields = fieldsOf(w, type);
+    const place = names(draft.title, 'place') ? draft.title.slots.place : null;
     const originalIndex = produced;
     const deleted = w.random() < 0.015;
     yield {
@@ -272,6 +322,7 @@ export function* demoItems(size: number, seed = 1): Generator<DemoItem> {
       deleted,
       ...links,
       fields,
+      place,
     };
     produced++;
     const translated = w.random() < 0.35 ? w.between(1, 2) : 0;
@@ -290,6 +341,7 @@ export function* demoItems(size: number, seed = 1): Generator<DemoItem> {
         deleted: false,
         ...links,
         fields,
+        place,
       };
       produced++;
     }

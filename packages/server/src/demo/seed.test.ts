@@ -7,6 +7,7 @@ import { itemsApi } from '../test/items-api.js';
 import { createTestServer, type TestServer } from '../test/server.js';
 import { demoItems, LEXICONS } from './generate.js';
 import type { Lexicon } from './lexicon/types.js';
+import { demoPicture, PLACE_COORDINATES } from './pictures.js';
 import { ArchiveNotEmptyError, seedDemo } from './seed.js';
 
 const SIZE = 240;
@@ -19,7 +20,7 @@ describe('demo data', () => {
     server = await createTestServer();
     await server.createUser({ email: 'reader@example.com' });
     reader = await server.loggedIn('reader@example.com');
-    await seedDemo(server.ctx, { size: SIZE, seed: 7 });
+    await seedDemo(server.ctx, { size: SIZE, seed: 7, pictures: server.ctx.storage.files });
   });
   afterAll(() => server?.close());
 
@@ -93,6 +94,59 @@ describe('demo data', () => {
     expect(query).not.toBe(post.title.toLowerCase());
     const page = await itemsApi(reader, 'post').list('search', { query, per_page: 100 });
     expect(page.data.map((row: ItemListRow) => row.id)).toContain(post.id);
+  });
+
+  it('gives every media item pictures of several shapes, with thumbnails and EXIF', async () => {
+    const db = server.ctx.db;
+    const media = await db.selectFrom('items').select('id').where('type', '=', 'media').execute();
+    const files = await db
+      .selectFrom('files')
+      .selectAll()
+      .where('mime', '=', 'image/jpeg')
+      .execute();
+    const owners = new Set(files.map((file) => file.item_id));
+    expect(media.every((item) => owners.has(item.id))).toBe(true);
+    expect(files.every((file) => file.thumb_key && file.thumb_pending === 0)).toBe(true);
+    const shapes = new Set(files.map((file) => (file.width! / file.height!).toFixed(2)));
+    expect(shapes.size).toBeGreaterThanOrEqual(5);
+    // Recent ones say when (and some where) they were taken, as a camera writes it.
+    const dated = files.filter((file) => file.taken_on);
+    expect(dated.length).toBeGreaterThan(0);
+    expect(dated.length).toBeLessThan(files.length);
+    expect(files.some((file) => file.latitude !== null && file.longitude !== null)).toBe(true);
+    const stored = files[0]!;
+    expect((await server.ctx.storage.files.stat(stored.storage_key))?.size).toBe(stored.size);
+    expect(await server.ctx.storage.files.stat(stored.thumb_key!)).toBeTruthy();
+    // The list shows them: no grey photo grid.
+    const page = await itemsApi(reader, 'media').list('all', { per_page: 20 });
+    expect(page.data.every((row) => row.thumbnail_url)).toBe(true);
+  });
+
+  it('draws the same picture for the same choice', async () => {
+    const spec = { variant: 42, caption: 'Photo : Papi Jean à Marseille', place: 0 };
+    const a = await demoPicture({ ...spec, takenAt: new Date('2012-07-14T10:00:00Z') }, 1);
+    const b = await demoPicture({ ...spec, takenAt: new Date('2012-07-14T10:00:00Z') }, 1);
+    expect(a.jpeg.equals(b.jpeg)).toBe(true);
+    expect(a.name).toBe('IMG_20120714_1001.jpg');
+    const scan = await demoPicture({ ...spec, takenAt: new Date('1961-07-14T10:00:00Z') }, 2);
+    expect(scan.name).toBe('scan-1961-1002.jpg');
+    expect(PLACE_COORDINATES).toHaveLength(LEXICONS.fr.places.length);
+  });
+
+  it('titles items without repeating one, in grammatical phrases', () => {
+    const items = [...demoItems(1200, 1)];
+    const titles = items.map((item) => `${item.language}: ${item.title}`);
+    expect(new Set(titles).size).toBe(titles.length);
+    // A place is a phrase with its own preposition: never « de à », « from in ».
+    const doubled = /\b(de|from) (à|au|aux|en|sur|chez|dans|in|at|on|by|up)\b/;
+    expect(items.filter((item) => doubled.test(item.title) || doubled.test(item.plain))).toEqual(
+      [],
+    );
+    // « de » and « que » elide before a vowel (« le mariage d’Oliver »).
+    const french = items.filter((item) => item.language === 'fr');
+    expect(
+      french.filter((item) => / (de|que) [AEIOUÉaeioué]/.test(item.title + item.plain)),
+    ).toEqual([]);
   });
 
   it('refuses an archive that already has items', async () => {

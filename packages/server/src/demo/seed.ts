@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../db/connect.js';
@@ -10,6 +10,8 @@ import type { FileStorage } from '../storage/storage.js';
 import { speechLikeMp3 } from './audio.js';
 import { demoItems, type DemoItem } from './generate.js';
 import { PEOPLE, TAGS, flatCategories } from './people.js';
+import { insertPictures, makePictures } from './seed-pictures.js';
+import { chunks, storageKey } from './stored.js';
 import { DEMO_RECORDS, lastTimeCode, personIndex } from './records.js';
 
 /** The archive already holds items: the demo only fills an empty one. */
@@ -38,6 +40,12 @@ export interface SeedOptions {
    * the few seconds ffmpeg takes.
    */
   audio?: FileStorage;
+  /**
+   * Where to store the pictures of the media items (the CLI passes the archive's storage):
+   * generated photos of several shapes, the recent ones with the EXIF date and place of their
+   * camera, with their thumbnails. Without it the media items come without files.
+   */
+  pictures?: FileStorage;
 }
 
 export interface SeedSummary {
@@ -49,6 +57,8 @@ export interface SeedSummary {
   records: number;
   /** Audio parts stored for the records (none without `audio`). */
   audioFiles: number;
+  /** Pictures stored for the media items (none without `pictures`). */
+  pictures: number;
 }
 
 export const DEMO_DEFAULT_SIZE = 1200;
@@ -149,12 +159,6 @@ async function makeRecordAudio(): Promise<AudioPart[]> {
   return parts;
 }
 
-/** `ab/cd/uuid`, as uploads are stored. */
-function storageKey(): string {
-  const id = randomUUID();
-  return `${id.slice(0, 2)}/${id.slice(2, 4)}/${id}`;
-}
-
 /**
  * The demo records with their people and, when given, their audio parts (bytes stored first,
  * each key pushed to `storedKeys` so the caller can remove them if the transaction fails).
@@ -238,6 +242,13 @@ export async function seedDemo(
   const audio = options.audio
     ? { storage: options.audio, parts: await makeRecordAudio(), storedKeys: [] as string[] }
     : undefined;
+  const pictures = options.pictures
+    ? {
+        storage: options.pictures,
+        made: await makePictures(size, options.seed),
+        storedKeys: [] as string[],
+      }
+    : undefined;
   const seeded = handle.db.transaction().execute(async (trx) => {
     const existing = await trx
       .selectFrom('items')
@@ -318,9 +329,11 @@ export async function seedDemo(
         trx,
       );
     }
+    const pictureCount = pictures ? await insertPictures(trx, firstId, now, pictures) : 0;
     const records = await insertRecords(trx, people, now, audio);
     return {
       items: written,
+      pictures: pictureCount,
       translations,
       participants: people.length,
       tags: tags.length,
@@ -330,9 +343,11 @@ export async function seedDemo(
   });
   const summary = await seeded.catch(async (error: unknown) => {
     // Bytes without rows would only be wasted space: the files check removes them too, later.
-    await Promise.all(
-      (audio?.storedKeys ?? []).map((key) => audio!.storage.delete(key).catch(() => undefined)),
-    );
+    const stored = [
+      ...(audio?.storedKeys.map((key) => [audio.storage, key] as const) ?? []),
+      ...(pictures?.storedKeys.map((key) => [pictures.storage, key] as const) ?? []),
+    ];
+    await Promise.all(stored.map(([storage, key]) => storage.delete(key).catch(() => undefined)));
     throw error;
   });
   // Fresh statistics for the planner: PostgreSQL's autovacuum would take a while to notice such a
@@ -344,10 +359,4 @@ export async function seedDemo(
     await compactListMonths(handle.db, handle.dialect);
   }
   return summary;
-}
-
-function chunks<T>(rows: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
 }

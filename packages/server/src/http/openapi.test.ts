@@ -1,9 +1,10 @@
-import { routes, type RouteDef } from '@kinfolio/contract';
+import { accessDescription, routes, type RouteDef } from '@kinfolio/contract';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../test/server.js';
 
 interface Operation {
+  description?: string;
   responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
 }
 
@@ -37,6 +38,19 @@ describe('the OpenAPI document', () => {
       if (def.access !== 'public') expect(statuses).toContain('401');
       if (def.method !== 'GET') expect(statuses).toContain('419');
     }
+  });
+
+  it('says who may call each operation, as the route table does', () => {
+    for (const def of Object.values(routes) as RouteDef[]) {
+      const operation = doc.paths[openApiPath(def.path)]![def.method.toLowerCase()]!;
+      expect(operation.description, def.path).toBe(accessDescription(def));
+    }
+    const trash = doc.paths['/api/posts/{id}']!.delete!.description;
+    expect(trash).toBe('Access: the `content.delete` permission.');
+    const bulk = doc.paths['/api/records-bulk']!.post!.description;
+    expect(bulk).toContain('Access: the `records.edit` permission.');
+    expect(bulk).toContain('`restore`');
+    expect(bulk).toContain('also needs `content.delete`');
   });
 
   it('describes answer bodies, e.g. a page of posts', () => {

@@ -1,4 +1,11 @@
-import { responsesOf, type Access, type ResponseBody, type RouteDef } from '@kinfolio/contract';
+import {
+  accessDescription,
+  responsesOf,
+  type Access,
+  type Permission,
+  type ResponseBody,
+  type RouteDef,
+} from '@kinfolio/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -7,6 +14,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; every contract route has one, static files have none. */
     access?: Access;
+    /** What moving entries in or out of the trash through the body needs besides `access`. */
+    trashAccess?: Permission;
   }
 }
 
@@ -38,12 +47,17 @@ export function addRoute<R extends RouteDef>(
     method: def.method,
     url: def.path,
     schema: {
+      description: accessDescription(def),
       ...(def.body ? { body: def.body } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.params ? { params: def.params } : {}),
       response: responsesOf(def),
     },
-    config: { access: def.access, ...(def.cache ? { cache: def.cache } : {}) },
+    config: {
+      access: def.access,
+      ...(def.trashAccess ? { trashAccess: def.trashAccess } : {}),
+      ...(def.cache ? { cache: def.cache } : {}),
+    },
     handler: handler as unknown as (
       request: FastifyRequest,
       reply: FastifyReply,

@@ -92,9 +92,14 @@ export async function createTestServer(options: TestServerOptions = {}) {
     async createAdmin() {
       return createUser({ ...ADMIN, permissions: ['admin'] });
     },
-    /** The usual pair: an editor (`content.edit`) and a reader (no permission), logged in. */
-    async editorAndReader(): Promise<{ editor: TestClient; reader: TestClient }> {
-      await createUser({ email: 'editor@example.com', permissions: ['content.edit'] });
+    /**
+     * The usual pair: an editor (`content.edit`, and `also` when given: `content.delete` for
+     * suites that move things to the trash) and a reader (no permission), logged in.
+     */
+    async editorAndReader(
+      also: Permission[] = [],
+    ): Promise<{ editor: TestClient; reader: TestClient }> {
+      await createUser({ email: 'editor@example.com', permissions: ['content.edit', ...also] });
       await createUser({ email: 'reader@example.com' });
       return {
         editor: await loggedIn('editor@example.com'),

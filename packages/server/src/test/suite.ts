@@ -1,3 +1,4 @@
+import type { Permission } from '@kinfolio/contract';
 import { afterAll, beforeAll } from 'vitest';
 import type { TestClient } from './client.js';
 import { createTestServer, type TestServer } from './server.js';
@@ -15,13 +16,22 @@ export interface EditorAndReaderSuite {
  */
 export function editorAndReaderSuite(
   setup?: (suite: EditorAndReaderSuite) => Promise<void>,
+  /** More permissions for the editor (see `editorAndReader`). */
+  also: Permission[] = [],
 ): EditorAndReaderSuite {
   const suite = {} as EditorAndReaderSuite;
   beforeAll(async () => {
     suite.server = await createTestServer();
-    Object.assign(suite, await suite.server.editorAndReader());
+    Object.assign(suite, await suite.server.editorAndReader(also));
     await setup?.(suite);
   });
   afterAll(() => suite.server?.close());
   return suite;
+}
+
+/** The usual suite whose editor may also move things to the trash and back (`content.delete`). */
+export function trashingEditorSuite(
+  setup?: (suite: EditorAndReaderSuite) => Promise<void>,
+): EditorAndReaderSuite {
+  return editorAndReaderSuite(setup, ['content.delete']);
 }

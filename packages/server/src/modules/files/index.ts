@@ -25,4 +25,11 @@ export {
   type OwnerLookups,
   type RecordLookup,
 } from './service.js';
-export { backfillPhotoMetadata, readPhotoMetadata, type PhotoMetadata } from './photo-metadata.js';
+export {
+  backfillPhotoMetadata,
+  photoColumns,
+  photoMetadataOf,
+  readPhotoMetadata,
+  type PhotoMetadata,
+} from './photo-metadata.js';
+export { storeThumbnail, thumbKeyOf, thumbnailOf } from './thumbnails.js';

@@ -52,7 +52,12 @@ export async function renderThumbnail(
 ): Promise<Rendered | undefined> {
   const chunks: Buffer[] = [];
   for await (const chunk of await files.open(key)) chunks.push(chunk as Buffer);
-  const input = sharp(Buffer.concat(chunks), {
+  return thumbnailOf(Buffer.concat(chunks));
+}
+
+/** The WebP preview and displayed size of an image's bytes; undefined when sharp cannot read it. */
+export async function thumbnailOf(bytes: Buffer): Promise<Rendered | undefined> {
+  const input = sharp(bytes, {
     failOn: 'error',
     limitInputPixels: MAX_INPUT_PIXELS,
     animated: false,

@@ -158,7 +158,7 @@ describe('bulk actions on items', () => {
   it('moves to the trash and restores, undoable, without revisions', async () => {
     const a = await posts.create({ title: 'A', language: 'fr' });
     const b = await posts.create({ title: 'B', language: 'fr' });
-    const trashed = await bulk(editor, { action: 'trash', ids: [a.id, b.id] });
+    const trashed = await bulk(eraser, { action: 'trash', ids: [a.id, b.id] });
     expect(trashed.json()).toMatchObject({
       message: 'Items moved to the trash: 2.',
       changed: 2,
@@ -171,10 +171,10 @@ describe('bulk actions on items', () => {
     });
     expect((await posts.single(a.id)).deleted_at).not.toBeNull();
     expect(await revisionCount(a.id)).toBe(0);
-    await bulk(editor, trashed.json().undo);
+    await bulk(eraser, trashed.json().undo);
     expect((await posts.single(a.id)).deleted_at).toBeNull();
-    await bulk(editor, { action: 'trash', ids: [a.id] });
-    const restored = await bulk(editor, { action: 'restore', ids: [a.id, b.id] });
+    await bulk(eraser, { action: 'trash', ids: [a.id] });
+    const restored = await bulk(eraser, { action: 'restore', ids: [a.id, b.id] });
     expect(restored.json()).toMatchObject({ changed: 1, ids: [a.id] });
   });
 
@@ -192,10 +192,10 @@ describe('bulk actions on items', () => {
       { action: 'fly', ids: [a.id] },
       { action: 'trash', ids: [] },
     ]) {
-      const response = await bulk(editor, body);
+      const response = await bulk(eraser, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(422);
     }
-    const wrong = await bulk(editor, { action: 'trash', ids: [a.id, mail.id] });
+    const wrong = await bulk(eraser, { action: 'trash', ids: [a.id, mail.id] });
     expect(wrong.json().errors).toEqual({
       ids: ['Some of the selected items do not exist or are of another type.'],
     });
@@ -235,11 +235,12 @@ describe('bulk actions on items', () => {
     expect(await state()).toBe(snapshot);
   });
 
-  it('needs content.edit, and content.delete to delete for good', async () => {
+  it('needs content.edit, and content.delete to move to the trash or delete for good', async () => {
     const a = await posts.create({ title: 'A', language: 'fr' });
-    await bulk(editor, { action: 'trash', ids: [a.id] });
+    await bulk(eraser, { action: 'trash', ids: [a.id] });
     const before = await state();
     expect((await bulk(reader, { action: 'restore', ids: [a.id] })).statusCode).toBe(403);
+    expect((await bulk(editor, { action: 'restore', ids: [a.id] })).statusCode).toBe(403);
     expect(
       (await editor.post(itemRoutes.post.bulkHardDelete.path, { ids: [a.id] })).statusCode,
     ).toBe(403);
@@ -254,8 +255,8 @@ describe('bulk actions on items', () => {
     const translation = await posts.create({ title: 'T', language: 'en', parent_id: original.id });
     const other = await posts.create({ title: 'Other', language: 'fr' });
     const mail = await itemsApi(editor, 'mail').create({ title: 'Mail', language: 'fr' });
-    await bulk(editor, { action: 'trash', ids: [original.id, translation.id, other.id] });
-    await bulk(editor, { action: 'trash', ids: [mail.id] }, 'mail');
+    await bulk(eraser, { action: 'trash', ids: [original.id, translation.id, other.id] });
+    await bulk(eraser, { action: 'trash', ids: [mail.id] }, 'mail');
 
     const before = await state();
     const refused = await eraser.post(itemRoutes.post.bulkHardDelete.path, {

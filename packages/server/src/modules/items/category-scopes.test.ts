@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { categoriesRepository } from '../categories/index.js';
 import { itemsApi, linkTargets } from '../../test/items-api.js';
-import { editorAndReaderSuite } from '../../test/suite.js';
+import { trashingEditorSuite } from '../../test/suite.js';
 import { itemsRepository, type ListFilter } from './repository.js';
 
 /**
@@ -15,7 +15,7 @@ import { itemsRepository, type ListFilter } from './repository.js';
 describe('category subtree scopes follow the tree, the links and the items', () => {
   const cat = { family: 0, kids: 0, toys: 0, trips: 0, rome: 0, other: 0 };
 
-  const suite = editorAndReaderSuite(async ({ editor }) => {
+  const suite = trashingEditorSuite(async ({ editor }) => {
     const make = linkTargets(editor);
     cat.family = await make.category('Family');
     cat.kids = await make.category('Kids', cat.family);

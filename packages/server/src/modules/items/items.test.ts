@@ -33,7 +33,7 @@ describe('items of each type', () => {
   // One server for every type: every list is per type, so they do not see each other.
   beforeAll(async () => {
     server = await createTestServer();
-    ({ editor, reader } = await server.editorAndReader());
+    ({ editor, reader } = await server.editorAndReader(['content.delete']));
     const make = async (url: string, body: unknown, key: string) =>
       (await editor.post(url, body)).json()[key].id as number;
     ids.ada = await make('/api/participants', { name: 'Ada' }, 'participant');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { itemsApi, linkTargets } from '../../test/items-api.js';
-import { editorAndReaderSuite } from '../../test/suite.js';
+import { trashingEditorSuite } from '../../test/suite.js';
 
 /**
  * Participant, tag and category lists read the link tables alone, whose rows keep a copy of their
@@ -9,7 +9,7 @@ import { editorAndReaderSuite } from '../../test/suite.js';
 describe('filtered lists follow their items', () => {
   const ids = { ada: 0, tag: 0, root: 0, child: 0, grandchild: 0 };
 
-  const suite = editorAndReaderSuite(async ({ editor }) => {
+  const suite = trashingEditorSuite(async ({ editor }) => {
     const make = linkTargets(editor);
     ids.ada = await make.participant('Ada');
     ids.tag = await make.tag('Summer');

@@ -3,14 +3,14 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { FOLDS } from '../../db/migrations/0015_list_order_and_folding.js';
 import { itemsApi, linkTargets } from '../../test/items-api.js';
-import { editorAndReaderSuite } from '../../test/suite.js';
+import { editorAndReaderSuite, trashingEditorSuite } from '../../test/suite.js';
 
 describe('lists people can steer', () => {
   let posts: ReturnType<typeof itemsApi>;
   const ids = { ada: 0, bob: 0, summer: 0, winter: 0, family: 0, kids: 0, work: 0 };
   const item = { a: 0, b: 0, c: 0, d: 0, aDe: 0, aEn: 0, trashedOriginal: 0, orphanIt: 0 };
 
-  const suite = editorAndReaderSuite(async ({ editor }) => {
+  const suite = trashingEditorSuite(async ({ editor }) => {
     const make = linkTargets(editor);
     ids.ada = await make.participant('Ada');
     ids.bob = await make.participant('Bob');

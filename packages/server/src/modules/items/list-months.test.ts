@@ -2,7 +2,7 @@ import type { ItemType } from '@kinfolio/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { itemsApi } from '../../test/items-api.js';
-import { editorAndReaderSuite } from '../../test/suite.js';
+import { trashingEditorSuite } from '../../test/suite.js';
 import { MONTHS_FROM } from './list-months.js';
 import { itemsRepository, type ListFilter } from './repository.js';
 
@@ -14,7 +14,7 @@ import { itemsRepository, type ListFilter } from './repository.js';
  * each engine puts at its own end of the list.
  */
 describe('list months follow the items', () => {
-  const suite = editorAndReaderSuite(async () => {
+  const suite = trashingEditorSuite(async () => {
     // Every page past the first starts at its month, as deep pages of a large archive do.
     MONTHS_FROM.offset = 1;
   });

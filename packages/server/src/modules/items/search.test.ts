@@ -13,7 +13,10 @@ describe('full-text search', () => {
 
   beforeAll(async () => {
     server = await createTestServer();
-    await server.createUser({ email: 'editor@example.com', permissions: ['content.edit'] });
+    await server.createUser({
+      email: 'editor@example.com',
+      permissions: ['content.edit', 'content.delete'],
+    });
     editor = await server.loggedIn('editor@example.com');
     posts = itemsApi(editor, 'post');
     const filler = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod. ';

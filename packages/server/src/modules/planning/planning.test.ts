@@ -22,7 +22,7 @@ describe('the planning aggregates', () => {
 
   beforeAll(async () => {
     server = await createTestServer();
-    ({ editor, reader } = await server.editorAndReader());
+    ({ editor, reader } = await server.editorAndReader(['content.delete']));
     const recorder = await (async () => {
       await server.createUser({ email: 'rec@example.com', permissions: ['records.edit'] });
       return server.loggedIn('rec@example.com');

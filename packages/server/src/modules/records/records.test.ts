@@ -223,7 +223,9 @@ describe('records: CRUD, revisions, search, trash', () => {
     await editor.patch(`/api/records/${record.id}`, { title: 'À jeter vraiment' });
     const early = await deleter.delete(`/api/records-harddelete/${record.id}`);
     expect(early.statusCode).toBe(422);
-    const trashed = await editor.delete(`/api/records/${record.id}`);
+    // Moving to the trash and back needs content.delete, not records.edit.
+    expect((await editor.delete(`/api/records/${record.id}`)).statusCode).toBe(403);
+    const trashed = await deleter.delete(`/api/records/${record.id}`);
     expect(trashed.json()).toEqual({ message: 'The record has been moved to the trash.' });
     expect((await list(reader)).data.some((r) => r.id === record.id)).toBe(false);
     const trash = await list(reader, '?trash=1');
@@ -232,12 +234,13 @@ describe('records: CRUD, revisions, search, trash', () => {
     expect((await list(reader, '?query=jeter')).meta.total).toBe(0);
     expect((await reader.get(`/api/records/${record.id}`)).json().deleted_at).not.toBeNull();
 
-    const restored = await editor.post(`/api/records-restore/${record.id}`);
+    expect((await editor.post(`/api/records-restore/${record.id}`)).statusCode).toBe(403);
+    const restored = await deleter.post(`/api/records-restore/${record.id}`);
     expect(restored.json()).toMatchObject({
       message: 'The record has been restored.',
       record: { id: record.id, deleted_at: null },
     });
-    await editor.delete(`/api/records/${record.id}`);
+    await deleter.delete(`/api/records/${record.id}`);
     // Deleting for good needs content.delete.
     expect((await editor.delete(`/api/records-harddelete/${record.id}`)).statusCode).toBe(403);
     const gone = await deleter.delete(`/api/records-harddelete/${record.id}`);
@@ -251,7 +254,7 @@ describe('records: CRUD, revisions, search, trash', () => {
       .where('record_id', '=', record.id)
       .execute();
     expect(leftovers).toEqual([]);
-    expect((await editor.delete('/api/records/999999')).statusCode).toBe(404);
+    expect((await deleter.delete('/api/records/999999')).statusCode).toBe(404);
   });
 
   it('keeps writes to holders of records.edit', async () => {
@@ -291,7 +294,7 @@ describe('records: CRUD, revisions, search, trash', () => {
     const first = (await reader.get('/api/search?query=zeppelin&per_page=1')).json();
     const second = (await reader.get('/api/search?query=zeppelin&per_page=1&page=2')).json();
     expect([...first.data, ...second.data].map((g) => g.type).sort()).toEqual(['post', 'record']);
-    await editor.delete(`/api/records/${record.id}`);
+    await deleter.delete(`/api/records/${record.id}`);
     const after = (await reader.get('/api/search?query=zeppelin')).json();
     expect(after.data.map((g: { type: string }) => g.type)).toEqual(['post']);
   });

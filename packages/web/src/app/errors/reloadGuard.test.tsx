@@ -7,12 +7,19 @@ import {
   Outlet,
   RouterProvider,
 } from '@tanstack/react-router';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { i18n } from '@/shared/i18n';
 import { RouteError } from './RouteError';
 import { NotFoundView, RouteErrorView } from './RouteErrorView';
-import { isChunkLoadError, OfflineChunkError, offlineAware, reloadWithGuard } from './reloadGuard';
+import { lazyPage } from '../routing/lazyPage';
+import {
+  ChunkLoadError,
+  isChunkLoadError,
+  OfflineChunkError,
+  pageLoadError,
+  reloadWithGuard,
+} from './reloadGuard';
 
 describe('isChunkLoadError', () => {
   it.each([
@@ -45,31 +52,40 @@ function goOffline() {
   onTestFinished(() => spy.mockRestore());
 }
 
-describe('offlineAware', () => {
+describe('pageLoadError', () => {
   const chunkError = new Error('Failed to fetch dynamically imported module: /assets/Page.js');
+  /** What a failed import rejected with becomes. */
+  const thrownFor = (error: unknown): Error => {
+    try {
+      return pageLoadError(error);
+    } catch (thrown) {
+      return thrown as Error;
+    }
+  };
 
-  it('keeps a chunk error as it is online (TanStack then reloads the page once)', () => {
-    expect(() => offlineAware(chunkError)).toThrow(chunkError);
+  it('turns a chunk error online into a ChunkLoadError, which TanStack does not reload for', () => {
+    const thrown = thrownFor(chunkError);
+    expect(thrown).toBeInstanceOf(ChunkLoadError);
+    expect(thrown.cause).toBe(chunkError);
+    // Still a chunk error to the route's error screen, which reloads once.
+    expect(isChunkLoadError(thrown)).toBe(true);
+    expect(thrown.message).not.toMatch(/dynamically imported module/);
   });
 
   it('turns a chunk error into an OfflineChunkError offline, keeping the cause', () => {
     goOffline();
-    let thrown: unknown;
-    try {
-      offlineAware(chunkError);
-    } catch (error) {
-      thrown = error;
-    }
+    const thrown = thrownFor(chunkError);
     expect(thrown).toBeInstanceOf(OfflineChunkError);
-    expect((thrown as Error).cause).toBe(chunkError);
+    expect(thrown.cause).toBe(chunkError);
     // Not taken for a chunk error: neither TanStack nor the error screen reloads for it.
     expect(isChunkLoadError(thrown)).toBe(false);
   });
 
-  it('leaves other errors alone offline', () => {
+  it('leaves other errors alone, offline too', () => {
+    expect(() => pageLoadError(new TypeError('y'))).toThrow(TypeError);
     goOffline();
     const other = new TypeError('x is undefined');
-    expect(() => offlineAware(other)).toThrow(other);
+    expect(() => pageLoadError(other)).toThrow(other);
   });
 });
 
@@ -160,6 +176,18 @@ describe('error screen of a route', () => {
   });
 
   function renderFailing(path: string, error: Error) {
+    return renderBroken(path, {
+      loader: () => {
+        throw error;
+      },
+      component: () => null,
+    }).router;
+  }
+
+  function renderBroken(
+    path: string,
+    page: { loader?: () => never; component: Parameters<typeof createRoute>[0]['component'] },
+  ) {
     const rootRoute = createRootRoute({
       component: Outlet,
       errorComponent: RouteErrorView,
@@ -168,10 +196,7 @@ describe('error screen of a route', () => {
     const failing = createRoute({
       getParentRoute: () => rootRoute,
       path: '/broken',
-      loader: () => {
-        throw error;
-      },
-      component: () => null,
+      ...page,
     });
     const home = createRoute({
       getParentRoute: () => rootRoute,
@@ -182,13 +207,31 @@ describe('error screen of a route', () => {
       routeTree: rootRoute.addChildren([home, failing]),
       history: createMemoryHistory({ initialEntries: [path] }),
     });
-    render(
+    const view = render(
       <MantineProvider>
         <RouterProvider router={router} />
       </MantineProvider>,
     );
-    return router;
+    return { router, unmount: view.unmount };
   }
+
+  it('reloads once for a page whose code is gone, not again when it is still gone', async () => {
+    const reload = vi.fn();
+    const location = vi.spyOn(window, 'location', 'get').mockReturnValue({
+      ...window.location,
+      reload,
+    });
+    onTestFinished(() => location.mockRestore());
+    const gone = () =>
+      Promise.reject(new Error('Failed to fetch dynamically imported module: /assets/Page-1.js'));
+    const first = renderBroken('/broken', { component: lazyPage(gone) });
+    await waitFor(() => expect(reload).toHaveBeenCalledOnce());
+    first.unmount();
+    // The page as the reload opens it again, its code still missing: the notice, no reload.
+    renderBroken('/broken', { component: lazyPage(gone) });
+    expect(await screen.findByText('The application was updated')).toBeInTheDocument();
+    expect(reload).toHaveBeenCalledOnce();
+  });
 
   it('offers a manual reload when the guard already reloaded this path', async () => {
     reloadWithGuard('/broken', window.sessionStorage, () => undefined);

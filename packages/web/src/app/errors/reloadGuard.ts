@@ -28,9 +28,25 @@ export class OfflineChunkError extends Error {
   }
 }
 
-/** What a failed lazy import becomes: an OfflineChunkError when offline, else itself. */
-export function offlineAware(error: unknown): never {
-  throw isChunkLoadError(error) && !navigator.onLine ? new OfflineChunkError(error) : error;
+/**
+ * A page's chunk that failed to load online (typically gone after a new deployment). Not taken
+ * for a missing module by TanStack's lazy component, which would reload on its own before the
+ * route's error screen reloads again: the error screen's guarded reload is the only one.
+ */
+export class ChunkLoadError extends Error {
+  constructor(cause: unknown) {
+    super('This part of the app could not be loaded.', { cause });
+    this.name = 'ChunkLoadError';
+  }
+}
+
+/**
+ * What a failed lazy import becomes: an OfflineChunkError when offline, a ChunkLoadError online,
+ * any other error itself.
+ */
+export function pageLoadError(error: unknown): never {
+  if (!isChunkLoadError(error)) throw error;
+  throw navigator.onLine ? new ChunkLoadError(error) : new OfflineChunkError(error);
 }
 
 /**

@@ -15,7 +15,7 @@ import { beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 
 import { i18n } from '@/shared/i18n';
 import { queryClient } from '@/shared/query/queryClient';
 import { sessionKeys, useSessionStore } from '@/shared/session';
-import { SESSION_RETRY_DELAYS_MS } from '@/shared/session/session';
+import { SESSION_RETRY_DELAYS_MS, verifySession } from '@/shared/session/session';
 import { stubFetch } from '@/shared/test/fetchStub';
 import { RouteError } from '../errors/RouteError';
 import { decideGuard, guard, LOGGED_IN_HOME, runValidate, type GuardKind } from './guards';
@@ -138,6 +138,21 @@ describe('a session check the server fails to answer', () => {
     // Once the server answers again, the session is back.
     server.reply({ body: makeUser([]) });
     expect(await outcome('auth')).toBe('allow');
+  });
+
+  it('shows the error screen right after a failed start-up check, without checking again', async () => {
+    const server = stubFetch();
+    const failing = { status: 500, body: { message: 'Server error.' } };
+    server.reply(failing, failing, failing);
+    // The start-up check, then the first page's guard.
+    expect(await verifySession()).toBeNull();
+    expect(checks(server)).toBe(1 + SESSION_RETRY_DELAYS_MS.length);
+    expect(await outcome('auth')).toBe('error 500');
+    expect(checks(server)).toBe(1 + SESSION_RETRY_DELAYS_MS.length);
+    // The next navigation checks anew.
+    server.reply({ body: makeUser([]) });
+    expect(await outcome('auth')).toBe('allow');
+    expect(checks(server)).toBe(2 + SESSION_RETRY_DELAYS_MS.length);
   });
 
   it('offline, keeps the last user the server confirmed (a network failure is no answer)', async () => {

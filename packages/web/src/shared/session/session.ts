@@ -24,6 +24,14 @@ import { useSessionStore, writeFlag } from './store';
 
 let verification: Promise<CurrentUser | null> | null = null;
 
+/**
+ * The last check failed on the server's side, after its retries, and no one has been told yet:
+ * the next `ensureSession` (the first page's guard, right after the start-up check) takes that
+ * answer instead of running the retries again, so the error screen shows at once. Later
+ * navigations check anew.
+ */
+let unreadServerFailure = false;
+
 /** Waits before the second and third session checks after a server error or a lost request. */
 export const SESSION_RETRY_DELAYS_MS = [400, 1500];
 
@@ -79,6 +87,7 @@ export function verifySession(): Promise<CurrentUser | null> {
     useSessionStore.setState({ status: 'verifying' });
     try {
       const user = await fetchUserWithRetries();
+      unreadServerFailure = false;
       useSessionStore.setState({ user, isLoggedIn: true, status: 'ready', checkFailure: null });
       writeFlag(true);
       rememberUser(user);
@@ -107,6 +116,7 @@ export function verifySession(): Promise<CurrentUser | null> {
       // error or a lost request keeps the flag (this is not a logout), so the next check can
       // still succeed; a server error is remembered for the error screen.
       const serverError = isTransient(error) && error.status >= 500;
+      unreadServerFailure = serverError;
       useSessionStore.setState({
         status: 'ready',
         checkFailure: serverError ? error.status : null,
@@ -143,7 +153,10 @@ export async function ensureSession(): Promise<{
   checkFailure: number | null;
 }> {
   const state = useSessionStore.getState();
-  if (state.isLoggedIn && !state.user) await verifySession();
+  if (state.isLoggedIn && !state.user) {
+    if (!unreadServerFailure || verification) await verifySession();
+    unreadServerFailure = false;
+  }
   const { isLoggedIn, user, checkFailure } = useSessionStore.getState();
   return {
     isLoggedIn: isLoggedIn && user !== null,
@@ -162,6 +175,7 @@ const DEVICE_KEYS = [LANGUAGE_STORAGE_KEY, INSTALL_DISMISSED_KEY];
  * the stores are empty (callers that do not wait still start the clearing at once).
  */
 export function resetSession(): Promise<void> {
+  unreadServerFailure = false;
   useSessionStore.setState({ user: null, isLoggedIn: false, status: 'ready', checkFailure: null });
   try {
     // Everything goes but what belongs to the device: its language (the login page after a

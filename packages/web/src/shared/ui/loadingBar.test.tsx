@@ -95,7 +95,28 @@ describe('page loading bar', () => {
     loadingBar.start();
     vi.advanceTimersByTime(1_000);
     expect(state()).toMatchObject({ visible: true, error: false });
-    expect(state().progress).toBeLessThan(100);
+  });
+
+  it('never jumps back from 100 % when new work starts while it is full', () => {
+    loadingBar.start();
+    vi.advanceTimersByTime(300);
+    loadingBar.finish();
+    expect(state().progress).toBe(100);
+    vi.advanceTimersByTime(200);
+    loadingBar.start();
+    const seen: number[] = [];
+    for (let step = 0; step < 30; step++) {
+      vi.advanceTimersByTime(100);
+      seen.push(state().progress);
+    }
+    expect(Math.min(...seen)).toBe(100);
+    expect(state().visible).toBe(true);
+    // Once that work is done too, it hides as usual.
+    loadingBar.finish();
+    vi.advanceTimersByTime(500);
+    expect(state().visible).toBe(false);
+    vi.advanceTimersByTime(400);
+    expect(state().progress).toBe(0);
   });
 
   it('ignores a finish without a start', () => {

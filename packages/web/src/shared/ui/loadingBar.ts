@@ -51,8 +51,9 @@ export const loadingBar = {
     clearTimers();
     startedAt = Date.now();
     if (wasVisible) {
+      // The bar is full, about to hide: it stays full until this work is done too. Estimating
+      // afresh would make it jump back from 100 % to the start.
       loadingBarStore.setState({ error: false });
-      tickTimer = setInterval(tick, 100);
       return;
     }
     loadingBarStore.setState({ progress: 0, error: false });
