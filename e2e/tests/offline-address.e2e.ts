@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from '../support/app.js';
+import { snap, type Page } from '../support/browser.js';
+import { adminPage, frenchAdminSuite } from '../support/french-admin.js';
+import {
+  attachPicture,
+  cacheEntries,
+  loaded,
+  persistedKeys,
+  THUMBNAILS_CACHE,
+  underServiceWorker,
+} from '../support/offline.js';
+
+const MEDIA = 'Les vendanges de 1962';
+const DREAM = 'La maison au bord du lac';
+const DREAM_TEXT = 'Une barque bleue attendait près du ponton.';
+const RECORD = 'Papi raconte la guerre';
+const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 30_000 });
+
+/** The offline sign, in the language of the test. */
+const offlineSign = (page: Page, label: string) =>
+  page.getByRole('status').filter({ hasText: label });
+
+describe('offline: what was opened by its address reads offline after a reload', () => {
+  let mediaId = 0;
+  let dreamId = 0;
+  let recordId = 0;
+
+  const app = frenchAdminSuite(async (started) => {
+    const media = await started.api.request('POST', '/api/medias', {
+      title: MEDIA,
+      language: 'fr',
+      date: '1962-09-15',
+    });
+    expect(media.status, media.text).toBe(201);
+    mediaId = (media.json.item as { id: number }).id;
+    await attachPicture(started, mediaId, 'vendanges.png');
+    const dream = await started.api.request('POST', '/api/dreams', {
+      title: DREAM,
+      content: `<p>${DREAM_TEXT}</p>`,
+      language: 'fr',
+    });
+    expect(dream.status, dream.text).toBe(201);
+    dreamId = (dream.json.item as { id: number }).id;
+    const record = await started.api.request('POST', '/api/records', {
+      title: RECORD,
+      lang: 'fr',
+      number: 'K7-3',
+    });
+    expect(record.status, record.text).toBe(201);
+    recordId = (record.json.record as { id: number }).id;
+  });
+
+  /**
+   * Opens each page by its address (a full page load each, as a link from a message or a
+   * bookmark does, no navigation inside the app), then offline reloads each of them.
+   */
+  async function readOfflineByAddress(
+    page: Page,
+    sign: string,
+    name: (screen: string) => string,
+  ): Promise<void> {
+    const media = `/medias/${mediaId}/profile`;
+    const dream = `/dreams/${dreamId}/profile`;
+    const record = `/records/${recordId}/profile`;
+
+    await page.goto(media);
+    await page.getByRole('heading', { level: 1, name: MEDIA }).waitFor();
+    await poll(() => loaded(page, '.kf-thumb img')).toBeGreaterThan(0);
+    await page.goto(dream);
+    await page.getByRole('heading', { level: 1, name: DREAM }).waitFor();
+    await page.getByText(DREAM_TEXT).waitFor();
+    await page.goto(record);
+    await page.getByRole('heading', { level: 1, name: RECORD }).waitFor();
+    await expect(offlineSign(page, sign).count()).resolves.toBe(0);
+
+    // The offline copy is written at most once a second: all three answers are in it before the
+    // network goes; the worker kept the thumbnail.
+    await poll(async () => {
+      const keys = await persistedKeys(page);
+      return [
+        `["items","media","single",${mediaId}]`,
+        `["items","dream","single",${dreamId}]`,
+        `["records","single",${recordId}]`,
+      ].filter((key) => !keys.includes(key));
+    }).toEqual([]);
+    await poll(async () => (await cacheEntries(page))[THUMBNAILS_CACHE] ?? 0).toBeGreaterThan(0);
+
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: RECORD }).waitFor();
+    await offlineSign(page, sign).waitFor();
+    await snap(page, name('record'));
+
+    await page.goto(dream);
+    await page.getByRole('heading', { level: 1, name: DREAM }).waitFor();
+    await page.getByText(DREAM_TEXT).waitFor();
+    await offlineSign(page, sign).waitFor();
+
+    await page.goto(media);
+    await page.getByRole('heading', { level: 1, name: MEDIA }).waitFor();
+    await poll(() => loaded(page, '.kf-thumb img')).toBeGreaterThan(0);
+    await offlineSign(page, sign).waitFor();
+    await snap(page, name('media'));
+    await expectNoSeriousA11yViolations(page, 'item read offline, opened by its address');
+
+    // Back online, the sign goes.
+    await page.context().setOffline(false);
+    await poll(() => offlineSign(page, sign).count()).toBe(0);
+  }
+
+  it('desktop, French, light: an item of each kind and a record, with the thumbnail', async () => {
+    const { context, page } = await adminPage(app, { serviceWorkers: 'allow', timeout: 30_000 });
+    await underServiceWorker(page);
+    await readOfflineByAddress(page, 'Hors ligne', (screen) => `offline-address-${screen}-fr-1440`);
+    await context.close();
+  }, 180_000);
+
+  it('phone (375 px, touch), German, dark: the same, the sign within the screen', async () => {
+    const german = await app.api.call('updateUser', { body: { siteparams: { language: 'de' } } });
+    expect(german.status, german.text).toBe(200);
+    const { context, page } = await adminPage(app, {
+      serviceWorkers: 'allow',
+      timeout: 30_000,
+      width: 375,
+      height: 740,
+      touch: true,
+      colorScheme: 'dark',
+      locale: 'de-DE',
+    });
+    await underServiceWorker(page);
+    await readOfflineByAddress(page, 'Offline', (screen) => `offline-address-${screen}-de-375-dark`);
+    // Offline again: the sign lies within the phone's screen.
+    await context.setOffline(true);
+    const sign = offlineSign(page, 'Offline');
+    await sign.waitFor();
+    const box = await sign.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(740);
+    await context.close();
+  }, 180_000);
+});
