@@ -12,9 +12,14 @@ import {
 } from '../support/offline.js';
 
 const MEDIA = 'Les vendanges de 1962';
-const DREAM = 'La maison au bord du lac';
-const DREAM_TEXT = 'Une barque bleue attendait près du ponton.';
 const RECORD = 'Papi raconte la guerre';
+/** An item of each type that has a text, with the words its page shows. */
+const TEXTS = [
+  { type: 'post', title: 'Le mariage de Lucie', text: 'Il a plu toute la matinée.' },
+  { type: 'mail', title: 'Lettre de Marseille', text: 'Nous sommes bien arrivés au port.' },
+  { type: 'message', title: 'Bon anniversaire', text: 'On pense fort à toi aujourd’hui.' },
+  { type: 'dream', title: 'La maison au bord du lac', text: 'Une barque bleue attendait.' },
+] as const;
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 30_000 });
 
 /** The offline sign, in the language of the test. */
@@ -23,8 +28,9 @@ const offlineSign = (page: Page, label: string) =>
 
 describe('offline: what was opened by its address reads offline after a reload', () => {
   let mediaId = 0;
-  let dreamId = 0;
   let recordId = 0;
+  /** The address of each item with a text. */
+  const texts: { key: string; title: string; text: string; path: string }[] = [];
 
   const app = frenchAdminSuite(async (started) => {
     const media = await started.api.request('POST', '/api/medias', {
@@ -35,13 +41,21 @@ describe('offline: what was opened by its address reads offline after a reload',
     expect(media.status, media.text).toBe(201);
     mediaId = (media.json.item as { id: number }).id;
     await attachPicture(started, mediaId, 'vendanges.png');
-    const dream = await started.api.request('POST', '/api/dreams', {
-      title: DREAM,
-      content: `<p>${DREAM_TEXT}</p>`,
-      language: 'fr',
-    });
-    expect(dream.status, dream.text).toBe(201);
-    dreamId = (dream.json.item as { id: number }).id;
+    for (const { type, title, text } of TEXTS) {
+      const created = await started.api.request('POST', `/api/${type}s`, {
+        title,
+        content: `<p>${text}</p>`,
+        language: 'fr',
+      });
+      expect(created.status, created.text).toBe(201);
+      const { id } = created.json.item as { id: number };
+      texts.push({
+        key: `["items","${type}","single",${id}]`,
+        title,
+        text,
+        path: `/${type}s/${id}/profile`,
+      });
+    }
     const record = await started.api.request('POST', '/api/records', {
       title: RECORD,
       lang: 'fr',
@@ -61,48 +75,53 @@ describe('offline: what was opened by its address reads offline after a reload',
     name: (screen: string) => string,
   ): Promise<void> {
     const media = `/medias/${mediaId}/profile`;
-    const dream = `/dreams/${dreamId}/profile`;
     const record = `/records/${recordId}/profile`;
+    const keys = [
+      `["items","media","single",${mediaId}]`,
+      `["records","single",${recordId}]`,
+      ...texts.map(({ key }) => key),
+    ];
 
+    for (const { title, text, path } of texts) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await page.getByText(text).waitFor();
+    }
+    await page.goto(record);
+    await page.getByRole('heading', { level: 1, name: RECORD }).waitFor();
     await page.goto(media);
     await page.getByRole('heading', { level: 1, name: MEDIA }).waitFor();
     await poll(() => loaded(page, '.kf-thumb img')).toBeGreaterThan(0);
-    await page.goto(dream);
-    await page.getByRole('heading', { level: 1, name: DREAM }).waitFor();
-    await page.getByText(DREAM_TEXT).waitFor();
-    await page.goto(record);
-    await page.getByRole('heading', { level: 1, name: RECORD }).waitFor();
     await expect(offlineSign(page, sign).count()).resolves.toBe(0);
 
-    // The offline copy is written at most once a second: all three answers are in it before the
+    // The offline copy is written at most once a second: every answer is in it before the
     // network goes; the worker kept the thumbnail.
     await poll(async () => {
-      const keys = await persistedKeys(page);
-      return [
-        `["items","media","single",${mediaId}]`,
-        `["items","dream","single",${dreamId}]`,
-        `["records","single",${recordId}]`,
-      ].filter((key) => !keys.includes(key));
+      const persisted = await persistedKeys(page);
+      return keys.filter((key) => !persisted.includes(key));
     }).toEqual([]);
     await poll(async () => (await cacheEntries(page))[THUMBNAILS_CACHE] ?? 0).toBeGreaterThan(0);
 
+    // A reload of the page last opened, then each other address typed again.
     await page.context().setOffline(true);
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: RECORD }).waitFor();
-    await offlineSign(page, sign).waitFor();
-    await snap(page, name('record'));
-
-    await page.goto(dream);
-    await page.getByRole('heading', { level: 1, name: DREAM }).waitFor();
-    await page.getByText(DREAM_TEXT).waitFor();
-    await offlineSign(page, sign).waitFor();
-
-    await page.goto(media);
     await page.getByRole('heading', { level: 1, name: MEDIA }).waitFor();
     await poll(() => loaded(page, '.kf-thumb img')).toBeGreaterThan(0);
     await offlineSign(page, sign).waitFor();
     await snap(page, name('media'));
     await expectNoSeriousA11yViolations(page, 'item read offline, opened by its address');
+
+    for (const { title, text, path } of texts) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await page.getByText(text).waitFor();
+      await offlineSign(page, sign).waitFor();
+    }
+
+    await page.goto(record);
+    await page.getByRole('heading', { level: 1, name: RECORD }).waitFor();
+    await offlineSign(page, sign).waitFor();
+    await snap(page, name('record'));
 
     // Back online, the sign goes.
     await page.context().setOffline(false);
@@ -117,7 +136,9 @@ describe('offline: what was opened by its address reads offline after a reload',
   }, 180_000);
 
   it('phone (375 px, touch), German, dark: the same, the sign within the screen', async () => {
-    const german = await app.api.call('updateUser', { body: { siteparams: { language: 'de' } } });
+    const german = await app.api.call('updateUser', {
+      body: { siteparams: { language: 'de', darkMode: true } },
+    });
     expect(german.status, german.text).toBe(200);
     const { context, page } = await adminPage(app, {
       serviceWorkers: 'allow',
@@ -129,7 +150,11 @@ describe('offline: what was opened by its address reads offline after a reload',
       locale: 'de-DE',
     });
     await underServiceWorker(page);
-    await readOfflineByAddress(page, 'Offline', (screen) => `offline-address-${screen}-de-375-dark`);
+    await readOfflineByAddress(
+      page,
+      'Offline',
+      (screen) => `offline-address-${screen}-de-375-dark`,
+    );
     // Offline again: the sign lies within the phone's screen.
     await context.setOffline(true);
     const sign = offlineSign(page, 'Offline');
