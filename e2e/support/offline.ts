@@ -1,51 +1,29 @@
-import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Page } from './browser.js';
 import type { FrenchAdminApp } from './french-admin.js';
-import { thumbnailsMade } from './thumbnails.js';
+import { attachFile, picture } from './thumbnails.js';
 
 /** packages/web/vite.config.ts (runtimeCaching): the service worker's thumbnails. */
 export const THUMBNAILS_CACHE = 'kinfolio-thumbnails';
 
-/**
- * Uploads a picture through FilePond's route and attaches it to the media item, as the form does;
- * waits for its thumbnail (a background job's).
- */
-export async function attachPicture(app: FrenchAdminApp, itemId: number, name = 'odile.png') {
-  const { api, server } = app;
-  const data = await sharp({
-    create: { width: 400, height: 300, channels: 3, background: '#1b5e87' },
-  })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.append('filepond', new Blob([new Uint8Array(data)], { type: 'image/png' }), name);
-  const cookies = ['kinfolio_session', 'XSRF-TOKEN']
-    .map((cookie) => `${cookie}=${api.cookie(cookie) ?? ''}`)
-    .join('; ');
-  const upload = await fetch(`${server.url}/api/medias/filepond`, {
-    method: 'POST',
-    headers: {
-      cookie: cookies,
-      'x-xsrf-token': decodeURIComponent(api.cookie('XSRF-TOKEN') ?? ''),
-    },
-    body: form,
-  });
-  expect(upload.status).toBe(201);
-  const attached = await api.request('PATCH', '/api/medias/addfilepond', {
-    newmedias: [await upload.text()],
-    modelId: itemId,
-    modelType: 'media',
-  });
-  expect(attached.status, attached.text).toBe(200);
-  await thumbnailsMade(api, { type: 'media', id: itemId }, 1);
+/** A media item in French with one picture, its thumbnail made; returns its id. */
+export async function mediaWithPicture(
+  app: FrenchAdminApp,
+  fields: { title: string; date: string },
+  fileName: string,
+): Promise<number> {
+  const media = await app.api.request('POST', '/api/medias', { ...fields, language: 'fr' });
+  expect(media.status, media.text).toBe(201);
+  const { id } = media.json.item as { id: number };
+  await attachFile(app, { id, type: 'media' }, fileName, await picture('#1b5e87'));
+  return id;
 }
 
-/** The key of every query kept in IndexedDB's offline copy, as JSON. */
-export function persistedKeys(page: Page): Promise<string[]> {
+/** The key of every query kept in IndexedDB's offline copy (none when the store is missing). */
+export function persistedQueryKeys(page: Page): Promise<unknown[][]> {
   return page.evaluate(
     () =>
-      new Promise<string[]>((resolve, reject) => {
+      new Promise<unknown[][]>((resolve, reject) => {
         const open = indexedDB.open('kinfolio-offline');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
@@ -63,7 +41,7 @@ export function persistedKeys(page: Page): Promise<string[]> {
               (all.result as string[]).flatMap((text) =>
                 (
                   JSON.parse(text) as { clientState: { queries: { queryKey: unknown[] }[] } }
-                ).clientState.queries.map((query) => JSON.stringify(query.queryKey)),
+                ).clientState.queries.map((query) => query.queryKey),
               ),
             );
           };
@@ -71,6 +49,10 @@ export function persistedKeys(page: Page): Promise<string[]> {
       }),
   );
 }
+
+/** The same keys as JSON, to compare with `["items","media","single",3]`. */
+export const persistedKeys = async (page: Page): Promise<string[]> =>
+  (await persistedQueryKeys(page)).map((key) => JSON.stringify(key));
 
 /** The origin's Cache Storage: every cache with its number of entries. */
 export function cacheEntries(page: Page): Promise<Record<string, number>> {

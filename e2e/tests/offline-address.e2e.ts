@@ -3,9 +3,9 @@ import { expectNoSeriousA11yViolations } from '../support/app.js';
 import { snap, type Page } from '../support/browser.js';
 import { adminPage, frenchAdminSuite } from '../support/french-admin.js';
 import {
-  attachPicture,
   cacheEntries,
   loaded,
+  mediaWithPicture,
   persistedKeys,
   THUMBNAILS_CACHE,
   underServiceWorker,
@@ -33,14 +33,11 @@ describe('offline: what was opened by its address reads offline after a reload',
   const texts: { key: string; title: string; text: string; path: string }[] = [];
 
   const app = frenchAdminSuite(async (started) => {
-    const media = await started.api.request('POST', '/api/medias', {
-      title: MEDIA,
-      language: 'fr',
-      date: '1962-09-15',
-    });
-    expect(media.status, media.text).toBe(201);
-    mediaId = (media.json.item as { id: number }).id;
-    await attachPicture(started, mediaId, 'vendanges.png');
+    mediaId = await mediaWithPicture(
+      started,
+      { title: MEDIA, date: '1962-09-15' },
+      'vendanges.png',
+    );
     for (const { type, title, text } of TEXTS) {
       const created = await started.api.request('POST', `/api/${type}s`, {
         title,

@@ -3,9 +3,9 @@ import { expectNoSeriousA11yViolations, waitForPath } from '../support/app.js';
 import { snap, type Page } from '../support/browser.js';
 import { adminPage, frenchAdminSuite } from '../support/french-admin.js';
 import {
-  attachPicture,
   cacheEntries,
   loaded,
+  mediaWithPicture,
   persistedKeys,
   THUMBNAILS_CACHE,
   underServiceWorker,
@@ -53,14 +53,7 @@ describe('offline app: a reload without network keeps the user in, with what was
   let mediaId = 0;
 
   const app = frenchAdminSuite(async (started) => {
-    const media = await started.api.request('POST', '/api/medias', {
-      title: TITLE,
-      language: 'fr',
-      date: '1981-06-20',
-    });
-    expect(media.status, media.text).toBe(201);
-    mediaId = (media.json.item as { id: number }).id;
-    await attachPicture(started, mediaId);
+    mediaId = await mediaWithPicture(started, { title: TITLE, date: '1981-06-20' }, 'odile.png');
   });
 
   it('reloads offline on a list and an item, thumbnails included; logout then empties IndexedDB and the caches', async () => {
