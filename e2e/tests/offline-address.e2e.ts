@@ -20,6 +20,10 @@ const TEXTS = [
   { type: 'message', title: 'Bon anniversaire', text: 'On pense fort à toi aujourd’hui.' },
   { type: 'dream', title: 'La maison au bord du lac', text: 'Une barque bleue attendait.' },
 ] as const;
+/** A post never opened: nothing of it is kept. */
+const UNSEEN = 'Le carnet de route de 1947';
+/** What the offline sign says over a page this device never kept. */
+const NOT_KEPT = { fr: 'Cette page n’a pas été gardée', de: 'Diese Seite wurde' } as const;
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 30_000 });
 
 /** The offline sign, in the language of the test. */
@@ -29,6 +33,7 @@ const offlineSign = (page: Page, label: string) =>
 describe('offline: what was opened by its address reads offline after a reload', () => {
   let mediaId = 0;
   let recordId = 0;
+  let unseenId = 0;
   /** The address of each item with a text. */
   const texts: { key: string; title: string; text: string; path: string }[] = [];
 
@@ -53,6 +58,12 @@ describe('offline: what was opened by its address reads offline after a reload',
         path: `/${type}s/${id}/profile`,
       });
     }
+    const unseen = await started.api.request('POST', '/api/posts', {
+      title: UNSEEN,
+      language: 'fr',
+    });
+    expect(unseen.status, unseen.text).toBe(201);
+    unseenId = (unseen.json.item as { id: number }).id;
     const record = await started.api.request('POST', '/api/records', {
       title: RECORD,
       lang: 'fr',
@@ -68,6 +79,7 @@ describe('offline: what was opened by its address reads offline after a reload',
    */
   async function readOfflineByAddress(
     page: Page,
+    language: keyof typeof NOT_KEPT,
     sign: string,
     name: (screen: string) => string,
   ): Promise<void> {
@@ -120,15 +132,25 @@ describe('offline: what was opened by its address reads offline after a reload',
     await offlineSign(page, sign).waitFor();
     await snap(page, name('record'));
 
-    // Back online, the sign goes.
+    // A page never opened: the sign says it was not kept, and it shows once back online, when the
+    // sign goes.
+    await page.goto(`/posts/${unseenId}/profile`);
+    await offlineSign(page, sign).filter({ hasText: NOT_KEPT[language] }).waitFor();
+    await snap(page, name('not-kept'));
     await page.context().setOffline(false);
+    await page.getByRole('heading', { level: 1, name: UNSEEN }).waitFor();
     await poll(() => offlineSign(page, sign).count()).toBe(0);
   }
 
   it('desktop, French, light: an item of each kind and a record, with the thumbnail', async () => {
     const { context, page } = await adminPage(app, { serviceWorkers: 'allow', timeout: 30_000 });
     await underServiceWorker(page);
-    await readOfflineByAddress(page, 'Hors ligne', (screen) => `offline-address-${screen}-fr-1440`);
+    await readOfflineByAddress(
+      page,
+      'fr',
+      'Hors ligne',
+      (screen) => `offline-address-${screen}-fr-1440`,
+    );
     await context.close();
   }, 180_000);
 
@@ -149,6 +171,7 @@ describe('offline: what was opened by its address reads offline after a reload',
     await underServiceWorker(page);
     await readOfflineByAddress(
       page,
+      'de',
       'Offline',
       (screen) => `offline-address-${screen}-de-375-dark`,
     );

@@ -1,5 +1,5 @@
-import { onlineManager } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
+import { onlineManager, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { OfflineIcon } from '@/shared/ui/icons';
 import './offlineSign.css';
@@ -16,11 +16,47 @@ export function useOffline(): boolean {
 }
 
 /**
- * Says "offline" while the browser is, in words and with an icon (not by colour alone). The status
- * region stays in the page, empty while online, so that screen readers announce the change.
+ * Whether the page waits for an answer the offline copy does not have: an archive read (one the
+ * copy keeps, `meta.persist`) shown on screen (observed) without data, its fetch paused until the
+ * network is back. Other reads (a filter's choices, say) leave the page readable without them.
+ */
+function waitsForNetwork(queryClient: QueryClient): boolean {
+  return queryClient
+    .getQueryCache()
+    .getAll()
+    .some(
+      (query) =>
+        query.meta?.persist === true &&
+        query.getObserversCount() > 0 &&
+        query.state.data === undefined &&
+        query.state.fetchStatus === 'paused',
+    );
+}
+
+/**
+ * Whether the page shown waits for the network (see waitsForNetwork), kept up to date while
+ * `offline`; online the cache's changes cost nothing.
+ */
+export function useWaitsForNetwork(offline: boolean): boolean {
+  const queryClient = useQueryClient();
+  const subscribeToCache = useCallback(
+    (onChange: () => void) =>
+      offline ? queryClient.getQueryCache().subscribe(onChange) : () => undefined,
+    [queryClient, offline],
+  );
+  const read = useCallback(() => offline && waitsForNetwork(queryClient), [queryClient, offline]);
+  return useSyncExternalStore(subscribeToCache, read, read);
+}
+
+/**
+ * Says "offline" while the browser is, in words and with an icon (not by colour alone), and, when
+ * the page waits for an answer this device never kept, that it will show once back online (rather
+ * than a skeleton with no word). The status region stays in the page, empty while online, so that
+ * screen readers announce the change.
  */
 export function OfflineSign() {
   const offline = useOffline();
+  const missing = useWaitsForNetwork(offline);
   const { t } = useTranslation('common');
   return (
     <div role="status" className="kf-offline-sign">
@@ -28,7 +64,11 @@ export function OfflineSign() {
         <>
           <OfflineIcon size={16} />
           <span className="kf-offline-sign-label">{t('pwa.offline')}</span>
-          <span className="kf-offline-sign-detail">{t('pwa.offlineDetail')}</span>
+          {missing ? (
+            <span>{t('pwa.offlineMissing')}</span>
+          ) : (
+            <span className="kf-offline-sign-detail">{t('pwa.offlineDetail')}</span>
+          )}
         </>
       ) : null}
     </div>
