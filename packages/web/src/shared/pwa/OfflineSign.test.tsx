@@ -20,7 +20,7 @@ function renderSign(page?: { cached: boolean }) {
   return render(
     <QueryClientProvider client={queryClient}>
       {page ? <Page cached={page.cached} /> : null}
-      <OfflineSign />
+      <OfflineSign queryClient={queryClient} />
     </QueryClientProvider>,
   );
 }

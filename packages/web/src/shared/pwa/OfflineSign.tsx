@@ -1,6 +1,7 @@
-import { onlineManager, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
+import { queryClient as appQueryClient } from '@/shared/query/queryClient';
 import { OfflineIcon } from '@/shared/ui/icons';
 import './offlineSign.css';
 
@@ -37,8 +38,7 @@ function waitsForNetwork(queryClient: QueryClient): boolean {
  * Whether the page shown waits for the network (see waitsForNetwork), kept up to date while
  * `offline`; online the cache's changes cost nothing.
  */
-export function useWaitsForNetwork(offline: boolean): boolean {
-  const queryClient = useQueryClient();
+export function useWaitsForNetwork(offline: boolean, queryClient: QueryClient): boolean {
   const subscribeToCache = useCallback(
     (onChange: () => void) =>
       offline ? queryClient.getQueryCache().subscribe(onChange) : () => undefined,
@@ -52,11 +52,12 @@ export function useWaitsForNetwork(offline: boolean): boolean {
  * Says "offline" while the browser is, in words and with an icon (not by colour alone), and, when
  * the page waits for an answer this device never kept, that it will show once back online (rather
  * than a skeleton with no word). The status region stays in the page, empty while online, so that
- * screen readers announce the change.
+ * screen readers announce the change. It reads the app's query client itself (a test hands it
+ * another), so the shell needs no provider above it.
  */
-export function OfflineSign() {
+export function OfflineSign({ queryClient = appQueryClient }: { queryClient?: QueryClient }) {
   const offline = useOffline();
-  const missing = useWaitsForNetwork(offline);
+  const missing = useWaitsForNetwork(offline, queryClient);
   const { t } = useTranslation('common');
   return (
     <div role="status" className="kf-offline-sign">
