@@ -39,9 +39,12 @@ describe('the offline sign', () => {
     act(() => onlineManager.setOnline(false));
     expect(status.textContent).toContain('Hors ligne');
     expect(status.textContent).toContain('Vous lisez ce que cet appareil a gardé');
+    // The page's foot scrolls clear of the sign.
+    expect(document.body.classList.contains('kf-offline')).toBe(true);
 
     act(() => onlineManager.setOnline(true));
     expect(status.textContent).toBe('');
+    expect(document.body.classList.contains('kf-offline')).toBe(false);
   });
 
   it('speaks the interface language', async () => {

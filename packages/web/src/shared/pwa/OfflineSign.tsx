@@ -1,5 +1,5 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { queryClient as appQueryClient } from '@/shared/query/queryClient';
 import { OfflineIcon } from '@/shared/ui/icons';
@@ -59,6 +59,10 @@ export function OfflineSign({ queryClient = appQueryClient }: { queryClient?: Qu
   const offline = useOffline();
   const missing = useWaitsForNetwork(offline, queryClient);
   const { t } = useTranslation('common');
+  useEffect(() => {
+    document.body.classList.toggle('kf-offline', offline);
+    return () => document.body.classList.remove('kf-offline');
+  }, [offline]);
   return (
     <div role="status" className="kf-offline-sign">
       {offline ? (
