@@ -1,4 +1,7 @@
 import { ITEM_BASES, type ItemType } from '@kinfolio/contract';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import type { FrenchAdminApp } from './french-admin.js';
 import type { SanctumClient } from './http-client.js';
 
 /**
@@ -22,4 +25,44 @@ export async function thumbnailsMade(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${made} of ${count} thumbnails made after ${timeout} ms`);
+}
+
+/** A small picture (the server makes its thumbnail). */
+export const picture = (background: string) =>
+  sharp({ create: { width: 400, height: 300, channels: 3, background } })
+    .png()
+    .toBuffer();
+
+/**
+ * Uploads a file through FilePond's route and attaches it to the item, as the form does; waits
+ * for its thumbnail (a background job's).
+ */
+export async function attachFile(
+  app: FrenchAdminApp,
+  item: { id: number; type: ItemType },
+  name: string,
+  data: Buffer,
+) {
+  const { api, server } = app;
+  const form = new FormData();
+  form.append('filepond', new Blob([new Uint8Array(data)], { type: 'image/png' }), name);
+  const cookies = ['kinfolio_session', 'XSRF-TOKEN']
+    .map((cookie) => `${cookie}=${api.cookie(cookie) ?? ''}`)
+    .join('; ');
+  const upload = await fetch(`${server.url}/api/medias/filepond`, {
+    method: 'POST',
+    headers: {
+      cookie: cookies,
+      'x-xsrf-token': decodeURIComponent(api.cookie('XSRF-TOKEN') ?? ''),
+    },
+    body: form,
+  });
+  expect(upload.status).toBe(201);
+  const attached = await api.request('PATCH', '/api/medias/addfilepond', {
+    newmedias: [await upload.text()],
+    modelId: item.id,
+    modelType: item.type,
+  });
+  expect(attached.status, attached.text).toBe(200);
+  await thumbnailsMade(api, item, 1);
 }

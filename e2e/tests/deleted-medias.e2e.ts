@@ -1,10 +1,8 @@
-import type { ItemType } from '@kinfolio/contract';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, nextResponse } from '../support/app.js';
 import { snap, type ContextOptions, type Page } from '../support/browser.js';
-import { adminPage, frenchAdminSuite, type FrenchAdminApp } from '../support/french-admin.js';
-import { thumbnailsMade } from '../support/thumbnails.js';
+import { adminPage, frenchAdminSuite } from '../support/french-admin.js';
+import { attachFile, picture } from '../support/thumbnails.js';
 
 const PATH = '/admin/tabAdminParam/deletedMedias';
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 30_000 });
@@ -13,46 +11,6 @@ const responseUnder = (page: Page, method: string, prefix: string) =>
     (response) =>
       response.request().method() === method && new URL(response.url()).pathname.startsWith(prefix),
   );
-
-/** A small picture (the server makes its thumbnail). */
-const picture = (background: string) =>
-  sharp({ create: { width: 400, height: 300, channels: 3, background } })
-    .png()
-    .toBuffer();
-
-/**
- * Uploads a file through FilePond's route and attaches it to the item, as the form does; waits
- * for its thumbnail (a background job's).
- */
-async function attachFile(
-  app: FrenchAdminApp,
-  item: { id: number; type: ItemType },
-  name: string,
-  data: Buffer,
-) {
-  const { api, server } = app;
-  const form = new FormData();
-  form.append('filepond', new Blob([new Uint8Array(data)], { type: 'image/png' }), name);
-  const cookies = ['kinfolio_session', 'XSRF-TOKEN']
-    .map((cookie) => `${cookie}=${api.cookie(cookie) ?? ''}`)
-    .join('; ');
-  const upload = await fetch(`${server.url}/api/medias/filepond`, {
-    method: 'POST',
-    headers: {
-      cookie: cookies,
-      'x-xsrf-token': decodeURIComponent(api.cookie('XSRF-TOKEN') ?? ''),
-    },
-    body: form,
-  });
-  expect(upload.status).toBe(201);
-  const attached = await api.request('PATCH', '/api/medias/addfilepond', {
-    newmedias: [await upload.text()],
-    modelId: item.id,
-    modelType: item.type,
-  });
-  expect(attached.status, attached.text).toBe(200);
-  await thumbnailsMade(api, item, 1);
-}
 
 describe('deleted medias admin screen', () => {
   let mediaId = 0;

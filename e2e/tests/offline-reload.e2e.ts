@@ -1,79 +1,18 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, waitForPath } from '../support/app.js';
 import { snap, type Page } from '../support/browser.js';
-import { adminPage, frenchAdminSuite, type FrenchAdminApp } from '../support/french-admin.js';
-import { thumbnailsMade } from '../support/thumbnails.js';
+import { adminPage, frenchAdminSuite } from '../support/french-admin.js';
+import {
+  cacheEntries,
+  loaded,
+  mediaWithPicture,
+  persistedKeys,
+  THUMBNAILS_CACHE,
+  underServiceWorker,
+} from '../support/offline.js';
 
 const TITLE = 'Le mariage de tante Odile';
-/** packages/web/vite.config.ts (runtimeCaching) */
-const THUMBNAILS_CACHE = 'kinfolio-thumbnails';
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 30_000 });
-
-/**
- * Uploads a picture through FilePond's route and attaches it to the item, as the form does; waits
- * for its thumbnail (a background job's).
- */
-async function attachPicture(app: FrenchAdminApp, itemId: number) {
-  const { api, server } = app;
-  const data = await sharp({
-    create: { width: 400, height: 300, channels: 3, background: '#1b5e87' },
-  })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.append('filepond', new Blob([new Uint8Array(data)], { type: 'image/png' }), 'odile.png');
-  const cookies = ['kinfolio_session', 'XSRF-TOKEN']
-    .map((cookie) => `${cookie}=${api.cookie(cookie) ?? ''}`)
-    .join('; ');
-  const upload = await fetch(`${server.url}/api/medias/filepond`, {
-    method: 'POST',
-    headers: {
-      cookie: cookies,
-      'x-xsrf-token': decodeURIComponent(api.cookie('XSRF-TOKEN') ?? ''),
-    },
-    body: form,
-  });
-  expect(upload.status).toBe(201);
-  const attached = await api.request('PATCH', '/api/medias/addfilepond', {
-    newmedias: [await upload.text()],
-    modelId: itemId,
-    modelType: 'media',
-  });
-  expect(attached.status, attached.text).toBe(200);
-  await thumbnailsMade(api, { type: 'media', id: itemId }, 1);
-}
-
-/** The first key of every query kept in IndexedDB's offline copy. */
-function persistedKeys(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('kinfolio-offline');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const connection = open.result;
-          if (!connection.objectStoreNames.contains('query-cache')) {
-            connection.close();
-            resolve([]);
-            return;
-          }
-          const all = connection.transaction('query-cache').objectStore('query-cache').getAll();
-          all.onerror = () => reject(all.error);
-          all.onsuccess = () => {
-            connection.close();
-            resolve(
-              (all.result as string[]).flatMap((text) =>
-                (
-                  JSON.parse(text) as { clientState: { queries: { queryKey: unknown[] }[] } }
-                ).clientState.queries.map((query) => JSON.stringify(query.queryKey)),
-              ),
-            );
-          };
-        };
-      }),
-  );
-}
 
 /** Every IndexedDB database of the origin with the number of entries it holds. */
 function indexedDbEntries(page: Page): Promise<Record<string, number>> {
@@ -110,47 +49,16 @@ function indexedDbEntries(page: Page): Promise<Record<string, number>> {
   });
 }
 
-/** The origin's Cache Storage: every cache with its number of entries. */
-function cacheEntries(page: Page): Promise<Record<string, number>> {
-  return page.evaluate(async () => {
-    const counts: Record<string, number> = {};
-    for (const name of await caches.keys()) {
-      counts[name] = (await (await caches.open(name)).keys()).length;
-    }
-    return counts;
-  });
-}
-
-const loaded = (page: Page, selector: string) =>
-  page
-    .locator(selector)
-    .first()
-    .evaluate(
-      (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth,
-    );
-
 describe('offline app: a reload without network keeps the user in, with what was opened', () => {
   let mediaId = 0;
 
   const app = frenchAdminSuite(async (started) => {
-    const media = await started.api.request('POST', '/api/medias', {
-      title: TITLE,
-      language: 'fr',
-      date: '1981-06-20',
-    });
-    expect(media.status, media.text).toBe(201);
-    mediaId = (media.json.item as { id: number }).id;
-    await attachPicture(started, mediaId);
+    mediaId = await mediaWithPicture(started, { title: TITLE, date: '1981-06-20' }, 'odile.png');
   });
 
   it('reloads offline on a list and an item, thumbnails included; logout then empties IndexedDB and the caches', async () => {
     const { context, page } = await adminPage(app, { serviceWorkers: 'allow', timeout: 30_000 });
-    // The worker installs once the first page is idle; it controls the pages loaded after it.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await page.reload();
-    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await underServiceWorker(page);
 
     await page.goto('/medias');
     const tile = page.locator(`[data-kf-row="${mediaId}"]`);

@@ -9,6 +9,7 @@ import {
 } from '../support/browser.js';
 import type { SanctumClient } from '../support/http-client.js';
 import { startWithFrenchAdmin } from '../support/french-admin.js';
+import { persistedQueryKeys } from '../support/offline.js';
 import type { RunningServer } from '../support/server.js';
 
 const ADMIN = { name: 'Admin', email: 'admin@example.com', password: 'e2e-admin-password' };
@@ -16,38 +17,6 @@ const TITLE = 'La lettre de l’oncle Jules';
 /** packages/web/src/shared/query/persister.ts */
 const DB = 'kinfolio-offline';
 const STORE = 'query-cache';
-
-/** The query keys kept in IndexedDB (an empty list when the store is empty or missing). */
-function persistedKeys(page: Page): Promise<unknown[][]> {
-  return page.evaluate(
-    ([db, store]) =>
-      new Promise<unknown[][]>((resolve, reject) => {
-        const open = indexedDB.open(db);
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const connection = open.result;
-          if (!connection.objectStoreNames.contains(store)) {
-            connection.close();
-            resolve([]);
-            return;
-          }
-          const all = connection.transaction(store).objectStore(store).getAll();
-          all.onerror = () => reject(all.error);
-          all.onsuccess = () => {
-            connection.close();
-            resolve(
-              (all.result as string[]).flatMap((text) =>
-                (
-                  JSON.parse(text) as { clientState: { queries: { queryKey: unknown[] }[] } }
-                ).clientState.queries.map((query) => query.queryKey),
-              ),
-            );
-          };
-        };
-      }),
-    [DB, STORE] as const,
-  );
-}
 
 /** How many entries the store holds, whatever they are. */
 function storedEntries(page: Page): Promise<number> {
@@ -109,7 +78,7 @@ describe('offline: what was opened stays readable, and a logout forgets it', () 
     await expect
       .poll(
         async () => {
-          const keys = await persistedKeys(page);
+          const keys = await persistedQueryKeys(page);
           return (
             hasKey(keys, ['items', 'post', 'list']) && hasKey(keys, ['items', 'post', 'single', id])
           );
@@ -119,7 +88,7 @@ describe('offline: what was opened stays readable, and a logout forgets it', () 
       .toBe(true);
     // Nothing of the administration goes to disk; of the session, only the last verified user
     // (a reload offline keeps them in).
-    const heads = new Set((await persistedKeys(page)).map((key) => String(key[0])));
+    const heads = new Set((await persistedQueryKeys(page)).map((key) => String(key[0])));
     const archive = [
       'items',
       'records',

@@ -2,6 +2,7 @@ import { Center, Loader, useComputedColorScheme } from '@mantine/core';
 import { useRouter, useRouterState, type AnyRoute } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
+import { OfflineSign } from '@/shared/pwa/OfflineSign';
 import { useSession } from '@/shared/session';
 import { selectOverlayOpen, useUiStore } from '@/shared/stores/ui';
 import { resolveForcedScheme } from '@/shared/theme';
@@ -63,6 +64,7 @@ export function RootShell() {
       <Suspense fallback={null}>
         <PwaPrompts />
       </Suspense>
+      <OfflineSign />
     </>
   );
 }

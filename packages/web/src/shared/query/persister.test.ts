@@ -4,20 +4,9 @@ import {
   persistQueryClientSave,
 } from '@tanstack/react-query-persist-client';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryPersister, QUERY_CACHE_KEY, type KeyValueStore } from './persister';
+import { memoryStore } from './memoryStore';
+import { createQueryPersister, QUERY_CACHE_KEY } from './persister';
 import { PERSIST_BUSTER, PERSIST_MAX_AGE_MS, shouldPersistQuery } from './queryClient';
-
-/** idb-keyval's calls over a Map: the wiring is tested, not IndexedDB (absent from jsdom). */
-function memoryStore(): KeyValueStore & { map: Map<string, string> } {
-  const map = new Map<string, string>();
-  return {
-    map,
-    get: (key) => Promise.resolve(map.get(key)),
-    set: (key, value) => Promise.resolve(void map.set(key, value)),
-    del: (key) => Promise.resolve(void map.delete(key)),
-    clear: () => Promise.resolve(map.clear()),
-  };
-}
 
 const dehydrateOptions = { shouldDehydrateQuery: shouldPersistQuery };
 

@@ -29,6 +29,13 @@ export const InfoIcon = (p: IconProps) => (
     <path d="M12 8h.01M11 12h1v4h1" />
   </Svg>
 );
+/** A cloud struck through: no connection. */
+export const OfflineIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M7 18h10a4 4 0 00.9-7.9A6 6 0 007.3 8.2 5 5 0 007 18z" />
+    <path d="M3 3l18 18" />
+  </Svg>
+);
 export const CheckIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M5 12l5 5L20 7" />
