@@ -7,6 +7,7 @@ import { CurrentPasswordField, EmailField } from '@/shared/forms/fields';
 import { ServerForm } from '@/shared/forms/ServerForm';
 import { useServerForm } from '@/shared/forms/useServerForm';
 import { useTranslation } from '@/shared/i18n/react';
+import { LOGGED_IN_HOME, peekReturnPath } from '@/shared/session/returnPath';
 import { useSession } from '@/shared/session';
 import { LoginLinkOffer } from './LoginLinkOffer';
 import { SocialLogin } from './SocialLogin';
@@ -22,13 +23,15 @@ export function LoginForm() {
     schema: () => import('../schemas').then((schemas) => schemas.loginBody),
     fields: ['email', 'password'],
     send: async (values) => {
+      // Read before logging in: the shell may already leave the login page once the session starts.
+      const back = peekReturnPath(LOGGED_IN_HOME);
       try {
         await login(values);
       } catch (error) {
         setThrottled(isApiError(error) && error.status === 429);
         throw error;
       }
-      await navigate({ to: '/posts' });
+      await navigate({ href: back, replace: true });
     },
   });
   const { form } = server;
