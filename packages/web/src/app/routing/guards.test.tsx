@@ -208,6 +208,33 @@ describe('guards in a router', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
+  it('carries the page asked for to the login, and remembers it for the ways in that leave it', async () => {
+    onTestFinished(() => window.localStorage.clear());
+    const router = renderGuarded('/user/userprofile?tab=pictures#top');
+    expect(await screen.findByText('page /')).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.searchStr).get('redirect')).toBe(
+      '/user/userprofile?tab=pictures#top',
+    );
+    // Back from a provider's login: `/` again, now logged in, goes to the page asked for.
+    logIn([]);
+    await act(async () => {
+      await router.navigate({ href: '/?social_login=1' });
+    });
+    expect(await screen.findByText('page /user/userprofile')).toBeInTheDocument();
+    expect(router.state.location.href).toBe('/user/userprofile?tab=pictures#top');
+  });
+
+  it('sends a logged-in user past the login to its redirect, never to another site', async () => {
+    logIn([]);
+    const router = renderGuarded('/?redirect=%2Fuser%2Fuserprofile');
+    expect(await screen.findByText('page /user/userprofile')).toBeInTheDocument();
+    await act(async () => {
+      await router.navigate({ href: '/?redirect=%2F%2Fevil.com' });
+    });
+    expect(await screen.findByText('page /posts')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/posts');
+  });
+
   it('lands a logged-in user of a guest page on the archive', async () => {
     logIn([]);
     const router = renderGuarded('/');

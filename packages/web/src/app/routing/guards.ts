@@ -37,6 +37,8 @@ export function decideGuard(
   }
 }
 
+const SITE = 'https://kinfolio.invalid';
+
 /** The page being opened: the router's when it passes it, else the address bar's (a first load). */
 const pathOf = (location?: { href?: string }) =>
   location?.href ?? `${window.location.pathname}${window.location.search}${window.location.hash}`;
@@ -57,10 +59,10 @@ export function guard(kind: GuardKind) {
     if (decision.type === 'redirect' && decision.to === LOGGED_OUT_HOME) {
       const back = rememberReturnPath(pathOf(location));
       const search = back ? { [RETURN_PATH_PARAM]: back } : {};
-      throw redirect({ to: decision.to, search, replace: true } as never);
+      throw redirect({ to: decision.to, search, replace: true });
     }
     if (decision.type === 'redirect') {
-      const target = takeReturnPath(decision.to);
+      const target = takeReturnPath(decision.to, new URL(pathOf(location), SITE).search);
       throw redirect(
         target === decision.to ? { to: target, replace: true } : { href: target, replace: true },
       );

@@ -1,5 +1,5 @@
 import { Anchor, Checkbox, Group } from '@mantine/core';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { LoginBody } from '@kinfolio/contract';
 import { isApiError } from '@/shared/api/client';
@@ -16,6 +16,7 @@ export function LoginForm() {
   const { t } = useTranslation('auth');
   const { login } = useSession();
   const navigate = useNavigate();
+  const search = useLocation({ select: (location) => location.searchStr });
   // Refused for too many attempts: the way in by mail is offered under the form.
   const [throttled, setThrottled] = useState(false);
   const server = useServerForm<Required<LoginBody>>({
@@ -24,7 +25,7 @@ export function LoginForm() {
     fields: ['email', 'password'],
     send: async (values) => {
       // Read before logging in: the shell may already leave the login page once the session starts.
-      const back = peekReturnPath(LOGGED_IN_HOME);
+      const back = peekReturnPath(LOGGED_IN_HOME, search);
       try {
         await login(values);
       } catch (error) {
