@@ -28,7 +28,8 @@ export function safeReturnPath(value: unknown): string | null {
   if (typeof value !== 'string' || value.length > 2000) return null;
   if (!value.startsWith('/') || value.startsWith('//')) return null;
   // Browsers take `\` for `/` and drop tabs and newlines, so `/\evil.com` would leave the site.
-  if (/[\\\s\u0000-\u001f\u007f]/.test(value)) return null;
+  if (/[\\\s]/.test(value) || [...value].some((c) => c.charCodeAt(0) < 32 || c === '\u007f'))
+    return null;
   let url: URL;
   try {
     url = new URL(value, SITE);
