@@ -2,6 +2,8 @@ import { linkIn, startSmtpCapture } from '@kinfolio/server/testing/smtp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   currentUserOf,
+  htmlLang,
+  pickLanguage,
   loginForm,
   nextResponse,
   pathOf,
@@ -25,14 +27,6 @@ const MEMBER = {
 };
 const RELATIVE = { email: 'greta@example.com', name: 'Greta Weber', password: 'greta-password-1' };
 const RECORD_TITLE = 'La voix de Papi';
-
-/** Picks a language in the header's language menu (its button is named in the current one). */
-async function pickLanguage(page: Page, menuName: string, language: string): Promise<void> {
-  await page.getByRole('button', { name: menuName }).click();
-  await page.getByRole('menuitem', { name: language }).click();
-}
-
-const htmlLang = (page: Page) => page.locator('html').getAttribute('lang');
 
 /** The texts of every toast shown so far. */
 const toastTexts = (page: Page) => page.locator('.mantine-Notification-root').allInnerTexts();

@@ -1,5 +1,3 @@
-import type { CurrentUser } from '@kinfolio/contract';
-import { DEFAULT_SITEPARAMS, DEFAULT_THEME_COLORS } from '@kinfolio/contract';
 import {
   createMemoryHistory,
   createRootRoute,
@@ -17,25 +15,11 @@ import { queryClient } from '@/shared/query/queryClient';
 import { sessionKeys, useSessionStore } from '@/shared/session';
 import { SESSION_RETRY_DELAYS_MS } from '@/shared/session/session';
 import { stubFetch } from '@/shared/test/fetchStub';
+import { testUser } from '@/shared/test/user';
 import { RouteError } from '../errors/RouteError';
 import { decideGuard, guard, LOGGED_IN_HOME, runValidate, type GuardKind } from './guards';
 
-function makeUser(permissions: string[]): CurrentUser {
-  return {
-    id: 1,
-    name: 'Ada',
-    email: 'ada@example.com',
-    email_verified_at: null,
-    permissions,
-    siteparams: { ...DEFAULT_SITEPARAMS },
-    themecolors: { ...DEFAULT_THEME_COLORS },
-    active: true,
-    picture: null,
-    site_picture: null,
-    created_at: '2024-01-01T00:00:00Z',
-    updated_at: '2024-01-01T00:00:00Z',
-  };
-}
+const makeUser = (permissions: string[]) => testUser(permissions);
 
 function logIn(permissions: string[]) {
   useSessionStore.setState({ isLoggedIn: true, user: makeUser(permissions), status: 'ready' });

@@ -1,24 +1,11 @@
-import type { CurrentUser, UiLanguage } from '@kinfolio/contract';
-import { DEFAULT_SITEPARAMS, DEFAULT_THEME_COLORS } from '@kinfolio/contract';
+import type { UiLanguage } from '@kinfolio/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentLanguage, i18n, LANGUAGE_CHOICE_KEY, setLanguage } from '@/shared/i18n';
 import { stubFetch } from '@/shared/test/fetchStub';
+import { testUser } from '@/shared/test/user';
 import { chooseLanguage, login, resetSession, useSessionStore } from './index';
 
-const account = (language: UiLanguage): CurrentUser => ({
-  id: 1,
-  name: 'Ada',
-  email: 'ada@example.com',
-  email_verified_at: null,
-  permissions: [],
-  siteparams: { ...DEFAULT_SITEPARAMS, language },
-  themecolors: { ...DEFAULT_THEME_COLORS },
-  active: true,
-  picture: null,
-  site_picture: null,
-  created_at: '2024-01-01T00:00:00Z',
-  updated_at: '2024-01-01T00:00:00Z',
-});
+const account = (language: UiLanguage) => testUser([], { language });
 
 /** Logs in as an account whose saved language is `saved`; the scripted server's calls. */
 async function logInAs(saved: UiLanguage) {
