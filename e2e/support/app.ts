@@ -64,6 +64,15 @@ export async function loginViaUi(page: Page, account: Pick<Account, 'email' | 'p
   await userMenu(page).waitFor();
 }
 
+/** Picks a language in the header's language menu (its button is named in the current one). */
+export async function pickLanguage(page: Page, menuName: string, language: string): Promise<void> {
+  await page.getByRole('button', { name: menuName }).click();
+  await page.getByRole('menuitem', { name: language }).click();
+}
+
+/** The document's language, which follows the interface's. */
+export const htmlLang = (page: Page) => page.locator('html').getAttribute('lang');
+
 /** The account menu button of the logged-in layout (any language). */
 export function userMenu(page: Page) {
   return page.getByRole('button', {

@@ -1,19 +1,17 @@
 import { linkIn, startSmtpCapture } from '@kinfolio/server/testing/smtp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentUserOf, expectNoSeriousA11yViolations, waitForPath } from '../support/app.js';
-import { launchBrowser, newContext, type Browser, type Page } from '../support/browser.js';
+import {
+  currentUserOf,
+  expectNoSeriousA11yViolations,
+  htmlLang,
+  pickLanguage,
+  waitForPath,
+} from '../support/app.js';
+import { launchBrowser, newContext, type Browser } from '../support/browser.js';
 import { startKinfolio, type RunningServer } from '../support/server.js';
 
 // Created at start: no screen, so no language until the first login.
 const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
-
-/** Picks a language in the header's language menu (its button is named in the current one). */
-async function pickLanguage(page: Page, menuName: string, language: string): Promise<void> {
-  await page.getByRole('button', { name: menuName }).click();
-  await page.getByRole('menuitem', { name: language }).click();
-}
-
-const htmlLang = (page: Page) => page.locator('html').getAttribute('lang');
 
 describe('one language, chosen once: login, logout, reload, a mailed link, saved settings', () => {
   let server: RunningServer;

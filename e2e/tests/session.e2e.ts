@@ -153,10 +153,13 @@ describe('login, logout, guards, not found, language and colour scheme', () => {
     await page.getByRole('button', { name: 'Log in' }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
 
-    // Logged in, the user's own language (fr) applies, and a change is saved on the account.
+    // Picked by hand just before logging in: kept over the account's fr, and saved on the
+    // account; a change once logged in is saved too.
+    const kept = nextResponse(page, 'PATCH', '/api/update-user');
     await loginViaUi(page, POLYGLOT);
-    await page.getByRole('heading', { level: 1, name: 'Articles' }).waitFor();
-    await page.getByRole('button', { name: "Choisir la langue de l'interface" }).click();
+    await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
+    expect((await kept).request().postDataJSON()).toMatchObject({ siteparams: { language: 'en' } });
+    await page.getByRole('button', { name: 'Choose the interface language' }).click();
     const saved = nextResponse(page, 'PATCH', '/api/update-user');
     await page.getByRole('menuitem', { name: 'Deutsch' }).click();
     const response = await saved;

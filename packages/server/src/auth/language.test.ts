@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../test/server.js';
 import { startSmtpCapture } from '../test/smtp-capture.js';
 
-/** One language rule: the account's once chosen, else the screen's (Accept-Language). */
+/**
+ * One language rule: the account's once chosen (or saved since), else the screen's
+ * (Accept-Language, English when it asks only for others).
+ */
 describe('the language of accounts and mails', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   let server: TestServer;
@@ -31,6 +34,29 @@ describe('the language of accounts and mails', () => {
     const second = await french.login('admin@example.com', 'admin-password-1');
     expect((second.json() as { user: CurrentUser }).user.siteparams.language).toBe('de');
     expect((await french.get('/api/logged-in-user')).json().siteparams.language).toBe('de');
+  });
+
+  it('keeps a language saved later (a choice on another screen) over the screen of the next login', async () => {
+    const italian = server.client();
+    italian.language = 'it';
+    await italian.login('admin@example.com', 'admin-password-1');
+    const saved = await italian.patch('/api/update-user', { siteparams: { language: 'it' } });
+    expect(saved.statusCode).toBe(200);
+
+    const english = server.client();
+    const next = await english.login('admin@example.com', 'admin-password-1');
+    expect((next.json() as { user: CurrentUser }).user.siteparams.language).toBe('it');
+  });
+
+  it('answers a screen asking only for languages it does not have in English', async () => {
+    const japanese = server.client();
+    japanese.language = 'ja, zh;q=0.8';
+    const refused = await japanese.post('/login', {
+      email: 'admin@example.com',
+      password: 'wrong-password-1',
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.email).toEqual(['These credentials do not match our records.']);
   });
 
   it('mails the reset link in the language of the screen that asked for it', async () => {

@@ -54,7 +54,7 @@ export function registerInvitationRoutes(
   });
 
   addRoute(app, routes.invitationAccept, async (request, reply) => {
-    const user = await acceptInvitation(ctx, request.body);
+    const user = await acceptInvitation(ctx, request.body, requestLanguage(request));
     await sessions.start(request, reply, user, false);
     return { message: say(request, 'invitation.accepted'), user: presentUser(user) };
   });

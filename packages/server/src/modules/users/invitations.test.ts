@@ -95,6 +95,8 @@ describe('invitations over real SMTP', () => {
     expect(mismatch.statusCode).toBe(422);
     expect((await userRow('lena@example.com'))!.active).toBe(0);
 
+    // Accepted on a page that speaks Italian, though the admin's screen spoke German.
+    guest.language = 'it';
     const accepted = await guest.post('/api/invitation/accept', {
       token,
       name: '  Lena Rossi ',
@@ -102,15 +104,16 @@ describe('invitations over real SMTP', () => {
       password_confirmation: 'lena-password-1',
     });
     expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().message).toBe('Benvenuto! Il tuo account è pronto.');
     expect(accepted.json().user).toMatchObject({
       name: 'Lena Rossi',
       active: true,
       permissions: ['content.edit'],
     });
-    // Logged in, with the rights chosen at invitation.
+    // Logged in, with the rights chosen at invitation and the language of the page.
     const me = await guest.get('/api/logged-in-user');
     expect(me.statusCode).toBe(200);
-    expect(me.json().siteparams.language).toBe('de');
+    expect(me.json().siteparams.language).toBe('it');
     expect((await guest.post('/api/tags', { name: 'Lena' })).statusCode).toBe(201);
     const row = (await userRow('lena@example.com'))!;
     expect(row.last_login_at).toBe(new Date(clock).toISOString());

@@ -143,12 +143,13 @@ export async function findInvitation(ctx: AppContext, token: string) {
 }
 
 /**
- * Uses the link: the account takes the chosen name and password, becomes active, counts as
- * logged in now, and the invitation goes. A link that does not work is a 422 on `token`.
+ * Uses the link: the account takes the chosen name and password and the language of the page,
+ * becomes active, counts as logged in now, and the invitation goes. A link that does not work is a 422 on `token`.
  */
 export async function acceptInvitation(
   ctx: AppContext,
   input: { token: string; name: string; password: string },
+  language: UiLanguage,
 ): Promise<UserRow> {
   const passwordHash = await hashPassword(input.password);
   return stampedTransaction(ctx.db, 'auth', async (trx) => {
@@ -162,6 +163,9 @@ export async function acceptInvitation(
       password_hash: passwordHash,
       // The address received the link: reading it proves the mailbox.
       email_verified_at: found.user.email_verified_at ?? at,
+      // The page the link was accepted on speaks the person's language: the account takes it,
+      // whatever the inviter's screen chose.
+      siteparams: JSON.stringify({ ...siteparamsOf(found.user), language }),
       active: 1,
       last_login_at: at,
       updated_at: at,

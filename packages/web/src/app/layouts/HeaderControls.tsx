@@ -2,8 +2,8 @@ import { ActionIcon, Menu, Tooltip, UnstyledButton } from '@mantine/core';
 import { UI_LANGUAGES, type UiLanguage } from '@kinfolio/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
-import { LANGUAGE_LABELS, currentLanguage, setLanguage } from '@/shared/i18n';
-import { updateSiteparams, useColorSchemeToggle, useSessionStore } from '@/shared/session';
+import { LANGUAGE_LABELS, currentLanguage } from '@/shared/i18n';
+import { chooseLanguage, useColorSchemeToggle } from '@/shared/session';
 import { CheckIcon, LanguageIcon, MoonIcon, SunIcon } from '@/shared/ui/icons';
 
 /** How the logged-out header's stand-in (LightHeaderControls) hands over to the real control. */
@@ -22,7 +22,7 @@ function useTakeFocus<T extends HTMLElement>(takeFocus: boolean | undefined) {
   return ref;
 }
 
-/** Language menu; for a logged-in user the choice is also saved in siteparams.language. */
+/** Language menu; the choice is saved in the account's siteparams.language (at the next login when logged out). */
 export function LanguagePicker({ defaultOpened, takeFocus }: HandOver = {}) {
   const { t, i18n } = useTranslation('common');
   const active = currentLanguage();
@@ -30,10 +30,7 @@ export function LanguagePicker({ defaultOpened, takeFocus }: HandOver = {}) {
   // Held here (the menu is controlled) so the button itself can say it: Menu.Target gives
   // aria-haspopup and aria-expanded to its child, here the Tooltip, which does not pass them on.
   const [opened, setOpened] = useState(defaultOpened ?? false);
-  const choose = (lang: UiLanguage) => {
-    void setLanguage(lang);
-    if (useSessionStore.getState().user) void updateSiteparams({ language: lang });
-  };
+  const choose = (lang: UiLanguage) => void chooseLanguage(lang);
   return (
     <Menu position="bottom-end" withinPortal shadow="md" opened={opened} onChange={setOpened}>
       <Menu.Target>

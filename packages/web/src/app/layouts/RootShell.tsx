@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { OfflineSign } from '@/shared/pwa/OfflineSign';
 import { useSession } from '@/shared/session';
+import { takeReturnPath } from '@/shared/session/returnPath';
 import { selectOverlayOpen, useUiStore } from '@/shared/stores/ui';
 import { resolveForcedScheme } from '@/shared/theme';
 import { loadingBar } from '@/shared/ui/loadingBar';
@@ -134,7 +135,7 @@ function useBodyScrollLock() {
   }, [locked]);
 }
 
-/** Login lands on the archive, logout (or a reset) leaves protected pages. */
+/** Login lands on the page asked for (else the archive), logout (or a reset) leaves protected pages. */
 function useSessionRedirects(isLoggedIn: boolean) {
   const router = useRouter();
   const previous = useRef(isLoggedIn);
@@ -143,7 +144,7 @@ function useSessionRedirects(isLoggedIn: boolean) {
     previous.current = isLoggedIn;
     const guardKind = router.state.matches.at(-1)?.staticData.guard;
     if (isLoggedIn && guardKind === 'guest') {
-      void router.navigate({ to: LOGGED_IN_HOME, replace: true });
+      void router.navigate({ href: takeReturnPath(LOGGED_IN_HOME), replace: true });
     } else if (!isLoggedIn && (guardKind === 'auth' || guardKind === 'admin')) {
       void router.navigate({ to: LOGGED_OUT_HOME, replace: true });
     }

@@ -1,5 +1,3 @@
-import type { CurrentUser } from '@kinfolio/contract';
-import { DEFAULT_SITEPARAMS, DEFAULT_THEME_COLORS } from '@kinfolio/contract';
 import {
   createMemoryHistory,
   createRootRoute,
@@ -17,25 +15,11 @@ import { queryClient } from '@/shared/query/queryClient';
 import { sessionKeys, useSessionStore } from '@/shared/session';
 import { SESSION_RETRY_DELAYS_MS, verifySession } from '@/shared/session/session';
 import { stubFetch } from '@/shared/test/fetchStub';
+import { testUser } from '@/shared/test/user';
 import { RouteError } from '../errors/RouteError';
 import { decideGuard, guard, LOGGED_IN_HOME, runValidate, type GuardKind } from './guards';
 
-function makeUser(permissions: string[]): CurrentUser {
-  return {
-    id: 1,
-    name: 'Ada',
-    email: 'ada@example.com',
-    email_verified_at: null,
-    permissions,
-    siteparams: { ...DEFAULT_SITEPARAMS },
-    themecolors: { ...DEFAULT_THEME_COLORS },
-    active: true,
-    picture: null,
-    site_picture: null,
-    created_at: '2024-01-01T00:00:00Z',
-    updated_at: '2024-01-01T00:00:00Z',
-  };
-}
+const makeUser = (permissions: string[]) => testUser(permissions);
 
 function logIn(permissions: string[]) {
   useSessionStore.setState({ isLoggedIn: true, user: makeUser(permissions), status: 'ready' });
@@ -221,6 +205,33 @@ describe('guards in a router', () => {
     const router = renderGuarded('/user/userprofile');
     expect(await screen.findByText('page /')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('carries the page asked for to the login, and remembers it for the ways in that leave it', async () => {
+    onTestFinished(() => window.localStorage.clear());
+    const router = renderGuarded('/user/userprofile?tab=pictures#top');
+    expect(await screen.findByText('page /')).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.searchStr).get('redirect')).toBe(
+      '/user/userprofile?tab=pictures#top',
+    );
+    // Back from a provider's login: `/` again, now logged in, goes to the page asked for.
+    logIn([]);
+    await act(async () => {
+      await router.navigate({ href: '/?social_login=1' });
+    });
+    expect(await screen.findByText('page /user/userprofile')).toBeInTheDocument();
+    expect(router.state.location.href).toBe('/user/userprofile?tab=pictures#top');
+  });
+
+  it('sends a logged-in user past the login to its redirect, never to another site', async () => {
+    logIn([]);
+    const router = renderGuarded('/?redirect=%2Fuser%2Fuserprofile');
+    expect(await screen.findByText('page /user/userprofile')).toBeInTheDocument();
+    await act(async () => {
+      await router.navigate({ href: '/?redirect=%2F%2Fevil.com' });
+    });
+    expect(await screen.findByText('page /posts')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/posts');
   });
 
   it('lands a logged-in user of a guest page on the archive', async () => {

@@ -9,6 +9,11 @@ import {
 import { createI18n, type Messages } from './core';
 
 export const LANGUAGE_STORAGE_KEY = 'kinfolio-language';
+/**
+ * Set when someone picks a language while logged out (login, register, invitation pages): the
+ * next login keeps it and saves it to the account, instead of the account's older one.
+ */
+export const LANGUAGE_CHOICE_KEY = 'kinfolio-language-chosen';
 
 /**
  * The namespaces every screen may need before its own code arrives (the shell, API errors): they
@@ -64,9 +69,12 @@ function readStoredLanguage(): UiLanguage | null {
   }
 }
 
+const navigatorLanguages = (): readonly string[] =>
+  typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+
 /** The first of the browser's languages the interface has, if any. */
 export function browserLanguage(
-  languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,
+  languages: readonly string[] = navigatorLanguages(),
 ): UiLanguage | null {
   for (const tag of languages) {
     const base = tag.toLowerCase().split(/[-_]/)[0];
@@ -76,12 +84,18 @@ export function browserLanguage(
 }
 
 /**
- * The language before anyone logs in: the last choice on this device, else the browser's
- * languages, else the product default fr. Once logged in the user's own language applies (and
- * becomes this device's last choice).
+ * The language before anyone logs in: the last choice on this device, else the first of the
+ * browser's languages the interface has; a browser asking only for others gets the fallback en
+ * (its reader more likely reads English than French), one that says nothing the default fr.
+ * Once logged in the user's own language applies (and becomes this device's last choice).
  */
-export function initialLanguage(): UiLanguage {
-  return readStoredLanguage() ?? browserLanguage() ?? DEFAULT_UI_LANGUAGE;
+export function initialLanguage(languages: readonly string[] = navigatorLanguages()): UiLanguage {
+  const asked = languages.filter(Boolean);
+  return (
+    readStoredLanguage() ??
+    browserLanguage(asked) ??
+    (asked.length > 0 ? FALLBACK_UI_LANGUAGE : DEFAULT_UI_LANGUAGE)
+  );
 }
 
 let shipped: Promise<readonly string[]> | undefined;
@@ -149,8 +163,15 @@ function syncDocumentLanguage(lang: string): void {
 syncDocumentLanguage(i18n.language);
 i18n.on('languageChanged', syncDocumentLanguage);
 
+/** The language a switch is under way to, while its wording loads. */
+let switchingTo: UiLanguage | null = null;
+
+/**
+ * The interface language; during a switch already the new one, so that requests sent meanwhile
+ * (their Accept-Language) are answered in the language the screen is about to speak.
+ */
 export function currentLanguage(): UiLanguage {
-  return normalizeLanguage(i18n.resolvedLanguage ?? i18n.language);
+  return switchingTo ?? normalizeLanguage(i18n.resolvedLanguage ?? i18n.language);
 }
 
 /** Switches the interface language and remembers the choice on this device. */
@@ -161,8 +182,35 @@ export async function setLanguage(value: string): Promise<UiLanguage> {
   } catch {
     // Private mode or full storage: the choice still applies to this page.
   }
-  if (i18n.language !== lang) await i18n.changeLanguage(lang);
+  if (i18n.language === lang && switchingTo === null) return lang;
+  switchingTo = lang;
+  try {
+    await i18n.changeLanguage(lang);
+  } finally {
+    // A later switch owns the value now.
+    if (switchingTo === lang) switchingTo = null;
+  }
   return lang;
+}
+
+/** Remembers that the language was picked by hand while logged out (see LANGUAGE_CHOICE_KEY). */
+export function markLanguageChosen(lang: UiLanguage): void {
+  try {
+    window.localStorage.setItem(LANGUAGE_CHOICE_KEY, lang);
+  } catch {
+    // Storage unavailable: the next login applies the account's language.
+  }
+}
+
+/** The language picked by hand while logged out, forgotten once read (a login uses it once). */
+export function takeChosenLanguage(): UiLanguage | null {
+  try {
+    const chosen = window.localStorage.getItem(LANGUAGE_CHOICE_KEY);
+    window.localStorage.removeItem(LANGUAGE_CHOICE_KEY);
+    return chosen && isUiLanguage(chosen) ? chosen : null;
+  } catch {
+    return null;
+  }
 }
 
 export const LANGUAGE_LABELS: Record<UiLanguage, string> = {

@@ -3,6 +3,7 @@ import { hasPermission as userHasPermission, type Permission } from '@kinfolio/c
 import { useMemo } from 'react';
 import { appStateQuery } from './queries';
 import {
+  chooseLanguage,
   enterSession,
   ensureSession,
   login,
@@ -25,6 +26,7 @@ export {
 } from './queries';
 export { useColorSchemeToggle } from './useColorSchemeToggle';
 export {
+  chooseLanguage,
   enterSession,
   ensureSession,
   login,

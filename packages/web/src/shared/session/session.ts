@@ -4,6 +4,7 @@ import {
   type CurrentUser,
   type LoginBody,
   type LoginLinkConsumeBody,
+  type UiLanguage,
 } from '@kinfolio/contract';
 import { call } from '@/shared/api/call';
 import {
@@ -13,7 +14,13 @@ import {
   isApiError,
   type ApiError,
 } from '@/shared/api/client';
-import { LANGUAGE_STORAGE_KEY, setLanguage } from '@/shared/i18n';
+import {
+  LANGUAGE_CHOICE_KEY,
+  LANGUAGE_STORAGE_KEY,
+  markLanguageChosen,
+  setLanguage,
+  takeChosenLanguage,
+} from '@/shared/i18n';
 import { appNavigate } from '@/shared/navigation';
 import { clearRuntimeCaches, INSTALL_DISMISSED_KEY } from '@/shared/pwa/installPrompt';
 import { clearQueryCaches, queryClient } from '@/shared/query/queryClient';
@@ -65,11 +72,36 @@ async function fetchUserWithRetries(): Promise<CurrentUser> {
   }
 }
 
-/** Applies what belongs to the user: colours, language (default en), dark mode. */
+/**
+ * Applies what belongs to the user: colours, dark mode, and the language: the one picked on this
+ * browser since the last login when there is one (the newest choice, saved to the account now),
+ * else the account's (default en).
+ */
 async function applyUserPreferences(user: CurrentUser): Promise<void> {
   applyThemeColors(user.themecolors);
   setColorSchemePreference(user.siteparams?.darkMode ? 'dark' : 'light');
-  await setLanguage(user.siteparams?.language ?? DEFAULT_USER_LANGUAGE);
+  const saved = user.siteparams?.language ?? DEFAULT_USER_LANGUAGE;
+  const chosen = takeChosenLanguage();
+  await setLanguage(chosen ?? saved);
+  if (chosen && chosen !== saved) void updateSiteparams({ language: chosen });
+}
+
+/**
+ * A language picked by hand: applied at once; saved to the account when someone is logged in,
+ * else kept for the next login, which saves it then.
+ */
+export async function chooseLanguage(lang: UiLanguage): Promise<void> {
+  // Started first: the save below already asks in the new language.
+  const applied = setLanguage(lang);
+  if (useSessionStore.getState().user) {
+    void updateSiteparams({ language: lang });
+    try {
+      window.localStorage.removeItem(LANGUAGE_CHOICE_KEY);
+    } catch {
+      // Nothing was stored.
+    }
+  } else markLanguageChosen(lang);
+  await applied;
 }
 
 /** Global data after login: app state, and the users list for admins. */
@@ -166,7 +198,7 @@ export async function ensureSession(): Promise<{
 }
 
 /** localStorage entries of the device, not of a session: a logout keeps them. */
-const DEVICE_KEYS = [LANGUAGE_STORAGE_KEY, INSTALL_DISMISSED_KEY];
+const DEVICE_KEYS = [LANGUAGE_STORAGE_KEY, LANGUAGE_CHOICE_KEY, INSTALL_DISMISSED_KEY];
 
 /**
  * Clears the session, every localStorage entry but this device's language and install choice, all
@@ -178,8 +210,9 @@ export function resetSession(): Promise<void> {
   unreadServerFailure = false;
   useSessionStore.setState({ user: null, isLoggedIn: false, status: 'ready', checkFailure: null });
   try {
-    // Everything goes but what belongs to the device: its language (the login page after a
-    // logout, and after a reload, speaks the language just used, not a default) and a declined
+    // Everything goes but what belongs to the device: its language and whether it was picked by
+    // hand (the login page after a logout, and after a reload, speaks the language just used,
+    // not a default; a choice made there still wins at the next login) and a declined
     // install prompt (its dismissal is remembered on the device).
     const kept = DEVICE_KEYS.map((key) => [key, window.localStorage.getItem(key)] as const);
     window.localStorage.clear();

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/shared/api/client';
@@ -10,9 +10,12 @@ vi.mock('@/shared/session', () => ({ useSession: () => ({ login }) }));
 const call = vi.fn();
 vi.mock('@/shared/api/call', () => ({ call: (...args: unknown[]) => call(...args) }));
 
+const submitted = {} as { router: Awaited<ReturnType<typeof renderPage>>['router'] };
+
 /** Opens the form and logs in as Ada with this password; the user for what follows. */
-async function submitLogin(password: string) {
-  await renderPage(LoginForm);
+async function submitLogin(password: string, url = '/') {
+  const { router } = await renderPage(LoginForm, { url });
+  submitted.router = router;
   const user = userEvent.setup();
   await user.type(screen.getByLabelText(/email address/i), 'ada@example.com');
   await user.type(screen.getByLabelText(/^password/i), password);
@@ -48,6 +51,23 @@ describe('LoginForm', () => {
       remember: false,
     });
     expect(screen.queryByRole('button', { name: 'E-mail me a sign-in link' })).toBeNull();
+  });
+
+  it('goes to the page asked for before the login, else to the archive', async () => {
+    login.mockResolvedValue({});
+    await submitLogin('right-password-1', '/?redirect=%2Frecords%2F12%2Fprofile%3Ftab%3D2');
+    expect(await screen.findByTestId('navigated-elsewhere')).toBeInTheDocument();
+    expect(submitted.router.state.location.href).toBe('/records/12/profile?tab=2');
+  });
+
+  it('ignores a redirect to another site or back to the login', async () => {
+    login.mockResolvedValue({});
+    for (const target of ['https://evil.com/x', '//evil.com', '/\\evil.com', '/api/users', '/']) {
+      cleanup();
+      await submitLogin('right-password-1', `/?redirect=${encodeURIComponent(target)}`);
+      expect(await screen.findByTestId('navigated-elsewhere')).toBeInTheDocument();
+      expect(submitted.router.state.location.href, target).toBe('/posts');
+    }
   });
 
   it('shows the throttling message of a 429 above the form', async () => {

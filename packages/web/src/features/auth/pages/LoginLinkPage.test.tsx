@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ApiError } from '@/shared/api/client';
+import { rememberReturnPath } from '@/shared/session/returnPath';
 import { renderPage } from '@/shared/test/renderPage';
 import LoginLinkPage from './LoginLinkPage';
 
@@ -29,6 +30,17 @@ describe('LoginLinkPage', () => {
 
     expect(loginWithLink).toHaveBeenCalledWith({ token: 'tok-123', remember: true });
     expect(await screen.findByTestId('navigated-elsewhere')).toBeInTheDocument();
+  });
+
+  it('goes to the page asked for before the link was mailed (remembered on this device)', async () => {
+    loginWithLink.mockResolvedValue({ id: 1 });
+    rememberReturnPath('/records/7/profile');
+    onTestFinished(() => window.localStorage.clear());
+    const { router } = await renderPage(LoginLinkPage, page);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByTestId('navigated-elsewhere')).toBeInTheDocument();
+    expect(router.state.location.href).toBe('/records/7/profile');
   });
 
   it('says in the alert when the link is dead', async () => {

@@ -4,6 +4,7 @@ import type { LoginLinkConsumeBody } from '@kinfolio/contract';
 import { ServerForm } from '@/shared/forms/ServerForm';
 import { useServerForm } from '@/shared/forms/useServerForm';
 import { useTranslation } from '@/shared/i18n/react';
+import { LOGGED_IN_HOME, peekReturnPath } from '@/shared/session/returnPath';
 import { loginWithLink } from '@/shared/session';
 import { AuthCard, AuthPage, BackToLogin } from '../components/AuthCard';
 
@@ -20,8 +21,10 @@ export default function LoginLinkPage() {
     // The token is no field anyone can fix: its refusal goes to the form's alert.
     fields: [],
     send: async (values) => {
+      // Read before logging in: the shell may already leave the login page once the session starts.
+      const back = peekReturnPath(LOGGED_IN_HOME);
       await loginWithLink(values);
-      await navigate({ to: '/posts' });
+      await navigate({ href: back, replace: true });
     },
   });
 
