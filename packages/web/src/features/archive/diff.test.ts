@@ -55,11 +55,16 @@ describe('revisionDiff', () => {
     const diff = revisionDiff(old, current);
     expect(diff.wordsAdded).toBe(3);
     expect(diff.wordsRemoved).toBe(1);
-    expect(diff.title).toEqual([{ text: 'La maison ' }, { text: 'de Lyon', added: true }]);
-    expect(diff.content.filter((p) => p.removed).map((p) => p.text)).toEqual(['vu']);
-    expect(diff.content.filter((p) => p.added).map((p) => p.text)).toEqual(['visité']);
+    const [title, content] = diff.texts;
+    expect(title).toEqual({
+      name: 'title',
+      parts: [{ text: 'La maison ' }, { text: 'de Lyon', added: true }],
+    });
+    expect(content?.name).toBe('content');
+    expect(content?.parts.filter((p) => p.removed).map((p) => p.text)).toEqual(['vu']);
+    expect(content?.parts.filter((p) => p.added).map((p) => p.text)).toEqual(['visité']);
     // Recipients in another order are the same recipients.
-    expect(diff.changedFields).toEqual(['status']);
+    expect(diff.fields).toEqual(['status']);
     expect(diff.same).toBe(false);
   });
 
@@ -70,6 +75,14 @@ describe('revisionDiff', () => {
     );
     expect(same.same).toBe(true);
     expect(same.wordsAdded + same.wordsRemoved).toBe(0);
+  });
+
+  it('names a changed own field of the type', () => {
+    const diff = revisionDiff(
+      { ...old, fields: { mood: 'joyful', recurring: true } },
+      { ...current, type: 'dream', fields: { mood: 'sad', recurring: true } },
+    );
+    expect(diff.fields).toEqual(['status', 'fields.mood']);
   });
 });
 

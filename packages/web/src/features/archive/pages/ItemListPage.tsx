@@ -7,8 +7,7 @@ import { useCan } from '@/shared/organisation/hooks';
 import type { ListMode } from '@/shared/entity/EntityCollection';
 import { EntityListPage } from '@/shared/entity/EntityListPage';
 import { confirmDelete } from '@/shared/entity/confirmDelete';
-import { itemQueries } from '../api';
-import { useHardDeleteItem, useRestoreItem } from '../mutations';
+import { itemQueries, itemResource } from '../api';
 import { FilterBar } from '../components/FilterBar';
 import { ListOptions } from '../components/ListOptions';
 import { ItemCollection } from '../components/ItemCollection';
@@ -25,8 +24,8 @@ export default function ItemListPage() {
   const meta = ITEM_TYPE_META[type];
   const search = useArchiveSearch();
   const navigate = useNavigate();
-  const restoreItem = useRestoreItem();
-  const hardDeleteItem = useHardDeleteItem();
+  const restoreItem = itemResource(type).useRestore();
+  const hardDeleteItem = itemResource(type).useHardDelete();
   const canEdit = useCan('content.edit');
   const request = listRequest(type, search);
   const list = useQuery(itemQueries.list(type, request));
@@ -48,7 +47,7 @@ export default function ItemListPage() {
       sentence: (title) => t('trash.hardDeleteMessage', { title }),
       subject: { title: item.title, language: item.language },
       confirm: t('trash.hardDelete'),
-      onConfirm: () => hardDeleteItem.mutate({ type, id: item.id }),
+      onConfirm: () => hardDeleteItem.mutate(item.id),
     });
 
   return (
@@ -93,7 +92,7 @@ export default function ItemListPage() {
           rows={answer.data}
           total={answer.meta.total}
           busy={list.isFetching}
-          onRestore={(item) => restoreItem.mutate({ type, id: item.id })}
+          onRestore={(item) => restoreItem.mutate(item.id)}
           onHardDelete={hardDelete}
         />
       )}

@@ -3,7 +3,8 @@ import type { RecordEntity, RecordFile } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
 import { useFileSize } from '@/shared/content/fileSize';
 import { ArrowIcon, DownloadIcon, TrashIcon, confirm } from '@/shared/ui';
-import { useDeletePart, useOrderParts } from '../mutations';
+import { recordResource } from '../api';
+import { useOrderParts } from '../mutations';
 
 /** The order after moving one part up or down (unchanged at the ends). */
 export function moved(ids: readonly number[], index: number, step: -1 | 1): number[] {
@@ -22,7 +23,7 @@ export function AudioParts({ record, editable }: { record: RecordEntity; editabl
   const { t } = useTranslation('records');
   const size = useFileSize();
   const order = useOrderParts();
-  const remove = useDeletePart();
+  const remove = recordResource.useDeleteFile();
   if (record.files.length === 0) return null;
   const ids = record.files.map((file) => file.id);
   const move = (index: number, step: -1 | 1) =>
@@ -33,7 +34,7 @@ export function AudioParts({ record, editable }: { record: RecordEntity; editabl
       message: t('parts.deleteMessage', { name: file.name }),
       confirmLabel: t('parts.confirmDelete'),
       cancelLabel: t('archive:actions.cancel'),
-      onConfirm: () => remove.mutate({ fileId: file.id, recordId: record.id }),
+      onConfirm: () => remove.mutate(file.id),
     });
 
   return (

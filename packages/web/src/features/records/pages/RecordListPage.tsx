@@ -8,11 +8,10 @@ import { EntityCollection, type ListMode } from '@/shared/entity/EntityCollectio
 import { EntityListPage } from '@/shared/entity/EntityListPage';
 import { useCan } from '@/shared/organisation/hooks';
 import { useStableCallback } from '@/shared/ui/useStableCallback';
-import { recordQueries } from '../api';
+import { recordQueries, recordResource } from '../api';
 import { RecordCard } from '../components/RecordCard';
 import { RecordFilterBar } from '../components/RecordFilterBar';
 import { useRecordSearch } from '../hooks';
-import { useHardDeleteRecord, useRestoreRecord } from '../mutations';
 import { RECORDS_PATH, recordProfilePath } from '../paths';
 import { RECORD_BULK } from '../recordBulk';
 import { recordListRequest, withRecordChange, type RecordSearch } from '../recordSearch';
@@ -32,8 +31,8 @@ export default function RecordListPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const canEdit = useCan('records.edit');
-  const restoreRecord = useRestoreRecord();
-  const hardDeleteRecord = useHardDeleteRecord();
+  const restoreRecord = recordResource.useRestore();
+  const hardDeleteRecord = recordResource.useHardDelete();
   const request = recordListRequest(search);
   const list = useQuery(recordQueries.list(request));
   const mode: ListMode = search.deleted === 1 ? 'trash' : 'list';
