@@ -6,18 +6,13 @@ import {
   type ItemType,
   type Revision,
   type RevisionData,
-  type itemCreateBody,
-  type itemUpdateBody,
 } from '@kinfolio/contract';
-import type { z } from 'zod';
 import { call } from '@/shared/api/call';
 import { entityResource } from '@/shared/entity/resource';
 import { fetchOptions } from '@/shared/query/preload';
 import { effectiveSearch } from '@/shared/search';
+import type { ItemCreateInput, ItemUpdateInput } from './formValues';
 import type { ListRequest } from './listSearch';
-
-export type ItemCreateInput = z.input<typeof itemCreateBody>;
-export type ItemUpdateInput = z.input<typeof itemUpdateBody>;
 
 /** One item type on the generic machinery: its routes, its cache, its files. */
 function itemResourceOf(type: ItemType) {

@@ -4,17 +4,12 @@ import {
   type RecordEntity,
   type RecordRevision,
   type RecordRevisionData,
-  type recordCreateBody,
-  type recordUpdateBody,
 } from '@kinfolio/contract';
-import type { z } from 'zod';
 import { call } from '@/shared/api/call';
 import { entityResource } from '@/shared/entity/resource';
 import { fetchOptions } from '@/shared/query/preload';
+import type { RecordCreateInput, RecordUpdateInput } from './formValues';
 import type { RecordListRequest } from './recordSearch';
-
-export type RecordCreateInput = z.input<typeof recordCreateBody>;
-export type RecordUpdateInput = z.input<typeof recordUpdateBody>;
 
 /** Records on the generic machinery: their routes, their cache, their audio parts. */
 export const recordResource = entityResource<
