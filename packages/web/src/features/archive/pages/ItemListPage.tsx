@@ -1,4 +1,5 @@
 import '../archive.css';
+import { Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ItemListRow } from '@kinfolio/contract';
 import { useNavigate } from '@tanstack/react-router';
@@ -7,8 +8,9 @@ import { useCan } from '@/shared/organisation/hooks';
 import type { ListMode } from '@/shared/entity/EntityCollection';
 import { EntityListPage } from '@/shared/entity/EntityListPage';
 import { confirmDelete } from '@/shared/entity/confirmDelete';
+import { LanguageFilter } from '@/shared/kit/FilterBar';
+import { ListFilterBar, type FilterName } from '@/shared/kit/ListFilterBar';
 import { itemQueries, itemResource } from '../api';
-import { FilterBar } from '../components/FilterBar';
 import { ListOptions } from '../components/ListOptions';
 import { ItemCollection } from '../components/ItemCollection';
 import { useArchiveSearch, useItemType } from '../hooks';
@@ -16,6 +18,7 @@ import { ITEM_TYPE_META, NEW_ITEM, profilePath } from '../itemTypes';
 import { listRequest, withChange, type ArchiveSearch } from '../listSearch';
 
 const MODES: readonly ListMode[] = ['list', 'revisions', 'trash'];
+const FILTERS: readonly FilterName[] = ['category', 'participant', 'tag', 'dates', 'language'];
 
 /** `/posts`, `/mails`, `/messages`, `/medias`, `/dreams`…: one list screen for every item type. */
 export default function ItemListPage() {
@@ -65,7 +68,28 @@ export default function ItemListPage() {
       onMode={setMode}
       filters={
         <>
-          <FilterBar search={search} onChange={change} languageOnly={mode !== 'list'} />
+          {mode === 'list' ? (
+            <ListFilterBar
+              id="kf-archive-filters"
+              values={search}
+              onChange={change}
+              filters={FILTERS}
+              search
+              note={
+                <Text size="xs" c="dimmed">
+                  {t('filters.combined')}
+                </Text>
+              }
+            />
+          ) : (
+            // Trash and revisions views: only the language applies.
+            <Group align="flex-end">
+              <LanguageFilter
+                value={search.language}
+                onChange={(language) => change({ language })}
+              />
+            </Group>
+          )}
           <ListOptions
             search={search}
             onChange={change}

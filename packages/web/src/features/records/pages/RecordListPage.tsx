@@ -6,11 +6,12 @@ import { useTranslation } from '@/shared/i18n/react';
 import { confirmDelete } from '@/shared/entity/confirmDelete';
 import { EntityCollection, type ListMode } from '@/shared/entity/EntityCollection';
 import { EntityListPage } from '@/shared/entity/EntityListPage';
+import { ListFilterBar } from '@/shared/kit/ListFilterBar';
 import { useCan } from '@/shared/organisation/hooks';
 import { useStableCallback } from '@/shared/ui/useStableCallback';
 import { recordQueries, recordResource } from '../api';
 import { RecordCard } from '../components/RecordCard';
-import { RecordFilterBar } from '../components/RecordFilterBar';
+import { OwnerFilter } from '../components/OwnerFilter';
 import { useRecordSearch } from '../hooks';
 import { RECORDS_PATH, recordProfilePath } from '../paths';
 import { RECORD_BULK } from '../recordBulk';
@@ -65,7 +66,27 @@ export default function RecordListPage() {
       mode={mode}
       modes={MODES}
       onMode={(value) => change({ deleted: value === 'trash' ? 1 : undefined })}
-      filters={<RecordFilterBar search={search} onChange={change} />}
+      // Search, person, language, owner, recording dates and order: all apply together.
+      filters={
+        <ListFilterBar
+          id="kf-record-filters"
+          values={search}
+          onChange={change}
+          search
+          filters={[
+            'participant',
+            'language',
+            <OwnerFilter
+              key="owner"
+              value={search.owner}
+              onChange={(owner) => change({ owner })}
+            />,
+            'dates',
+            'sort',
+          ]}
+          ownActive={search.owner === undefined ? 0 : 1}
+        />
+      }
       list={list}
       searching={request.query !== undefined}
       totalLabel={(count) => t('list.total', { count })}
