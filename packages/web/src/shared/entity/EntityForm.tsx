@@ -1,4 +1,5 @@
 import { Stack } from '@mantine/core';
+import type { ContentLanguage } from '@kinfolio/contract';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
@@ -9,6 +10,15 @@ import { zodValidate } from '@/shared/forms/validation';
 import { useTranslation } from '@/shared/i18n/react';
 import { FormAlert } from '@/shared/ui';
 import type { EntitySave } from './resource';
+
+/** What every kind's form is given by its page. */
+export interface EntityFormProps<Entity> {
+  /** The entry being edited; null to create one. */
+  entity: Entity | null;
+  defaultLanguage: ContentLanguage;
+  onSaved: (entity: Entity) => void;
+  onCancel: () => void;
+}
 
 interface EntityFormOptions<Values, Entity, Create, Update> {
   /** The entry being edited; null to create one. */

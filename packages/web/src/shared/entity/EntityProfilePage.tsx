@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { titleAttrs } from '@/shared/content/direction';
-import { TitleInSentence } from '@/shared/content/TitleInSentence';
 import { useTranslation } from '@/shared/i18n/react';
 import { useCan } from '@/shared/organisation/hooks';
-import { EditIcon, HistoryIcon, PageTitle, QueryState, TrashIcon, confirm } from '@/shared/ui';
+import { EditIcon, HistoryIcon, PageTitle, QueryState, TrashIcon } from '@/shared/ui';
+import { confirmDelete } from './confirmDelete';
 import type { EntityDefinition, ProfileEntity, StoredRevision } from './definition';
 
 /** The generic parameters of a kind's definition. */
@@ -132,18 +132,11 @@ function LoadedProfile<Entity extends ProfileEntity, Data, Revision extends Stor
   const language = definition.language(entity);
 
   const trash = () =>
-    confirm({
-      title: tKind('profile.deleteTitle'),
-      message: (
-        <TitleInSentence
-          sentence={(title) => tKind('profile.deleteMessage', { title })}
-          title={entity.title}
-          fallback={t('item.untitled')}
-          language={language}
-        />
-      ),
-      confirmLabel: t('actions.delete'),
-      cancelLabel: t('actions.cancel'),
+    confirmDelete({
+      heading: tKind('profile.deleteTitle'),
+      sentence: (title) => tKind('profile.deleteMessage', { title }),
+      subject: { title: entity.title, language },
+      confirm: t('actions.delete'),
       onConfirm: () =>
         trashEntity.mutate(entity.id, {
           onSuccess: () => void navigate({ to: definition.listPath }),

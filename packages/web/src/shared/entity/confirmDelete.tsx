@@ -39,3 +39,16 @@ export function confirmDelete({
     onConfirm,
   });
 }
+
+/** Asks before entries of the trash are deleted for good; `sentence` names the entry. */
+export function confirmHardDelete(options: {
+  sentence: (title: string) => string;
+  subject: EntrySubject;
+  onConfirm: () => void;
+}): void {
+  confirmDelete({
+    ...options,
+    heading: i18n.t('archive:trash.hardDeleteTitle'),
+    confirm: i18n.t('archive:trash.hardDelete'),
+  });
+}

@@ -20,7 +20,7 @@ import {
 } from '@kinfolio/contract';
 import { lazy, Suspense, useId, useMemo } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
-import { EntityForm, useEntityForm } from '@/shared/entity/EntityForm';
+import { EntityForm, useEntityForm, type EntityFormProps } from '@/shared/entity/EntityForm';
 import { itemResource } from '../api';
 import { OwnFieldInputs } from './OwnFields';
 import { textDir } from '@/shared/content/direction';
@@ -42,29 +42,18 @@ import {
 // Tiptap and FilePond only load when a form opens.
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
 
-interface ItemFormProps {
+interface ItemFormProps extends EntityFormProps<Item> {
   type: ItemType;
-  /** The item being edited; null to create one. */
-  item: Item | null;
   /** Creating a translation: the original it belongs to. */
   parent?: Item | null;
   /** Languages the new item may take (a translation's are the missing ones). */
   languages?: readonly ContentLanguage[];
-  defaultLanguage: ContentLanguage;
-  onSaved: (item: Item) => void;
-  onCancel: () => void;
 }
 
 /** Create and edit form of every item type (its own fields from the type's definition). */
-export function ItemForm({
-  type,
-  item,
-  parent = null,
-  languages = CONTENT_LANGUAGES,
-  defaultLanguage,
-  onSaved,
-  onCancel,
-}: ItemFormProps) {
+export function ItemForm(props: ItemFormProps) {
+  const { type, parent = null, languages = CONTENT_LANGUAGES, defaultLanguage } = props;
+  const item = props.entity;
   const { t } = useTranslation('archive');
   const contentLabelId = useId();
   const initial = useMemo(
@@ -86,7 +75,7 @@ export function ItemForm({
       return { title: said, content: said };
     },
     useSave: itemResource(type).useSave,
-    onSaved,
+    onSaved: props.onSaved,
   });
   const { form, setUploads } = state;
 
@@ -96,7 +85,7 @@ export function ItemForm({
 
   const rtl = form.values.language === 'ar';
   return (
-    <EntityForm state={state} onCancel={onCancel}>
+    <EntityForm state={state} onCancel={props.onCancel}>
       <TextInput
         label={t('form.title')}
         dir={textDir(form.values.language)}

@@ -7,7 +7,7 @@ import { useTranslation } from '@/shared/i18n/react';
 import { useCan } from '@/shared/organisation/hooks';
 import type { ListMode } from '@/shared/entity/EntityCollection';
 import { EntityListPage } from '@/shared/entity/EntityListPage';
-import { confirmDelete } from '@/shared/entity/confirmDelete';
+import { confirmHardDelete } from '@/shared/entity/confirmDelete';
 import { LanguageFilter } from '@/shared/kit/FilterBar';
 import { ListFilterBar, type FilterName } from '@/shared/kit/ListFilterBar';
 import { itemQueries, itemResource } from '../api';
@@ -45,11 +45,9 @@ export default function ItemListPage() {
     });
 
   const hardDelete = (item: ItemListRow) =>
-    confirmDelete({
-      heading: t('trash.hardDeleteTitle'),
+    confirmHardDelete({
       sentence: (title) => t('trash.hardDeleteMessage', { title }),
       subject: { title: item.title, language: item.language },
-      confirm: t('trash.hardDelete'),
       onConfirm: () => hardDeleteItem.mutate(item.id),
     });
 

@@ -57,7 +57,7 @@ function NewItem({ type }: { type: ItemType }) {
   const itemForm = (
     <ItemForm
       type={type}
-      item={null}
+      entity={null}
       parent={parent.data ?? null}
       languages={parent.data ? languages : CONTENT_LANGUAGES}
       defaultLanguage={defaultLanguage}
@@ -112,7 +112,7 @@ function ItemBody({ entity: item, editing, onDone }: ProfileBodyProps<Item>) {
         {editing ? (
           <ItemForm
             type={item.type}
-            item={item}
+            entity={item}
             defaultLanguage={
               isContentLanguage(item.language) ? item.language : CONTENT_LANGUAGES[0]
             }

@@ -21,7 +21,7 @@ import { useId, useMemo, useRef } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { textDir } from '@/shared/content/direction';
 import { FileDropField } from '@/shared/content/FormParts';
-import { EntityForm, useEntityForm } from '@/shared/entity/EntityForm';
+import { EntityForm, useEntityForm, type EntityFormProps } from '@/shared/entity/EntityForm';
 import { recordQueries, recordResource } from '../api';
 import {
   createRecordBody,
@@ -37,24 +37,15 @@ import { useParticipantChoices } from '@/shared/organisation/choices';
 
 const AUDIO_ONLY = ['audio/*'] as const;
 
-interface RecordFormProps {
-  /** The record being edited; null to create one. */
-  record: RecordEntity | null;
+interface RecordFormProps extends EntityFormProps<RecordEntity> {
   /** The record's player (editing only): time codes are typed from it. */
   player?: PartsPlayer;
-  defaultLanguage: ContentLanguage;
-  onSaved: (record: RecordEntity) => void;
-  onCancel: () => void;
 }
 
 /** Create and edit form of a record, with its audio parts and the time-coded transcript. */
-export function RecordForm({
-  record,
-  player,
-  defaultLanguage,
-  onSaved,
-  onCancel,
-}: RecordFormProps) {
+export function RecordForm({ player, ...props }: RecordFormProps) {
+  const record = props.entity;
+  const { defaultLanguage } = props;
   const { t } = useTranslation(['records', 'archive']);
   const id = useId();
   const transcript = useRef<HTMLTextAreaElement>(null);
@@ -69,7 +60,7 @@ export function RecordForm({
     create: { body: createRecordBody, schema: recordCreateBody },
     update: { body: (values) => updateRecordBody(values, initial), schema: recordUpdateBody },
     useSave: recordResource.useSave,
-    onSaved,
+    onSaved: props.onSaved,
   });
   const { form, setUploads } = state;
 
@@ -108,7 +99,7 @@ export function RecordForm({
   );
 
   return (
-    <EntityForm state={state} onCancel={onCancel}>
+    <EntityForm state={state} onCancel={props.onCancel}>
       <TextInput label={t('fields.title')} lang={lang} dir={dir} {...form.getInputProps('title')} />
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
         <TextInput label={t('fields.number')} {...form.getInputProps('number')} />

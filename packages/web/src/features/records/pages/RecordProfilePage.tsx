@@ -43,7 +43,7 @@ function NewRecord() {
   return (
     <EntityNewPage definition={RECORD_DEFINITION} title={t('list.new')}>
       <RecordForm
-        record={null}
+        entity={null}
         defaultLanguage={CONTENT_LANGUAGES[0]}
         onSaved={(record) => void navigate({ to: recordProfilePath(record.id), replace: true })}
         onCancel={() => void navigate({ to: RECORDS_PATH })}
@@ -70,7 +70,7 @@ function RecordBody({ entity: record, editing, onDone }: ProfileBodyProps<Record
   if (editing) {
     return (
       <RecordForm
-        record={record}
+        entity={record}
         player={player}
         defaultLanguage={isContentLanguage(record.lang) ? record.lang : CONTENT_LANGUAGES[0]}
         onSaved={onDone}
