@@ -14,7 +14,6 @@ import {
   CONTENT_LANGUAGES,
   recordCreateBody,
   recordUpdateBody,
-  type ContentLanguage,
   type RecordEntity,
 } from '@kinfolio/contract';
 import { useId, useMemo, useRef } from 'react';
