@@ -1,4 +1,4 @@
-import type { Permission } from '@kinfolio/contract';
+import { grant } from '@/shared/test/permissionsStub';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,11 +16,7 @@ configure({ asyncUtilTimeout: 5000 });
 const call = vi.fn();
 vi.mock('@/shared/api/call', () => ({ call: (...args: unknown[]) => call(...args) }));
 
-let permissions: Permission[] = [];
-vi.mock('@/shared/organisation/hooks', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  useCan: (permission: Permission) => permissions.includes(permission),
-}));
+vi.mock('@/shared/organisation/hooks', () => import('@/shared/test/permissionsStub'));
 
 const revision = (id: number, data: Partial<NoteRevision['data']>): NoteRevision => ({
   id,
@@ -52,7 +48,7 @@ const History = () => <EntityHistoryPage definition={NOTE_DEFINITION} id={7} />;
 describe('EntityHistoryPage', () => {
   beforeEach(() => {
     call.mockReset();
-    permissions = ['content.edit'];
+    grant(['content.edit']);
   });
 
   it('compares each stored version with the current entry, in the kind’s words', async () => {
@@ -94,7 +90,7 @@ describe('EntityHistoryPage', () => {
   });
 
   it('offers no restore to a reader', async () => {
-    permissions = [];
+    grant([]);
     serve(note(), [revision(1, { mood: 'SAD' })]);
     await renderScreen(History, '/notes/7/history');
     await screen.findByText('SAD');

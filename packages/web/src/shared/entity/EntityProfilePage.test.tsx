@@ -1,4 +1,4 @@
-import type { Permission } from '@kinfolio/contract';
+import { grant } from '@/shared/test/permissionsStub';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,11 +10,7 @@ configure({ asyncUtilTimeout: 5000 });
 const call = vi.fn();
 vi.mock('@/shared/api/call', () => ({ call: (...args: unknown[]) => call(...args) }));
 
-let permissions: Permission[] = [];
-vi.mock('@/shared/organisation/hooks', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  useCan: (permission: Permission) => permissions.includes(permission),
-}));
+vi.mock('@/shared/organisation/hooks', () => import('@/shared/test/permissionsStub'));
 
 /** The kind's own part: says whether it is editing, and lets the form finish. */
 function NoteBody({ entity, editing, onDone }: ProfileBodyProps<Note>) {
@@ -46,7 +42,7 @@ function serve(entry: Note) {
 describe('EntityProfilePage', () => {
   beforeEach(() => {
     call.mockReset();
-    permissions = ['content.edit'];
+    grant(['content.edit']);
   });
 
   it('shows the entry with its own actions, its history, and edits on demand', async () => {
@@ -76,7 +72,7 @@ describe('EntityProfilePage', () => {
   });
 
   it('reads with ?edit=1 when the user may not edit, or the entry is in the trash', async () => {
-    permissions = [];
+    grant([]);
     serve(note());
     await renderScreen(Profile, '/notes/7?edit=1');
     expect(await screen.findByText('Reading Nous avons rangé le grenier.')).toBeInTheDocument();
@@ -113,14 +109,14 @@ describe('EntityNewPage', () => {
   );
 
   it('shows the form under its title to those who may create', async () => {
-    permissions = ['content.edit'];
+    grant(['content.edit']);
     await renderScreen(New, '/notes/new');
     expect(await screen.findByRole('heading', { name: 'New note' })).toBeInTheDocument();
     expect(screen.getByText('The form')).toBeInTheDocument();
   });
 
   it('says why not to the others', async () => {
-    permissions = [];
+    grant([]);
     await renderScreen(New, '/notes/new');
     expect(await screen.findByText('You are not allowed to edit the archive.')).toBeInTheDocument();
     expect(screen.queryByText('The form')).toBeNull();

@@ -4,16 +4,7 @@ import { Fragment, type ReactNode } from 'react';
 import { SearchBox } from '@/shared/content/SearchBox';
 import { useTranslation } from '@/shared/i18n/react';
 import { organisationQueries } from '@/shared/organisation/queries';
-import {
-  CategoryFilter,
-  DateRangeFilter,
-  FilterBar,
-  LanguageFilter,
-  ParticipantFilter,
-  SortFilter,
-  TagFilter,
-  type ListSort,
-} from './FilterBar';
+import * as kit from './FilterBar';
 
 /** The filters every list of the archive's content may offer, by name. */
 export type FilterName = 'category' | 'participant' | 'tag' | 'dates' | 'language' | 'sort';
@@ -27,7 +18,7 @@ export interface FilterValues {
   from?: string;
   to?: string;
   language?: ContentLanguage;
-  sort?: ListSort;
+  sort?: kit.ListSort;
 }
 
 interface ListFilterBarProps<Values extends FilterValues> {
@@ -72,31 +63,37 @@ export function ListFilterBar<Values extends FilterValues>({
     switch (name) {
       case 'category':
         return (
-          <CategoryFilter value={values.category} onChange={(category) => change({ category })} />
+          <kit.CategoryFilter
+            value={values.category}
+            onChange={(category) => change({ category })}
+          />
         );
       case 'participant':
         return (
-          <ParticipantFilter
+          <kit.ParticipantFilter
             value={values.participant}
             onChange={(participant) => change({ participant })}
           />
         );
       case 'tag':
-        return <TagFilter value={values.tag} onChange={(tag) => change({ tag })} />;
+        return <kit.TagFilter value={values.tag} onChange={(tag) => change({ tag })} />;
       case 'dates':
-        return <DateRangeFilter from={values.from} to={values.to} onChange={change} />;
+        return <kit.DateRangeFilter from={values.from} to={values.to} onChange={change} />;
       case 'language':
         return (
-          <LanguageFilter value={values.language} onChange={(language) => change({ language })} />
+          <kit.LanguageFilter
+            value={values.language}
+            onChange={(language) => change({ language })}
+          />
         );
       case 'sort':
-        return <SortFilter value={values.sort} onChange={(sort) => change({ sort })} />;
+        return <kit.SortFilter value={values.sort} onChange={(sort) => change({ sort })} />;
     }
   };
   return (
     <>
       <PrefetchChoices filters={named} />
-      <FilterBar
+      <kit.FilterBar
         id={id}
         active={active}
         search={
@@ -117,7 +114,7 @@ export function ListFilterBar<Values extends FilterValues>({
             {typeof filter === 'string' ? input(filter as FilterName) : filter}
           </Fragment>
         ))}
-      </FilterBar>
+      </kit.FilterBar>
     </>
   );
 }

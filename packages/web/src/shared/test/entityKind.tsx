@@ -1,20 +1,8 @@
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { render } from '@testing-library/react';
 import type { FunctionComponent } from 'react';
 import type { EntityDefinition } from '@/shared/entity/definition';
 import { entityDiff, type DiffSpec } from '@/shared/entity/diff';
 import { entityResource } from '@/shared/entity/resource';
-import { i18n } from '@/shared/i18n';
+import { renderRoutes } from './renderRoutes';
 
 /*
  * A small kind of entries for the stories of the shared entity screens: notes with a title, a
@@ -98,41 +86,15 @@ export const NOTE_DEFINITION: EntityDefinition<Note, NoteData, NoteRevision> = {
   }),
 };
 
-/** Menus and modals open at once, so the stories wait only for the screens themselves. */
-const INSTANT = {
-  components: { Modal: { defaultProps: { transitionProps: { duration: 0 } } } },
-};
-
-/**
- * Renders a screen at `url`, under a router that also knows the kind's list (`/notes`) and its
- * entries' pages, with the app's providers; resolves once the wording is loaded.
- */
-export async function renderScreen(Screen: FunctionComponent, url: string) {
-  await i18n.changeLanguage('en');
-  await i18n.loadNamespaces(['archive', 'records', 'common', 'photos']);
-  const rootRoute = createRootRoute({ component: Outlet });
-  const route = (path: string, component: FunctionComponent) =>
-    createRoute({ getParentRoute: () => rootRoute, path, component });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([
-      route('/notes', () => <p>The list</p>),
-      route('/notes/$id', Screen),
-      route('/notes/$id/history', Screen),
-      route('/notes/new', Screen),
-    ]),
-    history: createMemoryHistory({ initialEntries: [url] }),
-  });
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  render(
-    <MantineProvider theme={INSTANT}>
-      <QueryClientProvider client={client}>
-        <ModalsProvider>
-          <RouterProvider router={router} />
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
+/** Renders a screen at `url`, beside the kind's list (`/notes`), in English, with the app's providers. */
+export function renderScreen(Screen: FunctionComponent, url: string) {
+  return renderRoutes(
+    {
+      '/notes': () => <p>The list</p>,
+      '/notes/$id': Screen,
+      '/notes/$id/history': Screen,
+      '/notes/new': Screen,
+    },
+    url,
   );
-  return { router, client };
 }

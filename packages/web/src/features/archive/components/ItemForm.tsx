@@ -20,6 +20,7 @@ import {
 } from '@kinfolio/contract';
 import { lazy, Suspense, useId, useMemo } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
+import { ParticipantsInput } from '@/shared/kit/ParticipantsInput';
 import { EntityForm, useEntityForm, type EntityFormProps } from '@/shared/entity/EntityForm';
 import { itemResource } from '../api';
 import { OwnFieldInputs } from './OwnFields';
@@ -33,11 +34,7 @@ import {
   updateBody,
 } from '../formValues';
 import { PhotoDateHint } from '../photos/PhotoHints';
-import {
-  useCategoryChoices,
-  useParticipantChoices,
-  useTagChoices,
-} from '@/shared/organisation/choices';
+import { useCategoryChoices, useTagChoices } from '@/shared/organisation/choices';
 
 // Tiptap and FilePond only load when a form opens.
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
@@ -79,7 +76,6 @@ export function ItemForm(props: ItemFormProps) {
   });
   const { form, setUploads } = state;
 
-  const participantData = useParticipantChoices();
   const tagData = useTagChoices(t('filters.untitled'), false);
   const categoryData = useCategoryChoices(t('filters.untitled'));
 
@@ -136,24 +132,8 @@ export function ItemForm(props: ItemFormProps) {
       </SimpleGrid>
       <OwnFieldInputs type={type} form={form} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <MultiSelect
-          label={t('form.from')}
-          data={participantData}
-          searchable
-          clearable
-          limit={100}
-          nothingFoundMessage={t('filters.nothingFound')}
-          {...form.getInputProps('from')}
-        />
-        <MultiSelect
-          label={t('form.to')}
-          data={participantData}
-          searchable
-          clearable
-          limit={100}
-          nothingFoundMessage={t('filters.nothingFound')}
-          {...form.getInputProps('to')}
-        />
+        <ParticipantsInput label={t('form.from')} {...form.getInputProps('from')} />
+        <ParticipantsInput label={t('form.to')} {...form.getInputProps('to')} />
         <MultiSelect
           label={t('form.tags')}
           data={tagData}

@@ -2,7 +2,6 @@ import {
   Autocomplete,
   Button,
   Group,
-  MultiSelect,
   Select,
   SimpleGrid,
   Stack,
@@ -20,6 +19,7 @@ import { useId, useMemo, useRef } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { textDir } from '@/shared/content/direction';
 import { FileDropField } from '@/shared/content/FormParts';
+import { ParticipantsInput } from '@/shared/kit/ParticipantsInput';
 import { EntityForm, useEntityForm, type EntityFormProps } from '@/shared/entity/EntityForm';
 import { recordQueries, recordResource } from '../api';
 import {
@@ -32,7 +32,6 @@ import { clock, insertTimeCode } from '../timeCodes';
 import type { PartsPlayer } from '../usePartsPlayer';
 import { AudioParts } from './AudioParts';
 import { RecordPlayer } from './RecordPlayer';
-import { useParticipantChoices } from '@/shared/organisation/choices';
 
 const AUDIO_ONLY = ['audio/*'] as const;
 
@@ -64,7 +63,6 @@ export function RecordForm({ player, ...props }: RecordFormProps) {
   const { form, setUploads } = state;
 
   const owners = useQuery(recordQueries.owners());
-  const participantData = useParticipantChoices();
 
   /** Types the player's time at the cursor of the transcript (Alt+T or the button). */
   const insertTime = () => {
@@ -133,15 +131,10 @@ export function RecordForm({ player, ...props }: RecordFormProps) {
         />
         <TextInput label={t('fields.location')} {...form.getInputProps('location')} />
       </SimpleGrid>
-      <MultiSelect
+      <ParticipantsInput
         label={t('fields.people')}
         description={t('fields.peopleHint')}
         inputWrapperOrder={['label', 'input', 'description', 'error']}
-        data={participantData}
-        searchable
-        clearable
-        limit={100}
-        nothingFoundMessage={t('archive:filters.nothingFound')}
         {...form.getInputProps('people')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
