@@ -1,11 +1,10 @@
-import type { Item, RevisionData } from '@kinfolio/contract';
+import type { RevisionData } from '@kinfolio/contract';
 import { describe, expect, it } from 'vitest';
 import { condense, htmlToText, wordDiff } from '@/shared/content/textDiff';
 import { revisionDiff } from './diff';
+import { testItem } from './testItem';
 
-const current: Item = {
-  id: 1,
-  type: 'post',
+const current = testItem({
   title: 'La maison de Lyon',
   content: '<p>Nous avons visité la <strong>maison</strong>.</p><p>Il pleuvait.</p>',
   from: [{ id: 1, name: 'Marie' }],
@@ -13,22 +12,8 @@ const current: Item = {
     { id: 2, name: 'Paul' },
     { id: 3, name: 'Anne' },
   ],
-  date: '1954-06-12T00:00:00.000Z',
-  language: 'fr',
-  original_language: 'fr',
-  parent_id: null,
-  status: 'published',
-  fields: {},
-  tags: [],
-  categories: [],
-  languages: ['fr'],
-  created_at: '',
-  updated_at: '',
-  deleted_at: null,
-  translations: [],
   revisions_count: 1,
-  files: [],
-};
+});
 
 const old: RevisionData = {
   title: 'La maison',

@@ -1,4 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOTE_RESOURCE, note } from '@/shared/test/entityKind';
 
@@ -45,6 +47,45 @@ describe('entityResource', () => {
     expect(call).toHaveBeenCalledWith('post.update', {
       params: { id: 7 },
       body: { title: 'Le grenier', text: '', mood: 'sad' },
+    });
+  });
+
+  describe('useSave', () => {
+    const client = new QueryClient();
+    const save = () =>
+      renderHook(() => NOTE_RESOURCE.useSave(), {
+        wrapper: ({ children }: { children: ReactNode }) =>
+          createElement(QueryClientProvider, { client }, children),
+      }).result.current;
+
+    it('attaches the uploads to the saved entry, which its page shows at once', async () => {
+      call.mockImplementation(async (name: string) =>
+        name === 'addFilepond' ? { files: [{ id: 30 }] } : { item: note({ title: 'Le cellier' }) },
+      );
+      const saved = await save().mutateAsync({
+        entity: note(),
+        changes: { title: 'Le cellier' },
+        uploads: ['u1'],
+      });
+      expect(saved).toEqual(note({ title: 'Le cellier', files: [{ id: 30 }] }));
+      expect(call.mock.calls.map(([name]) => name)).toEqual(['post.update', 'addFilepond']);
+      expect(client.getQueryData(NOTE_RESOURCE.keys.single(7))).toEqual(saved);
+    });
+
+    it('with only new files, attaches them without an update', async () => {
+      call.mockResolvedValue({ files: [{ id: 31 }] });
+      const saved = await save().mutateAsync({ entity: note(), changes: {}, uploads: ['u1'] });
+      expect(saved.files).toEqual([{ id: 31 }]);
+      expect(call.mock.calls.map(([name]) => name)).toEqual(['addFilepond']);
+    });
+
+    it('keeps the entry saved when its files could not be attached', async () => {
+      call.mockImplementation(async (name: string) => {
+        if (name === 'addFilepond') throw new Error('refused');
+        return { item: note({ id: 9 }) };
+      });
+      const created = await save().mutateAsync({ create: note(), uploads: ['u1'] });
+      expect(created).toEqual(note({ id: 9 }));
     });
   });
 });

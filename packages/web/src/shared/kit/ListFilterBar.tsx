@@ -35,6 +35,13 @@ interface ListFilterBarProps<Values extends FilterValues> {
   note?: ReactNode;
 }
 
+/** The filters that choose one entry of the organisation, by its id. */
+const ID_FILTERS = {
+  category: kit.CategoryFilter,
+  participant: kit.ParticipantFilter,
+  tag: kit.TagFilter,
+} as const;
+
 /** Whether a common filter holds a value (the order is not a filter). */
 const isSet = (name: FilterName, values: FilterValues) =>
   name === 'dates'
@@ -61,22 +68,6 @@ export function ListFilterBar<Values extends FilterValues>({
   const active = named.filter((name) => isSet(name, values)).length + ownActive;
   const input = (name: FilterName) => {
     switch (name) {
-      case 'category':
-        return (
-          <kit.CategoryFilter
-            value={values.category}
-            onChange={(category) => change({ category })}
-          />
-        );
-      case 'participant':
-        return (
-          <kit.ParticipantFilter
-            value={values.participant}
-            onChange={(participant) => change({ participant })}
-          />
-        );
-      case 'tag':
-        return <kit.TagFilter value={values.tag} onChange={(tag) => change({ tag })} />;
       case 'dates':
         return <kit.DateRangeFilter from={values.from} to={values.to} onChange={change} />;
       case 'language':
@@ -88,6 +79,10 @@ export function ListFilterBar<Values extends FilterValues>({
         );
       case 'sort':
         return <kit.SortFilter value={values.sort} onChange={(sort) => change({ sort })} />;
+      default: {
+        const Filter = ID_FILTERS[name];
+        return <Filter value={values[name]} onChange={(id) => change({ [name]: id })} />;
+      }
     }
   };
   return (

@@ -24,18 +24,11 @@ import { usePlayerShortcuts } from '../usePlayerShortcuts';
 /** `/records/{record_id}/profile`, and `/records/profile` for a new record. */
 export default function RecordProfilePage() {
   const id = useRecordId();
-  return id === undefined ? (
-    <NewRecord />
-  ) : (
-    <EntityProfilePage
-      key={id}
-      definition={RECORD_DEFINITION}
-      id={id}
-      Body={RecordBody}
-      Actions={Mp3Actions}
-    />
-  );
+  return id === undefined ? <NewRecord /> : <EntityProfilePage key={id} id={id} {...PROFILE} />;
 }
+
+/** A record's screen: the MP3 among its actions, its player shared by the read view and the form. */
+const PROFILE = { definition: RECORD_DEFINITION, Body: RecordBody, Actions: Mp3Actions };
 
 function NewRecord() {
   const { t } = useTranslation('records');
