@@ -52,3 +52,20 @@ export function confirmHardDelete(options: {
     confirm: i18n.t('archive:trash.hardDelete'),
   });
 }
+
+/**
+ * Asks before one file of an entry is deleted for good. `wording` reads the kind's group of texts
+ * (`deleteTitle`, `deleteMessage` with the file's `name`, `confirmDelete`).
+ */
+export function confirmDeleteFile(
+  wording: (key: 'deleteTitle' | 'deleteMessage' | 'confirmDelete', name: string) => string,
+  file: { id: number; name: string },
+  onConfirm: (fileId: number) => void,
+): void {
+  confirmAction({
+    title: wording('deleteTitle', file.name),
+    message: wording('deleteMessage', file.name),
+    confirmLabel: wording('confirmDelete', file.name),
+    onConfirm: () => onConfirm(file.id),
+  });
+}

@@ -2,7 +2,8 @@ import { ActionIcon, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/c
 import type { RecordEntity, RecordFile } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
 import { useFileSize } from '@/shared/content/fileSize';
-import { ArrowIcon, DownloadIcon, TrashIcon, confirm } from '@/shared/ui';
+import { ArrowIcon, DownloadIcon, TrashIcon } from '@/shared/ui';
+import { confirmDeleteFile } from '@/shared/entity/confirmDelete';
 import { recordResource } from '../api';
 import { useOrderParts } from '../mutations';
 
@@ -29,13 +30,7 @@ export function AudioParts({ record, editable }: { record: RecordEntity; editabl
   const move = (index: number, step: -1 | 1) =>
     order.mutate({ record, files: moved(ids, index, step) });
   const confirmDelete = (file: RecordFile) =>
-    confirm({
-      title: t('parts.deleteTitle'),
-      message: t('parts.deleteMessage', { name: file.name }),
-      confirmLabel: t('parts.confirmDelete'),
-      cancelLabel: t('archive:actions.cancel'),
-      onConfirm: () => remove.mutate(file.id),
-    });
+    confirmDeleteFile((key, name) => t(`parts.${key}`, { name }), file, remove.mutate);
 
   return (
     <section aria-labelledby="kf-record-parts-title">
