@@ -1,37 +1,66 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   isContentLanguage,
+  ITEM_TYPES,
   type HistoryType,
+  type Item,
   type ItemType,
+  type Revision,
   type RevisionData,
-  type itemCreateBody,
-  type itemUpdateBody,
 } from '@kinfolio/contract';
-import type { z } from 'zod';
 import { call } from '@/shared/api/call';
+import { entityResource } from '@/shared/entity/resource';
 import { fetchOptions } from '@/shared/query/preload';
 import { effectiveSearch } from '@/shared/search';
+import type { ItemCreateInput, ItemUpdateInput } from './formValues';
 import type { ListRequest } from './listSearch';
 
-export type ItemCreateInput = z.input<typeof itemCreateBody>;
-export type ItemUpdateInput = z.input<typeof itemUpdateBody>;
+/** One item type on the generic machinery: its routes, its cache, its files. */
+function itemResourceOf(type: ItemType) {
+  return entityResource<Item, ItemCreateInput, ItemUpdateInput, RevisionData, Revision>({
+    key: ['items', type],
+    routes: {
+      single: `${type}.single`,
+      revisions: `${type}.revisions`,
+      create: `${type}.create`,
+      update: `${type}.update`,
+      trash: `${type}.delete`,
+      restore: `${type}.restore`,
+      hardDelete: `${type}.hardDelete`,
+    },
+    answer: 'item',
+    owner: type,
+    // Versions store the language as it was written, which was one of these.
+    revert: ({ language, ...data }) => ({
+      ...data,
+      language: isContentLanguage(language) ? language : undefined,
+    }),
+    withFiles: (saved, files) => ({ ...saved, files: [...saved.files, ...files] }),
+    // Pictures just uploaded get their thumbnail from a background job: shown once made.
+    poll: (item) => item.files.some((file) => file.thumbnail_pending),
+  });
+}
+
+const ITEM_RESOURCES = Object.fromEntries(
+  ITEM_TYPES.map((type) => [type, itemResourceOf(type)]),
+) as Record<ItemType, ReturnType<typeof itemResourceOf>>;
+
+/** An item type's queries and writes (one item, its versions, save, trash, files). */
+export const itemResource = (type: ItemType) => ITEM_RESOURCES[type];
 
 export const itemKeys = {
   all: ['items'] as const,
   type: (type: ItemType) => ['items', type] as const,
   list: (type: ItemType, request: ListRequest) =>
     ['items', type, 'list', request.route, request.id, request.query] as const,
-  single: (type: ItemType, id: number) => ['items', type, 'single', id] as const,
+  single: (type: ItemType, id: number) => itemResource(type).keys.single(id),
   revisions: (type: ItemType, id: number, page: number) =>
-    ['items', type, 'revisions', id, page] as const,
+    itemResource(type).keys.revisions(id, page),
   correlation: (type: ItemType, page: number) => ['items', type, 'correlation', page] as const,
   searchAll: (query: string) => ['items', 'search', query] as const,
   feed: (type: HistoryType | undefined, page: number) =>
     ['items', 'feed', type ?? 'all', page] as const,
 };
-
-/** How often an item whose thumbnails are being made is asked again. */
-const THUMBNAIL_POLL_MS = 2000;
 
 export const itemQueries = {
   /**
@@ -53,29 +82,9 @@ export const itemQueries = {
       staleTime: 0,
       placeholderData: keepPreviousData,
     }),
-  single: (type: ItemType, id: number) =>
-    queryOptions({
-      queryKey: itemKeys.single(type, id),
-      queryFn: (context) => call(`${type}.single`, { params: { id } }, fetchOptions(context)),
-      // An item once opened stays readable offline.
-      meta: { persist: true },
-      staleTime: 0,
-      // Pictures just uploaded get their thumbnail from a background job: shown once made.
-      refetchInterval: (query) =>
-        query.state.data?.files.some((file) => file.thumbnail_pending) ? THUMBNAIL_POLL_MS : false,
-    }),
+  single: (type: ItemType, id: number) => itemResource(type).queries.single(id),
   revisions: (type: ItemType, id: number, page: number) =>
-    queryOptions({
-      queryKey: itemKeys.revisions(type, id, page),
-      queryFn: (context) =>
-        call(
-          `${type}.revisions`,
-          { params: { id }, query: { page, per_page: 20 } },
-          fetchOptions(context),
-        ),
-      staleTime: 0,
-      placeholderData: keepPreviousData,
-    }),
+    itemResource(type).queries.revisions(id, page),
   correlation: (type: ItemType, page: number) =>
     queryOptions({
       queryKey: itemKeys.correlation(type, page),
@@ -105,31 +114,4 @@ export const itemQueries = {
       enabled: effectiveSearch(text) !== '',
       placeholderData: keepPreviousData,
     }),
-};
-
-/** Form submissions: field errors under the inputs, no toast: the form says what is wrong where it is wrong. */
-const form = { validationCheck: true } as const;
-
-export const itemsApi = {
-  create: (type: ItemType, body: ItemCreateInput) => call(`${type}.create`, { body }, form),
-  update: (type: ItemType, id: number, body: ItemUpdateInput) =>
-    call(`${type}.update`, { params: { id }, body }, form),
-  /** History: a stored version's fields, PATCHed back (itself a new revision). */
-  restoreVersion: (type: ItemType, id: number, { language, ...data }: RevisionData) =>
-    call(`${type}.update`, {
-      params: { id },
-      // Versions store the language as it was written, which was one of these.
-      body: { ...data, language: isContentLanguage(language) ? language : undefined },
-    }),
-  separate: (type: ItemType, id: number) => call(`${type}.separate`, { params: { id } }),
-  trash: (type: ItemType, id: number) => call(`${type}.delete`, { params: { id } }),
-  restore: (type: ItemType, id: number) => call(`${type}.restore`, { params: { id } }),
-  hardDelete: (type: ItemType, id: number) => call(`${type}.hardDelete`, { params: { id } }),
-};
-
-export const filesApi = {
-  /** The finished FilePond uploads join the saved item. */
-  attach: (type: ItemType, itemId: number, serverIds: string[]) =>
-    call('addFilepond', { body: { newmedias: serverIds, modelId: itemId, modelType: type } }),
-  delete: (fileId: number) => call('fileDelete', { params: { id: fileId } }),
 };

@@ -1,11 +1,10 @@
-import type { Item, RevisionData } from '@kinfolio/contract';
+import type { RevisionData } from '@kinfolio/contract';
 import { describe, expect, it } from 'vitest';
 import { condense, htmlToText, wordDiff } from '@/shared/content/textDiff';
 import { revisionDiff } from './diff';
+import { testItem } from './testItem';
 
-const current: Item = {
-  id: 1,
-  type: 'post',
+const current = testItem({
   title: 'La maison de Lyon',
   content: '<p>Nous avons visité la <strong>maison</strong>.</p><p>Il pleuvait.</p>',
   from: [{ id: 1, name: 'Marie' }],
@@ -13,22 +12,8 @@ const current: Item = {
     { id: 2, name: 'Paul' },
     { id: 3, name: 'Anne' },
   ],
-  date: '1954-06-12T00:00:00.000Z',
-  language: 'fr',
-  original_language: 'fr',
-  parent_id: null,
-  status: 'published',
-  fields: {},
-  tags: [],
-  categories: [],
-  languages: ['fr'],
-  created_at: '',
-  updated_at: '',
-  deleted_at: null,
-  translations: [],
   revisions_count: 1,
-  files: [],
-};
+});
 
 const old: RevisionData = {
   title: 'La maison',
@@ -55,11 +40,16 @@ describe('revisionDiff', () => {
     const diff = revisionDiff(old, current);
     expect(diff.wordsAdded).toBe(3);
     expect(diff.wordsRemoved).toBe(1);
-    expect(diff.title).toEqual([{ text: 'La maison ' }, { text: 'de Lyon', added: true }]);
-    expect(diff.content.filter((p) => p.removed).map((p) => p.text)).toEqual(['vu']);
-    expect(diff.content.filter((p) => p.added).map((p) => p.text)).toEqual(['visité']);
+    const [title, content] = diff.texts;
+    expect(title).toEqual({
+      name: 'title',
+      parts: [{ text: 'La maison ' }, { text: 'de Lyon', added: true }],
+    });
+    expect(content?.name).toBe('content');
+    expect(content?.parts.filter((p) => p.removed).map((p) => p.text)).toEqual(['vu']);
+    expect(content?.parts.filter((p) => p.added).map((p) => p.text)).toEqual(['visité']);
     // Recipients in another order are the same recipients.
-    expect(diff.changedFields).toEqual(['status']);
+    expect(diff.fields).toEqual(['status']);
     expect(diff.same).toBe(false);
   });
 
@@ -70,6 +60,14 @@ describe('revisionDiff', () => {
     );
     expect(same.same).toBe(true);
     expect(same.wordsAdded + same.wordsRemoved).toBe(0);
+  });
+
+  it('names a changed own field of the type', () => {
+    const diff = revisionDiff(
+      { ...old, fields: { mood: 'joyful', recurring: true } },
+      { ...current, type: 'dream', fields: { mood: 'sad', recurring: true } },
+    );
+    expect(diff.fields).toEqual(['status', 'fields.mood']);
   });
 });
 

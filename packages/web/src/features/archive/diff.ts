@@ -1,51 +1,47 @@
-import type { Item, RevisionData } from '@kinfolio/contract';
-import { changedWords, htmlToText, wordDiff, type DiffPart } from '@/shared/content/textDiff';
-import { changedOwnFields } from './ownFields';
+import { completeFields, type Item, type ItemType, type RevisionData } from '@kinfolio/contract';
+import { htmlToText } from '@/shared/content/textDiff';
+import { entityDiff, sameIds, sameTime, type DiffSpec } from '@/shared/entity/diff';
+import { ownFields } from './ownFields';
 
-export type ChangedField = 'from' | 'to' | 'tags' | 'categories' | 'date' | 'language' | 'status';
+/** The prefix of a type's own fields among the changed fields (`fields.period`). */
+export const OWN_FIELD = 'fields.';
 
-export interface RevisionDiff {
-  title: DiffPart[];
-  content: DiffPart[];
-  wordsAdded: number;
-  wordsRemoved: number;
-  /** Other fields whose value differs from the current version. */
-  changedFields: ChangedField[];
-  /** The type's own fields (`ownFields`) whose value differs. */
-  changedOwnFields: string[];
-  /** Nothing differs (the revision equals the current version). */
-  same: boolean;
+const ids = (refs: readonly { id: number }[]) => refs.map((r) => r.id);
+
+function itemDiffSpec(type: ItemType): DiffSpec<RevisionData, Item> {
+  const own = (fields: RevisionData['fields'], name: string) => completeFields(type, fields)[name];
+  return {
+    texts: [
+      { name: 'title', old: (o) => o.title, current: (c) => c.title },
+      {
+        name: 'content',
+        old: (o) => o.content,
+        current: (c) => c.content,
+        words: htmlToText,
+        condense: true,
+      },
+    ],
+    fields: [
+      ...(['from', 'to', 'tags', 'categories'] as const).map((name) => ({
+        name,
+        same: (o: RevisionData, c: Item) => sameIds(o[name], ids(c[name])),
+      })),
+      { name: 'date', same: (o, c) => sameTime(o.date, c.date) },
+      { name: 'language', same: (o, c) => o.language === c.language },
+      { name: 'status', same: (o, c) => o.status === c.status },
+      ...ownFields(type).map(({ name }) => ({
+        name: `${OWN_FIELD}${name}`,
+        same: (o: RevisionData, c: Item) => own(o.fields, name) === own(c.fields, name),
+      })),
+    ],
+  };
 }
 
-const sameIds = (a: readonly number[], b: readonly number[]) =>
-  a.length === b.length && [...a].sort().join(',') === [...b].sort().join(',');
+const SPECS = new Map<ItemType, DiffSpec<RevisionData, Item>>();
 
-/** What `current` changed relative to the stored version `old` (spec: history screen). */
-export function revisionDiff(old: RevisionData, current: Item): RevisionDiff {
-  const title = wordDiff(old.title, current.title);
-  const content = wordDiff(htmlToText(old.content), htmlToText(current.content));
-  const { added: wordsAdded, removed: wordsRemoved } = changedWords([...title, ...content]);
-  const changedFields: ChangedField[] = [];
-  const ids = (refs: readonly { id: number }[]) => refs.map((r) => r.id);
-  for (const field of ['from', 'to', 'tags', 'categories'] as const) {
-    if (!sameIds(old[field], ids(current[field]))) changedFields.push(field);
-  }
-  if (Date.parse(old.date) !== Date.parse(current.date)) changedFields.push('date');
-  if (old.language !== current.language) changedFields.push('language');
-  if (old.status !== current.status) changedFields.push('status');
-  const ownChanged = changedOwnFields(current.type, old.fields, current.fields);
-  const textChanged = [...title, ...content].some((p) => p.added || p.removed);
-  return {
-    title,
-    content,
-    wordsAdded,
-    wordsRemoved,
-    changedFields,
-    changedOwnFields: ownChanged,
-    same:
-      !textChanged &&
-      changedFields.length === 0 &&
-      ownChanged.length === 0 &&
-      old.content === current.content,
-  };
+/** What `current` changed relative to the stored version `old`. */
+export function revisionDiff(old: RevisionData, current: Item) {
+  let spec = SPECS.get(current.type);
+  if (!spec) SPECS.set(current.type, (spec = itemDiffSpec(current.type)));
+  return entityDiff(spec, old, current);
 }

@@ -1,8 +1,8 @@
-import type { Item } from '@kinfolio/contract';
 import { describe, expect, it } from 'vitest';
+import { testItem } from './testItem';
 import { createBody, initialFormValues, isBlankItem, updateBody } from './formValues';
 
-const item: Item = {
+const item = testItem({
   id: 4,
   type: 'mail',
   title: 'Lettre',
@@ -10,21 +10,8 @@ const item: Item = {
   from: [{ id: 1, name: 'Marie' }],
   to: [{ id: 2, name: 'Paul' }],
   date: '1961-07-02T10:30:00.000Z',
-  language: 'fr',
-  original_language: 'fr',
-  parent_id: null,
-  status: 'published',
-  fields: {},
   tags: [{ id: 5, name: { fr: 'Voyage', en: null, it: null, de: null } }],
-  categories: [],
-  languages: ['fr'],
-  created_at: '',
-  updated_at: '',
-  deleted_at: null,
-  translations: [],
-  revisions_count: 0,
-  files: [],
-};
+});
 
 describe('item form values', () => {
   it('starts from the item, or from the original for a translation', () => {

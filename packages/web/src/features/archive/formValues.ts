@@ -6,8 +6,13 @@ import {
   type ItemFields,
   type ItemStatus,
   type ItemType,
+  type itemCreateBody,
+  type itemUpdateBody,
 } from '@kinfolio/contract';
-import type { ItemCreateInput, ItemUpdateInput } from './api';
+import type { z } from 'zod';
+
+export type ItemCreateInput = z.input<typeof itemCreateBody>;
+export type ItemUpdateInput = z.input<typeof itemUpdateBody>;
 
 /** The edit form's values: ids as strings (Mantine pickers), the date as `YYYY-MM-DD`. */
 export type ItemFormValues = {

@@ -9,6 +9,7 @@ import { currentLanguage } from '@/shared/i18n';
 import { effectiveSearch } from '@/shared/search';
 import { calendarDay } from '@/shared/kit/calendarDay';
 import { LIST_SORTS, type ListSort } from '@/shared/kit/FilterBar';
+import type { FilterValues } from '@/shared/kit/ListFilterBar';
 
 export { LIST_SORTS, type ListSort };
 
@@ -21,22 +22,12 @@ export const PAGE_SIZES = [LIMITS.pageSizeListView, 25, 50, 100] as const;
  * combined. A search (3 characters or more) is ranked over the whole type: it sets the category,
  * participant, tag and dates aside, so they are not kept beside it.
  */
-export interface ArchiveSearch {
-  search?: string;
-  category?: number;
-  participant?: number;
-  tag?: number;
-  /** First day of the date range (`1954-06-12`), included. */
-  from?: string;
-  /** Last day of the date range, included. */
-  to?: string;
+export interface ArchiveSearch extends FilterValues {
   page?: number;
   /** Page size other than the default 10. */
   per_page?: number;
-  sort?: ListSort;
   /** One entry per story, in the reader's interface language when the story has it. */
   stories?: 1;
-  language?: ContentLanguage;
   /** The trash. */
   deleted?: 1;
   /** Trashed and revised items. */

@@ -1,27 +1,58 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   isContentLanguage,
+  type RecordEntity,
+  type RecordRevision,
   type RecordRevisionData,
-  type recordCreateBody,
-  type recordUpdateBody,
 } from '@kinfolio/contract';
-import type { z } from 'zod';
 import { call } from '@/shared/api/call';
+import { entityResource } from '@/shared/entity/resource';
 import { fetchOptions } from '@/shared/query/preload';
+import type { RecordCreateInput, RecordUpdateInput } from './formValues';
 import type { RecordListRequest } from './recordSearch';
 
-export type RecordCreateInput = z.input<typeof recordCreateBody>;
-export type RecordUpdateInput = z.input<typeof recordUpdateBody>;
+/** Records on the generic machinery: their routes, their cache, their audio parts. */
+export const recordResource = entityResource<
+  RecordEntity,
+  RecordCreateInput,
+  RecordUpdateInput,
+  RecordRevisionData,
+  RecordRevision
+>({
+  // Every write on a record makes the lists, the owners and its pages stale.
+  key: ['records'],
+  routes: {
+    single: 'record',
+    revisions: 'recordRevisions',
+    create: 'recordCreate',
+    update: 'recordUpdate',
+    trash: 'recordDelete',
+    restore: 'recordRestore',
+    hardDelete: 'recordHardDelete',
+  },
+  answer: 'record',
+  owner: 'record',
+  // Versions keep the language as it was written, which was one of these.
+  revert: ({ lang, ...data }) => ({ ...data, lang: isContentLanguage(lang) ? lang : undefined }),
+  // The uploads become the record's last audio parts.
+  withFiles: (saved, files) => ({
+    ...saved,
+    files: [
+      ...saved.files,
+      ...files.map((file, i) => ({ ...file, position: saved.files.length + i })),
+    ],
+    files_count: saved.files_count + files.length,
+  }),
+});
 
 export const recordKeys = {
-  all: ['records'] as const,
+  ...recordResource.keys,
   list: (request: RecordListRequest) => ['records', 'list', request] as const,
   owners: ['records', 'owners'] as const,
-  single: (id: number) => ['records', 'single', id] as const,
-  revisions: (id: number, page: number) => ['records', 'revisions', id, page] as const,
 };
 
 export const recordQueries = {
+  ...recordResource.queries,
   /** One page of the list; lists (not searches) are kept offline like the archive's. */
   list: (request: RecordListRequest) =>
     queryOptions({
@@ -37,48 +68,4 @@ export const recordQueries = {
       queryFn: (context) => call('recordOwners', undefined, fetchOptions(context)),
       staleTime: 60_000,
     }),
-  single: (id: number) =>
-    queryOptions({
-      queryKey: recordKeys.single(id),
-      queryFn: (context) => call('record', { params: { id } }, fetchOptions(context)),
-      meta: { persist: true },
-      staleTime: 0,
-    }),
-  revisions: (id: number, page: number) =>
-    queryOptions({
-      queryKey: recordKeys.revisions(id, page),
-      queryFn: (context) =>
-        call(
-          'recordRevisions',
-          { params: { id }, query: { page, per_page: 20 } },
-          fetchOptions(context),
-        ),
-      staleTime: 0,
-      placeholderData: keepPreviousData,
-    }),
-};
-
-/** Form submissions: field errors under the inputs, no toast: the form says what is wrong where it is wrong. */
-const form = { validationCheck: true } as const;
-
-export const recordsApi = {
-  create: (body: RecordCreateInput) => call('recordCreate', { body }, form),
-  update: (id: number, body: RecordUpdateInput) =>
-    call('recordUpdate', { params: { id }, body }, form),
-  /** History: a stored version's fields, PATCHed back (itself a new revision). */
-  restoreVersion: (id: number, { lang, ...data }: RecordRevisionData) =>
-    call('recordUpdate', {
-      params: { id },
-      // Versions keep the language as it was written, which was one of these.
-      body: { ...data, lang: isContentLanguage(lang) ? lang : undefined },
-    }),
-  trash: (id: number) => call('recordDelete', { params: { id } }),
-  restore: (id: number) => call('recordRestore', { params: { id } }),
-  hardDelete: (id: number) => call('recordHardDelete', { params: { id } }),
-  /** The finished FilePond uploads become the record's last audio parts. */
-  attachParts: (id: number, serverIds: string[]) =>
-    call('addFilepond', { body: { newmedias: serverIds, modelId: id, modelType: 'record' } }),
-  orderParts: (id: number, files: number[]) =>
-    call('recordFilesOrder', { params: { id }, body: { files } }),
-  deletePart: (fileId: number) => call('fileDelete', { params: { id: fileId } }),
 };

@@ -1,5 +1,13 @@
-import type { ContentLanguage, RecordEntity } from '@kinfolio/contract';
-import type { RecordCreateInput, RecordUpdateInput } from './api';
+import type {
+  ContentLanguage,
+  RecordEntity,
+  recordCreateBody,
+  recordUpdateBody,
+} from '@kinfolio/contract';
+import type { z } from 'zod';
+
+export type RecordCreateInput = z.input<typeof recordCreateBody>;
+export type RecordUpdateInput = z.input<typeof recordUpdateBody>;
 
 /** The record form's values: texts as typed, the date as `YYYY-MM-DD` or empty, people as ids. */
 export interface RecordFormValues extends Record<string, unknown> {

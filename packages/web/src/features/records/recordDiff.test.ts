@@ -38,7 +38,7 @@ const same: RecordRevisionData = {
 
 describe('recordDiff', () => {
   it('finds nothing between equal versions (a date written either way)', () => {
-    expect(recordDiff(same, current)).toMatchObject({ same: true, fields: [], texts: {} });
+    expect(recordDiff(same, current)).toMatchObject({ same: true, fields: [], texts: [] });
   });
 
   it('diffs the transcript word by word and names the other fields changed', () => {
@@ -48,8 +48,8 @@ describe('recordDiff', () => {
     );
     expect(diff.same).toBe(false);
     expect(diff.fields).toEqual(['owner', 'people']);
-    expect(Object.keys(diff.texts)).toEqual(['rawtranscription']);
+    expect(diff.texts.map((text) => text.name)).toEqual(['rawtranscription']);
     expect(diff.wordsAdded).toBeGreaterThan(0);
-    expect(diff.texts.rawtranscription?.some((part) => part.added)).toBe(true);
+    expect(diff.texts[0]?.parts.some((part) => part.added)).toBe(true);
   });
 });

@@ -1,64 +1,44 @@
 import type { RecordEntity, RecordRevisionData } from '@kinfolio/contract';
-import { changedWords, wordDiff, type DiffPart } from '@/shared/content/textDiff';
+import { entityDiff, sameIds, sameTime, type DiffSpec } from '@/shared/entity/diff';
 
-/** The record's texts compared word by word in the history, in the order shown. */
-export const DIFF_TEXTS = ['title', 'summary', 'info', 'rawtranscription'] as const;
-export type DiffText = (typeof DIFF_TEXTS)[number];
+type Spec = DiffSpec<RecordRevisionData, RecordEntity>;
+type Text = 'title' | 'summary' | 'info' | 'rawtranscription';
+type Plain = 'number' | 'face' | 'lang' | 'owner' | 'location';
 
-/** The other fields, named when they differ. */
-export const DIFF_FIELDS = [
-  'number',
-  'face',
-  'lang',
-  'owner',
-  'registration_date',
-  'location',
-  'people',
-] as const;
-export type DiffField = (typeof DIFF_FIELDS)[number];
+const text = (name: Text): Spec['texts'][number] => ({
+  name,
+  old: (o) => o[name],
+  current: (c) => c[name],
+  // Long texts show their changes with a few words around them; the title whole.
+  condense: name !== 'title',
+});
+const plain = (name: Plain): Spec['fields'][number] => ({
+  name,
+  same: (o, c) => o[name] === c[name],
+});
 
-export interface RecordDiff {
-  texts: Partial<Record<DiffText, DiffPart[]>>;
-  fields: DiffField[];
-  wordsAdded: number;
-  wordsRemoved: number;
-  same: boolean;
-}
-
-const day = (value: string | null) => (value ? new Date(value).getTime() : null);
+/** The record's texts compared word by word, then its other fields, in the order shown. */
+const RECORD_DIFF: Spec = {
+  texts: (['title', 'summary', 'info', 'rawtranscription'] as const).map(text),
+  fields: [
+    ...(['number', 'face', 'lang', 'owner'] as const).map(plain),
+    {
+      name: 'registration_date',
+      same: (o, c) => sameTime(o.registration_date, c.registration_date),
+    },
+    plain('location'),
+    {
+      name: 'people',
+      same: (o, c) =>
+        sameIds(
+          o.people,
+          c.people.map((p) => p.id),
+        ),
+    },
+  ],
+};
 
 /** What the current record changed relative to a stored version. */
-export function recordDiff(old: RecordRevisionData, current: RecordEntity): RecordDiff {
-  const texts: RecordDiff['texts'] = {};
-  const all: DiffPart[] = [];
-  for (const field of DIFF_TEXTS) {
-    if (old[field] === current[field]) continue;
-    const parts = wordDiff(old[field], current[field]);
-    texts[field] = parts;
-    all.push(...parts);
-  }
-  const fields = DIFF_FIELDS.filter((field) => {
-    switch (field) {
-      case 'people': {
-        const before = [...old.people].sort((a, b) => a - b).join(',');
-        const now = current.people
-          .map((p) => p.id)
-          .sort((a, b) => a - b)
-          .join(',');
-        return before !== now;
-      }
-      case 'registration_date':
-        return day(old.registration_date) !== day(current.registration_date);
-      default:
-        return old[field] !== current[field];
-    }
-  });
-  const { added, removed } = changedWords(all);
-  return {
-    texts,
-    fields,
-    wordsAdded: added,
-    wordsRemoved: removed,
-    same: Object.keys(texts).length === 0 && fields.length === 0,
-  };
+export function recordDiff(old: RecordRevisionData, current: RecordEntity) {
+  return entityDiff(RECORD_DIFF, old, current);
 }

@@ -8,22 +8,15 @@ import {
 import { effectiveSearch } from '@/shared/search';
 import { calendarDay } from '@/shared/kit/calendarDay';
 import { LIST_SORTS, type ListSort } from '@/shared/kit/FilterBar';
+import type { FilterValues } from '@/shared/kit/ListFilterBar';
 
 /**
  * `/records` query parameters, named as the archive lists name theirs (`search`, `participant`,
  * `language`, `from`, `to`, `sort`, `page`, `deleted=1`) plus `owner`. Unlike the items' API, the records' combines
  * every filter with the search, so all are kept together.
  */
-export interface RecordSearch {
-  search?: string;
-  participant?: number;
-  language?: ContentLanguage;
+export interface RecordSearch extends Omit<FilterValues, 'category' | 'tag'> {
   owner?: string;
-  /** First day of the recording date range (`1954-06-12`), included. */
-  from?: string;
-  /** Last day of the recording date range, included. */
-  to?: string;
-  sort?: ListSort;
   page?: number;
   /** The trash. */
   deleted?: 1;

@@ -2,7 +2,7 @@ import './bulk/bulk.css';
 import { Group, VisuallyHidden } from '@mantine/core';
 import { BULK_MAX_IDS, LIMITS } from '@kinfolio/contract';
 import { useNavigate } from '@tanstack/react-router';
-import { useRef, type MouseEvent, type ReactNode } from 'react';
+import { useRef, type ComponentType, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { useCan } from '@/shared/organisation/hooks';
 import { useStableCallback } from '@/shared/ui/useStableCallback';
@@ -21,10 +21,15 @@ export interface CollectionRow {
   deleted_at: string | null;
 }
 
-/** How a row is drawn: with its selection state, and the checkbox handler when it can be selected. */
-export interface RowState<Row> {
+/** What a list's row component is given: its entry, the view, its selection and its actions. */
+export interface EntityRowProps<Row> {
+  row: Row;
+  mode: ListMode;
   selected: boolean;
+  /** The row's checkbox was clicked (with Shift: a range); no checkbox without it. */
   onSelect: ((row: Row, shift: boolean) => void) | undefined;
+  onRestore: (row: Row) => void;
+  onHardDelete: (row: Row) => void;
 }
 
 interface EntityCollectionProps<Row extends CollectionRow> {
@@ -41,7 +46,11 @@ interface EntityCollectionProps<Row extends CollectionRow> {
   profilePath: (id: number) => string;
   /** One page of the same list, for "select all matching". */
   fetchPage: (page: number, perPage: number) => Promise<{ ids: number[]; lastPage: number }>;
-  renderRow: (row: Row, state: RowState<Row>) => ReactNode;
+  /** The kind's row (memoised: it renders again only when its own entry or selection changes). */
+  Row: ComponentType<EntityRowProps<Row>>;
+  onRestore: (row: Row) => void;
+  /** Asks first, then deletes for good. */
+  onHardDelete: (row: Row) => void;
   /** Tools beside the selection's bar (the medias' grid or list switch). */
   tools?: ReactNode;
   /** The container's class: cards (`kf-card-grid`) unless told. */
@@ -56,7 +65,7 @@ const INTERACTIVE = 'a, button, input, label, select, textarea, [role="checkbox"
  * list keys (j/k, Enter, e, x).
  */
 export function EntityCollection<Row extends CollectionRow>(props: EntityCollectionProps<Row>) {
-  const { mode, rows, total, busy, bulk, profilePath, renderRow } = props;
+  const { mode, rows, total, busy, bulk, profilePath, Row } = props;
   const { t } = useTranslation('photos');
   const navigate = useNavigate();
   const canEdit = useCan(bulk.editPermission);
@@ -71,6 +80,8 @@ export function EntityCollection<Row extends CollectionRow>(props: EntityCollect
   const select = useStableCallback((row: Row, shift: boolean) =>
     setSelection(shift ? selectRange(selection, pageIds, row.id) : toggle(selection, row.id)),
   );
+  const onRestore = useStableCallback(props.onRestore);
+  const onHardDelete = useStableCallback(props.onHardDelete);
 
   const rowElement = (index: number) =>
     container.current?.querySelectorAll<HTMLElement>('[data-kf-row]')[index] ?? null;
@@ -142,10 +153,14 @@ export function EntityCollection<Row extends CollectionRow>(props: EntityCollect
       >
         {rows.map((row) => (
           <div role="listitem" key={row.id} className="kf-row">
-            {renderRow(row, {
-              selected: selected.has(row.id),
-              onSelect: selectable ? select : undefined,
-            })}
+            <Row
+              row={row}
+              mode={mode}
+              selected={selected.has(row.id)}
+              onSelect={selectable ? select : undefined}
+              onRestore={onRestore}
+              onHardDelete={onHardDelete}
+            />
           </div>
         ))}
       </div>

@@ -39,3 +39,33 @@ export function confirmDelete({
     onConfirm,
   });
 }
+
+/** Asks before entries of the trash are deleted for good; `sentence` names the entry. */
+export function confirmHardDelete(options: {
+  sentence: (title: string) => string;
+  subject: EntrySubject;
+  onConfirm: () => void;
+}): void {
+  confirmDelete({
+    ...options,
+    heading: i18n.t('archive:trash.hardDeleteTitle'),
+    confirm: i18n.t('archive:trash.hardDelete'),
+  });
+}
+
+/**
+ * Asks before one file of an entry is deleted for good. `wording` reads the kind's group of texts
+ * (`deleteTitle`, `deleteMessage` with the file's `name`, `confirmDelete`).
+ */
+export function confirmDeleteFile(
+  wording: (key: 'deleteTitle' | 'deleteMessage' | 'confirmDelete', name: string) => string,
+  file: { id: number; name: string },
+  onConfirm: (fileId: number) => void,
+): void {
+  confirmAction({
+    title: wording('deleteTitle', file.name),
+    message: wording('deleteMessage', file.name),
+    confirmLabel: wording('confirmDelete', file.name),
+    onConfirm: () => onConfirm(file.id),
+  });
+}

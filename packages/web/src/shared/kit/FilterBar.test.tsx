@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/shared/i18n';
 import { organisationKeys } from '@/shared/organisation/queries';
+import { screenWidth } from '@/shared/test/screenWidth';
 import {
   CategoryFilter,
   DateRangeFilter,
@@ -62,25 +63,6 @@ function renderBar(values: Values, { loaded = true } = {}) {
 /** A filter's visible input, by its label. */
 const field = (label: string) =>
   screen.getByLabelText(label, { selector: 'input:not([type=hidden])' });
-
-/** A window `width` px wide, as far as media queries go. */
-function screenWidth(width: number) {
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const matches = max ? width <= Number(max[1]) : min ? width >= Number(min[1]) : false;
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    };
-  });
-}
 
 describe('FilterBar', () => {
   beforeEach(async () => {

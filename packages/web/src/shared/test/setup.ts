@@ -1,19 +1,11 @@
 import '@testing-library/jest-dom/vitest';
+import { mediaQueryList } from './screenWidth';
 
 // jsdom lacks these browser APIs that Mantine relies on.
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
+    value: (query: string) => mediaQueryList(query, false),
   });
 }
 

@@ -14,21 +14,16 @@ import { useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { useFileSize } from '@/shared/content/fileSize';
 import { useCan } from '@/shared/organisation/hooks';
-import { DownloadIcon, TrashIcon, confirm } from '@/shared/ui';
-import { useDeleteFile } from '../mutations';
+import { DownloadIcon, TrashIcon } from '@/shared/ui';
+import { confirmDeleteFile } from '@/shared/entity/confirmDelete';
+import { itemResource } from '../api';
 import { Lightbox } from '../photos/Lightbox';
 
 function DeleteButton({ item, file }: { item: Item; file: AttachedFile }) {
   const { t } = useTranslation('archive');
-  const deleteFile = useDeleteFile();
+  const deleteFile = itemResource(item.type).useDeleteFile();
   const askFirst = () =>
-    confirm({
-      title: t('files.deleteTitle'),
-      message: t('files.deleteMessage', { name: file.name }),
-      confirmLabel: t('files.confirmDelete'),
-      cancelLabel: t('actions.cancel'),
-      onConfirm: () => deleteFile.mutate({ fileId: file.id, item }),
-    });
+    confirmDeleteFile((key, name) => t(`files.${key}`, { name }), file, deleteFile.mutate);
   return (
     <ActionIcon
       variant="subtle"

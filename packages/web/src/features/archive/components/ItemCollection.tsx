@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '@/shared/i18n/react';
 import { EntityCollection, type ListMode } from '@/shared/entity/EntityCollection';
 import { ViewSwitch } from '@/shared/ui';
-import { useStableCallback } from '@/shared/ui/useStableCallback';
 import { itemQueries } from '../api';
 import { ITEM_BULK } from '../itemBulk';
 import { profilePath } from '../itemTypes';
@@ -32,9 +31,6 @@ function scopeOf(type: ItemType, request: ListRequest): string {
 /** A page of an item list: cards, or for the medias a grid of pictures (or cards, as chosen). */
 export function ItemCollection(props: ItemCollectionProps) {
   const { type, mode, request } = props;
-  // Stable, so that the rows (memoised) render again only when their own item or selection changes.
-  const onRestore = useStableCallback(props.onRestore);
-  const onHardDelete = useStableCallback(props.onHardDelete);
   const { t } = useTranslation('photos');
   const queryClient = useQueryClient();
   const [view, setView] = useListView();
@@ -72,20 +68,9 @@ export function ItemCollection(props: ItemCollectionProps) {
           />
         ) : undefined
       }
-      renderRow={(item, { selected, onSelect }) =>
-        grid ? (
-          <MediaTile item={item} selected={selected} onSelect={onSelect} />
-        ) : (
-          <ItemCard
-            item={item}
-            mode={mode}
-            onRestore={onRestore}
-            onHardDelete={onHardDelete}
-            selected={selected}
-            onSelect={onSelect}
-          />
-        )
-      }
+      Row={grid ? MediaTile : ItemCard}
+      onRestore={props.onRestore}
+      onHardDelete={props.onHardDelete}
     />
   );
 }

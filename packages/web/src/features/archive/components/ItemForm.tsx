@@ -5,7 +5,6 @@ import {
   Select,
   SimpleGrid,
   Skeleton,
-  Stack,
   TextInput,
   TreeSelect,
 } from '@mantine/core';
@@ -19,225 +18,166 @@ import {
   type ItemStatus,
   type ItemType,
 } from '@kinfolio/contract';
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
-import { useServerForm } from '@/shared/forms/useServerForm';
-import { zodValidate } from '@/shared/forms/validation';
-import { FormAlert } from '@/shared/ui';
-import { useSaveItem } from '../mutations';
+import { ParticipantsInput } from '@/shared/kit/ParticipantsInput';
+import { EntityForm, useEntityForm, type EntityFormProps } from '@/shared/entity/EntityForm';
+import { itemResource } from '../api';
 import { OwnFieldInputs } from './OwnFields';
 import { textDir } from '@/shared/content/direction';
-import type { UploadState } from '@/shared/content/FileDropZone';
-import { FileDropField, FormSaveBar } from '@/shared/content/FormParts';
+import { FileDropField } from '@/shared/content/FormParts';
 import {
   createBody,
   initialFormValues,
   isBlankItem,
   ITEM_FORM_FIELDS,
   updateBody,
-  type ItemFormValues,
 } from '../formValues';
 import { PhotoDateHint } from '../photos/PhotoHints';
-import {
-  useCategoryChoices,
-  useParticipantChoices,
-  useTagChoices,
-} from '@/shared/organisation/choices';
+import { useCategoryChoices, useTagChoices } from '@/shared/organisation/choices';
 
 // Tiptap and FilePond only load when a form opens.
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
 
-interface ItemFormProps {
+interface ItemFormProps extends EntityFormProps<Item> {
   type: ItemType;
-  /** The item being edited; null to create one. */
-  item: Item | null;
   /** Creating a translation: the original it belongs to. */
   parent?: Item | null;
   /** Languages the new item may take (a translation's are the missing ones). */
   languages?: readonly ContentLanguage[];
-  defaultLanguage: ContentLanguage;
-  onSaved: (item: Item) => void;
-  onCancel: () => void;
 }
 
 /** Create and edit form of every item type (its own fields from the type's definition). */
-export function ItemForm({
-  type,
-  item,
-  parent = null,
-  languages = CONTENT_LANGUAGES,
-  defaultLanguage,
-  onSaved,
-  onCancel,
-}: ItemFormProps) {
+export function ItemForm(props: ItemFormProps) {
+  const { type, parent = null, languages = CONTENT_LANGUAGES, defaultLanguage } = props;
+  const item = props.entity;
   const { t } = useTranslation('archive');
   const contentLabelId = useId();
-  const [uploads, setUploads] = useState<UploadState>({ serverIds: [], busy: false });
-  const save = useSaveItem();
   const initial = useMemo(
     () => initialFormValues(item, { language: defaultLanguage, copyFrom: parent, type }),
     [item, parent, defaultLanguage, type],
   );
   const parentId = parent ? (parent.parent_id ?? parent.id) : null;
-  const { form, submit, formError, setFormError } = useServerForm<ItemFormValues>({
+  const state = useEntityForm({
+    entity: item,
     initialValues: initial,
-    validate: (values) => {
-      const errors = item
-        ? zodValidate(itemUpdateBodyOf(type))(updateBody(values, initial))
-        : zodValidate(itemCreateBodyOf(type))(createBody(values, parentId));
-      const touched = !item || values.title !== initial.title || values.content !== initial.content;
-      if (touched && isBlankItem(values.title, values.content)) {
-        const said = t('form.titleOrContent');
-        return { title: said, content: said, ...errors };
-      }
-      return errors;
-    },
     fields: ITEM_FORM_FIELDS,
     rename: { parent_id: 'language' },
-    send: async (values) => {
-      if (uploads.busy) {
-        setFormError(t('files.stillUploading'));
-        return;
-      }
-      const uploaded = uploads.serverIds;
-      onSaved(
-        await save.mutateAsync(
-          item
-            ? { type, item, changes: updateBody(values, initial), uploads: uploaded }
-            : { type, create: createBody(values, parentId), uploads: uploaded },
-        ),
-      );
+    create: { body: (values) => createBody(values, parentId), schema: itemCreateBodyOf(type) },
+    update: { body: (values) => updateBody(values, initial), schema: itemUpdateBodyOf(type) },
+    check: (values): Record<string, string> => {
+      const touched = !item || values.title !== initial.title || values.content !== initial.content;
+      if (!touched || !isBlankItem(values.title, values.content)) return {};
+      const said = t('form.titleOrContent');
+      return { title: said, content: said };
     },
+    useSave: itemResource(type).useSave,
+    onSaved: props.onSaved,
   });
+  const { form, setUploads } = state;
 
-  const participantData = useParticipantChoices();
   const tagData = useTagChoices(t('filters.untitled'), false);
   const categoryData = useCategoryChoices(t('filters.untitled'));
 
   const rtl = form.values.language === 'ar';
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormAlert message={formError} mb="md" />
+    <EntityForm state={state} onCancel={props.onCancel}>
+      <TextInput
+        label={t('form.title')}
+        dir={textDir(form.values.language)}
+        lang={form.values.language}
+        {...form.getInputProps('title')}
+        key={form.key('title')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <TextInput
-          label={t('form.title')}
-          dir={textDir(form.values.language)}
-          lang={form.values.language}
-          {...form.getInputProps('title')}
-          key={form.key('title')}
+          type="date"
+          label={t('form.date')}
+          description={
+            item ? (
+              <PhotoDateHint
+                files={item.files}
+                value={form.values.date}
+                onUse={(day) => form.setFieldValue('date', day)}
+              />
+            ) : (
+              t('form.dateHint')
+            )
+          }
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          {...form.getInputProps('date')}
         />
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <TextInput
-            type="date"
-            label={t('form.date')}
-            description={
-              item ? (
-                <PhotoDateHint
-                  files={item.files}
-                  value={form.values.date}
-                  onUse={(day) => form.setFieldValue('date', day)}
-                />
-              ) : (
-                t('form.dateHint')
-              )
-            }
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            {...form.getInputProps('date')}
-          />
-          <Select
-            label={t('form.language')}
-            data={languages.map((lang) => ({ value: lang, label: t(`languages.${lang}`) }))}
-            allowDeselect={false}
-            {...form.getInputProps('language')}
-          />
-          <Input.Wrapper
-            label={t('status.label')}
-            labelElement="div"
-            labelProps={{ id: `${contentLabelId}-status` }}
-          >
-            <SegmentedControl
-              fullWidth
-              aria-labelledby={`${contentLabelId}-status`}
-              data={ITEM_STATUSES.map((status) => ({
-                value: status,
-                label: t(`status.${status}`),
-              }))}
-              value={form.values.status}
-              onChange={(value) => form.setFieldValue('status', value as ItemStatus)}
-            />
-          </Input.Wrapper>
-        </SimpleGrid>
-        <OwnFieldInputs type={type} form={form} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <MultiSelect
-            label={t('form.from')}
-            data={participantData}
-            searchable
-            clearable
-            limit={100}
-            nothingFoundMessage={t('filters.nothingFound')}
-            {...form.getInputProps('from')}
-          />
-          <MultiSelect
-            label={t('form.to')}
-            data={participantData}
-            searchable
-            clearable
-            limit={100}
-            nothingFoundMessage={t('filters.nothingFound')}
-            {...form.getInputProps('to')}
-          />
-          <MultiSelect
-            label={t('form.tags')}
-            data={tagData}
-            searchable
-            clearable
-            nothingFoundMessage={t('filters.nothingFound')}
-            {...form.getInputProps('tags')}
-          />
-          <TreeSelect
-            mode="multiple"
-            label={t('form.categories')}
-            data={categoryData}
-            searchable
-            clearable
-            defaultExpandAll
-            nothingFoundMessage={t('filters.nothingFound')}
-            value={form.values.categories}
-            onChange={(value) => form.setFieldValue('categories', value)}
-            error={form.errors.categories}
-          />
-        </SimpleGrid>
+        <Select
+          label={t('form.language')}
+          data={languages.map((lang) => ({ value: lang, label: t(`languages.${lang}`) }))}
+          allowDeselect={false}
+          {...form.getInputProps('language')}
+        />
         <Input.Wrapper
-          label={t('form.content')}
+          label={t('status.label')}
           labelElement="div"
-          labelProps={{ id: `${contentLabelId}-label` }}
-          error={form.errors.content}
+          labelProps={{ id: `${contentLabelId}-status` }}
         >
-          <Suspense fallback={<Skeleton height={290} radius="sm" />}>
-            <RichTextEditor
-              value={initial.content}
-              onChange={(html) => form.setFieldValue('content', html)}
-              labelId={`${contentLabelId}-label`}
-              lang={form.values.language}
-              dir={rtl ? 'rtl' : 'ltr'}
-              invalid={Boolean(form.errors.content)}
-            />
-          </Suspense>
+          <SegmentedControl
+            fullWidth
+            aria-labelledby={`${contentLabelId}-status`}
+            data={ITEM_STATUSES.map((status) => ({
+              value: status,
+              label: t(`status.${status}`),
+            }))}
+            value={form.values.status}
+            onChange={(value) => form.setFieldValue('status', value as ItemStatus)}
+          />
         </Input.Wrapper>
-        <FileDropField
-          inputId={`${contentLabelId}-files`}
-          label={t('files.add')}
-          description={t('files.hint')}
-          onChange={setUploads}
+      </SimpleGrid>
+      <OwnFieldInputs type={type} form={form} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <ParticipantsInput label={t('form.from')} {...form.getInputProps('from')} />
+        <ParticipantsInput label={t('form.to')} {...form.getInputProps('to')} />
+        <MultiSelect
+          label={t('form.tags')}
+          data={tagData}
+          searchable
+          clearable
+          nothingFoundMessage={t('filters.nothingFound')}
+          {...form.getInputProps('tags')}
         />
-        <FormSaveBar
-          isNew={!item}
-          submitting={form.submitting}
-          busy={uploads.busy}
-          onCancel={onCancel}
+        <TreeSelect
+          mode="multiple"
+          label={t('form.categories')}
+          data={categoryData}
+          searchable
+          clearable
+          defaultExpandAll
+          nothingFoundMessage={t('filters.nothingFound')}
+          value={form.values.categories}
+          onChange={(value) => form.setFieldValue('categories', value)}
+          error={form.errors.categories}
         />
-      </Stack>
-    </form>
+      </SimpleGrid>
+      <Input.Wrapper
+        label={t('form.content')}
+        labelElement="div"
+        labelProps={{ id: `${contentLabelId}-label` }}
+        error={form.errors.content}
+      >
+        <Suspense fallback={<Skeleton height={290} radius="sm" />}>
+          <RichTextEditor
+            value={initial.content}
+            onChange={(html) => form.setFieldValue('content', html)}
+            labelId={`${contentLabelId}-label`}
+            lang={form.values.language}
+            dir={rtl ? 'rtl' : 'ltr'}
+            invalid={Boolean(form.errors.content)}
+          />
+        </Suspense>
+      </Input.Wrapper>
+      <FileDropField
+        inputId={`${contentLabelId}-files`}
+        label={t('files.add')}
+        description={t('files.hint')}
+        onChange={setUploads}
+      />
+    </EntityForm>
   );
 }

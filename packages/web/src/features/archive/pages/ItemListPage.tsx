@@ -1,4 +1,5 @@
 import '../archive.css';
+import { Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ItemListRow } from '@kinfolio/contract';
 import { useNavigate } from '@tanstack/react-router';
@@ -6,10 +7,10 @@ import { useTranslation } from '@/shared/i18n/react';
 import { useCan } from '@/shared/organisation/hooks';
 import type { ListMode } from '@/shared/entity/EntityCollection';
 import { EntityListPage } from '@/shared/entity/EntityListPage';
-import { confirmDelete } from '@/shared/entity/confirmDelete';
-import { itemQueries } from '../api';
-import { useHardDeleteItem, useRestoreItem } from '../mutations';
-import { FilterBar } from '../components/FilterBar';
+import { confirmHardDelete } from '@/shared/entity/confirmDelete';
+import { LanguageFilter } from '@/shared/kit/FilterBar';
+import { ListFilterBar, type FilterName } from '@/shared/kit/ListFilterBar';
+import { itemQueries, itemResource } from '../api';
 import { ListOptions } from '../components/ListOptions';
 import { ItemCollection } from '../components/ItemCollection';
 import { useArchiveSearch, useItemType } from '../hooks';
@@ -17,6 +18,7 @@ import { ITEM_TYPE_META, NEW_ITEM, profilePath } from '../itemTypes';
 import { listRequest, withChange, type ArchiveSearch } from '../listSearch';
 
 const MODES: readonly ListMode[] = ['list', 'revisions', 'trash'];
+const FILTERS: readonly FilterName[] = ['category', 'participant', 'tag', 'dates', 'language'];
 
 /** `/posts`, `/mails`, `/messages`, `/medias`, `/dreams`…: one list screen for every item type. */
 export default function ItemListPage() {
@@ -25,8 +27,8 @@ export default function ItemListPage() {
   const meta = ITEM_TYPE_META[type];
   const search = useArchiveSearch();
   const navigate = useNavigate();
-  const restoreItem = useRestoreItem();
-  const hardDeleteItem = useHardDeleteItem();
+  const restoreItem = itemResource(type).useRestore();
+  const hardDeleteItem = itemResource(type).useHardDelete();
   const canEdit = useCan('content.edit');
   const request = listRequest(type, search);
   const list = useQuery(itemQueries.list(type, request));
@@ -43,12 +45,10 @@ export default function ItemListPage() {
     });
 
   const hardDelete = (item: ItemListRow) =>
-    confirmDelete({
-      heading: t('trash.hardDeleteTitle'),
+    confirmHardDelete({
       sentence: (title) => t('trash.hardDeleteMessage', { title }),
       subject: { title: item.title, language: item.language },
-      confirm: t('trash.hardDelete'),
-      onConfirm: () => hardDeleteItem.mutate({ type, id: item.id }),
+      onConfirm: () => hardDeleteItem.mutate(item.id),
     });
 
   return (
@@ -66,7 +66,28 @@ export default function ItemListPage() {
       onMode={setMode}
       filters={
         <>
-          <FilterBar search={search} onChange={change} languageOnly={mode !== 'list'} />
+          {mode === 'list' ? (
+            <ListFilterBar
+              id="kf-archive-filters"
+              values={search}
+              onChange={change}
+              filters={FILTERS}
+              search
+              note={
+                <Text size="xs" c="dimmed">
+                  {t('filters.combined')}
+                </Text>
+              }
+            />
+          ) : (
+            // Trash and revisions views: only the language applies.
+            <Group align="flex-end">
+              <LanguageFilter
+                value={search.language}
+                onChange={(language) => change({ language })}
+              />
+            </Group>
+          )}
           <ListOptions
             search={search}
             onChange={change}
@@ -93,7 +114,7 @@ export default function ItemListPage() {
           rows={answer.data}
           total={answer.meta.total}
           busy={list.isFetching}
-          onRestore={(item) => restoreItem.mutate({ type, id: item.id })}
+          onRestore={(item) => restoreItem.mutate(item.id)}
           onHardDelete={hardDelete}
         />
       )}

@@ -1,43 +1,26 @@
 import './photos.css';
-import { Anchor, Badge, Checkbox, Group, Paper, Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import type { ItemListRow } from '@kinfolio/contract';
-import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { titleAttrs } from '@/shared/content/direction';
+import { RowArticle, RowTitle } from '@/shared/entity/EntityCard';
+import type { EntityRowProps } from '@/shared/entity/EntityCollection';
+import { RowCheck } from '@/shared/entity/RowCheck';
 import { useDateFormat } from '@/shared/content/dates';
 import { MediaIcon } from '@/shared/ui';
 import { profilePath } from '../itemTypes';
 
-interface MediaTileProps {
-  item: ItemListRow;
-  selected?: boolean;
-  onSelect?: (item: ItemListRow, shift: boolean) => void;
-}
-
 /** One media of the grid: its first picture, title, date and files count. */
-export const MediaTile = memo(function MediaTile({
-  item,
-  selected = false,
-  onSelect,
-}: MediaTileProps) {
+export const MediaTile = memo(function MediaTile(props: EntityRowProps<ItemListRow>) {
+  const { row: item, selected, onSelect } = props;
   const { t } = useTranslation('archive');
   const { t: tPhotos } = useTranslation('photos');
   const formatDate = useDateFormat();
   const title = item.title || t('item.untitled');
   const titleId = `item-${item.id}-title`;
-  const trashed = item.deleted_at !== null;
   return (
-    <Paper
-      component="article"
-      withBorder
-      radius="md"
-      className="kf-media-tile"
-      aria-labelledby={titleId}
-      data-kf-row={item.id}
-      data-selected={selected || undefined}
-      tabIndex={-1}
-    >
+    <RowArticle entry={item} titleId={titleId} selected={selected} className="kf-media-tile">
       <div className="kf-media-tile-picture">
         {item.thumbnail_url ? (
           <img src={item.thumbnail_url} alt="" loading="lazy" />
@@ -47,13 +30,13 @@ export const MediaTile = memo(function MediaTile({
           </div>
         )}
         {onSelect ? (
-          <Checkbox
-            className="kf-media-tile-check"
-            checked={selected}
-            onChange={() => undefined}
-            onClick={(event) => onSelect(item, event.shiftKey)}
-            aria-label={tPhotos('selectItem', { title })}
-          />
+          <span className="kf-media-tile-check">
+            <RowCheck
+              title={title}
+              selected={selected}
+              onSelect={(shift) => onSelect(item, shift)}
+            />
+          </span>
         ) : null}
         {item.files_count > 0 ? (
           <Badge className="kf-media-tile-count" size="sm" variant="filled" color="dark" tt="none">
@@ -70,13 +53,7 @@ export const MediaTile = memo(function MediaTile({
           lineClamp={2}
           {...titleAttrs(item.title, item.language)}
         >
-          {trashed ? (
-            title
-          ) : (
-            <Anchor component={Link} to={profilePath(item.type, item.id)} inherit>
-              {title}
-            </Anchor>
-          )}
+          <RowTitle entry={item} to={profilePath(item.type, item.id)} />
         </Text>
         <Group gap={4} justify="space-between" wrap="nowrap">
           <Text size="xs" c="dimmed">
@@ -89,6 +66,6 @@ export const MediaTile = memo(function MediaTile({
           ) : null}
         </Group>
       </div>
-    </Paper>
+    </RowArticle>
   );
 });

@@ -4,7 +4,7 @@ import { useTranslation } from '@/shared/i18n/react';
 import { useDateFormat } from '@/shared/content/dates';
 import { useCan, useUiLanguage } from '@/shared/organisation/hooks';
 import { dateInputValue } from '../formValues';
-import { useSaveItem } from '../mutations';
+import { itemResource } from '../api';
 import { numberFormat } from '@/shared/intl';
 
 /** The first photo that knows the day it was taken. */
@@ -49,14 +49,14 @@ export function PhotoDateHint({
  */
 export function PhotoDateOffer({ item }: { item: Item }) {
   const canEdit = useCan('content.edit');
-  const save = useSaveItem();
+  const save = itemResource(item.type).useSave();
   if (!canEdit || item.deleted_at) return null;
   return (
     <div>
       <PhotoDateHint
         files={item.files}
         value={dateInputValue(item.date)}
-        onUse={(day) => save.mutate({ type: item.type, item, changes: { date: day }, uploads: [] })}
+        onUse={(day) => save.mutate({ entity: item, changes: { date: day }, uploads: [] })}
       />
     </div>
   );

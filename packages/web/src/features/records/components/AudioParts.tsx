@@ -2,8 +2,10 @@ import { ActionIcon, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/c
 import type { RecordEntity, RecordFile } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
 import { useFileSize } from '@/shared/content/fileSize';
-import { ArrowIcon, DownloadIcon, TrashIcon, confirm } from '@/shared/ui';
-import { useDeletePart, useOrderParts } from '../mutations';
+import { ArrowIcon, DownloadIcon, TrashIcon } from '@/shared/ui';
+import { confirmDeleteFile } from '@/shared/entity/confirmDelete';
+import { recordResource } from '../api';
+import { useOrderParts } from '../mutations';
 
 /** The order after moving one part up or down (unchanged at the ends). */
 export function moved(ids: readonly number[], index: number, step: -1 | 1): number[] {
@@ -22,19 +24,13 @@ export function AudioParts({ record, editable }: { record: RecordEntity; editabl
   const { t } = useTranslation('records');
   const size = useFileSize();
   const order = useOrderParts();
-  const remove = useDeletePart();
+  const remove = recordResource.useDeleteFile();
   if (record.files.length === 0) return null;
   const ids = record.files.map((file) => file.id);
   const move = (index: number, step: -1 | 1) =>
     order.mutate({ record, files: moved(ids, index, step) });
   const confirmDelete = (file: RecordFile) =>
-    confirm({
-      title: t('parts.deleteTitle'),
-      message: t('parts.deleteMessage', { name: file.name }),
-      confirmLabel: t('parts.confirmDelete'),
-      cancelLabel: t('archive:actions.cancel'),
-      onConfirm: () => remove.mutate({ fileId: file.id, recordId: record.id }),
-    });
+    confirmDeleteFile((key, name) => t(`parts.${key}`, { name }), file, remove.mutate);
 
   return (
     <section aria-labelledby="kf-record-parts-title">

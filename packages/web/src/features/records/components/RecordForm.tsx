@@ -2,7 +2,6 @@ import {
   Autocomplete,
   Button,
   Group,
-  MultiSelect,
   Select,
   SimpleGrid,
   Stack,
@@ -14,85 +13,56 @@ import {
   CONTENT_LANGUAGES,
   recordCreateBody,
   recordUpdateBody,
-  type ContentLanguage,
   type RecordEntity,
 } from '@kinfolio/contract';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { textDir } from '@/shared/content/direction';
-import type { UploadState } from '@/shared/content/FileDropZone';
-import { FileDropField, FormSaveBar } from '@/shared/content/FormParts';
-import { useServerForm } from '@/shared/forms/useServerForm';
-import { zodValidate } from '@/shared/forms/validation';
-import { FormAlert } from '@/shared/ui';
-import { recordQueries } from '../api';
+import { FileDropField } from '@/shared/content/FormParts';
+import { ParticipantsInput } from '@/shared/kit/ParticipantsInput';
+import { EntityForm, useEntityForm, type EntityFormProps } from '@/shared/entity/EntityForm';
+import { recordQueries, recordResource } from '../api';
 import {
   createRecordBody,
   initialRecordValues,
   RECORD_FORM_FIELDS,
   updateRecordBody,
-  type RecordFormValues,
 } from '../formValues';
-import { useSaveRecord } from '../mutations';
 import { clock, insertTimeCode } from '../timeCodes';
 import type { PartsPlayer } from '../usePartsPlayer';
 import { AudioParts } from './AudioParts';
 import { RecordPlayer } from './RecordPlayer';
-import { useParticipantChoices } from '@/shared/organisation/choices';
 
 const AUDIO_ONLY = ['audio/*'] as const;
 
-interface RecordFormProps {
-  /** The record being edited; null to create one. */
-  record: RecordEntity | null;
+interface RecordFormProps extends EntityFormProps<RecordEntity> {
   /** The record's player (editing only): time codes are typed from it. */
   player?: PartsPlayer;
-  defaultLanguage: ContentLanguage;
-  onSaved: (record: RecordEntity) => void;
-  onCancel: () => void;
 }
 
 /** Create and edit form of a record, with its audio parts and the time-coded transcript. */
-export function RecordForm({
-  record,
-  player,
-  defaultLanguage,
-  onSaved,
-  onCancel,
-}: RecordFormProps) {
+export function RecordForm({ player, ...props }: RecordFormProps) {
+  const record = props.entity;
+  const { defaultLanguage } = props;
   const { t } = useTranslation(['records', 'archive']);
   const id = useId();
   const transcript = useRef<HTMLTextAreaElement>(null);
-  const [uploads, setUploads] = useState<UploadState>({ serverIds: [], busy: false });
-  const save = useSaveRecord();
   const initial = useMemo(
     () => initialRecordValues(record, defaultLanguage),
     [record, defaultLanguage],
   );
-  const { form, submit, formError, setFormError } = useServerForm<RecordFormValues>({
+  const state = useEntityForm({
+    entity: record,
     initialValues: initial,
-    validate: (values) =>
-      record
-        ? zodValidate(recordUpdateBody)(updateRecordBody(values, initial))
-        : zodValidate(recordCreateBody)(createRecordBody(values)),
     fields: RECORD_FORM_FIELDS,
-    send: async (values) => {
-      if (uploads.busy) {
-        setFormError(t('archive:files.stillUploading'));
-        return;
-      }
-      onSaved(
-        await save.mutateAsync(
-          record
-            ? { record, changes: updateRecordBody(values, initial), uploads: uploads.serverIds }
-            : { create: createRecordBody(values), uploads: uploads.serverIds },
-        ),
-      );
-    },
+    create: { body: createRecordBody, schema: recordCreateBody },
+    update: { body: (values) => updateRecordBody(values, initial), schema: recordUpdateBody },
+    useSave: recordResource.useSave,
+    onSaved: props.onSaved,
   });
+  const { form, setUploads } = state;
 
   const owners = useQuery(recordQueries.owners());
-  const participantData = useParticipantChoices();
 
   /** Types the player's time at the cursor of the transcript (Alt+T or the button). */
   const insertTime = () => {
@@ -126,122 +96,103 @@ export function RecordForm({
   );
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormAlert message={formError} mb="md" />
+    <EntityForm state={state} onCancel={props.onCancel}>
+      <TextInput label={t('fields.title')} lang={lang} dir={dir} {...form.getInputProps('title')} />
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+        <TextInput label={t('fields.number')} {...form.getInputProps('number')} />
         <TextInput
-          label={t('fields.title')}
-          lang={lang}
-          dir={dir}
-          {...form.getInputProps('title')}
-        />
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-          <TextInput label={t('fields.number')} {...form.getInputProps('number')} />
-          <TextInput
-            label={t('fields.face')}
-            description={t('fields.faceHint')}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            {...form.getInputProps('face')}
-          />
-          <Select
-            label={t('fields.lang')}
-            data={CONTENT_LANGUAGES.map((value) => ({
-              value,
-              label: t(`archive:languages.${value}`),
-            }))}
-            allowDeselect={false}
-            {...form.getInputProps('lang')}
-          />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-          <Autocomplete
-            label={t('fields.owner')}
-            description={t('fields.ownerHint')}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            data={owners.data ?? []}
-            {...form.getInputProps('owner')}
-          />
-          <TextInput
-            type="date"
-            label={t('fields.registration_date')}
-            {...form.getInputProps('registration_date')}
-          />
-          <TextInput label={t('fields.location')} {...form.getInputProps('location')} />
-        </SimpleGrid>
-        <MultiSelect
-          label={t('fields.people')}
-          description={t('fields.peopleHint')}
+          label={t('fields.face')}
+          description={t('fields.faceHint')}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
-          data={participantData}
-          searchable
-          clearable
-          limit={100}
-          nothingFoundMessage={t('archive:filters.nothingFound')}
-          {...form.getInputProps('people')}
+          {...form.getInputProps('face')}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {text('summary', 3)}
-          {text('info', 3)}
-        </SimpleGrid>
-        {/* Player, transcript, parts: stacked on phones; wider, the transcript beside the others. */}
-        <div className="kf-record-edit-grid">
-          {record && player ? (
-            <div className="kf-area-player">
-              <RecordPlayer player={player} editing />
-            </div>
+        <Select
+          label={t('fields.lang')}
+          data={CONTENT_LANGUAGES.map((value) => ({
+            value,
+            label: t(`archive:languages.${value}`),
+          }))}
+          allowDeselect={false}
+          {...form.getInputProps('lang')}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+        <Autocomplete
+          label={t('fields.owner')}
+          description={t('fields.ownerHint')}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          data={owners.data ?? []}
+          {...form.getInputProps('owner')}
+        />
+        <TextInput
+          type="date"
+          label={t('fields.registration_date')}
+          {...form.getInputProps('registration_date')}
+        />
+        <TextInput label={t('fields.location')} {...form.getInputProps('location')} />
+      </SimpleGrid>
+      <ParticipantsInput
+        label={t('fields.people')}
+        description={t('fields.peopleHint')}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        {...form.getInputProps('people')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {text('summary', 3)}
+        {text('info', 3)}
+      </SimpleGrid>
+      {/* Player, transcript, parts: stacked on phones; wider, the transcript beside the others. */}
+      <div className="kf-record-edit-grid">
+        {record && player ? (
+          <div className="kf-area-player">
+            <RecordPlayer player={player} editing />
+          </div>
+        ) : null}
+        <Stack gap={6} className="kf-area-transcript">
+          <Textarea
+            ref={transcript}
+            label={t('fields.rawtranscription')}
+            description={t('transcript.hint')}
+            inputWrapperOrder={['label', 'description', 'input', 'error']}
+            autosize
+            minRows={10}
+            maxRows={24}
+            lang={lang}
+            dir={dir}
+            className="kf-transcript-input"
+            {...form.getInputProps('rawtranscription')}
+            onKeyDown={(event) => {
+              if (event.altKey && event.code === 'KeyT' && !event.ctrlKey && !event.metaKey) {
+                event.preventDefault();
+                insertTime();
+              }
+            }}
+          />
+          {player && player.parts.length > 0 ? (
+            <Group justify="flex-end">
+              <Button
+                variant="light"
+                size="xs"
+                onClick={insertTime}
+                disabled={!player.ready}
+                aria-keyshortcuts="Alt+T"
+              >
+                {t('transcript.insert', { time: clock(player.time) })}
+              </Button>
+            </Group>
           ) : null}
-          <Stack gap={6} className="kf-area-transcript">
-            <Textarea
-              ref={transcript}
-              label={t('fields.rawtranscription')}
-              description={t('transcript.hint')}
-              inputWrapperOrder={['label', 'description', 'input', 'error']}
-              autosize
-              minRows={10}
-              maxRows={24}
-              lang={lang}
-              dir={dir}
-              className="kf-transcript-input"
-              {...form.getInputProps('rawtranscription')}
-              onKeyDown={(event) => {
-                if (event.altKey && event.code === 'KeyT' && !event.ctrlKey && !event.metaKey) {
-                  event.preventDefault();
-                  insertTime();
-                }
-              }}
-            />
-            {player && player.parts.length > 0 ? (
-              <Group justify="flex-end">
-                <Button
-                  variant="light"
-                  size="xs"
-                  onClick={insertTime}
-                  disabled={!player.ready}
-                  aria-keyshortcuts="Alt+T"
-                >
-                  {t('transcript.insert', { time: clock(player.time) })}
-                </Button>
-              </Group>
-            ) : null}
-          </Stack>
-          <Stack gap="sm" className="kf-area-parts">
-            {record ? <AudioParts record={record} editable /> : null}
-            <FileDropField
-              inputId={`${id}-files`}
-              label={t('parts.add')}
-              description={t('parts.addHint')}
-              onChange={setUploads}
-              accept={AUDIO_ONLY}
-            />
-          </Stack>
-        </div>
-        <FormSaveBar
-          isNew={!record}
-          submitting={form.submitting}
-          busy={uploads.busy}
-          onCancel={onCancel}
-        />
-      </Stack>
-    </form>
+        </Stack>
+        <Stack gap="sm" className="kf-area-parts">
+          {record ? <AudioParts record={record} editable /> : null}
+          <FileDropField
+            inputId={`${id}-files`}
+            label={t('parts.add')}
+            description={t('parts.addHint')}
+            onChange={setUploads}
+            accept={AUDIO_ONLY}
+          />
+        </Stack>
+      </div>
+    </EntityForm>
   );
 }

@@ -1,22 +1,11 @@
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { Permission, RecordBulkResult, RecordListRow } from '@kinfolio/contract';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import type { RecordBulkResult, RecordListRow } from '@kinfolio/contract';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '@/shared/i18n';
 import { useSelectionStore } from '@/shared/entity/bulk/store';
 import { EMPTY_SELECTION } from '@/shared/entity/bulk/selection';
+import { grant } from '@/shared/test/permissionsStub';
+import { renderRoutes } from '@/shared/test/renderRoutes';
 import RecordListPage from './RecordListPage';
 
 // Mantine's menus and modals take a few renders to open on a busy machine.
@@ -25,11 +14,7 @@ configure({ asyncUtilTimeout: 5000 });
 const call = vi.fn();
 vi.mock('@/shared/api/call', () => ({ call: (...args: unknown[]) => call(...args) }));
 
-let permissions: Permission[] = [];
-vi.mock('@/shared/organisation/hooks', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  useCan: (permission: Permission) => permissions.includes(permission),
-}));
+vi.mock('@/shared/organisation/hooks', () => import('@/shared/test/permissionsStub'));
 
 const row = (id: number, title: string, deleted = false): RecordListRow => ({
   id,
@@ -93,41 +78,8 @@ function serve(rows: RecordListRow[]) {
   });
 }
 
-/** Menus, modals and pickers open at once, so the test waits only for the app itself. */
-const instant = { defaultProps: { transitionProps: { duration: 0 } } };
-const INSTANT = {
-  components: {
-    Menu: instant,
-    Modal: instant,
-    Select: { defaultProps: { comboboxProps: { transitionProps: { duration: 0 } } } },
-  },
-};
-
 async function renderList(url = '/records') {
-  await i18n.changeLanguage('en');
-  const rootRoute = createRootRoute({ component: Outlet });
-  const listRoute = createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/records',
-    component: RecordListPage,
-  });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([listRoute]),
-    history: createMemoryHistory({ initialEntries: [url] }),
-  });
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  render(
-    <MantineProvider theme={INSTANT}>
-      <QueryClientProvider client={client}>
-        <ModalsProvider>
-          <Notifications />
-          <RouterProvider router={router} />
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  await renderRoutes({ '/records': RecordListPage }, url);
   await screen.findByRole('heading', { name: rows[0]!.title });
 }
 
@@ -143,7 +95,7 @@ describe('RecordListPage: bulk actions', () => {
   });
 
   it('adds a person heard to the selected records in one request, and undoes it', async () => {
-    permissions = ['records.edit'];
+    grant(['records.edit']);
     serve(rows);
     await renderList();
     const user = userEvent.setup();
@@ -182,7 +134,7 @@ describe('RecordListPage: bulk actions', () => {
   });
 
   it('sets the language of the whole page and moves the selection to the trash', async () => {
-    permissions = ['records.edit'];
+    grant(['records.edit']);
     serve(rows);
     await renderList();
     const user = userEvent.setup();
@@ -218,7 +170,7 @@ describe('RecordListPage: bulk actions', () => {
   });
 
   it('restores, deletes for good and empties the trash, each asked first', async () => {
-    permissions = ['records.edit', 'content.delete'];
+    grant(['records.edit', 'content.delete']);
     serve(trashed);
     await renderList('/records?deleted=1');
     const user = userEvent.setup();
@@ -252,7 +204,7 @@ describe('RecordListPage: bulk actions', () => {
   });
 
   it('offers no deletion for good without content.delete, and no selection without records.edit', async () => {
-    permissions = ['records.edit'];
+    grant(['records.edit']);
     serve(trashed);
     await renderList('/records?deleted=1');
     const user = userEvent.setup();
@@ -261,7 +213,7 @@ describe('RecordListPage: bulk actions', () => {
     expect(screen.queryByRole('button', { name: 'Empty the trash' })).toBeNull();
     cleanup();
 
-    permissions = [];
+    grant([]);
     serve(rows);
     await renderList();
     expect(screen.queryByRole('checkbox', { name: /^Select/ })).toBeNull();

@@ -3,16 +3,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RecordListRow } from '@kinfolio/contract';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from '@/shared/i18n/react';
-import { confirmDelete } from '@/shared/entity/confirmDelete';
+import { confirmHardDelete } from '@/shared/entity/confirmDelete';
 import { EntityCollection, type ListMode } from '@/shared/entity/EntityCollection';
 import { EntityListPage } from '@/shared/entity/EntityListPage';
+import { ListFilterBar } from '@/shared/kit/ListFilterBar';
 import { useCan } from '@/shared/organisation/hooks';
-import { useStableCallback } from '@/shared/ui/useStableCallback';
-import { recordQueries } from '../api';
+import { recordQueries, recordResource } from '../api';
 import { RecordCard } from '../components/RecordCard';
-import { RecordFilterBar } from '../components/RecordFilterBar';
+import { OwnerFilter } from '../components/OwnerFilter';
 import { useRecordSearch } from '../hooks';
-import { useHardDeleteRecord, useRestoreRecord } from '../mutations';
 import { RECORDS_PATH, recordProfilePath } from '../paths';
 import { RECORD_BULK } from '../recordBulk';
 import { recordListRequest, withRecordChange, type RecordSearch } from '../recordSearch';
@@ -32,8 +31,8 @@ export default function RecordListPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const canEdit = useCan('records.edit');
-  const restoreRecord = useRestoreRecord();
-  const hardDeleteRecord = useHardDeleteRecord();
+  const restoreRecord = recordResource.useRestore();
+  const hardDeleteRecord = recordResource.useHardDelete();
   const request = recordListRequest(search);
   const list = useQuery(recordQueries.list(request));
   const mode: ListMode = search.deleted === 1 ? 'trash' : 'list';
@@ -41,17 +40,12 @@ export default function RecordListPage() {
   const go = (next: RecordSearch, replace = false) =>
     void navigate({ to: RECORDS_PATH, search: next, replace });
   const change = (partial: Partial<RecordSearch>) => go(withRecordChange(search, partial));
-  // Stable, so that the cards (memoised) render again only when their own record changes.
-  const restore = useStableCallback((record: RecordListRow) => restoreRecord.mutate(record.id));
-  const hardDelete = useStableCallback((record: RecordListRow) =>
-    confirmDelete({
-      heading: t('archive:trash.hardDeleteTitle'),
+  const hardDelete = (record: RecordListRow) =>
+    confirmHardDelete({
       sentence: (title) => t('list.hardDeleteMessage', { title }),
       subject: { title: record.title, language: record.lang },
-      confirm: t('archive:trash.hardDelete'),
       onConfirm: () => hardDeleteRecord.mutate(record.id),
-    }),
-  );
+    });
   const fetchPage = async (page: number, perPage: number) => {
     const answer = await queryClient.fetchQuery(
       recordQueries.list({ ...request, page, per_page: perPage }),
@@ -66,7 +60,27 @@ export default function RecordListPage() {
       mode={mode}
       modes={MODES}
       onMode={(value) => change({ deleted: value === 'trash' ? 1 : undefined })}
-      filters={<RecordFilterBar search={search} onChange={change} />}
+      // Search, person, language, owner, recording dates and order: all apply together.
+      filters={
+        <ListFilterBar
+          id="kf-record-filters"
+          values={search}
+          onChange={change}
+          search
+          filters={[
+            'participant',
+            'language',
+            <OwnerFilter
+              key="owner"
+              value={search.owner}
+              onChange={(owner) => change({ owner })}
+            />,
+            'dates',
+            'sort',
+          ]}
+          ownActive={search.owner === undefined ? 0 : 1}
+        />
+      }
       list={list}
       searching={request.query !== undefined}
       totalLabel={(count) => t('list.total', { count })}
@@ -99,15 +113,9 @@ export default function RecordListPage() {
           bulk={RECORD_BULK}
           profilePath={recordProfilePath}
           fetchPage={fetchPage}
-          renderRow={(record, { selected, onSelect }) => (
-            <RecordCard
-              record={record}
-              onRestore={restore}
-              onHardDelete={hardDelete}
-              selected={selected}
-              onSelect={onSelect}
-            />
-          )}
+          Row={RecordCard}
+          onRestore={(record) => restoreRecord.mutate(record.id)}
+          onHardDelete={hardDelete}
         />
       )}
     </EntityListPage>

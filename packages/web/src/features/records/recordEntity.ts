@@ -1,0 +1,53 @@
+import type { RecordEntity, RecordRevision, RecordRevisionData } from '@kinfolio/contract';
+import { useDateFormat } from '@/shared/content/dates';
+import type { EntityDefinition, FieldWords } from '@/shared/entity/definition';
+import { useTranslation } from '@/shared/i18n/react';
+import { recordResource } from './api';
+import { RECORDS_PATH, recordHistoryPath, recordProfilePath } from './paths';
+import { recordDiff } from './recordDiff';
+
+/** A record's field names and values in its history. */
+function useRecordFieldWords(): FieldWords<RecordEntity, RecordRevision> {
+  const { t } = useTranslation(['records', 'archive']);
+  const formatDate = useDateFormat();
+  const none = t('archive:item.none');
+  return {
+    label: (field) => t(`fields.${field}`),
+    value: (field, side, revision, record) => {
+      const old = side === 'old';
+      switch (field) {
+        case 'people':
+          return (
+            (old ? revision.names.people : record.people).map((p) => p.name).join(', ') || none
+          );
+        case 'registration_date': {
+          const value = old ? revision.data.registration_date : record.registration_date;
+          return value ? formatDate(value) : t('fields.unknownDate');
+        }
+        case 'lang': {
+          const value = old ? revision.data.lang : record.lang;
+          return t(`archive:languages.${value}`, { defaultValue: value });
+        }
+        default: {
+          const key = field as 'number' | 'face' | 'owner' | 'location';
+          return (old ? revision.data[key] : record[key]) || none;
+        }
+      }
+    },
+  };
+}
+
+/** Records as the generic profile, form and history screens see them. */
+export const RECORD_DEFINITION: EntityDefinition<RecordEntity, RecordRevisionData, RecordRevision> =
+  {
+    namespace: 'records',
+    keys: { list: 'list.title', noPermission: 'profile.noPermission' },
+    editPermission: 'records.edit',
+    listPath: RECORDS_PATH,
+    profilePath: recordProfilePath,
+    historyPath: recordHistoryPath,
+    language: (record) => record.lang,
+    resource: recordResource,
+    diff: recordDiff,
+    useFieldWords: useRecordFieldWords,
+  };
