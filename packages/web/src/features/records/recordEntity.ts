@@ -3,7 +3,7 @@ import { useDateFormat } from '@/shared/content/dates';
 import type { EntityDefinition, FieldWords } from '@/shared/entity/definition';
 import { useTranslation } from '@/shared/i18n/react';
 import { recordResource } from './api';
-import { RECORDS_PATH, recordHistoryPath, recordProfilePath } from './paths';
+import { RECORDS_PATH, recordHistoryPath, recordProfilePath } from '@/shared/recordPaths';
 import { recordDiff } from './recordDiff';
 
 /** A record's field names and values in its history. */

@@ -6,7 +6,7 @@ import { PlainBadge } from '@/shared/content/PlainBadge';
 import { EntityCard, RowPreview } from '@/shared/entity/EntityCard';
 import type { EntityRowProps } from '@/shared/entity/EntityCollection';
 import { RecordIcon } from '@/shared/ui';
-import { recordProfilePath } from '../paths';
+import { recordProfilePath } from '@/shared/recordPaths';
 
 /**
  * One record of the list: title, when and by whom, its tape number, people, snippet or preview.

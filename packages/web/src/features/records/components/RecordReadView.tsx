@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { useDateFormat } from '@/shared/content/dates';
 import { textDir } from '@/shared/content/direction';
-import { RECORDS_PATH } from '../paths';
+import { RECORDS_PATH } from '@/shared/recordPaths';
 
 /** A record's description: its identifying fields, the people heard, summary and notes. */
 export function RecordReadView({ record }: { record: RecordEntity }) {

@@ -12,7 +12,7 @@ import { recordQueries, recordResource } from '../api';
 import { RecordCard } from '../components/RecordCard';
 import { OwnerFilter } from '../components/OwnerFilter';
 import { useRecordSearch } from '../hooks';
-import { RECORDS_PATH, recordProfilePath } from '../paths';
+import { RECORDS_PATH, recordProfilePath } from '@/shared/recordPaths';
 import { RECORD_BULK } from '../recordBulk';
 import { recordListRequest, withRecordChange, type RecordSearch } from '../recordSearch';
 

@@ -16,7 +16,7 @@ import { RecordPlayer } from '../components/RecordPlayer';
 import { RecordReadView } from '../components/RecordReadView';
 import { TranscriptView } from '../components/TranscriptView';
 import { useRecordId } from '../hooks';
-import { RECORDS_PATH, recordProfilePath } from '../paths';
+import { RECORDS_PATH, recordProfilePath } from '@/shared/recordPaths';
 import { RECORD_DEFINITION } from '../recordEntity';
 import { usePartsPlayer } from '../usePartsPlayer';
 import { usePlayerShortcuts } from '../usePlayerShortcuts';
