@@ -1,6 +1,6 @@
 import '@/shared/content/content.css';
 import './entity.css';
-import { LIMITS, type Permission } from '@kinfolio/contract';
+import { LIMITS } from '@kinfolio/contract';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { titleAttrs } from '@/shared/content/direction';
@@ -73,8 +73,6 @@ interface EntityCardProps<Row extends RowEntry> {
   flags?: ReactNode;
   /** The kind's buttons at the bottom (the trash's come after them). */
   actions?: ReactNode;
-  /** Who may restore an entry from the trash; deleting for good needs `content.delete`. */
-  editPermission: Permission;
   children: ReactNode;
 }
 
@@ -87,13 +85,13 @@ export function EntityCard<Row extends RowEntry>(props: EntityCardProps<Row>) {
   const { kind } = props;
   const { row: entry, selected, onSelect, onRestore, onHardDelete } = props.of;
   const { t } = useTranslation('archive');
-  const canRestore = useCan(props.editPermission);
+  // Restoring from the trash and deleting for good both need `content.delete`.
   const canDelete = useCan('content.delete');
   const trashed = entry.deleted_at !== null;
   const titleId = `${kind}-${entry.id}-title`;
   const trashButtons = trashed ? (
     <TrashButtons
-      onRestore={canRestore ? () => onRestore(entry) : undefined}
+      onRestore={canDelete ? () => onRestore(entry) : undefined}
       onHardDelete={canDelete ? () => onHardDelete(entry) : undefined}
     />
   ) : null;

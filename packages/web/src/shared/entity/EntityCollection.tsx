@@ -69,7 +69,9 @@ export function EntityCollection<Row extends CollectionRow>(props: EntityCollect
   const { t } = useTranslation('photos');
   const navigate = useNavigate();
   const canEdit = useCan(bulk.editPermission);
-  const bulkMode = canEdit && mode !== 'revisions' ? mode : null;
+  // In the trash, every bulk action (restore, delete for good) needs `content.delete`.
+  const canDelete = useCan('content.delete');
+  const bulkMode = canEdit && mode === 'list' ? mode : canDelete && mode === 'trash' ? mode : null;
   const selectable = bulkMode !== null;
   const [selection, setSelection] = useListSelection(props.scope);
   const container = useRef<HTMLDivElement>(null);

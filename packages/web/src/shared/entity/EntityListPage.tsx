@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { LIMITS } from '@kinfolio/contract';
 import { Link } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
+import { useCan } from '@/shared/organisation/hooks';
 import { useTranslation } from '@/shared/i18n/react';
 import { ListPager } from '@/shared/content/ListPager';
 import { PageTitle, PlusIcon, QueryState, ViewSwitch } from '@/shared/ui';
@@ -48,6 +49,9 @@ export function EntityListPage<Page extends { data: unknown[]; meta: PageMeta }>
 ) {
   const { t } = useTranslation('archive');
   const { list, mode } = props;
+  // The trash is offered to those who may restore from it and empty it (`content.delete`).
+  const canDelete = useCan('content.delete');
+  const modes = canDelete ? props.modes : props.modes.filter((value) => value !== 'trash');
   const onPage = useStableCallback(props.onPage);
   const page = list.data?.meta;
   // A page past the end (an old address, a list that shrank): its last page, in place of it.
@@ -75,7 +79,7 @@ export function EntityListPage<Page extends { data: unknown[]; meta: PageMeta }>
         value={mode}
         onChange={props.onMode}
         aria-label={t('list.views')}
-        data={props.modes.map((value) => ({ value, label: views[value] }))}
+        data={modes.map((value) => ({ value, label: views[value] }))}
         fullWidthOnPhone
         className="kf-type-switch"
       />

@@ -88,7 +88,15 @@ describe('EntityProfilePage', () => {
     expect(screen.queryByRole('button', { name: 'Move to trash' })).toBeNull();
   });
 
+  it('offers the trash only with content.delete, which the server asks for', async () => {
+    serve(note());
+    await renderScreen(Profile, '/notes/7');
+    expect(await screen.findByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Move to trash' })).toBeNull();
+  });
+
   it('moves the entry to the trash once confirmed, then goes back to the list', async () => {
+    grant(['content.edit', 'content.delete']);
     serve(note());
     const { router } = await renderScreen(Profile, '/notes/7');
     const user = userEvent.setup();

@@ -124,6 +124,8 @@ function LoadedProfile<Entity extends ProfileEntity, Data, Revision extends Stor
   const navigate = useNavigate();
   const trashEntity = definition.resource.useTrash();
   const canEdit = useCan(definition.editPermission);
+  // Moving to the trash is deleting: the server asks for `content.delete`, whatever the kind.
+  const canTrash = useCan('content.delete');
   // The list's `e` key opens the entry with `?edit=1`.
   const { edit } = useSearch({ strict: false }) as { edit?: unknown };
   const [editing, setEditing] = useState(
@@ -176,14 +178,16 @@ function LoadedProfile<Entity extends ProfileEntity, Data, Revision extends Stor
                 >
                   {t('actions.edit')}
                 </Button>
-                <Button
-                  variant="subtle"
-                  color="red"
-                  leftSection={<TrashIcon size={16} />}
-                  onClick={trash}
-                >
-                  {t('actions.delete')}
-                </Button>
+                {canTrash ? (
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    leftSection={<TrashIcon size={16} />}
+                    onClick={trash}
+                  >
+                    {t('actions.delete')}
+                  </Button>
+                ) : null}
               </>
             ) : null}
           </Group>

@@ -33,7 +33,6 @@ export const ItemCard = memo(function ItemCard(props: EntityRowProps<ItemListRow
       language={item.language}
       to={profilePath(item.type, item.id)}
       thumbnail={item.thumbnail_url}
-      editPermission="content.edit"
       flags={
         <>
           {item.files_count > 0 ? (

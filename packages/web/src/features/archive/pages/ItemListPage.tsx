@@ -25,7 +25,11 @@ export default function ItemListPage() {
   const { t } = useTranslation('archive');
   const type = useItemType();
   const meta = ITEM_TYPE_META[type];
-  const search = useArchiveSearch();
+  const canDelete = useCan('content.delete');
+  const asked = useArchiveSearch();
+  // An address asking for the trash shows the list to those not offered the trash.
+  const { deleted, ...live } = asked;
+  const search: ArchiveSearch = deleted && !canDelete ? live : asked;
   const navigate = useNavigate();
   const restoreItem = itemResource(type).useRestore();
   const hardDeleteItem = itemResource(type).useHardDelete();

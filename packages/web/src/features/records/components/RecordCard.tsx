@@ -29,7 +29,6 @@ export const RecordCard = memo(function RecordCard(props: EntityRowProps<RecordL
       kind="record"
       language={record.lang}
       to={recordProfilePath(record.id)}
-      editPermission="records.edit"
       flags={
         <PlainBadge caps={false}>
           {t(`archive:languages.${record.lang}`, { defaultValue: record.lang })}

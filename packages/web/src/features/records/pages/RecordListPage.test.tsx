@@ -134,7 +134,7 @@ describe('RecordListPage: bulk actions', () => {
   });
 
   it('sets the language of the whole page and moves the selection to the trash', async () => {
-    grant(['records.edit']);
+    grant(['records.edit', 'content.delete']);
     serve(rows);
     await renderList();
     const user = userEvent.setup();
@@ -203,12 +203,23 @@ describe('RecordListPage: bulk actions', () => {
     await waitFor(() => expect(bulkCalls().at(-1)).toEqual(['recordEmptyTrash']));
   });
 
-  it('offers no deletion for good without content.delete, and no selection without records.edit', async () => {
+  it('offers no trash without content.delete, and no selection without records.edit', async () => {
     grant(['records.edit']);
-    serve(trashed);
+    serve(rows);
+    // The trash's address shows the live list: the trash is not offered.
     await renderList('/records?deleted=1');
+    const trashAsked = call.mock.calls.some(
+      ([name, args]) =>
+        name === 'records' &&
+        (args as { query?: object })?.query &&
+        'trash' in (args as { query: object }).query,
+    );
+    expect(trashAsked).toBe(false);
+    expect(screen.queryByRole('radio', { name: 'Trash' })).toBeNull();
     const user = userEvent.setup();
     await user.click(screen.getByRole('checkbox', { name: 'Select “La moisson”' }));
+    expect(screen.getByRole('button', { name: 'Change…' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Move to trash' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete for good' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Empty the trash' })).toBeNull();
     cleanup();

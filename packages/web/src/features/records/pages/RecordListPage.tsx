@@ -27,7 +27,11 @@ function scopeOf(search: RecordSearch): string {
 /** `/records`: the audio records, 10 a page, searched and filtered through the address. */
 export default function RecordListPage() {
   const { t } = useTranslation(['records', 'archive']);
-  const search = useRecordSearch();
+  const canDelete = useCan('content.delete');
+  const asked = useRecordSearch();
+  // An address asking for the trash shows the list to those not offered the trash.
+  const { deleted, ...live } = asked;
+  const search: RecordSearch = deleted && !canDelete ? live : asked;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const canEdit = useCan('records.edit');

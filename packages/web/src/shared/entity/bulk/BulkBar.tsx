@@ -172,19 +172,21 @@ export function BulkBar(props: BulkBarProps) {
                   ) : null}
                 </Menu.Dropdown>
               </Menu>
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                leftSection={<TrashIcon size={14} />}
-                onClick={() => run({ action: 'trash', ids: selection.ids }, true)}
-                loading={bulk.isPending}
-              >
-                {t('trash')}
-              </Button>
+              {canDelete ? (
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  leftSection={<TrashIcon size={14} />}
+                  onClick={() => run({ action: 'trash', ids: selection.ids }, true)}
+                  loading={bulk.isPending}
+                >
+                  {t('trash')}
+                </Button>
+              ) : null}
             </>
           ) : null}
-          {count && mode === 'trash' ? (
+          {count && mode === 'trash' && canDelete ? (
             <>
               <Button
                 size="xs"
@@ -195,17 +197,15 @@ export function BulkBar(props: BulkBarProps) {
               >
                 {t('restore')}
               </Button>
-              {canDelete ? (
-                <Button
-                  size="xs"
-                  variant="light"
-                  color="red"
-                  leftSection={<TrashIcon size={14} />}
-                  onClick={confirmHardDelete}
-                >
-                  {t('hardDelete.button')}
-                </Button>
-              ) : null}
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                leftSection={<TrashIcon size={14} />}
+                onClick={confirmHardDelete}
+              >
+                {t('hardDelete.button')}
+              </Button>
             </>
           ) : null}
           {mode === 'trash' && canDelete && total > 0 ? (
