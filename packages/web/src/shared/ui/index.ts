@@ -8,4 +8,4 @@ export { UserAvatar, initials } from './UserAvatar';
 export { RowAction } from './RowAction';
 export { ViewSwitch, type ViewSwitchProps } from './ViewSwitch';
 export { PhoneFilters } from './PhoneFilters';
-export { confirm, type ConfirmOptions } from './confirm';
+export { confirm, confirmKeyed, type ConfirmOptions } from './confirm';

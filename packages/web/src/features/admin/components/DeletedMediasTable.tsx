@@ -2,7 +2,7 @@ import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { ITEM_BASES, ITEM_TYPES, type DeletedMedia, type ItemType } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
-import { MediaIcon, RecordIcon, RestoreIcon, RowAction, TrashIcon } from '@/shared/ui';
+import { MediaIcon, RecordIcon, RestoreIcon, TrashIcon } from '@/shared/ui';
 import { ResponsiveTable } from '@/shared/kit/ResponsiveTable';
 import { dateTimeFormat, numberFormat } from '@/shared/intl';
 
@@ -133,27 +133,6 @@ function Deletion({ media }: { media: DeletedMedia }) {
   );
 }
 
-function RowActions({ media, actions }: { media: DeletedMedia; actions: DeletedMediaActions }) {
-  const { t } = useTranslation('admin');
-  const restore = t('deletedMedias.restore', { name: media.name });
-  const purge = t('deletedMedias.purge', { name: media.name });
-  return (
-    <Group gap={4} wrap="nowrap">
-      <RowAction label={restore} disabled={actions.busy} onClick={() => actions.restore(media)}>
-        <RestoreIcon size={18} />
-      </RowAction>
-      <RowAction
-        label={purge}
-        color="red"
-        disabled={actions.busy}
-        onClick={() => actions.purge(media)}
-      >
-        <TrashIcon size={18} />
-      </RowAction>
-    </Group>
-  );
-}
-
 /** A table on wide screens, one card per deleted media on phones. */
 export function DeletedMediasTable({
   medias,
@@ -176,21 +155,31 @@ export function DeletedMediasTable({
           width: 220,
           cell: (media) => <Deletion media={media} />,
         },
-        {
-          header: t('deletedMedias.actions'),
-          width: 100,
-          cell: (media) => <RowActions media={media} actions={actions} />,
-        },
       ]}
-      card={(media) => (
-        <Stack gap={8}>
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <FileName media={media} />
-            <RowActions media={media} actions={actions} />
-          </Group>
+      actions={{
+        header: t('deletedMedias.actions'),
+        width: 100,
+        of: (media) => [
+          {
+            label: t('deletedMedias.restore', { name: media.name }),
+            icon: <RestoreIcon size={18} />,
+            disabled: actions.busy,
+            onClick: () => actions.restore(media),
+          },
+          {
+            label: t('deletedMedias.purge', { name: media.name }),
+            icon: <TrashIcon size={18} />,
+            danger: true,
+            disabled: actions.busy,
+            onClick: () => actions.purge(media),
+          },
+        ],
+      }}
+      details={(media) => (
+        <>
           <Origin media={media} />
           <Deletion media={media} />
-        </Stack>
+        </>
       )}
     />
   );

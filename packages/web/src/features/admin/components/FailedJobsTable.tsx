@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { FailedJob } from '@kinfolio/contract';
 import { useId } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
-import { RestoreIcon, RowAction, TrashIcon } from '@/shared/ui';
+import { RestoreIcon, TrashIcon } from '@/shared/ui';
 import { ResponsiveTable } from '@/shared/kit/ResponsiveTable';
 import { dateTimeFormat } from '@/shared/intl';
 
@@ -69,27 +69,6 @@ function ErrorDetails({ job }: { job: FailedJob }) {
   );
 }
 
-function RowActions({ job, actions }: { job: FailedJob; actions: FailedJobActions }) {
-  const { t } = useTranslation('admin');
-  const retry = t('failedJobs.retry', { name: job.name });
-  const remove = t('failedJobs.delete', { name: job.name });
-  return (
-    <Group gap={4} wrap="nowrap">
-      <RowAction label={retry} disabled={actions.busy} onClick={() => actions.retry(job)}>
-        <RestoreIcon size={18} />
-      </RowAction>
-      <RowAction
-        label={remove}
-        color="red"
-        disabled={actions.busy}
-        onClick={() => actions.remove(job)}
-      >
-        <TrashIcon size={18} />
-      </RowAction>
-    </Group>
-  );
-}
-
 function JobName({ job }: { job: FailedJob }) {
   const { t } = useTranslation('admin');
   return (
@@ -126,23 +105,33 @@ export function FailedJobsTable({
         { header: t('failedJobs.error'), cell: (job) => <ErrorDetails job={job} /> },
         { header: t('failedJobs.attempts'), width: 90, cell: (job) => job.attempts },
         { header: t('failedJobs.failedAt'), width: 180, cell: failedAt },
-        {
-          header: t('failedJobs.actions'),
-          width: 100,
-          cell: (job) => <RowActions job={job} actions={actions} />,
-        },
       ]}
-      card={(job) => (
-        <Stack gap={8}>
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <JobName job={job} />
-            <RowActions job={job} actions={actions} />
-          </Group>
+      actions={{
+        header: t('failedJobs.actions'),
+        width: 100,
+        of: (job) => [
+          {
+            label: t('failedJobs.retry', { name: job.name }),
+            icon: <RestoreIcon size={18} />,
+            disabled: actions.busy,
+            onClick: () => actions.retry(job),
+          },
+          {
+            label: t('failedJobs.delete', { name: job.name }),
+            icon: <TrashIcon size={18} />,
+            danger: true,
+            disabled: actions.busy,
+            onClick: () => actions.remove(job),
+          },
+        ],
+      }}
+      details={(job) => (
+        <>
           <Text size="xs" c="dimmed">
             {t('failedJobs.summary', { date: failedAt(job), count: job.attempts })}
           </Text>
           <ErrorDetails job={job} />
-        </Stack>
+        </>
       )}
     />
   );

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Divider, Stack } from '@mantine/core';
+import { Divider, Stack } from '@mantine/core';
 import type { DeletedMedia } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
-import { PageTitle, TrashIcon, toast, confirm } from '@/shared/ui';
-import { AdminParamsTabs } from '../components/AdminParamsTabs';
+import { TrashIcon, confirmKeyed } from '@/shared/ui';
+import { AdminTabs } from '../components/AdminTabs';
 import { DeletedMediasTable } from '../components/DeletedMediasTable';
-import { PagedTray, useTrayPage } from '../components/PagedTray';
+import { PagedTray, said, useTrayPage } from '../components/PagedTray';
 import { RetentionForm } from '../components/RetentionForm';
 import {
   deletedMediaQueries,
@@ -29,81 +29,66 @@ export default function DeletedMediasPage() {
   const purge = usePurgeDeletedMedia();
   const purgeAll = usePurgeAllDeletedMedias();
   const busy = restore.isPending || purge.isPending || purgeAll.isPending;
-  const said = ({ message }: { message: string }) => toast.success(message);
 
   const confirmRestore = (media: DeletedMedia) =>
-    confirm({
-      title: t('deletedMedias.restoreTitle'),
+    confirmKeyed({
+      t,
+      action: 'deletedMedias.restore',
       message: media.origin.live
         ? t('deletedMedias.restoreToOwner', {
             name: media.name,
             title: media.origin.title || t('deletedMedias.untitled'),
           })
         : t('deletedMedias.restoreToNew', { name: media.name }),
-      confirmLabel: t('deletedMedias.restoreConfirm'),
-      cancelLabel: t('deletedMedias.cancel'),
+      cancel: 'deletedMedias.cancel',
       destructive: false,
       onConfirm: () => restore.mutate(media.id, { onSuccess: said }),
     });
   const confirmPurge = (media: DeletedMedia) =>
-    confirm({
-      title: t('deletedMedias.purgeTitle'),
-      message: t('deletedMedias.purgeMessage', { name: media.name }),
-      confirmLabel: t('deletedMedias.purgeConfirm'),
-      cancelLabel: t('deletedMedias.cancel'),
+    confirmKeyed({
+      t,
+      action: 'deletedMedias.purge',
+      values: { name: media.name },
+      cancel: 'deletedMedias.cancel',
       onConfirm: () => purge.mutate(media.id, { onSuccess: said }),
     });
   const confirmPurgeAll = () =>
-    confirm({
-      title: t('deletedMedias.purgeAllTitle'),
-      message: t('deletedMedias.purgeAllMessage', { count: total }),
-      confirmLabel: t('deletedMedias.purgeAllConfirm'),
-      cancelLabel: t('deletedMedias.cancel'),
-      onConfirm: () =>
-        purgeAll.mutate(undefined, {
-          onSuccess: (answer) => {
-            said(answer);
-            tray.goTo(1);
-          },
-        }),
+    confirmKeyed({
+      t,
+      action: 'deletedMedias.purgeAll',
+      values: { count: total },
+      cancel: 'deletedMedias.cancel',
+      onConfirm: () => purgeAll.mutate(undefined, { onSuccess: tray.emptied }),
     });
 
   return (
-    <Stack gap="md">
-      <PageTitle>{t('params.title')}</PageTitle>
-      <AdminParamsTabs active="deletedMedias">
-        <Stack gap="lg">
-          <PagedTray
-            list={list}
-            tray={tray}
-            intro={t('deletedMedias.intro')}
-            count={t('deletedMedias.count', { count: total })}
-            error={t('deletedMedias.loadError')}
-            empty={t('deletedMedias.empty')}
-            actions={
-              <Button
-                variant="light"
-                color="red"
-                leftSection={<TrashIcon size={16} />}
-                disabled={total === 0 || busy}
-                loading={purgeAll.isPending}
-                onClick={confirmPurgeAll}
-              >
-                {t('deletedMedias.purgeAll')}
-              </Button>
-            }
-          >
-            {(medias) => (
-              <DeletedMediasTable
-                medias={medias}
-                actions={{ busy, restore: confirmRestore, purge: confirmPurge }}
-              />
-            )}
-          </PagedTray>
-          <Divider />
-          <RetentionForm />
-        </Stack>
-      </AdminParamsTabs>
-    </Stack>
+    <AdminTabs part="params" active="deletedMedias">
+      <Stack gap="lg">
+        <PagedTray
+          name="deletedMedias"
+          list={list}
+          tray={tray}
+          busy={busy}
+          actions={[
+            {
+              label: t('deletedMedias.purgeAll'),
+              icon: TrashIcon,
+              danger: true,
+              pending: purgeAll.isPending,
+              run: confirmPurgeAll,
+            },
+          ]}
+        >
+          {(medias) => (
+            <DeletedMediasTable
+              medias={medias}
+              actions={{ busy, restore: confirmRestore, purge: confirmPurge }}
+            />
+          )}
+        </PagedTray>
+        <Divider />
+        <RetentionForm />
+      </Stack>
+    </AdminTabs>
   );
 }

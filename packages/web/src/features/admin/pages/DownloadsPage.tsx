@@ -1,9 +1,10 @@
-import { Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { DownloadEntry } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
-import { PageTitle, QueryState, confirm } from '@/shared/ui';
-import { AdminParamsTabs } from '../components/AdminParamsTabs';
+import { QueryState, confirmKeyed } from '@/shared/ui';
+import { AdminTabs } from '../components/AdminTabs';
+import { AdminSection } from '../components/AdminSection';
 import { DownloadsTable } from '../components/DownloadsTable';
 import { ExportForm } from '../components/ExportForm';
 import { downloadQueries, useDeleteExport } from '../downloads';
@@ -18,44 +19,39 @@ export default function DownloadsPage() {
   const remove = useDeleteExport();
 
   const confirmDelete = (entry: DownloadEntry) =>
-    confirm({
-      title: t('downloads.deleteTitle'),
-      message: t('downloads.deleteMessage', { name: entry.name }),
-      confirmLabel: t('downloads.deleteConfirm'),
-      cancelLabel: t('downloads.cancel'),
+    confirmKeyed({
+      t,
+      action: 'downloads.delete',
+      values: { name: entry.name },
+      cancel: 'downloads.cancel',
       // The answer's message is toasted by the API client.
       onConfirm: () => remove.mutate(entry.export!.id),
     });
 
   return (
-    <Stack gap="md">
-      <PageTitle>{t('params.title')}</PageTitle>
-      <AdminParamsTabs active="downloads">
-        <Stack gap="xl">
-          <ExportForm />
-          <Stack gap="xs" component="section" aria-labelledby="downloads-title">
-            <Text id="downloads-title" component="h2" fw={700} size="lg">
-              {t('downloads.title')}
-            </Text>
-            <Text size="sm" maw={640}>
-              {t('downloads.intro')}
-            </Text>
-            <QueryState
-              query={list}
-              error={t('downloads.loadError')}
-              isEmpty={(answer) => answer.data.length === 0}
-              empty={t('downloads.empty')}
-            >
-              {(answer) => (
-                <DownloadsTable
-                  entries={answer.data}
-                  actions={{ busy: remove.isPending, remove: confirmDelete }}
-                />
-              )}
-            </QueryState>
-          </Stack>
-        </Stack>
-      </AdminParamsTabs>
-    </Stack>
+    <AdminTabs part="params" active="downloads">
+      <Stack gap="xl">
+        <ExportForm />
+        <AdminSection
+          id="downloads-title"
+          title={t('downloads.title')}
+          intro={t('downloads.intro')}
+        >
+          <QueryState
+            query={list}
+            error={t('downloads.loadError')}
+            isEmpty={(answer) => answer.data.length === 0}
+            empty={t('downloads.empty')}
+          >
+            {(answer) => (
+              <DownloadsTable
+                entries={answer.data}
+                actions={{ busy: remove.isPending, remove: confirmDelete }}
+              />
+            )}
+          </QueryState>
+        </AdminSection>
+      </Stack>
+    </AdminTabs>
   );
 }

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { FailedJob } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
-import { PageTitle, RestoreIcon, TrashIcon, toast, confirm } from '@/shared/ui';
-import { AdminParamsTabs } from '../components/AdminParamsTabs';
+import { RestoreIcon, TrashIcon, confirmKeyed } from '@/shared/ui';
+import { AdminTabs } from '../components/AdminTabs';
 import { FailedJobsTable } from '../components/FailedJobsTable';
-import { PagedTray, useTrayPage } from '../components/PagedTray';
+import { PagedTray, said, useTrayPage } from '../components/PagedTray';
 import {
   failedJobQueries,
   useDeleteAllFailedJobs,
@@ -27,80 +27,60 @@ export default function FailedJobsPage() {
   const remove = useDeleteFailedJob();
   const removeAll = useDeleteAllFailedJobs();
   const busy = retry.isPending || retryAll.isPending || remove.isPending || removeAll.isPending;
-  const said = ({ message }: { message: string }) => toast.success(message);
 
   const confirmDelete = (job: FailedJob) =>
-    confirm({
-      title: t('failedJobs.deleteTitle'),
-      message: t('failedJobs.deleteMessage', { name: job.name }),
-      confirmLabel: t('failedJobs.deleteConfirm'),
-      cancelLabel: t('failedJobs.cancel'),
+    confirmKeyed({
+      t,
+      action: 'failedJobs.delete',
+      values: { name: job.name },
+      cancel: 'failedJobs.cancel',
       onConfirm: () => remove.mutate(job.id, { onSuccess: said }),
     });
   const confirmDeleteAll = () =>
-    confirm({
-      title: t('failedJobs.deleteAllTitle'),
-      message: t('failedJobs.deleteAllMessage', { count: total }),
-      confirmLabel: t('failedJobs.deleteAllConfirm'),
-      cancelLabel: t('failedJobs.cancel'),
-      onConfirm: () =>
-        removeAll.mutate(undefined, {
-          onSuccess: (answer) => {
-            said(answer);
-            tray.goTo(1);
-          },
-        }),
+    confirmKeyed({
+      t,
+      action: 'failedJobs.deleteAll',
+      values: { count: total },
+      cancel: 'failedJobs.cancel',
+      onConfirm: () => removeAll.mutate(undefined, { onSuccess: tray.emptied }),
     });
 
   return (
-    <Stack gap="md">
-      <PageTitle>{t('params.title')}</PageTitle>
-      <AdminParamsTabs active="failedJobs">
-        <Stack gap="lg">
-          <PagedTray
-            list={list}
-            tray={tray}
-            intro={t('failedJobs.intro')}
-            count={t('failedJobs.count', { count: total })}
-            error={t('failedJobs.loadError')}
-            empty={t('failedJobs.empty')}
-            actions={
-              <>
-                <Button
-                  variant="light"
-                  leftSection={<RestoreIcon size={16} />}
-                  disabled={total === 0 || busy}
-                  loading={retryAll.isPending}
-                  onClick={() => retryAll.mutate(undefined, { onSuccess: said })}
-                >
-                  {t('failedJobs.retryAll')}
-                </Button>
-                <Button
-                  variant="light"
-                  color="red"
-                  leftSection={<TrashIcon size={16} />}
-                  disabled={total === 0 || busy}
-                  loading={removeAll.isPending}
-                  onClick={confirmDeleteAll}
-                >
-                  {t('failedJobs.deleteAll')}
-                </Button>
-              </>
-            }
-          >
-            {(jobs) => (
-              <FailedJobsTable
-                jobs={jobs}
-                actions={{
-                  busy,
-                  retry: (job) => retry.mutate(job.id, { onSuccess: said }),
-                  remove: confirmDelete,
-                }}
-              />
-            )}
-          </PagedTray>
-        </Stack>
-      </AdminParamsTabs>
-    </Stack>
+    <AdminTabs part="params" active="failedJobs">
+      <Stack gap="lg">
+        <PagedTray
+          name="failedJobs"
+          list={list}
+          tray={tray}
+          busy={busy}
+          actions={[
+            {
+              label: t('failedJobs.retryAll'),
+              icon: RestoreIcon,
+              pending: retryAll.isPending,
+              run: () => retryAll.mutate(undefined, { onSuccess: said }),
+            },
+            {
+              label: t('failedJobs.deleteAll'),
+              icon: TrashIcon,
+              danger: true,
+              pending: removeAll.isPending,
+              run: confirmDeleteAll,
+            },
+          ]}
+        >
+          {(jobs) => (
+            <FailedJobsTable
+              jobs={jobs}
+              actions={{
+                busy,
+                retry: (job) => retry.mutate(job.id, { onSuccess: said }),
+                remove: confirmDelete,
+              }}
+            />
+          )}
+        </PagedTray>
+      </Stack>
+    </AdminTabs>
   );
 }
