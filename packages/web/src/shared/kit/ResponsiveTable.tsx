@@ -1,4 +1,4 @@
-import { Card, Group, Stack, Table, type TableProps } from '@mantine/core';
+import { Card, Group, Stack, Table, Text, type TableProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ActionsCell, RowActions, type RowActionSpec } from './ActionsCell';
 
@@ -7,8 +7,8 @@ export interface TableColumn<Row> {
   header: string;
   /** What its header cell shows instead of the name (a box that selects every row). */
   head?: ReactNode;
-  /** Fixed width in pixels; the first column takes what is left. */
-  width?: number;
+  /** Fixed width (pixels, or a share: "20%"); the columns without one share what is left. */
+  width?: number | string;
   /** Counts sit on the right. */
   align?: 'right';
   cell: (row: Row) => ReactNode;
@@ -40,8 +40,24 @@ export interface ResponsiveTableProps<Row> {
   /** The first column heads its row; off where it is not what names the row (a checkbox). */
   rowHeaders?: boolean;
   minWidth?: number;
+  /** A long list of short rows: tighter rows, lit under the pointer, columns as wide as needed. */
+  dense?: boolean;
   /** Mantine's table options, over a striped fixed-layout table. */
   table?: TableProps;
+}
+
+const DENSE: TableProps = { highlightOnHover: true, verticalSpacing: 'xs', layout: 'auto' };
+
+/** One named value of a row's card ("Items 12"). */
+export function CardField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group gap="xs">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      {children}
+    </Group>
+  );
 }
 
 /**
@@ -60,6 +76,7 @@ export function ResponsiveTable<Row>({
   details,
   rowHeaders = true,
   minWidth = 860,
+  dense = false,
   table,
 }: ResponsiveTableProps<Row>) {
   const [first, ...rest] = rowHeaders ? columns : [undefined, ...columns];
@@ -77,7 +94,7 @@ export function ResponsiveTable<Row>({
   return (
     <>
       <Table.ScrollContainer minWidth={minWidth} visibleFrom="md">
-        <Table striped verticalSpacing="sm" layout="fixed" {...table}>
+        <Table striped verticalSpacing="sm" layout="fixed" {...(dense ? DENSE : {})} {...table}>
           <Table.Caption className={captionHidden ? 'kf-sr-only' : undefined}>
             {caption}
           </Table.Caption>

@@ -9,3 +9,4 @@ export { RowAction } from './RowAction';
 export { ViewSwitch, type ViewSwitchProps } from './ViewSwitch';
 export { PhoneFilters } from './PhoneFilters';
 export { confirm, confirmKeyed, type ConfirmOptions } from './confirm';
+export { DialogActions, DialogForm } from './DialogForm';

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Select, Text, TextInput } from '@mantine/core';
 import { useTranslation } from '@/shared/i18n/react';
 import {
   ORGANISATION_LIMITS,
@@ -8,7 +8,7 @@ import {
 } from '@kinfolio/contract';
 import { useServerForm } from '@/shared/forms/useServerForm';
 import { LANGUAGE_LABELS } from '@/shared/i18n';
-import { FormAlert } from '@/shared/ui';
+import { DialogForm } from '@/shared/ui';
 import { useUiLanguage } from '../hooks';
 
 type NameValues = Record<UiLanguage, string> & { parent: string | null };
@@ -65,7 +65,7 @@ function NamesForm({
   const { t } = useTranslation('organisation');
   const uiLanguage = useUiLanguage();
   const languages = [uiLanguage, ...UI_LANGUAGES.filter((lng) => lng !== uiLanguage)];
-  const { form, submit, formError } = useServerForm<NameValues>({
+  const server = useServerForm<NameValues>({
     initialValues: {
       fr: initialName?.fr ?? '',
       en: initialName?.en ?? '',
@@ -93,43 +93,33 @@ function NamesForm({
       onClose();
     },
   });
+  const { form } = server;
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormAlert message={formError} mb="md" />
-        <Text size="sm" c="dimmed">
-          {t('names.hint')}
-        </Text>
-        {languages.map((lng, index) => (
-          <TextInput
-            key={lng}
-            label={t('names.label', { language: LANGUAGE_LABELS[lng] })}
-            lang={lng}
-            data-autofocus={index === 0 || undefined}
-            {...form.getInputProps(lng)}
-          />
-        ))}
-        {parentOptions ? (
-          <Select
-            label={t('categories.parent')}
-            placeholder={t('categories.topLevel')}
-            data={parentOptions}
-            searchable
-            clearable
-            nothingFoundMessage={t('categories.noParentMatch')}
-            {...form.getInputProps('parent')}
-          />
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="subtle" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <DialogForm server={server} onCancel={onClose} label={submitLabel}>
+      <Text size="sm" c="dimmed">
+        {t('names.hint')}
+      </Text>
+      {languages.map((lng, index) => (
+        <TextInput
+          key={lng}
+          label={t('names.label', { language: LANGUAGE_LABELS[lng] })}
+          lang={lng}
+          data-autofocus={index === 0 || undefined}
+          {...form.getInputProps(lng)}
+        />
+      ))}
+      {parentOptions ? (
+        <Select
+          label={t('categories.parent')}
+          placeholder={t('categories.topLevel')}
+          data={parentOptions}
+          searchable
+          clearable
+          nothingFoundMessage={t('categories.noParentMatch')}
+          {...form.getInputProps('parent')}
+        />
+      ) : null}
+    </DialogForm>
   );
 }
