@@ -1,11 +1,10 @@
-import { CloseButton, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { CloseButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { PlanningFilters } from '@kinfolio/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
-import { ListPager } from '@/shared/content/ListPager';
+import { EntryFeed } from '@/shared/content/EntryFeed';
 import { useDateFormat } from '@/shared/content/dates';
-import { QueryState } from '@/shared/ui';
 import { planningQueries } from '../api';
 import { EntryList } from './EntryList';
 
@@ -61,22 +60,16 @@ export function DayEntries({ day, filters, page, onPage, onClose }: DayEntriesPr
           </div>
           <CloseButton onClick={onClose} aria-label={t('day.close')} />
         </Group>
-        <QueryState
+        <EntryFeed
           query={entries}
+          entries={(answer) => answer.data}
           error={t('day.loadError')}
-          isEmpty={(answer) => answer.data.length === 0}
           empty={t('day.empty')}
-          loading={<Skeleton height={120} radius="md" />}
+          height={120}
+          pager={{ meta, onChange: onPage }}
         >
-          {(answer) => (
-            <div aria-busy={entries.isFetching}>
-              <EntryList entries={answer.data} label={t('day.listLabel', { date })} />
-            </div>
-          )}
-        </QueryState>
-        {meta ? (
-          <ListPager total={meta.last_page} value={meta.current_page} onChange={onPage} />
-        ) : null}
+          {(answer) => <EntryList entries={answer.data} label={t('day.listLabel', { date })} />}
+        </EntryFeed>
       </Stack>
     </Paper>
   );
