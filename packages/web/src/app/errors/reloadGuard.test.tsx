@@ -1,15 +1,7 @@
-import { MantineProvider } from '@mantine/core';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { i18n } from '@/shared/i18n';
+import { renderRoutes } from '@/shared/test/memoryRouter';
 import { RouteError } from './RouteError';
 import { NotFoundView, RouteErrorView } from './RouteErrorView';
 import { isChunkLoadError, OfflineChunkError, offlineAware, reloadWithGuard } from './reloadGuard';
@@ -160,34 +152,19 @@ describe('error screen of a route', () => {
   });
 
   function renderFailing(path: string, error: Error) {
-    const rootRoute = createRootRoute({
-      component: Outlet,
-      errorComponent: RouteErrorView,
-      notFoundComponent: NotFoundView,
-    });
-    const failing = createRoute({
-      getParentRoute: () => rootRoute,
-      path: '/broken',
-      loader: () => {
-        throw error;
-      },
-      component: () => null,
-    });
-    const home = createRoute({
-      getParentRoute: () => rootRoute,
-      path: '/',
-      component: () => <p>home page</p>,
-    });
-    const router = createRouter({
-      routeTree: rootRoute.addChildren([home, failing]),
-      history: createMemoryHistory({ initialEntries: [path] }),
-    });
-    render(
-      <MantineProvider>
-        <RouterProvider router={router} />
-      </MantineProvider>,
+    return renderRoutes(
+      [
+        { path: '/', component: () => <p>home page</p> },
+        {
+          path: '/broken',
+          loader: () => {
+            throw error;
+          },
+          component: () => null,
+        },
+      ],
+      { url: path, errorComponent: RouteErrorView, notFoundComponent: NotFoundView },
     );
-    return router;
   }
 
   it('offers a manual reload when the guard already reloaded this path', async () => {
