@@ -56,39 +56,43 @@ describe('status table: toast, session reset and redirect per status', () => {
     expect(bed.navigate).toHaveBeenCalledWith('/');
   });
 
-  it('404: toasts "not found" and nothing else', async () => {
-    const error = await failingGet(404);
-    expect(error.status).toBe(404);
-    expect(toasts()).toEqual([['warning', 'Not found', undefined, 4000]]);
-    expect(bed.resetSession).not.toHaveBeenCalled();
-    expect(bed.navigate).not.toHaveBeenCalled();
-  });
+  it.each([
+    { status: 404, body: undefined, toast: ['warning', 'Not found', undefined, 4000], ends: false },
+    {
+      status: 419,
+      body: { error: 'CSRF token mismatch.' },
+      toast: ['error', 'Unknown status', 'CSRF token mismatch.', 10000],
+      ends: true,
+    },
+    {
+      status: 500,
+      body: { message: 'Server Error' },
+      toast: ['warning', 'Internal server error', 'Server Error', 10000],
+      ends: false,
+    },
+    {
+      status: 503,
+      body: { error: 'Back at noon' },
+      toast: ['error', 'Down for maintenance', 'Back at noon', 10000],
+      ends: true,
+    },
+  ])(
+    '$status: toasts its title with the server error; resets and goes to / when it ends the session ($ends)',
+    async ({ status, body, toast, ends }) => {
+      const error = await failingGet(status, body);
+      expect(error.status).toBe(status);
+      expect(toasts()).toEqual([toast]);
+      if (ends) {
+        expect(bed.resetSession).toHaveBeenCalledOnce();
+        expect(bed.navigate).toHaveBeenCalledWith('/');
+      } else {
+        expect(bed.resetSession).not.toHaveBeenCalled();
+        expect(bed.navigate).not.toHaveBeenCalled();
+      }
+    },
+  );
 
-  it('419: toasts "unknown status" with the server error, resets, goes to /', async () => {
-    const error = await failingGet(419, { error: 'CSRF token mismatch.' });
-    expect(error.status).toBe(419);
-    expect(toasts()).toEqual([['error', 'Unknown status', 'CSRF token mismatch.', 10000]]);
-    expect(bed.resetSession).toHaveBeenCalledOnce();
-    expect(bed.navigate).toHaveBeenCalledWith('/');
-  });
-
-  it('500: toasts "internal server error" without resetting', async () => {
-    const error = await failingGet(500, { message: 'Server Error' });
-    expect(error.status).toBe(500);
-    expect(toasts()).toEqual([['warning', 'Internal server error', 'Server Error', 10000]]);
-    expect(bed.resetSession).not.toHaveBeenCalled();
-    expect(bed.navigate).not.toHaveBeenCalled();
-  });
-
-  it('503: toasts "down for maintenance" with the server error, resets, goes to /', async () => {
-    const error = await failingGet(503, { error: 'Back at noon' });
-    expect(error.status).toBe(503);
-    expect(toasts()).toEqual([['error', 'Down for maintenance', 'Back at noon', 10000]]);
-    expect(bed.resetSession).toHaveBeenCalledOnce();
-    expect(bed.navigate).toHaveBeenCalledWith('/');
-  });
-
-  it('does not bed.navigate when already on /', async () => {
+  it('does not navigate when already on /', async () => {
     bed.path = '/';
     await failingGet(403);
     expect(bed.resetSession).toHaveBeenCalledOnce();
