@@ -1,21 +1,11 @@
 import { MantineProvider } from '@mantine/core';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-  type ErrorRouteComponent,
-  type NotFoundRouteComponent,
-  type RouteComponent,
-} from '@tanstack/react-router';
+import * as Router from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 
 /** A route of a test's memory router. */
 export interface TestRoute {
   path: string;
-  component: RouteComponent;
+  component: Router.RouteComponent;
   loader?: () => unknown;
 }
 
@@ -31,21 +21,25 @@ export function renderRoutes(
     notFoundComponent,
   }: {
     url: string;
-    errorComponent?: ErrorRouteComponent;
-    notFoundComponent?: NotFoundRouteComponent;
+    errorComponent?: Router.ErrorRouteComponent;
+    notFoundComponent?: Router.NotFoundRouteComponent;
   },
 ) {
-  const rootRoute = createRootRoute({ component: Outlet, errorComponent, notFoundComponent });
+  const rootRoute = Router.createRootRoute({
+    component: Router.Outlet,
+    errorComponent,
+    notFoundComponent,
+  });
   const children = routes.map((route) =>
-    createRoute({ getParentRoute: () => rootRoute, ...route }),
+    Router.createRoute({ getParentRoute: () => rootRoute, ...route }),
   );
-  const router = createRouter({
+  const router = Router.createRouter({
     routeTree: rootRoute.addChildren(children),
-    history: createMemoryHistory({ initialEntries: [url] }),
+    history: Router.createMemoryHistory({ initialEntries: [url] }),
   });
   render(
     <MantineProvider>
-      <RouterProvider router={router} />
+      <Router.RouterProvider router={router} />
     </MantineProvider>,
   );
   return router;

@@ -52,30 +52,21 @@ describe('DialogForm', () => {
 describe('DialogActions', () => {
   it('runs its own action (not a submission), off until a choice is made', async () => {
     const confirm = vi.fn();
-    const { rerender } = render(
+    const actions = (disabled: boolean) => (
       <MantineProvider>
         <DialogActions
           cancelLabel="Keep"
           onCancel={() => undefined}
           label="Merge"
           loading={false}
-          disabled
+          disabled={disabled}
           onConfirm={confirm}
         />
-      </MantineProvider>,
+      </MantineProvider>
     );
+    const { rerender } = render(actions(true));
     expect(screen.getByRole('button', { name: 'Merge' })).toBeDisabled();
-    rerender(
-      <MantineProvider>
-        <DialogActions
-          cancelLabel="Keep"
-          onCancel={() => undefined}
-          label="Merge"
-          loading={false}
-          onConfirm={confirm}
-        />
-      </MantineProvider>,
-    );
+    rerender(actions(false));
     const merge = screen.getByRole('button', { name: 'Merge' });
     expect(merge).toHaveAttribute('type', 'button');
     await userEvent.click(merge);

@@ -13,7 +13,7 @@ const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 function Fields({ initial }: { initial: BackupSchedule }) {
   const { t, i18n } = useTranslation('admin');
   const save = useSaveBackupSchedule();
-  const { form, submit, formError } = useServerForm<BackupSchedule>({
+  const server = useServerForm<BackupSchedule>({
     initialValues: initial,
     schema: backupScheduleSchema,
     send: async (values) => {
@@ -21,6 +21,7 @@ function Fields({ initial }: { initial: BackupSchedule }) {
       form.resetDirty(answer.schedule);
     },
   });
+  const { form } = server;
   const time = dateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
   const hours = HOURS.map((hour) => ({
     value: String(hour),
@@ -28,13 +29,7 @@ function Fields({ initial }: { initial: BackupSchedule }) {
   }));
   const nightly = form.getValues().nightly;
   return (
-    <SettingsForm
-      submit={submit}
-      formError={formError}
-      saving={save.isPending}
-      dirty={form.isDirty()}
-      saveLabel={t('backup.schedule.save')}
-    >
+    <SettingsForm server={server} saving={save.isPending} saveLabel={t('backup.schedule.save')}>
       <Switch
         label={t('backup.schedule.nightly')}
         description={t('backup.schedule.nightlyHelp')}

@@ -36,7 +36,7 @@ export function ExportForm() {
   const language = useUiLanguage();
   const categories = useQuery(organisationQueries.categories());
   const start = useStartExport();
-  const { form, submit, formError } = useServerForm<Values>({
+  const server = useServerForm<Values>({
     initialValues: { scope: 'type', type: 'post', category_id: null, format: 'json' },
     validate: (values) => {
       const errors: Record<string, string> = {};
@@ -57,6 +57,7 @@ export function ExportForm() {
       });
     },
   });
+  const { form } = server;
   const categoryData = flatten(categoryTreeData(categories.data ?? [], language));
   return (
     <AdminSection
@@ -65,10 +66,10 @@ export function ExportForm() {
       intro={t('downloads.form.intro')}
     >
       <SettingsForm
-        submit={submit}
-        formError={formError}
+        server={server}
         saving={start.isPending}
         saveLabel={t('downloads.form.start')}
+        startsSomething
       >
         <Radio.Group label={t('downloads.form.scope')} {...form.getInputProps('scope')}>
           <Group gap="lg" mt={6}>

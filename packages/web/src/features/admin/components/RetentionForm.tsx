@@ -10,7 +10,7 @@ import { deletedMediaQueries, useSaveRetentionSettings } from '../deletedMedias'
 function Fields({ initial, trashOnly }: { initial: RetentionSettings; trashOnly: boolean }) {
   const { t } = useTranslation('admin');
   const save = useSaveRetentionSettings();
-  const { form, submit, formError } = useServerForm<RetentionSettings>({
+  const server = useServerForm<RetentionSettings>({
     initialValues: initial,
     schema: retentionSettingsSchema,
     send: async (values) => {
@@ -19,12 +19,11 @@ function Fields({ initial, trashOnly }: { initial: RetentionSettings; trashOnly:
       toast.success(answer.message);
     },
   });
+  const { form } = server;
   return (
     <SettingsForm
-      submit={submit}
-      formError={formError}
+      server={server}
       saving={save.isPending}
-      dirty={form.isDirty()}
       saveLabel={t('deletedMedias.retention.save')}
     >
       {trashOnly ? null : (

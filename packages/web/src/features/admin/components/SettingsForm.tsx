@@ -4,28 +4,35 @@ import { FormAlert } from '@/shared/ui';
 
 /** A settings form: the form's refusal, its fields, and a save button (off until something changed). */
 export function SettingsForm({
-  submit,
-  formError,
+  server,
   saving,
-  dirty = true,
   saveLabel,
+  startsSomething = false,
   children,
 }: {
-  submit: (event?: FormEvent<HTMLFormElement>) => void;
-  formError: unknown;
+  /** What `useServerForm` gave. */
+  server: {
+    submit: (event?: FormEvent<HTMLFormElement>) => void;
+    formError: unknown;
+    form: { isDirty: () => boolean };
+  };
   saving: boolean;
-  /** Whether anything differs from what is saved; a form that starts something leaves it on. */
-  dirty?: boolean;
   saveLabel: string;
+  /** The form starts something (an export) rather than saving settings: its button is always on. */
+  startsSomething?: boolean;
   children: ReactNode;
 }) {
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={server.submit} noValidate>
       <Stack gap="sm" maw={560}>
-        <FormAlert message={formError} />
+        <FormAlert message={server.formError} />
         {children}
         <Group>
-          <Button type="submit" loading={saving} disabled={!dirty}>
+          <Button
+            type="submit"
+            loading={saving}
+            disabled={!startsSomething && !server.form.isDirty()}
+          >
             {saveLabel}
           </Button>
         </Group>
