@@ -5,7 +5,7 @@ import { useFileSize } from '@/shared/content/fileSize';
 import { CheckIcon, DownloadIcon, TrashIcon } from '@/shared/ui';
 import type { RowActionSpec } from '@/shared/kit/ActionsCell';
 import { ResponsiveTable } from '@/shared/kit/ResponsiveTable';
-import { dateTimeFormat } from '@/shared/intl';
+import { useDateTime } from '../dateTime';
 
 /** What checking a backup's checksums again said: intact, or the problem the server found. */
 export interface VerifyResult {
@@ -34,12 +34,8 @@ const errorColor = {
 };
 
 function useDate() {
-  const { i18n } = useTranslation('admin');
-  const format = dateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-  return (backup: Backup) => format.format(new Date(backup.created_at));
+  const date = useDateTime();
+  return (backup: Backup) => date(backup.created_at);
 }
 
 /** The file (a link once written), where a running backup stands, and the last check's result. */

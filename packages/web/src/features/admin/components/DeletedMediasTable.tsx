@@ -4,7 +4,8 @@ import { ITEM_BASES, ITEM_TYPES, type DeletedMedia, type ItemType } from '@kinfo
 import { useTranslation } from '@/shared/i18n/react';
 import { MediaIcon, RecordIcon, RestoreIcon, TrashIcon } from '@/shared/ui';
 import { ResponsiveTable } from '@/shared/kit/ResponsiveTable';
-import { dateTimeFormat, numberFormat } from '@/shared/intl';
+import { numberFormat } from '@/shared/intl';
+import { useDateTime } from '../dateTime';
 
 export interface DeletedMediaActions {
   restore: (media: DeletedMedia) => void;
@@ -27,7 +28,7 @@ function originPath(media: DeletedMedia): string | null {
 
 function useFormats() {
   const { i18n } = useTranslation('admin');
-  const date = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = useDateTime();
   const size = (bytes: number) => {
     const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
     let value = bytes;
@@ -43,7 +44,7 @@ function useFormats() {
       maximumFractionDigits: unit === 0 ? 0 : 1,
     }).format(value);
   };
-  return { date: (iso: string) => date.format(new Date(iso)), size };
+  return { date, size };
 }
 
 /** The thumbnail (for administrators only while deleted), else an icon of its kind. */

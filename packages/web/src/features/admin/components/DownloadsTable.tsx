@@ -5,7 +5,7 @@ import { useFileSize } from '@/shared/content/fileSize';
 import { DownloadIcon, TrashIcon } from '@/shared/ui';
 import { isRunning } from '../downloads';
 import { ResponsiveTable } from '@/shared/kit/ResponsiveTable';
-import { dateTimeFormat } from '@/shared/intl';
+import { useDateTime } from '../dateTime';
 
 export interface DownloadActions {
   remove: (entry: DownloadEntry) => void;
@@ -13,12 +13,8 @@ export interface DownloadActions {
 }
 
 function useDate() {
-  const { i18n } = useTranslation('admin');
-  const format = dateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-  return (entry: DownloadEntry) => format.format(new Date(entry.date));
+  const date = useDateTime();
+  return (entry: DownloadEntry) => date(entry.date);
 }
 
 const KIND_COLORS: Record<DownloadEntry['kind'], string> = {

@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { RestoreIcon, TrashIcon } from '@/shared/ui';
 import { ResponsiveTable } from '@/shared/kit/ResponsiveTable';
-import { dateTimeFormat } from '@/shared/intl';
+import { useDateTime } from '../dateTime';
 
 export interface FailedJobActions {
   retry: (job: FailedJob) => void;
@@ -14,12 +14,8 @@ export interface FailedJobActions {
 }
 
 function useFailedAt() {
-  const { i18n } = useTranslation('admin');
-  const format = dateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'medium',
-  });
-  return (job: FailedJob) => format.format(new Date(job.failed_at));
+  const date = useDateTime('medium');
+  return (job: FailedJob) => date(job.failed_at);
 }
 
 /** The error's first line, and on demand the payload and the whole stack. */

@@ -6,7 +6,7 @@ import type { AdminUser } from '@kinfolio/contract';
 import { UserAvatar } from '@/shared/ui/UserAvatar';
 import { InvitationStatus } from './InvitationStatus';
 import { PermissionBadges, YesNoBadge } from './UserBadges';
-import { dateTimeFormat } from '@/shared/intl';
+import { useDateTime } from '../dateTime';
 import { ResponsiveTable } from '@/shared/kit/ResponsiveTable';
 
 // Mantine's polymorphic Anchor loses its props through createLink; a plain wrapper keeps them.
@@ -16,13 +16,9 @@ function RouterAnchor(props: AnchorProps & ComponentPropsWithRef<'a'>) {
 const AnchorLink = createLink(RouterAnchor);
 
 function useLastLogin() {
-  const { t, i18n } = useTranslation('admin');
-  const format = dateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-  return (user: AdminUser) =>
-    user.last_login_at ? format.format(new Date(user.last_login_at)) : t('users.never');
+  const { t } = useTranslation('admin');
+  const date = useDateTime();
+  return (user: AdminUser) => (user.last_login_at ? date(user.last_login_at) : t('users.never'));
 }
 
 function UserLink({ user }: { user: AdminUser }) {
