@@ -4,7 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/shared/i18n';
-import { confirm, confirmKeyed } from './confirm';
+import { confirm, confirmKeyed, confirmsOf } from './confirm';
 
 function renderProvider() {
   render(
@@ -79,5 +79,17 @@ describe('confirm', () => {
     expect(screen.getByRole('button', { name: 'files.cancel' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'files.deleteConfirm' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+
+  it('a screen’s confirmations: its key, its own cancel wording, a message of the case', async () => {
+    renderProvider();
+    const t = (key: string) => key;
+    const ask = confirmsOf(t, 'trash');
+    ask('restore', {}, () => undefined, { message: 'Back to its owner', destructive: false });
+    const dialog = await screen.findByRole('dialog', { name: 'trash.restoreTitle' });
+    expect(dialog).toHaveTextContent('Back to its owner');
+    expect(screen.getByRole('button', { name: 'trash.cancel' })).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'trash.restoreConfirm' });
+    expect(button.getAttribute('style') ?? '').not.toContain('red');
   });
 });

@@ -60,3 +60,24 @@ export function confirmKeyed({ t, action, values, cancel, message, ...rest }: Ke
     ...rest,
   });
 }
+
+/**
+ * A screen's confirmations, whose words sit under one key (`backup`): `ask('delete', values,
+ * onConfirm)` reads `backup.deleteTitle`…, with the screen's own cancel wording (`backup.cancel`).
+ */
+export function confirmsOf(t: TFunction, screen: string) {
+  return (
+    action: string,
+    values: TOptions,
+    onConfirm: () => void,
+    options: Pick<KeyedConfirmOptions, 'message' | 'destructive'> = {},
+  ) =>
+    confirmKeyed({
+      t,
+      action: `${screen}.${action}`,
+      values,
+      cancel: `${screen}.cancel`,
+      onConfirm,
+      ...options,
+    });
+}

@@ -8,5 +8,5 @@ export { UserAvatar, initials } from './UserAvatar';
 export { RowAction } from './RowAction';
 export { ViewSwitch, type ViewSwitchProps } from './ViewSwitch';
 export { PhoneFilters } from './PhoneFilters';
-export { confirm, confirmKeyed, type ConfirmOptions } from './confirm';
+export { confirm, confirmKeyed, confirmsOf, type ConfirmOptions } from './confirm';
 export { DialogActions, DialogForm } from './DialogForm';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { isApiError } from '@/shared/api/ApiError';
 import { errorText } from '@/shared/api/responses';
-import { BackupIcon, QueryState, confirmKeyed } from '@/shared/ui';
+import { BackupIcon, QueryState, confirmsOf } from '@/shared/ui';
 import { AdminTabs } from '../components/AdminTabs';
 import { AdminSection } from '../components/AdminSection';
 import { BackupScheduleForm } from '../components/BackupScheduleForm';
@@ -27,6 +27,7 @@ import {
  */
 export default function BackupPage() {
   const { t } = useTranslation('admin');
+  const ask = confirmsOf(t, 'backup');
   const list = useQuery(backupQueries.list());
   const create = useCreateBackup();
   const remove = useDeleteBackup();
@@ -54,14 +55,8 @@ export default function BackupPage() {
   };
 
   const confirmDelete = (backup: Backup) =>
-    confirmKeyed({
-      t,
-      action: 'backup.delete',
-      values: { name: backup.file_name },
-      cancel: 'backup.cancel',
-      // The answer's message is toasted by the API client.
-      onConfirm: () => remove.mutate(backup.id),
-    });
+    // The answer's message is toasted by the API client.
+    ask('delete', { name: backup.file_name }, () => remove.mutate(backup.id));
 
   return (
     <AdminTabs part="params" active="backup">

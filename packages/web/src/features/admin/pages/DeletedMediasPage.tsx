@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Divider, Stack } from '@mantine/core';
 import type { DeletedMedia } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
-import { TrashIcon, confirmKeyed } from '@/shared/ui';
+import { TrashIcon, confirmsOf } from '@/shared/ui';
 import { AdminTabs } from '../components/AdminTabs';
 import { DeletedMediasTable } from '../components/DeletedMediasTable';
 import { PagedTray, said, useTrayPage } from '../components/PagedTray';
@@ -22,6 +22,7 @@ const PATH = '/admin/tabAdminParam/deletedMedias';
  */
 export default function DeletedMediasPage() {
   const { t } = useTranslation('admin');
+  const ask = confirmsOf(t, 'deletedMedias');
   const tray = useTrayPage(PATH);
   const list = useQuery(deletedMediaQueries.page(tray.page));
   const total = list.data?.meta.total ?? 0;
@@ -31,35 +32,21 @@ export default function DeletedMediasPage() {
   const busy = restore.isPending || purge.isPending || purgeAll.isPending;
 
   const confirmRestore = (media: DeletedMedia) =>
-    confirmKeyed({
-      t,
-      action: 'deletedMedias.restore',
+    ask('restore', {}, () => restore.mutate(media.id, { onSuccess: said }), {
       message: media.origin.live
         ? t('deletedMedias.restoreToOwner', {
             name: media.name,
             title: media.origin.title || t('deletedMedias.untitled'),
           })
         : t('deletedMedias.restoreToNew', { name: media.name }),
-      cancel: 'deletedMedias.cancel',
       destructive: false,
-      onConfirm: () => restore.mutate(media.id, { onSuccess: said }),
     });
   const confirmPurge = (media: DeletedMedia) =>
-    confirmKeyed({
-      t,
-      action: 'deletedMedias.purge',
-      values: { name: media.name },
-      cancel: 'deletedMedias.cancel',
-      onConfirm: () => purge.mutate(media.id, { onSuccess: said }),
-    });
+    ask('purge', { name: media.name }, () => purge.mutate(media.id, { onSuccess: said }));
   const confirmPurgeAll = () =>
-    confirmKeyed({
-      t,
-      action: 'deletedMedias.purgeAll',
-      values: { count: total },
-      cancel: 'deletedMedias.cancel',
-      onConfirm: () => purgeAll.mutate(undefined, { onSuccess: tray.emptied }),
-    });
+    ask('purgeAll', { count: total }, () =>
+      purgeAll.mutate(undefined, { onSuccess: tray.emptied }),
+    );
 
   return (
     <AdminTabs part="params" active="deletedMedias">

@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { DownloadEntry } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
-import { QueryState, confirmKeyed } from '@/shared/ui';
+import { QueryState, confirmsOf } from '@/shared/ui';
 import { AdminTabs } from '../components/AdminTabs';
 import { AdminSection } from '../components/AdminSection';
 import { DownloadsTable } from '../components/DownloadsTable';
@@ -15,18 +15,13 @@ import { downloadQueries, useDeleteExport } from '../downloads';
  */
 export default function DownloadsPage() {
   const { t } = useTranslation('admin');
+  const ask = confirmsOf(t, 'downloads');
   const list = useQuery(downloadQueries.list());
   const remove = useDeleteExport();
 
   const confirmDelete = (entry: DownloadEntry) =>
-    confirmKeyed({
-      t,
-      action: 'downloads.delete',
-      values: { name: entry.name },
-      cancel: 'downloads.cancel',
-      // The answer's message is toasted by the API client.
-      onConfirm: () => remove.mutate(entry.export!.id),
-    });
+    // The answer's message is toasted by the API client.
+    ask('delete', { name: entry.name }, () => remove.mutate(entry.export!.id));
 
   return (
     <AdminTabs part="params" active="downloads">

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Stack } from '@mantine/core';
 import type { FailedJob } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
-import { RestoreIcon, TrashIcon, confirmKeyed } from '@/shared/ui';
+import { RestoreIcon, TrashIcon, confirmsOf } from '@/shared/ui';
 import { AdminTabs } from '../components/AdminTabs';
 import { FailedJobsTable } from '../components/FailedJobsTable';
 import { PagedTray, said, useTrayPage } from '../components/PagedTray';
@@ -19,6 +19,7 @@ const PATH = '/admin/tabAdminParam/failedJobs';
 /** `/admin/tabAdminParam/failedJobs`: background jobs that failed every attempt. */
 export default function FailedJobsPage() {
   const { t } = useTranslation('admin');
+  const ask = confirmsOf(t, 'failedJobs');
   const tray = useTrayPage(PATH);
   const list = useQuery(failedJobQueries.page(tray.page));
   const total = list.data?.meta.total ?? 0;
@@ -29,21 +30,11 @@ export default function FailedJobsPage() {
   const busy = retry.isPending || retryAll.isPending || remove.isPending || removeAll.isPending;
 
   const confirmDelete = (job: FailedJob) =>
-    confirmKeyed({
-      t,
-      action: 'failedJobs.delete',
-      values: { name: job.name },
-      cancel: 'failedJobs.cancel',
-      onConfirm: () => remove.mutate(job.id, { onSuccess: said }),
-    });
+    ask('delete', { name: job.name }, () => remove.mutate(job.id, { onSuccess: said }));
   const confirmDeleteAll = () =>
-    confirmKeyed({
-      t,
-      action: 'failedJobs.deleteAll',
-      values: { count: total },
-      cancel: 'failedJobs.cancel',
-      onConfirm: () => removeAll.mutate(undefined, { onSuccess: tray.emptied }),
-    });
+    ask('deleteAll', { count: total }, () =>
+      removeAll.mutate(undefined, { onSuccess: tray.emptied }),
+    );
 
   return (
     <AdminTabs part="params" active="failedJobs">
