@@ -10,3 +10,4 @@ export { ViewSwitch, type ViewSwitchProps } from './ViewSwitch';
 export { PhoneFilters } from './PhoneFilters';
 export { confirm, confirmKeyed, confirmsOf, type ConfirmOptions } from './confirm';
 export { DialogActions, DialogForm } from './DialogForm';
+export { SmallButton } from './SmallButton';
