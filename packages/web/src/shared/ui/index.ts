@@ -11,3 +11,4 @@ export { PhoneFilters } from './PhoneFilters';
 export { confirm, confirmKeyed, confirmsOf, type ConfirmOptions } from './confirm';
 export { DialogActions, DialogForm } from './DialogForm';
 export { SmallButton } from './SmallButton';
+export { Dialog } from './Dialog';

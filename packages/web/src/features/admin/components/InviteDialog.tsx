@@ -1,4 +1,4 @@
-import { Button, Modal, Select, TextInput } from '@mantine/core';
+import { Button, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import {
@@ -8,7 +8,7 @@ import {
   type Permission,
   type UiLanguage,
 } from '@kinfolio/contract';
-import { DialogForm } from '@/shared/ui';
+import { DialogForm, Dialog } from '@/shared/ui';
 import { useServerForm } from '@/shared/forms/useServerForm';
 import { zodValidate } from '@/shared/forms/validation';
 import { LANGUAGE_LABELS } from '@/shared/i18n';
@@ -29,14 +29,9 @@ export function InviteButton() {
   return (
     <>
       <Button onClick={() => setOpened(true)}>{t('invite.button')}</Button>
-      <Modal
-        opened={opened}
-        onClose={() => setOpened(false)}
-        title={t('invite.title')}
-        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-      >
+      <Dialog opened={opened} onClose={() => setOpened(false)} title={t('invite.title')}>
         {opened ? <InviteForm onClose={() => setOpened(false)} /> : null}
-      </Modal>
+      </Dialog>
     </>
   );
 }

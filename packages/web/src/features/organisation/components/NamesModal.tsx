@@ -1,4 +1,4 @@
-import { Modal, Select, Text, TextInput } from '@mantine/core';
+import { Select, Text, TextInput } from '@mantine/core';
 import { useTranslation } from '@/shared/i18n/react';
 import {
   ORGANISATION_LIMITS,
@@ -8,7 +8,7 @@ import {
 } from '@kinfolio/contract';
 import { useServerForm } from '@/shared/forms/useServerForm';
 import { LANGUAGE_LABELS } from '@/shared/i18n';
-import { DialogForm } from '@/shared/ui';
+import { DialogForm, Dialog } from '@/shared/ui';
 import { useUiLanguage } from '../hooks';
 
 type NameValues = Record<UiLanguage, string> & { parent: string | null };
@@ -39,18 +39,11 @@ const RENAME: Record<string, string> = {
 
 /** Create or rename a category or tag: one name per interface language, at least one. */
 export function NamesModal(props: NamesModalProps) {
-  const { t } = useTranslation('common');
   return (
-    <Modal
-      opened={props.opened}
-      onClose={props.onClose}
-      title={props.title}
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
-    >
+    <Dialog opened={props.opened} onClose={props.onClose} title={props.title} size="lg">
       {/* Mounted per opening, so each form starts from its own initial values. */}
       {props.opened ? <NamesForm {...props} /> : null}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -1,10 +1,10 @@
-import { Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { participantCreateBody, participantDivideBody, type Participant } from '@kinfolio/contract';
 import { useServerForm } from '@/shared/forms/useServerForm';
 import { isApiError } from '@/shared/api/client';
-import { DialogActions, DialogForm, FormAlert } from '@/shared/ui';
+import { DialogActions, DialogForm, FormAlert, Dialog } from '@/shared/ui';
 
 interface DialogProps {
   onClose: () => void;
@@ -23,14 +23,13 @@ export function ParticipantNameModal({
 }) {
   const { t } = useTranslation('organisation');
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={onClose}
       title={participant ? t('participants.renameTitle') : t('participants.createTitle')}
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
     >
       {opened ? <NameForm participant={participant} onClose={onClose} onSubmit={onSubmit} /> : null}
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -105,12 +104,7 @@ export function MergeModal({
     }
   };
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={t('participants.mergeTitle')}
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-    >
+    <Dialog opened={opened} onClose={close} title={t('participants.mergeTitle')}>
       <Stack gap="md">
         <FormAlert message={error} mb="md" />
         <Radio.Group
@@ -139,7 +133,7 @@ export function MergeModal({
           onConfirm={() => void merge()}
         />
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -154,16 +148,11 @@ export function DivideModal({
 }) {
   const { t } = useTranslation('organisation');
   return (
-    <Modal
-      opened={participant !== null}
-      onClose={onClose}
-      title={t('participants.divideTitle')}
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-    >
+    <Dialog opened={participant !== null} onClose={onClose} title={t('participants.divideTitle')}>
       {participant ? (
         <DivideForm participant={participant} onClose={onClose} onDivide={onDivide} />
       ) : null}
-    </Modal>
+    </Dialog>
   );
 }
 
