@@ -16,10 +16,8 @@ function renderFeed(query: { isPending: boolean; data?: Answer; isFetching?: boo
     <MantineProvider>
       <EntryFeed
         query={{ data: undefined, ...query }}
-        entries={(answer) => answer.data}
-        error="The history could not be loaded"
-        empty="Nothing changed yet"
-        pager={{ meta: query.data?.meta, onChange: onPage }}
+        texts={{ error: 'The history could not be loaded', empty: 'Nothing changed yet' }}
+        onPage={onPage}
       >
         {(answer) => (
           <EntryCards entries={answer.data} entryKey={(entry) => entry.id}>

@@ -16,38 +16,37 @@ interface PageMeta {
  */
 export function EntryFeed<Answer>({
   query,
-  entries,
-  error,
-  empty,
+  entries = (answer) => (answer as { data: readonly unknown[] }).data,
+  texts,
   height = 320,
-  pager,
+  onPage,
   children,
 }: {
   query: QueryLike<Answer> & { isFetching?: boolean };
-  /** The entries of an answer: none means `empty` is said. */
-  entries: (answer: Answer) => readonly unknown[];
-  error: string;
-  empty: string;
+  /** The entries of an answer (by default its `data`, a paged list's): none means `empty`. */
+  entries?: (answer: Answer) => readonly unknown[];
+  /** What is said when the first answer failed, and when it holds nothing. */
+  texts: { error: string; empty: string };
   /** The skeleton's height while the first answer comes. */
   height?: number;
-  /** The pages, when the answer is one of several. */
-  pager?: { meta: PageMeta | undefined; onChange: (page: number) => void };
+  /** Opens another page of a paged answer (whose `meta` says where it stands). */
+  onPage?: (page: number) => void;
   children: (answer: Answer) => ReactNode;
 }) {
-  const meta = pager?.meta;
+  const meta = (query.data as { meta?: PageMeta } | undefined)?.meta;
   return (
     <>
       <QueryState
         query={query}
-        error={error}
+        error={texts.error}
         isEmpty={(answer) => entries(answer).length === 0}
-        empty={empty}
+        empty={texts.empty}
         loading={<Skeleton height={height} radius="md" />}
       >
         {(answer) => <div aria-busy={query.isFetching ?? false}>{children(answer)}</div>}
       </QueryState>
-      {pager && meta ? (
-        <ListPager total={meta.last_page} value={meta.current_page} onChange={pager.onChange} />
+      {onPage && meta ? (
+        <ListPager total={meta.last_page} value={meta.current_page} onChange={onPage} />
       ) : null}
     </>
   );

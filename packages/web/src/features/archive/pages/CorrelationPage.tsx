@@ -25,18 +25,12 @@ export default function CorrelationPage() {
   const query = useQuery(itemQueries.correlation(type, page));
   const meta = query.data?.meta;
 
+  const texts = { error: t('correlation.loadError'), empty: t('correlation.empty') };
+  const goTo = (value: number) =>
+    void navigate({ to: correlationPath(type), search: value > 1 ? { page: value } : {} });
+
   const content = (
-    <EntryFeed
-      query={query}
-      entries={(answer) => answer.data}
-      error={t('correlation.loadError')}
-      empty={t('correlation.empty')}
-      pager={{
-        meta,
-        onChange: (value) =>
-          void navigate({ to: correlationPath(type), search: value > 1 ? { page: value } : {} }),
-      }}
-    >
+    <EntryFeed query={query} texts={texts} onPage={goTo}>
       {(answer) => (
         <Table.ScrollContainer minWidth={900}>
           <Table striped verticalSpacing="sm" className="kf-correlation">

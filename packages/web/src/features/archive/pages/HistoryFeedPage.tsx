@@ -28,6 +28,9 @@ export default function HistoryFeedPage() {
   const navigate = useNavigate();
   const query = useQuery(itemQueries.feed(type, page));
   const meta = query.data?.meta;
+  const texts = { error: t('feed.loadError'), empty: t('feed.empty') };
+  const goTo = (value: number) =>
+    void navigate({ to: historyFeedPath(type), search: value > 1 ? { page: value } : {} });
   const title = type ? t('feed.titleOfType', { type: t(`types.${type}.plural`) }) : t('feed.title');
 
   return (
@@ -55,17 +58,7 @@ export default function HistoryFeedPage() {
           </Text>
         ) : null}
       </Group>
-      <EntryFeed
-        query={query}
-        entries={(answer) => answer.data}
-        error={t('feed.loadError')}
-        empty={t('feed.empty')}
-        pager={{
-          meta,
-          onChange: (value) =>
-            void navigate({ to: historyFeedPath(type), search: value > 1 ? { page: value } : {} }),
-        }}
-      >
+      <EntryFeed query={query} texts={texts} onPage={goTo}>
         {(answer) => (
           <EntryCards
             entries={answer.data}

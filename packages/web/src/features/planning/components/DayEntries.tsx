@@ -24,6 +24,7 @@ export function DayEntries({ day, filters, page, onPage, onClose }: DayEntriesPr
   const date = formatDate(`${day}T00:00:00.000Z`);
   const meta = entries.data?.meta;
   const panel = useRef<HTMLElement>(null);
+  const texts = { error: t('day.loadError'), empty: t('day.empty') };
 
   // On a phone the panel opens under the calendar or the timeline, out of sight: a tapped day
   // seemed to do nothing. It is brought into view when its heading and first entry do not show
@@ -60,14 +61,7 @@ export function DayEntries({ day, filters, page, onPage, onClose }: DayEntriesPr
           </div>
           <CloseButton onClick={onClose} aria-label={t('day.close')} />
         </Group>
-        <EntryFeed
-          query={entries}
-          entries={(answer) => answer.data}
-          error={t('day.loadError')}
-          empty={t('day.empty')}
-          height={120}
-          pager={{ meta, onChange: onPage }}
-        >
+        <EntryFeed query={entries} texts={texts} height={120} onPage={onPage}>
           {(answer) => <EntryList entries={answer.data} label={t('day.listLabel', { date })} />}
         </EntryFeed>
       </Stack>

@@ -28,6 +28,7 @@ export function OnThisDay({ monthDay, filters, onMonthDay, onOpenDay }: OnThisDa
   const language = useUiLanguage();
   const [month, day] = monthDay.split('-') as [string, string];
   const years = useQuery(planningQueries.onThisDay(month, day, filters));
+  const texts = { error: t('loadError'), empty: t('onThisDay.empty') };
 
   const monthData = useMemo(
     () =>
@@ -72,13 +73,7 @@ export function OnThisDay({ monthDay, filters, onMonthDay, onOpenDay }: OnThisDa
           w={170}
         />
       </Group>
-      <EntryFeed
-        query={years}
-        entries={(answer) => answer.years}
-        error={t('loadError')}
-        empty={t('onThisDay.empty')}
-        height={160}
-      >
+      <EntryFeed query={years} entries={(answer) => answer.years} texts={texts} height={160}>
         {(answer) => (
           <Stack gap="sm">
             {answer.years.map((entry) => {
