@@ -7,12 +7,7 @@ import { AdminTabs } from '../components/AdminTabs';
 import { DeletedMediasTable } from '../components/DeletedMediasTable';
 import { PagedTray, said, useTrayPage } from '../components/PagedTray';
 import { RetentionForm } from '../components/RetentionForm';
-import {
-  deletedMediaQueries,
-  usePurgeAllDeletedMedias,
-  usePurgeDeletedMedia,
-  useRestoreDeletedMedia,
-} from '../deletedMedias';
+import * as trash from '../deletedMedias';
 
 const PATH = '/admin/tabAdminParam/deletedMedias';
 
@@ -24,11 +19,11 @@ export default function DeletedMediasPage() {
   const { t } = useTranslation('admin');
   const ask = confirmsOf(t, 'deletedMedias');
   const tray = useTrayPage(PATH);
-  const list = useQuery(deletedMediaQueries.page(tray.page));
+  const list = useQuery(trash.deletedMediaQueries.page(tray.page));
   const total = list.data?.meta.total ?? 0;
-  const restore = useRestoreDeletedMedia();
-  const purge = usePurgeDeletedMedia();
-  const purgeAll = usePurgeAllDeletedMedias();
+  const restore = trash.useRestoreDeletedMedia();
+  const purge = trash.usePurgeDeletedMedia();
+  const purgeAll = trash.usePurgeAllDeletedMedias();
   const busy = restore.isPending || purge.isPending || purgeAll.isPending;
 
   const confirmRestore = (media: DeletedMedia) =>

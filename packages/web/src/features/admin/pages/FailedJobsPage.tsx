@@ -6,13 +6,7 @@ import { RestoreIcon, TrashIcon, confirmsOf } from '@/shared/ui';
 import { AdminTabs } from '../components/AdminTabs';
 import { FailedJobsTable } from '../components/FailedJobsTable';
 import { PagedTray, said, useTrayPage } from '../components/PagedTray';
-import {
-  failedJobQueries,
-  useDeleteAllFailedJobs,
-  useDeleteFailedJob,
-  useRetryAllFailedJobs,
-  useRetryFailedJob,
-} from '../failedJobs';
+import * as jobs from '../failedJobs';
 
 const PATH = '/admin/tabAdminParam/failedJobs';
 
@@ -21,12 +15,12 @@ export default function FailedJobsPage() {
   const { t } = useTranslation('admin');
   const ask = confirmsOf(t, 'failedJobs');
   const tray = useTrayPage(PATH);
-  const list = useQuery(failedJobQueries.page(tray.page));
+  const list = useQuery(jobs.failedJobQueries.page(tray.page));
   const total = list.data?.meta.total ?? 0;
-  const retry = useRetryFailedJob();
-  const retryAll = useRetryAllFailedJobs();
-  const remove = useDeleteFailedJob();
-  const removeAll = useDeleteAllFailedJobs();
+  const retry = jobs.useRetryFailedJob();
+  const retryAll = jobs.useRetryAllFailedJobs();
+  const remove = jobs.useDeleteFailedJob();
+  const removeAll = jobs.useDeleteAllFailedJobs();
   const busy = retry.isPending || retryAll.isPending || remove.isPending || removeAll.isPending;
 
   const confirmDelete = (job: FailedJob) =>
