@@ -2,9 +2,10 @@ import { Anchor, Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { routePath, type Backup } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
 import { useFileSize } from '@/shared/content/fileSize';
-import { CheckIcon, DownloadIcon, TrashIcon } from '@/shared/ui';
+import { CheckIcon, DownloadIcon } from '@/shared/ui';
 import type { RowActionSpec } from '@/shared/kit/ActionsCell';
 import { ResponsiveTable } from '@/shared/kit/ResponsiveTable';
+import { removeAction } from './rowActions';
 import { useDateTime } from '../dateTime';
 
 /** What checking a backup's checksums again said: intact, or the problem the server found. */
@@ -147,13 +148,9 @@ function useRowActions(actions: BackupActions) {
       );
     }
     if (backup.status !== 'running') {
-      specs.push({
-        label: t('backup.delete', { name }),
-        icon: <TrashIcon size={18} />,
-        danger: true,
-        disabled: actions.busy,
-        onClick: () => actions.remove(backup),
-      });
+      specs.push(
+        removeAction(t('backup.delete', { name }), actions.busy, () => actions.remove(backup)),
+      );
     }
     return specs;
   };

@@ -2,8 +2,9 @@ import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { ITEM_BASES, ITEM_TYPES, type DeletedMedia, type ItemType } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
-import { MediaIcon, RecordIcon, RestoreIcon, TrashIcon } from '@/shared/ui';
+import { MediaIcon, RecordIcon } from '@/shared/ui';
 import { ResponsiveTable } from '@/shared/kit/ResponsiveTable';
+import { putBackAction, removeAction } from './rowActions';
 import { numberFormat } from '@/shared/intl';
 import { useDateTime } from '../dateTime';
 
@@ -161,19 +162,12 @@ export function DeletedMediasTable({
         header: t('deletedMedias.actions'),
         width: 100,
         of: (media) => [
-          {
-            label: t('deletedMedias.restore', { name: media.name }),
-            icon: <RestoreIcon size={18} />,
-            disabled: actions.busy,
-            onClick: () => actions.restore(media),
-          },
-          {
-            label: t('deletedMedias.purge', { name: media.name }),
-            icon: <TrashIcon size={18} />,
-            danger: true,
-            disabled: actions.busy,
-            onClick: () => actions.purge(media),
-          },
+          putBackAction(t('deletedMedias.restore', { name: media.name }), actions.busy, () =>
+            actions.restore(media),
+          ),
+          removeAction(t('deletedMedias.purge', { name: media.name }), actions.busy, () =>
+            actions.purge(media),
+          ),
         ],
       }}
       details={(media) => (

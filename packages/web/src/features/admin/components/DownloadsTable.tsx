@@ -2,9 +2,10 @@ import { Anchor, Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import type { DownloadEntry } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
 import { useFileSize } from '@/shared/content/fileSize';
-import { DownloadIcon, TrashIcon } from '@/shared/ui';
+import { DownloadIcon } from '@/shared/ui';
 import { isRunning } from '../downloads';
 import { ResponsiveTable } from '@/shared/kit/ResponsiveTable';
+import { removeAction } from './rowActions';
 import { useDateTime } from '../dateTime';
 
 export interface DownloadActions {
@@ -141,13 +142,9 @@ export function DownloadsTable({
             : []),
           ...(entry.export
             ? [
-                {
-                  label: t('downloads.delete', { name: entry.name }),
-                  icon: <TrashIcon size={18} />,
-                  danger: true,
-                  disabled: actions.busy,
-                  onClick: () => actions.remove(entry),
-                },
+                removeAction(t('downloads.delete', { name: entry.name }), actions.busy, () =>
+                  actions.remove(entry),
+                ),
               ]
             : []),
         ],

@@ -3,8 +3,8 @@ import { useDisclosure } from '@mantine/hooks';
 import type { FailedJob } from '@kinfolio/contract';
 import { useId } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
-import { RestoreIcon, TrashIcon } from '@/shared/ui';
 import { ResponsiveTable } from '@/shared/kit/ResponsiveTable';
+import { putBackAction, removeAction } from './rowActions';
 import { useDateTime } from '../dateTime';
 
 export interface FailedJobActions {
@@ -106,19 +106,12 @@ export function FailedJobsTable({
         header: t('failedJobs.actions'),
         width: 100,
         of: (job) => [
-          {
-            label: t('failedJobs.retry', { name: job.name }),
-            icon: <RestoreIcon size={18} />,
-            disabled: actions.busy,
-            onClick: () => actions.retry(job),
-          },
-          {
-            label: t('failedJobs.delete', { name: job.name }),
-            icon: <TrashIcon size={18} />,
-            danger: true,
-            disabled: actions.busy,
-            onClick: () => actions.remove(job),
-          },
+          putBackAction(t('failedJobs.retry', { name: job.name }), actions.busy, () =>
+            actions.retry(job),
+          ),
+          removeAction(t('failedJobs.delete', { name: job.name }), actions.busy, () =>
+            actions.remove(job),
+          ),
         ],
       }}
       details={(job) => (
