@@ -40,13 +40,8 @@ interface CategoryTreeProps {
  * item makes it the current one, and editors move categories by drag and drop or from the
  * keyboard (Ctrl+Shift+D, arrows to pick the place, Enter to drop, Escape to cancel).
  */
-export function CategoryTree({
-  categories,
-  canEdit,
-  view,
-  onViewChange,
-  onMove,
-}: CategoryTreeProps) {
+export function CategoryTree(props: CategoryTreeProps) {
+  const { categories, canEdit, view, onViewChange, onMove } = props;
   const { t } = useTranslation('organisation');
   const language = useUiLanguage();
   const items = useMemo(() => toTreeItems(categories, language), [categories, language]);

@@ -47,14 +47,8 @@ export function NamesModal(props: NamesModalProps) {
   );
 }
 
-function NamesForm({
-  onClose,
-  submitLabel,
-  initialName,
-  parentOptions,
-  initialParent,
-  onSubmit,
-}: NamesModalProps) {
+function NamesForm(props: NamesModalProps) {
+  const { onClose, submitLabel, initialName, parentOptions, initialParent, onSubmit } = props;
   const { t } = useTranslation('organisation');
   const uiLanguage = useUiLanguage();
   const languages = [uiLanguage, ...UI_LANGUAGES.filter((lng) => lng !== uiLanguage)];
