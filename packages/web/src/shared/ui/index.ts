@@ -12,3 +12,4 @@ export { confirm, confirmKeyed, confirmsOf, type ConfirmOptions } from './confir
 export { DialogActions, DialogForm } from './DialogForm';
 export { SmallButton } from './SmallButton';
 export { Dialog } from './Dialog';
+export { SearchField } from './SearchField';

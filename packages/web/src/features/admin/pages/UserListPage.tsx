@@ -1,8 +1,8 @@
-import { Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
-import { QueryState } from '@/shared/ui';
+import { QueryState, SearchField } from '@/shared/ui';
 import { AdminTabs } from '../components/AdminTabs';
 import { InviteButton } from '../components/InviteDialog';
 import { RegistrationSwitch } from '../components/RegistrationSwitch';
@@ -35,13 +35,11 @@ export default function UserListPage() {
           <RegistrationSwitch />
         </Paper>
         <Group align="flex-end" justify="space-between" gap="sm">
-          <TextInput
-            type="search"
+          <SearchField
             label={t('users.search')}
             placeholder={t('users.searchPlaceholder')}
             value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            w={{ base: '100%', sm: 360 }}
+            onChange={setSearch}
           />
           <Group gap="sm">
             {users.data ? (

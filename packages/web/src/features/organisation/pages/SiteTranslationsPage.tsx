@@ -1,11 +1,11 @@
-import { Group, Pagination, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Group, Pagination, Stack, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { UI_LANGUAGES, type SiteTranslation, type UiLanguage } from '@kinfolio/contract';
 import { use, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { bundledKeys, i18n, LANGUAGE_LABELS, loadEveryBundle } from '@/shared/i18n';
 import { splitKey } from '@/shared/i18n/mergeTranslations';
-import { QueryState } from '@/shared/ui';
+import { QueryState, SearchField } from '@/shared/ui';
 import { CardField, ResponsiveTable } from '@/shared/kit/ResponsiveTable';
 import { siteTranslationsQuery } from '../api';
 import { OrganisationTabs } from '../components/OrganisationTabs';
@@ -127,16 +127,14 @@ export default function SiteTranslationsPage() {
           {canEdit ? t('translations.intro') : t('translations.readOnly')}
         </Text>
         <Group align="flex-end" gap="lg">
-          <TextInput
-            type="search"
+          <SearchField
             label={t('translations.search')}
             placeholder={t('translations.searchPlaceholder')}
             value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
+            onChange={(value) => {
+              setSearch(value);
               setPage(1);
             }}
-            w={{ base: '100%', sm: 360 }}
           />
           <Switch
             label={

@@ -1,11 +1,11 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { displayName, UI_LANGUAGES, type Tag, type UiLanguage } from '@kinfolio/contract';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { LANGUAGE_LABELS } from '@/shared/i18n';
 import { CardField, ResponsiveTable } from '@/shared/kit/ResponsiveTable';
-import { EditIcon, PlusIcon, QueryState, TrashIcon } from '@/shared/ui';
+import { EditIcon, PlusIcon, QueryState, TrashIcon, SearchField } from '@/shared/ui';
 import { organisationQueries } from '../api';
 import { useDeleteTag, useSaveTag } from '../mutations';
 import { confirmDelete } from '../components/confirmDelete';
@@ -139,13 +139,7 @@ export default function TagsPage() {
     <OrganisationTabs active="tags">
       <Stack gap="md">
         <Group align="flex-end" justify="space-between" gap="sm">
-          <TextInput
-            type="search"
-            label={t('tags.search')}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            w={{ base: '100%', sm: 360 }}
-          />
+          <SearchField label={t('tags.search')} value={search} onChange={setSearch} />
           {canEdit ? (
             <Button leftSection={<PlusIcon size={16} />} onClick={() => setEditing({ tag: null })}>
               {t('tags.create')}
