@@ -20,6 +20,7 @@ export function EntryFeed<Answer>({
   texts,
   height = 320,
   onPage,
+  polled = false,
   children,
 }: {
   query: QueryLike<Answer> & { isFetching?: boolean };
@@ -31,6 +32,11 @@ export function EntryFeed<Answer>({
   height?: number;
   /** Opens another page of a paged answer (whose `meta` says where it stands). */
   onPage?: (page: number) => void;
+  /**
+   * Read again every second or so for live progress: never marked busy then, or the progress
+   * its rows announce would wait for the next read.
+   */
+  polled?: boolean;
   children: (answer: Answer) => ReactNode;
 }) {
   const meta = (query.data as { meta?: PageMeta } | undefined)?.meta;
@@ -43,7 +49,9 @@ export function EntryFeed<Answer>({
         empty={texts.empty}
         loading={<Skeleton height={height} radius="md" />}
       >
-        {(answer) => <div aria-busy={query.isFetching ?? false}>{children(answer)}</div>}
+        {(answer) => (
+          <div aria-busy={!polled && (query.isFetching ?? false)}>{children(answer)}</div>
+        )}
       </QueryState>
       {onPage && meta ? (
         <ListPager total={meta.last_page} value={meta.current_page} onChange={onPage} />

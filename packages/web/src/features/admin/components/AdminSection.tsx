@@ -1,29 +1,34 @@
 import { Skeleton, Stack, Text, type StackProps } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from '@/shared/i18n/react';
 import { FormAlert } from '@/shared/ui';
 
-/** A titled part of an admin screen: its heading names the section, an intro may say what for. */
+/**
+ * A titled part of an admin screen: its heading (`<words>.title`) names the section, and an intro
+ * (`<words>.intro`) may say what it is for.
+ */
 export function AdminSection({
-  id,
-  title,
-  intro,
+  words,
+  intro = false,
   gap = 'xs',
   children,
 }: {
-  id: string;
-  title: string;
-  intro?: string;
+  /** Where its wording sits in the admin namespace (`backup.schedule`). */
+  words: string;
+  intro?: boolean;
   gap?: StackProps['gap'];
   children: ReactNode;
 }) {
+  const { t } = useTranslation('admin');
+  const id = useId();
   return (
     <Stack gap={gap} component="section" aria-labelledby={id}>
       <Text id={id} component="h2" fw={700} size="lg">
-        {title}
+        {t(`${words}.title`)}
       </Text>
       {intro ? (
         <Text size="sm" maw={640}>
-          {intro}
+          {t(`${words}.intro`)}
         </Text>
       ) : null}
       {children}

@@ -62,7 +62,7 @@ export function BackupScheduleForm() {
   const { t } = useTranslation('admin');
   const schedule = useQuery(backupQueries.schedule());
   return (
-    <AdminSection id="backup-schedule-title" title={t('backup.schedule.title')}>
+    <AdminSection words="backup.schedule">
       <LoadedSettings query={schedule} error={t('backup.schedule.loadError')} height={200}>
         {(initial) => <Fields initial={initial} />}
       </LoadedSettings>

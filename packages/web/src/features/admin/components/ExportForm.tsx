@@ -60,11 +60,7 @@ export function ExportForm() {
   const { form } = server;
   const categoryData = flatten(categoryTreeData(categories.data ?? [], language));
   return (
-    <AdminSection
-      id="export-form-title"
-      title={t('downloads.form.title')}
-      intro={t('downloads.form.intro')}
-    >
+    <AdminSection words="downloads.form" intro>
       <SettingsForm
         server={server}
         saving={start.isPending}

@@ -44,7 +44,7 @@ export function RestoreForm() {
   };
 
   return (
-    <AdminSection id="backup-restore-title" title={t('backup.restore.title')}>
+    <AdminSection words="backup.restore">
       <Stack gap="sm" maw={640}>
         <Alert variant="light" color="blue" icon={<InfoIcon size={18} />}>
           <Text size="sm">{t('backup.restore.emptyOnly')}</Text>

@@ -55,10 +55,7 @@ export function RetentionForm({ part = 'all' }: { part?: 'all' | 'trash' }) {
   const trashOnly = part === 'trash';
   const settings = useQuery(deletedMediaQueries.settings());
   return (
-    <AdminSection
-      id="retention-title"
-      title={trashOnly ? t('backup.trash.title') : t('deletedMedias.retention.title')}
-    >
+    <AdminSection words={trashOnly ? 'backup.trash' : 'deletedMedias.retention'}>
       <LoadedSettings query={settings} error={t('deletedMedias.retention.loadError')} height={160}>
         {(initial) => <Fields initial={initial} trashOnly={trashOnly} />}
       </LoadedSettings>

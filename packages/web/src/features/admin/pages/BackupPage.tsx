@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { isApiError } from '@/shared/api/ApiError';
 import { errorText } from '@/shared/api/responses';
-import { BackupIcon, QueryState, confirmsOf } from '@/shared/ui';
+import { BackupIcon, confirmsOf } from '@/shared/ui';
+import { EntryFeed } from '@/shared/content/EntryFeed';
 import { AdminTabs } from '../components/AdminTabs';
 import { AdminSection } from '../components/AdminSection';
 import { BackupScheduleForm } from '../components/BackupScheduleForm';
@@ -35,6 +36,7 @@ export default function BackupPage() {
   const [verifying, setVerifying] = useState<number | null>(null);
   const [results, setResults] = useState<Record<number, VerifyResult>>({});
   const running = list.data?.data.find(isBackupRunning);
+  const texts = { error: t('backup.loadError'), empty: t('backup.empty') };
 
   const check = (backup: Backup) => {
     setVerifying(backup.id);
@@ -61,12 +63,7 @@ export default function BackupPage() {
   return (
     <AdminTabs part="params" active="backup">
       <Stack gap="xl">
-        <AdminSection
-          id="backups-title"
-          title={t('backup.title')}
-          intro={t('backup.intro')}
-          gap="sm"
-        >
+        <AdminSection words="backup" intro gap="sm">
           <Group gap="sm" align="center">
             <Button
               leftSection={<BackupIcon size={16} />}
@@ -82,12 +79,7 @@ export default function BackupPage() {
               </Text>
             ) : null}
           </Group>
-          <QueryState
-            query={list}
-            error={t('backup.loadError')}
-            isEmpty={(answer) => answer.data.length === 0}
-            empty={t('backup.empty')}
-          >
+          <EntryFeed query={list} texts={texts} height={240} polled>
             {(answer) => (
               <BackupsTable
                 backups={answer.data}
@@ -100,7 +92,7 @@ export default function BackupPage() {
                 }}
               />
             )}
-          </QueryState>
+          </EntryFeed>
         </AdminSection>
         <Divider />
         <BackupScheduleForm />

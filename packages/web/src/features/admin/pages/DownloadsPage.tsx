@@ -2,7 +2,8 @@ import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { DownloadEntry } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
-import { QueryState, confirmsOf } from '@/shared/ui';
+import { confirmsOf } from '@/shared/ui';
+import { EntryFeed } from '@/shared/content/EntryFeed';
 import { AdminTabs } from '../components/AdminTabs';
 import { AdminSection } from '../components/AdminSection';
 import { DownloadsTable } from '../components/DownloadsTable';
@@ -18,6 +19,7 @@ export default function DownloadsPage() {
   const ask = confirmsOf(t, 'downloads');
   const list = useQuery(downloadQueries.list());
   const remove = useDeleteExport();
+  const texts = { error: t('downloads.loadError'), empty: t('downloads.empty') };
 
   const confirmDelete = (entry: DownloadEntry) =>
     // The answer's message is toasted by the API client.
@@ -27,24 +29,15 @@ export default function DownloadsPage() {
     <AdminTabs part="params" active="downloads">
       <Stack gap="xl">
         <ExportForm />
-        <AdminSection
-          id="downloads-title"
-          title={t('downloads.title')}
-          intro={t('downloads.intro')}
-        >
-          <QueryState
-            query={list}
-            error={t('downloads.loadError')}
-            isEmpty={(answer) => answer.data.length === 0}
-            empty={t('downloads.empty')}
-          >
+        <AdminSection words="downloads" intro>
+          <EntryFeed query={list} texts={texts} height={240} polled>
             {(answer) => (
               <DownloadsTable
                 entries={answer.data}
                 actions={{ busy: remove.isPending, remove: confirmDelete }}
               />
             )}
-          </QueryState>
+          </EntryFeed>
         </AdminSection>
       </Stack>
     </AdminTabs>
