@@ -10,7 +10,10 @@ interface Answer {
   meta: { current_page: number; last_page: number };
 }
 
-function renderFeed(query: { isPending: boolean; data?: Answer; isFetching?: boolean }) {
+function renderFeed(
+  query: { isPending: boolean; data?: Answer; isFetching?: boolean },
+  polled = false,
+) {
   const onPage = vi.fn();
   render(
     <MantineProvider>
@@ -18,6 +21,7 @@ function renderFeed(query: { isPending: boolean; data?: Answer; isFetching?: boo
         query={{ data: undefined, ...query }}
         texts={{ error: 'The history could not be loaded', empty: 'Nothing changed yet' }}
         onPage={onPage}
+        polled={polled}
       >
         {(answer) => (
           <EntryCards entries={answer.data} entryKey={(entry) => entry.id}>
@@ -72,5 +76,11 @@ describe('EntryFeed', () => {
     expect(list.closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
     await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(onPage).toHaveBeenCalledWith(2);
+  });
+
+  it('polled for live progress: never marked busy, so what its rows announce is not held back', () => {
+    renderFeed({ isPending: false, isFetching: true, data: page(1, 1, ['Backup']) }, true);
+    expect(screen.getByRole('list').closest('[aria-busy]')).toHaveAttribute('aria-busy', 'false');
+    expect(screen.queryByRole('button', { name: 'Page 2' })).toBeNull();
   });
 });
