@@ -82,6 +82,7 @@ export default function CategoriesPage() {
         }),
     });
 
+  const tree = { canEdit, view, onViewChange: setView, onMove: move };
   const content = (
     <QueryState
       query={categories}
@@ -91,13 +92,7 @@ export default function CategoriesPage() {
     >
       {(found) => (
         <Paper withBorder radius="md" p="xs">
-          <CategoryTree
-            categories={found}
-            canEdit={canEdit}
-            view={view}
-            onViewChange={setView}
-            onMove={move}
-          />
+          <CategoryTree categories={found} {...tree} />
         </Paper>
       )}
     </QueryState>
