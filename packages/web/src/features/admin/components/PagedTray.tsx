@@ -31,7 +31,8 @@ export const said = ({ message }: { message: string }) => toast.success(message)
 
 /** A button acting on the whole tray, off while the tray is empty or another action runs. */
 export interface TrayAction {
-  label: string;
+  /** Its words, `<tray>.<words>` ("failedJobs.retryAll"). */
+  words: string;
   icon: ComponentType<{ size?: number }>;
   danger?: boolean;
   pending: boolean;
@@ -67,9 +68,9 @@ export function PagedTray<Row>({ name, list, tray, actions, busy, children }: Pa
           ) : null}
         </Stack>
         <Group gap="sm">
-          {actions.map(({ label, icon: Icon, danger, pending, run }) => (
+          {actions.map(({ words, icon: Icon, danger, pending, run }) => (
             <Button
-              key={label}
+              key={words}
               variant="light"
               color={danger ? 'red' : undefined}
               leftSection={<Icon size={16} />}
@@ -77,7 +78,7 @@ export function PagedTray<Row>({ name, list, tray, actions, busy, children }: Pa
               loading={pending}
               onClick={run}
             >
-              {label}
+              {t(`${name}.${words}`)}
             </Button>
           ))}
         </Group>

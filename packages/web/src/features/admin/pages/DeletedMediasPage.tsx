@@ -38,6 +38,7 @@ export default function DeletedMediasPage() {
     });
   const confirmPurge = (media: DeletedMedia) =>
     ask('purge', { name: media.name }, () => purge.mutate(media.id, { onSuccess: said }));
+  const purging = purgeAll.isPending;
   const confirmPurgeAll = () =>
     ask('purgeAll', { count: total }, () =>
       purgeAll.mutate(undefined, { onSuccess: tray.emptied }),
@@ -53,10 +54,10 @@ export default function DeletedMediasPage() {
           busy={busy}
           actions={[
             {
-              label: t('deletedMedias.purgeAll'),
+              words: 'purgeAll',
               icon: TrashIcon,
               danger: true,
-              pending: purgeAll.isPending,
+              pending: purging,
               run: confirmPurgeAll,
             },
           ]}

@@ -25,6 +25,8 @@ export default function FailedJobsPage() {
 
   const confirmDelete = (job: FailedJob) =>
     ask('delete', { name: job.name }, () => remove.mutate(job.id, { onSuccess: said }));
+  const retryEvery = () => retryAll.mutate(undefined, { onSuccess: said });
+  const deleting = removeAll.isPending;
   const confirmDeleteAll = () =>
     ask('deleteAll', { count: total }, () =>
       removeAll.mutate(undefined, { onSuccess: tray.emptied }),
@@ -39,17 +41,12 @@ export default function FailedJobsPage() {
           tray={tray}
           busy={busy}
           actions={[
+            { words: 'retryAll', icon: RestoreIcon, pending: retryAll.isPending, run: retryEvery },
             {
-              label: t('failedJobs.retryAll'),
-              icon: RestoreIcon,
-              pending: retryAll.isPending,
-              run: () => retryAll.mutate(undefined, { onSuccess: said }),
-            },
-            {
-              label: t('failedJobs.deleteAll'),
+              words: 'deleteAll',
               icon: TrashIcon,
               danger: true,
-              pending: removeAll.isPending,
+              pending: deleting,
               run: confirmDeleteAll,
             },
           ]}
