@@ -1,6 +1,6 @@
-import { MantineProvider } from '@mantine/core';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderInMantine } from '@/shared/test/renderInMantine';
 import { describe, expect, it, vi } from 'vitest';
 import { CardField, ResponsiveTable, type ResponsiveTableProps } from './ResponsiveTable';
 
@@ -17,37 +17,35 @@ const FILES: File[] = [
 
 function renderTable(props: Partial<ResponsiveTableProps<File>> = {}) {
   const remove = vi.fn();
-  render(
-    <MantineProvider>
-      <ResponsiveTable
-        rows={FILES}
-        rowKey={(file) => file.id}
-        caption="Files"
-        columns={[
-          { header: 'Name', cell: (file) => file.name },
-          { header: 'Size', width: 100, align: 'right', cell: (file) => file.size },
-        ]}
-        actions={{
-          header: 'Actions',
-          of: (file) => [
-            {
-              label: `Download ${file.name}`,
-              icon: <span>↓</span>,
-              href: '/f',
-              download: file.name,
-            },
-            {
-              label: `Delete ${file.name}`,
-              icon: <span>×</span>,
-              danger: true,
-              onClick: () => remove(file),
-            },
-          ],
-        }}
-        details={(file) => <CardField label="Size">{file.size}</CardField>}
-        {...props}
-      />
-    </MantineProvider>,
+  renderInMantine(
+    <ResponsiveTable
+      rows={FILES}
+      rowKey={(file) => file.id}
+      caption="Files"
+      columns={[
+        { header: 'Name', cell: (file) => file.name },
+        { header: 'Size', width: 100, align: 'right', cell: (file) => file.size },
+      ]}
+      actions={{
+        header: 'Actions',
+        of: (file) => [
+          {
+            label: `Download ${file.name}`,
+            icon: <span>↓</span>,
+            href: '/f',
+            download: file.name,
+          },
+          {
+            label: `Delete ${file.name}`,
+            icon: <span>×</span>,
+            danger: true,
+            onClick: () => remove(file),
+          },
+        ],
+      }}
+      details={(file) => <CardField label="Size">{file.size}</CardField>}
+      {...props}
+    />,
   );
   return remove;
 }

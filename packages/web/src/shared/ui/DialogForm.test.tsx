@@ -1,5 +1,6 @@
-import { MantineProvider, TextInput } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { TextInput } from '@mantine/core';
+import { screen } from '@testing-library/react';
+import { renderInMantine } from '@/shared/test/renderInMantine';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/shared/i18n';
@@ -8,16 +9,14 @@ import { DialogActions, DialogForm } from './DialogForm';
 function renderForm(server: { formError: unknown; submitting: boolean }) {
   const submit = vi.fn((event?: { preventDefault: () => void }) => event?.preventDefault());
   const cancel = vi.fn();
-  render(
-    <MantineProvider>
-      <DialogForm
-        server={{ submit, formError: server.formError, form: { submitting: server.submitting } }}
-        onCancel={cancel}
-        label="Create"
-      >
-        <TextInput label="Name" />
-      </DialogForm>
-    </MantineProvider>,
+  renderInMantine(
+    <DialogForm
+      server={{ submit, formError: server.formError, form: { submitting: server.submitting } }}
+      onCancel={cancel}
+      label="Create"
+    >
+      <TextInput label="Name" />
+    </DialogForm>,
   );
   return { submit, cancel };
 }
@@ -53,18 +52,16 @@ describe('DialogActions', () => {
   it('runs its own action (not a submission), off until a choice is made', async () => {
     const confirm = vi.fn();
     const actions = (disabled: boolean) => (
-      <MantineProvider>
-        <DialogActions
-          cancelLabel="Keep"
-          onCancel={() => undefined}
-          label="Merge"
-          loading={false}
-          disabled={disabled}
-          onConfirm={confirm}
-        />
-      </MantineProvider>
+      <DialogActions
+        cancelLabel="Keep"
+        onCancel={() => undefined}
+        label="Merge"
+        loading={false}
+        disabled={disabled}
+        onConfirm={confirm}
+      />
     );
-    const { rerender } = render(actions(true));
+    const { rerender } = renderInMantine(actions(true));
     expect(screen.getByRole('button', { name: 'Merge' })).toBeDisabled();
     rerender(actions(false));
     const merge = screen.getByRole('button', { name: 'Merge' });

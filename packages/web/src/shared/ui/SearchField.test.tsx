@@ -1,14 +1,12 @@
-import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
+import { renderInMantine } from '@/shared/test/renderInMantine';
 import { describe, expect, it, vi } from 'vitest';
 import { SearchField } from './SearchField';
 
 function renderField(props: { value: string; description?: string }) {
   const onChange = vi.fn();
-  render(
-    <MantineProvider>
-      <SearchField label="Search participants" placeholder="Name…" onChange={onChange} {...props} />
-    </MantineProvider>,
+  renderInMantine(
+    <SearchField label="Search participants" placeholder="Name…" onChange={onChange} {...props} />,
   );
   return onChange;
 }

@@ -1,6 +1,6 @@
-import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderInMantine } from '@/shared/test/renderInMantine';
 import { describe, expect, it, vi } from 'vitest';
 import { RestoreIcon, TrashIcon } from './icons';
 import { SmallButton } from './SmallButton';
@@ -8,15 +8,15 @@ import { SmallButton } from './SmallButton';
 describe('SmallButton', () => {
   it('named by its words, its icon hidden, red only for an action that loses something', async () => {
     const restore = vi.fn();
-    render(
-      <MantineProvider>
+    renderInMantine(
+      <>
         <SmallButton icon={RestoreIcon} onClick={restore}>
           Restore
         </SmallButton>
         <SmallButton icon={TrashIcon} danger onClick={() => undefined}>
           Delete for good
         </SmallButton>
-      </MantineProvider>,
+      </>,
     );
     const button = screen.getByRole('button', { name: 'Restore' });
     expect(button.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');

@@ -1,5 +1,5 @@
-import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
+import { renderInMantine } from '@/shared/test/renderInMantine';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/shared/i18n';
@@ -14,27 +14,25 @@ interface Job {
 function renderTray(jobs: Job[], { total = jobs.length, lastPage = 1, busy = false } = {}) {
   const tray = { page: 1, goTo: vi.fn(), emptied: vi.fn() };
   const retryAll = vi.fn();
-  render(
-    <MantineProvider>
-      <PagedTray
-        name="failedJobs"
-        list={{ isPending: false, data: { data: jobs, meta: { total, last_page: lastPage } } }}
-        tray={tray}
-        busy={busy}
-        actions={[
-          { words: 'retryAll', icon: RestoreIcon, pending: false, run: retryAll },
-          { words: 'deleteAll', icon: TrashIcon, danger: true, pending: false, run: vi.fn() },
-        ]}
-      >
-        {(rows) => (
-          <ul>
-            {rows.map((job) => (
-              <li key={job.id}>{job.name}</li>
-            ))}
-          </ul>
-        )}
-      </PagedTray>
-    </MantineProvider>,
+  renderInMantine(
+    <PagedTray
+      name="failedJobs"
+      list={{ isPending: false, data: { data: jobs, meta: { total, last_page: lastPage } } }}
+      tray={tray}
+      busy={busy}
+      actions={[
+        { words: 'retryAll', icon: RestoreIcon, pending: false, run: retryAll },
+        { words: 'deleteAll', icon: TrashIcon, danger: true, pending: false, run: vi.fn() },
+      ]}
+    >
+      {(rows) => (
+        <ul>
+          {rows.map((job) => (
+            <li key={job.id}>{job.name}</li>
+          ))}
+        </ul>
+      )}
+    </PagedTray>,
   );
   return { tray, retryAll };
 }
