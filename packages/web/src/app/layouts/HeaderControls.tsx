@@ -4,7 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { LANGUAGE_LABELS, currentLanguage } from '@/shared/i18n';
 import { chooseLanguage, useColorSchemeToggle } from '@/shared/session';
-import { CheckIcon, LanguageIcon, MoonIcon, SunIcon } from '@/shared/ui/icons';
+import { CheckIcon, MoonIcon, SunIcon } from '@/shared/ui/icons';
+import { LanguageFace, menuButtonProps } from './languageButton';
 
 /** How the logged-out header's stand-in (LightHeaderControls) hands over to the real control. */
 export interface HandOver {
@@ -35,17 +36,8 @@ export function LanguagePicker({ defaultOpened, takeFocus }: HandOver = {}) {
     <Menu position="bottom-end" withinPortal shadow="md" opened={opened} onChange={setOpened}>
       <Menu.Target>
         <Tooltip label={t('language.choose')} openDelay={400}>
-          <UnstyledButton
-            ref={ref}
-            className="kf-header-button"
-            aria-label={t('language.choose')}
-            aria-haspopup="menu"
-            aria-expanded={opened}
-          >
-            <LanguageIcon />
-            <span className="kf-lang-code" aria-hidden="true">
-              {active.toUpperCase()}
-            </span>
+          <UnstyledButton ref={ref} {...menuButtonProps(t('language.choose'), opened)}>
+            <LanguageFace code={active} />
           </UnstyledButton>
         </Tooltip>
       </Menu.Target>

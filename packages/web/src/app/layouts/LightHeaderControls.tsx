@@ -4,7 +4,8 @@ import { useTranslation } from '@/shared/i18n/react';
 import { currentLanguage } from '@/shared/i18n';
 import { whenIdle } from '@/shared/build/idle';
 import { useColorSchemeToggle } from '@/shared/session';
-import { LanguageIcon, MoonIcon, SunIcon } from '@/shared/ui/icons';
+import { MoonIcon, SunIcon } from '@/shared/ui/icons';
+import { LanguageFace, menuButtonProps } from './languageButton';
 import type * as HeaderControls from './HeaderControls';
 import type { HandOver } from './HeaderControls';
 
@@ -97,19 +98,13 @@ export function LanguagePicker() {
   return (
     <UnstyledButton
       ref={standIn}
-      className="kf-header-button"
-      aria-label={t('language.choose')}
-      aria-haspopup="menu"
-      aria-expanded={false}
+      {...menuButtonProps(t('language.choose'), false)}
       {...press}
       onPointerEnter={() => load()}
       onFocus={() => load()}
       onClick={() => clicked(() => load('click'))}
     >
-      <LanguageIcon />
-      <span className="kf-lang-code" aria-hidden="true">
-        {currentLanguage().toUpperCase()}
-      </span>
+      <LanguageFace code={currentLanguage()} />
     </UnstyledButton>
   );
 }

@@ -1,6 +1,7 @@
-import { Kbd, Modal, Table, Text } from '@mantine/core';
+import { Kbd, Table, Text } from '@mantine/core';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
+import { Dialog } from '@/shared/ui/Dialog';
 import { useDrawnOnceOpened } from '@/shared/ui/drawnOnceOpened';
 
 /** The keys of the app, in the order of the dialog: [keys, what they do]; lower-case names are worded. */
@@ -53,13 +54,7 @@ export function ShortcutsDialog() {
 function ShortcutsList({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('shortcuts');
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('title')}
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-    >
+    <Dialog opened={opened} onClose={onClose} title={t('title')} size="lg">
       <Table verticalSpacing={6} striped>
         <Table.Caption>{t('caption')}</Table.Caption>
         <Table.Thead>
@@ -91,6 +86,6 @@ function ShortcutsList({ opened, onClose }: { opened: boolean; onClose: () => vo
           ))}
         </Table.Tbody>
       </Table>
-    </Modal>
+    </Dialog>
   );
 }

@@ -5,11 +5,7 @@ import { parseFeedTypeParam } from '@/features/archive/itemPaths';
 import { loadQuery } from '@/shared/query/preload';
 import { queryClient } from '@/shared/query/queryClient';
 import { guard, runValidate } from './guards';
-
-const pageSearch = (search: Record<string, unknown>): { page?: number } => {
-  const page = Number(search.page);
-  return Number.isInteger(page) && page > 1 && page < 2 ** 31 ? { page } : {};
-};
+import { pageSearch } from './routeKinds';
 
 /** `/history` and `/history/{type}`: the feed of recent changes, of every type or one. */
 export function historyFeedRoutes<R extends AnyRoute>(parent: () => R) {

@@ -25,6 +25,7 @@ import { historyFeedRoutes } from './historyFeedRoutes';
 import { adminParamRoutes } from './adminParamRoutes';
 import { planningRoute } from './planningRoutes';
 import { loginLinkRoute } from './loginLinkRoute';
+import { forwardRoute, guardedPage, pageSearch } from './routeKinds';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -48,6 +49,22 @@ const rootRoute = createRootRoute({
   notFoundComponent: NotFoundView,
   errorComponent: RouteErrorView,
 });
+
+const root = () => rootRoute;
+
+/** The screens of the routes that need nothing but their guard. */
+const pages = {
+  register: () => import('@/features/auth/pages/RegisterPage'),
+  forgotPassword: () => import('@/features/auth/pages/ForgotPasswordPage'),
+  userProfile: () => import('@/features/account/pages/UserProfilePage'),
+  interfaceParams: () => import('@/features/account/pages/InterfaceParamsPage'),
+};
+
+/** A guest page whose address carries a token (a reset, an invitation): a malformed one is not found. */
+const guestWithToken = async ({ params }: { params: { token: string } }) => {
+  runValidate((p: { token: string }) => p.token.length > 0 && p.token.length <= 200, params);
+  await guard('guest')();
+};
 
 const VERIFIED_STATUSES = ['verified', 'already', 'invalid'] as const;
 type VerifiedStatus = (typeof VERIFIED_STATUSES)[number];
@@ -75,21 +92,9 @@ const homePageRoute = <const P extends string>(path: P) =>
 const homeRoute = homePageRoute('/');
 const homeAliasRoute = homePageRoute('/home');
 
-const registerRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/register',
-  staticData: { guard: 'guest' },
-  beforeLoad: guard('guest'),
-  component: lazyPage(() => import('@/features/auth/pages/RegisterPage')),
-});
+const registerRoute = guardedPage(root, '/register', 'guest', pages.register);
 
-const forgotPasswordRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/forgot-password',
-  staticData: { guard: 'guest' },
-  beforeLoad: guard('guest'),
-  component: lazyPage(() => import('@/features/auth/pages/ForgotPasswordPage')),
-});
+const forgotPasswordRoute = guardedPage(root, '/forgot-password', 'guest', pages.forgotPassword);
 
 const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -97,10 +102,7 @@ const resetPasswordRoute = createRoute({
   staticData: { guard: 'guest' },
   validateSearch: (search: Record<string, unknown>): { email?: string } =>
     typeof search.email === 'string' ? { email: search.email } : {},
-  beforeLoad: async ({ params }) => {
-    runValidate((p: { token: string }) => p.token.length > 0 && p.token.length <= 200, params);
-    await guard('guest')();
-  },
+  beforeLoad: guestWithToken,
   component: lazyPage(() => import('@/features/auth/pages/ResetPasswordPage')),
 });
 
@@ -108,10 +110,7 @@ const invitationRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/user/invitation/$token',
   staticData: { guard: 'guest' },
-  beforeLoad: async ({ params }) => {
-    runValidate((p: { token: string }) => p.token.length > 0 && p.token.length <= 200, params);
-    await guard('guest')();
-  },
+  beforeLoad: guestWithToken,
   component: lazyPage(() => import('@/features/auth/pages/InvitationPage')),
 });
 
@@ -126,30 +125,12 @@ const verifiedRoute = createRoute({
   component: lazyPage(() => import('@/features/auth/pages/VerifiedPage')),
 });
 
-const userProfileRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/user/userprofile',
-  staticData: { guard: 'auth', routeNumber: 1 },
-  beforeLoad: guard('auth'),
-  component: lazyPage(() => import('@/features/account/pages/UserProfilePage')),
-});
+const userProfileRoute = guardedPage(root, '/user/userprofile', 'auth', pages.userProfile, 1);
 
-const interfaceParamsRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/params/interface',
-  staticData: { guard: 'auth' },
-  beforeLoad: guard('auth'),
-  component: lazyPage(() => import('@/features/account/pages/InterfaceParamsPage')),
-});
+const interfaceParamsRoute = guardedPage(root, '/params/interface', 'auth', pages.interfaceParams);
 
-const adminIndexRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/admin',
-  staticData: { guard: 'admin' },
-  beforeLoad: async () => {
-    await guard('admin')();
-    throw redirect({ to: '/admin/tabAdminUsers/userList', replace: true });
-  },
+const adminIndexRoute = forwardRoute(root, '/admin', 'admin', () => {
+  throw redirect({ to: '/admin/tabAdminUsers/userList', replace: true });
 });
 
 const adminUserListRoute = createRoute({
@@ -188,14 +169,8 @@ const organisationRoute = (
     component: lazyPage(importer),
   });
 
-const organisationIndexRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/tabOrganisation',
-  staticData: { guard: 'auth' },
-  beforeLoad: async () => {
-    await guard('auth')();
-    throw redirect({ to: '/tabOrganisation/categories', replace: true });
-  },
+const organisationIndexRoute = forwardRoute(root, '/tabOrganisation', 'auth', () => {
+  throw redirect({ to: '/tabOrganisation/categories', replace: true });
 });
 const categoriesRoute = organisationRoute(
   'categories',
@@ -223,11 +198,6 @@ const siteTranslationsRoute = organisationRoute(
 );
 
 /* The archive: one list, one profile for every item type, parameterised by type. */
-
-const positivePage = (search: Record<string, unknown>): { page?: number } => {
-  const page = Number(search.page);
-  return Number.isInteger(page) && page > 1 && page < 2 ** 31 ? { page } : {};
-};
 
 function itemListRoute<const P extends string>(type: ItemType, path: P, routeNumber?: number) {
   return createRoute({
@@ -300,7 +270,7 @@ const historyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/history/$type/$id',
   staticData: { guard: 'auth' },
-  validateSearch: positivePage,
+  validateSearch: pageSearch,
   beforeLoad: async ({ params }) => {
     runValidate(
       (p: { type: string; id: string }) =>
@@ -326,21 +296,15 @@ const historyRoute = createRoute({
 
 const [historyAllRoute, historyTypeRoute] = historyFeedRoutes(() => rootRoute);
 
-const correlationIndexRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/correlation',
-  staticData: { guard: 'auth' },
-  beforeLoad: async () => {
-    await guard('auth')();
-    throw redirect({ to: '/correlation/$type', params: { type: 'post' }, replace: true });
-  },
+const correlationIndexRoute = forwardRoute(root, '/correlation', 'auth', () => {
+  throw redirect({ to: '/correlation/$type', params: { type: 'post' }, replace: true });
 });
 
 const correlationRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/correlation/$type',
   staticData: { guard: 'auth' },
-  validateSearch: positivePage,
+  validateSearch: pageSearch,
   beforeLoad: async ({ params }) => {
     runValidate((p: { type: string }) => parseTypeParam(p.type) !== null, params);
     await guard('auth')();
@@ -393,7 +357,7 @@ const recordHistoryRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/records/$record_id/history',
   staticData: { guard: 'auth' },
-  validateSearch: positivePage,
+  validateSearch: pageSearch,
   beforeLoad: async ({ params }) => {
     runValidate((p: { record_id: string }) => parseId(p.record_id) !== null, params);
     await guard('auth')();

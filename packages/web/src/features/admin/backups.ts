@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Backup, BackupSchedule } from '@kinfolio/contract';
 import { call, callWithForm } from '@/shared/api/call';
 import { mutationHook } from '@/shared/query/mutation';
+import { liveListQuery } from './listQueries';
 
 export const backupKeys = {
   all: ['backups'] as const,
@@ -16,12 +17,11 @@ export const isBackupRunning = (backup: Backup) => backup.status === 'running';
 
 export const backupQueries = {
   list: () =>
-    queryOptions({
-      queryKey: backupKeys.list,
-      queryFn: ({ signal }) => call('backups', {}, { signal, background: true }),
-      // Live progress while a backup is written; quiet otherwise.
-      refetchInterval: (query) => (query.state.data?.data.some(isBackupRunning) ? 1500 : false),
-    }),
+    liveListQuery(
+      backupKeys.list,
+      (signal) => call('backups', {}, { signal, background: true }),
+      isBackupRunning,
+    ),
   schedule: () =>
     queryOptions({
       queryKey: backupKeys.schedule,

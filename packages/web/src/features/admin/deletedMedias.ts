@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { RetentionSettings } from '@kinfolio/contract';
 import { call } from '@/shared/api/call';
 import { mutationHook } from '@/shared/query/mutation';
+import { pageQuery } from './listQueries';
 
 /** Deleted medias a page shows. */
 export const DELETED_MEDIAS_PER_PAGE = 20;
@@ -14,12 +15,9 @@ export const deletedMediaKeys = {
 
 export const deletedMediaQueries = {
   page: (page: number) =>
-    queryOptions({
-      queryKey: deletedMediaKeys.page(page),
-      queryFn: ({ signal }) =>
-        call('deletedMedias', { query: { page, per_page: DELETED_MEDIAS_PER_PAGE } }, { signal }),
-      placeholderData: keepPreviousData,
-    }),
+    pageQuery(deletedMediaKeys.page(page), (signal) =>
+      call('deletedMedias', { query: { page, per_page: DELETED_MEDIAS_PER_PAGE } }, { signal }),
+    ),
   settings: () =>
     queryOptions({
       queryKey: deletedMediaKeys.settings,

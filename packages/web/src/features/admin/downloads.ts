@@ -1,7 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { DownloadEntry, ExportCreateBody } from '@kinfolio/contract';
 import { call } from '@/shared/api/call';
 import { mutationHook } from '@/shared/query/mutation';
+import { liveListQuery } from './listQueries';
 
 export const downloadKeys = {
   all: ['downloads'] as const,
@@ -13,12 +13,11 @@ export const isRunning = (entry: DownloadEntry) =>
 
 export const downloadQueries = {
   list: () =>
-    queryOptions({
-      queryKey: downloadKeys.all,
-      queryFn: ({ signal }) => call('downloads', {}, { signal, background: true }),
-      // Live progress while an export runs; quiet otherwise.
-      refetchInterval: (query) => (query.state.data?.data.some(isRunning) ? 1500 : false),
-    }),
+    liveListQuery(
+      downloadKeys.all,
+      (signal) => call('downloads', {}, { signal, background: true }),
+      isRunning,
+    ),
 };
 
 const stale = () => [downloadKeys.all];

@@ -1,6 +1,6 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '@/shared/api/call';
 import { mutationHook } from '@/shared/query/mutation';
+import { pageQuery } from './listQueries';
 
 /** Failed jobs a page shows. */
 export const FAILED_JOBS_PER_PAGE = 20;
@@ -12,12 +12,9 @@ export const failedJobKeys = {
 
 export const failedJobQueries = {
   page: (page: number) =>
-    queryOptions({
-      queryKey: failedJobKeys.page(page),
-      queryFn: ({ signal }) =>
-        call('failedJobs', { query: { page, per_page: FAILED_JOBS_PER_PAGE } }, { signal }),
-      placeholderData: keepPreviousData,
-    }),
+    pageQuery(failedJobKeys.page(page), (signal) =>
+      call('failedJobs', { query: { page, per_page: FAILED_JOBS_PER_PAGE } }, { signal }),
+    ),
 };
 
 const stale = () => [failedJobKeys.all];

@@ -1,46 +1,17 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/shared/i18n';
-import { clearCookies, CSRF_PATH, stubFetch } from '@/shared/test/fetchStub';
-import { loadingBar, loadingBarStore } from '@/shared/ui/loadingBar';
+import { clearCookies, CSRF_PATH } from '@/shared/test/fetchStub';
+import { apiTestbed } from '@/shared/test/apiTestbed';
+import { loadingBarStore } from '@/shared/ui/loadingBar';
 import { showToast } from '@/shared/ui/toast';
-import { ApiError, buildUrl, configureApiClient, invalidateCsrf, request } from './client';
+import { ApiError, buildUrl, invalidateCsrf, request } from './client';
 import { readCookie, readXsrfToken } from './cookies';
 
 vi.mock('@/shared/ui/toast', () => ({ showToast: vi.fn(() => 'toast-id') }));
 
 const RETRIED = [408, 409, 425, 429, 500, 502, 503, 504];
 
-let server: ReturnType<typeof stubFetch>;
-let clock = Date.UTC(2030, 0, 1);
-
-beforeAll(async () => {
-  await i18n.changeLanguage('en');
-});
-
-beforeEach(() => {
-  vi.useFakeTimers({
-    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
-  });
-  // Far apart, so the client's de-duplication of identical toasts never spans two tests.
-  clock += 60_000;
-  vi.setSystemTime(clock);
-  clearCookies();
-  invalidateCsrf();
-  loadingBar.reset();
-  vi.mocked(showToast).mockClear();
-  configureApiClient({
-    resetSession: vi.fn(),
-    navigate: vi.fn(),
-    currentPath: () => '/user/userprofile',
-  });
-  server = stubFetch();
-});
-
-afterEach(async () => {
-  await i18n.changeLanguage('en');
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+const bed = apiTestbed(Date.UTC(2030, 0, 1));
 
 /** Settles a promise into a value so rejections can be asserted without unhandled warnings. */
 function settle<T>(promise: Promise<T>) {
@@ -53,32 +24,32 @@ function settle<T>(promise: Promise<T>) {
 describe('anti-forgery cookie fetched before any non-GET request', () => {
   it('fetches GET /sanctum/csrf-cookie before the first non-GET request', async () => {
     await request('POST', '/api/posts', { title: 'x' });
-    expect(server.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+    expect(bed.server.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
       `GET ${CSRF_PATH}`,
       'POST /api/posts',
     ]);
-    expect(server.calls[0]?.credentials).toBe('include');
+    expect(bed.server.calls[0]?.credentials).toBe('include');
   });
 
   it.each(['PUT', 'PATCH', 'DELETE'] as const)('fetches it before %s as well', async (method) => {
     await request(method, '/api/x', method === 'DELETE' ? undefined : {});
-    expect(server.calls.map((c) => c.url)).toEqual([CSRF_PATH, '/api/x']);
+    expect(bed.server.calls.map((c) => c.url)).toEqual([CSRF_PATH, '/api/x']);
   });
 
   it('does not fetch it before GET requests', async () => {
     await request('GET', '/api/posts');
     await request('GET', '/api/tags');
-    expect(server.csrfCalls()).toHaveLength(0);
-    expect(server.calls).toHaveLength(2);
+    expect(bed.server.csrfCalls()).toHaveLength(0);
+    expect(bed.server.calls).toHaveLength(2);
   });
 
   it('fetches it once while the token is fresh, and again after it is invalidated', async () => {
     await request('POST', '/api/a');
     await request('PATCH', '/api/b', {});
-    expect(server.csrfCalls()).toHaveLength(1);
+    expect(bed.server.csrfCalls()).toHaveLength(1);
     invalidateCsrf();
     await request('POST', '/api/c');
-    expect(server.csrfCalls()).toHaveLength(2);
+    expect(bed.server.csrfCalls()).toHaveLength(2);
   });
 
   it('shares one cookie request between parallel writes', async () => {
@@ -87,18 +58,18 @@ describe('anti-forgery cookie fetched before any non-GET request', () => {
       request('POST', '/api/b'),
       request('DELETE', '/api/c'),
     ]);
-    expect(server.csrfCalls()).toHaveLength(1);
-    expect(server.apiCalls()).toHaveLength(3);
+    expect(bed.server.csrfCalls()).toHaveLength(1);
+    expect(bed.server.apiCalls()).toHaveLength(3);
   });
 
   it('refreshes the token after a 419 so the next write gets a new one', async () => {
     await request('POST', '/api/a');
-    server.reply({ status: 419, body: { message: 'CSRF token mismatch.' } });
+    bed.server.reply({ status: 419, body: { message: 'CSRF token mismatch.' } });
     expect((await settle(request('POST', '/api/b'))).ok).toBe(false);
-    server.setToken('token-2');
+    bed.server.setToken('token-2');
     await request('POST', '/api/c');
-    expect(server.csrfCalls()).toHaveLength(2);
-    expect(server.apiCalls().at(-1)?.headers['X-XSRF-TOKEN']).toBe('token-2');
+    expect(bed.server.csrfCalls()).toHaveLength(2);
+    expect(bed.server.apiCalls().at(-1)?.headers['X-XSRF-TOKEN']).toBe('token-2');
   });
 });
 
@@ -106,21 +77,21 @@ describe('request headers: cookies, anti-forgery token, Accept-Language', () => 
   it('sends the decoded XSRF-TOKEN cookie as X-XSRF-TOKEN, read fresh for each request', async () => {
     document.cookie = `XSRF-TOKEN=${encodeURIComponent('abc==/+x')}; path=/`;
     await request('GET', '/api/posts');
-    expect(server.calls[0]?.headers['X-XSRF-TOKEN']).toBe('abc==/+x');
+    expect(bed.server.calls[0]?.headers['X-XSRF-TOKEN']).toBe('abc==/+x');
     document.cookie = 'XSRF-TOKEN=rotated; path=/';
     await request('GET', '/api/posts');
-    expect(server.calls[1]?.headers['X-XSRF-TOKEN']).toBe('rotated');
+    expect(bed.server.calls[1]?.headers['X-XSRF-TOKEN']).toBe('rotated');
   });
 
   it('uses the token handed out by the cookie request on the write that follows it', async () => {
-    server.setToken('fresh-token');
+    bed.server.setToken('fresh-token');
     await request('POST', '/api/posts', {});
-    expect(server.apiCalls()[0]?.headers['X-XSRF-TOKEN']).toBe('fresh-token');
+    expect(bed.server.apiCalls()[0]?.headers['X-XSRF-TOKEN']).toBe('fresh-token');
   });
 
   it('sends no X-XSRF-TOKEN header when there is no cookie', async () => {
     await request('GET', '/api/posts');
-    expect(server.calls[0]?.headers).not.toHaveProperty('X-XSRF-TOKEN');
+    expect(bed.server.calls[0]?.headers).not.toHaveProperty('X-XSRF-TOKEN');
   });
 
   it('sends Accept-Language from the current interface language', async () => {
@@ -128,12 +99,12 @@ describe('request headers: cookies, anti-forgery token, Accept-Language', () => 
     await request('GET', '/api/posts');
     await i18n.changeLanguage('it');
     await request('POST', '/api/posts', {});
-    expect(server.apiCalls().map((c) => c.headers['Accept-Language'])).toEqual(['de', 'it']);
+    expect(bed.server.apiCalls().map((c) => c.headers['Accept-Language'])).toEqual(['de', 'it']);
   });
 
   it('sends cookies and a JSON body with JSON headers', async () => {
     await request('POST', '/api/posts', { title: 'Hello', tags: [1, 2] });
-    const call = server.apiCalls()[0];
+    const call = bed.server.apiCalls()[0];
     expect(call?.credentials).toBe('include');
     expect(call?.headers['Content-Type']).toBe('application/json');
     expect(call?.headers.Accept).toBe('application/json');
@@ -144,7 +115,7 @@ describe('request headers: cookies, anti-forgery token, Accept-Language', () => 
     const form = new FormData();
     form.append('file', 'content');
     await request('POST', '/api/medias', form);
-    const call = server.apiCalls()[0];
+    const call = bed.server.apiCalls()[0];
     expect(call?.body).toBe(form);
     expect(call?.headers).not.toHaveProperty('Content-Type');
   });
@@ -160,17 +131,17 @@ describe('request headers: cookies, anti-forgery token, Accept-Language', () => 
 
 describe('retries: non-idempotent requests once on 408, 409, 425, 429, 5xx', () => {
   it.each(RETRIED)('retries POST exactly once on %i', async (status) => {
-    server.reply({ status }, { status: 200, body: { id: 7 } });
+    bed.server.reply({ status }, { status: 200, body: { id: 7 } });
     await expect(request('POST', '/api/posts', {})).resolves.toEqual({ id: 7 });
-    expect(server.apiCalls()).toHaveLength(2);
+    expect(bed.server.apiCalls()).toHaveLength(2);
   });
 
   it.each(RETRIED)('retries PATCH exactly once on %i, then reports the error', async (status) => {
-    server.reply({ status }, { status }, { status: 200 });
+    bed.server.reply({ status }, { status }, { status: 200 });
     const result = await settle(request('PATCH', '/api/posts/1', {}));
     expect(result.ok).toBe(false);
     expect((result as { error: ApiError }).error.status).toBe(status);
-    expect(server.apiCalls()).toHaveLength(2);
+    expect(bed.server.apiCalls()).toHaveLength(2);
   });
 
   it.each([
@@ -179,32 +150,32 @@ describe('retries: non-idempotent requests once on 408, 409, 425, 429, 5xx', () 
     ['DELETE', () => request('DELETE', '/api/x')],
   ])('never retries %s', async (_method, call) => {
     for (const status of RETRIED) {
-      server.reply({ status });
+      bed.server.reply({ status });
       expect((await settle(call())).ok).toBe(false);
     }
-    expect(server.apiCalls()).toHaveLength(RETRIED.length);
+    expect(bed.server.apiCalls()).toHaveLength(RETRIED.length);
   });
 
   it.each([400, 401, 403, 404, 419, 422, 501])('does not retry POST on %i', async (status) => {
-    server.reply({ status }, { status: 200 });
+    bed.server.reply({ status }, { status: 200 });
     expect((await settle(request('POST', '/api/x', {}))).ok).toBe(false);
-    expect(server.apiCalls()).toHaveLength(1);
+    expect(bed.server.apiCalls()).toHaveLength(1);
   });
 
   it('waits for a short Retry-After before retrying a 429', async () => {
-    server.reply({ status: 429, headers: { 'retry-after': '2' } }, { status: 200, body: 'ok' });
+    bed.server.reply({ status: 429, headers: { 'retry-after': '2' } }, { status: 200, body: 'ok' });
     const pending = settle(request('POST', '/api/x', {}));
     await vi.advanceTimersByTimeAsync(1_999);
-    expect(server.apiCalls()).toHaveLength(1);
+    expect(bed.server.apiCalls()).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(await pending).toMatchObject({ ok: true });
-    expect(server.apiCalls()).toHaveLength(2);
+    expect(bed.server.apiCalls()).toHaveLength(2);
   });
 });
 
 describe('timeout of 60 s', () => {
   it('aborts after 60 000 ms and rejects with ApiError 408', async () => {
-    server.reply({ hang: true });
+    bed.server.reply({ hang: true });
     let settled = false;
     const pending = settle(request('GET', '/api/slow')).finally(() => {
       settled = true;
@@ -226,7 +197,7 @@ describe('timeout of 60 s', () => {
   });
 
   it('rejects a network failure with ApiError 0 and a client message', async () => {
-    server.reply({ networkError: 'Failed to fetch' });
+    bed.server.reply({ networkError: 'Failed to fetch' });
     const result = await settle(request('GET', '/api/x'));
     expect((result as { error: ApiError }).error.status).toBe(0);
     expect(showToast).toHaveBeenCalledWith(
@@ -238,7 +209,7 @@ describe('timeout of 60 s', () => {
   });
 
   it('lets a caller abort without an error toast', async () => {
-    server.reply({ hang: true });
+    bed.server.reply({ hang: true });
     const controller = new AbortController();
     const pending = settle(request('GET', '/api/x', undefined, { signal: controller.signal }));
     controller.abort();
@@ -251,7 +222,7 @@ describe('timeout of 60 s', () => {
 
 describe('page loading bar', () => {
   it('shows for a request lasting over 200 ms and hides after it finishes', async () => {
-    server.reply({ status: 200, body: {}, delayMs: 1_000 });
+    bed.server.reply({ status: 200, body: {}, delayMs: 1_000 });
     const pending = request('GET', '/api/x');
     await vi.advanceTimersByTimeAsync(199);
     expect(loadingBarStore.getState().visible).toBe(false);
@@ -265,7 +236,7 @@ describe('page loading bar', () => {
   });
 
   it('turns to the error colour when the request fails', async () => {
-    server.reply({ status: 500, delayMs: 300 });
+    bed.server.reply({ status: 500, delayMs: 300 });
     const pending = settle(request('GET', '/api/x'));
     await vi.advanceTimersByTimeAsync(300);
     await pending;
@@ -273,7 +244,7 @@ describe('page loading bar', () => {
   });
 
   it('leaves the bar alone for background requests', async () => {
-    server.reply({ status: 200, body: {}, delayMs: 1_000 });
+    bed.server.reply({ status: 200, body: {}, delayMs: 1_000 });
     const pending = request('GET', '/api/x', undefined, { background: true });
     await vi.advanceTimersByTimeAsync(1_000);
     await pending;

@@ -1,48 +1,17 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { i18n } from '@/shared/i18n';
-import { clearCookies, stubFetch } from '@/shared/test/fetchStub';
-import { loadingBar } from '@/shared/ui/loadingBar';
+import { apiTestbed } from '@/shared/test/apiTestbed';
 import { showToast } from '@/shared/ui/toast';
-import { ApiError, configureApiClient, invalidateCsrf, request } from './client';
+import { ApiError, request } from './client';
 import { errorIntent, errorText } from './responses';
 
 vi.mock('@/shared/ui/toast', () => ({ showToast: vi.fn(() => 'toast-id') }));
 
-let server: ReturnType<typeof stubFetch>;
-let clock = Date.UTC(2031, 0, 1);
-let path = '/user/userprofile';
-const resetSession = vi.fn();
-const navigate = vi.fn();
-
-beforeAll(async () => {
-  await i18n.changeLanguage('en');
-});
-
-beforeEach(() => {
-  vi.useFakeTimers({
-    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
-  });
-  clock += 60_000;
-  vi.setSystemTime(clock);
-  clearCookies();
-  invalidateCsrf();
-  loadingBar.reset();
-  vi.mocked(showToast).mockClear();
-  resetSession.mockClear();
-  navigate.mockClear();
-  path = '/user/userprofile';
-  configureApiClient({ resetSession, navigate, currentPath: () => path });
-  server = stubFetch();
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+const bed = apiTestbed(Date.UTC(2031, 0, 1));
 
 /** GET that fails with `status`; resolves with the ApiError it was rejected with. */
 async function failingGet(status: number, body?: unknown, opts = {}): Promise<ApiError> {
-  server.reply({ status, body });
+  bed.server.reply({ status, body });
   try {
     await request('GET', '/api/resource', undefined, opts);
   } catch (error) {
@@ -58,9 +27,9 @@ describe('status table: toast, session reset and redirect per status', () => {
   it('401: resets the session, toasts "Unauthorized", goes to /', async () => {
     const error = await failingGet(401);
     expect(error.status).toBe(401);
-    expect(resetSession).toHaveBeenCalledOnce();
+    expect(bed.resetSession).toHaveBeenCalledOnce();
     expect(toasts()).toEqual([['warning', 'Unauthorized', 'Please log in to continue.', 4000]]);
-    expect(navigate).toHaveBeenCalledWith('/');
+    expect(bed.navigate).toHaveBeenCalledWith('/');
   });
 
   it('401 with a server message still uses the fixed wording and the default 4 s', async () => {
@@ -69,11 +38,11 @@ describe('status table: toast, session reset and redirect per status', () => {
   });
 
   it.each(['/', '/home'])('401 on the login page (%s): resets and toasts but stays', async (at) => {
-    path = at;
+    bed.path = at;
     await failingGet(401);
-    expect(resetSession).toHaveBeenCalledOnce();
+    expect(bed.resetSession).toHaveBeenCalledOnce();
     expect(toasts()).toHaveLength(1);
-    expect(navigate).not.toHaveBeenCalled();
+    expect(bed.navigate).not.toHaveBeenCalled();
   });
 
   it('403: toasts "Forbidden", resets the session, goes to /', async () => {
@@ -83,47 +52,51 @@ describe('status table: toast, session reset and redirect per status', () => {
       // Fixed client wording, not the server's message: the default 4 s.
       ['warning', 'Forbidden', 'You do not have permission to access this resource.', 4000],
     ]);
-    expect(resetSession).toHaveBeenCalledOnce();
-    expect(navigate).toHaveBeenCalledWith('/');
+    expect(bed.resetSession).toHaveBeenCalledOnce();
+    expect(bed.navigate).toHaveBeenCalledWith('/');
   });
 
-  it('404: toasts "not found" and nothing else', async () => {
-    const error = await failingGet(404);
-    expect(error.status).toBe(404);
-    expect(toasts()).toEqual([['warning', 'Not found', undefined, 4000]]);
-    expect(resetSession).not.toHaveBeenCalled();
-    expect(navigate).not.toHaveBeenCalled();
-  });
-
-  it('419: toasts "unknown status" with the server error, resets, goes to /', async () => {
-    const error = await failingGet(419, { error: 'CSRF token mismatch.' });
-    expect(error.status).toBe(419);
-    expect(toasts()).toEqual([['error', 'Unknown status', 'CSRF token mismatch.', 10000]]);
-    expect(resetSession).toHaveBeenCalledOnce();
-    expect(navigate).toHaveBeenCalledWith('/');
-  });
-
-  it('500: toasts "internal server error" without resetting', async () => {
-    const error = await failingGet(500, { message: 'Server Error' });
-    expect(error.status).toBe(500);
-    expect(toasts()).toEqual([['warning', 'Internal server error', 'Server Error', 10000]]);
-    expect(resetSession).not.toHaveBeenCalled();
-    expect(navigate).not.toHaveBeenCalled();
-  });
-
-  it('503: toasts "down for maintenance" with the server error, resets, goes to /', async () => {
-    const error = await failingGet(503, { error: 'Back at noon' });
-    expect(error.status).toBe(503);
-    expect(toasts()).toEqual([['error', 'Down for maintenance', 'Back at noon', 10000]]);
-    expect(resetSession).toHaveBeenCalledOnce();
-    expect(navigate).toHaveBeenCalledWith('/');
-  });
+  it.each([
+    { status: 404, body: undefined, toast: ['warning', 'Not found', undefined, 4000], ends: false },
+    {
+      status: 419,
+      body: { error: 'CSRF token mismatch.' },
+      toast: ['error', 'Unknown status', 'CSRF token mismatch.', 10000],
+      ends: true,
+    },
+    {
+      status: 500,
+      body: { message: 'Server Error' },
+      toast: ['warning', 'Internal server error', 'Server Error', 10000],
+      ends: false,
+    },
+    {
+      status: 503,
+      body: { error: 'Back at noon' },
+      toast: ['error', 'Down for maintenance', 'Back at noon', 10000],
+      ends: true,
+    },
+  ])(
+    '$status: toasts its title with the server error; resets and goes to / when it ends the session ($ends)',
+    async ({ status, body, toast, ends }) => {
+      const error = await failingGet(status, body);
+      expect(error.status).toBe(status);
+      expect(toasts()).toEqual([toast]);
+      if (ends) {
+        expect(bed.resetSession).toHaveBeenCalledOnce();
+        expect(bed.navigate).toHaveBeenCalledWith('/');
+      } else {
+        expect(bed.resetSession).not.toHaveBeenCalled();
+        expect(bed.navigate).not.toHaveBeenCalled();
+      }
+    },
+  );
 
   it('does not navigate when already on /', async () => {
-    path = '/';
+    bed.path = '/';
     await failingGet(403);
-    expect(resetSession).toHaveBeenCalledOnce();
-    expect(navigate).not.toHaveBeenCalled();
+    expect(bed.resetSession).toHaveBeenCalledOnce();
+    expect(bed.navigate).not.toHaveBeenCalled();
   });
 
   it('rethrows other statuses with the server message and field errors', async () => {
@@ -133,8 +106,8 @@ describe('status table: toast, session reset and redirect per status', () => {
     expect(error.body).toEqual(body);
     expect(error.fieldError('title')).toBe('Required.');
     expect(toasts()).toEqual([['warning', 'The title field is required.', undefined, 10000]]);
-    expect(resetSession).not.toHaveBeenCalled();
-    expect(navigate).not.toHaveBeenCalled();
+    expect(bed.resetSession).not.toHaveBeenCalled();
+    expect(bed.navigate).not.toHaveBeenCalled();
   });
 
   it('falls back to "An error occurred" when neither server nor client has a message', async () => {
@@ -143,10 +116,10 @@ describe('status table: toast, session reset and redirect per status', () => {
   });
 
   it('shows one toast for identical failures of parallel requests', async () => {
-    server.reply({ status: 404 }, { status: 404 });
+    bed.server.reply({ status: 404 }, { status: 404 });
     await Promise.allSettled([request('GET', '/api/a'), request('GET', '/api/b')]);
     expect(toasts()).toHaveLength(1);
-    vi.setSystemTime(clock + 2_000);
+    vi.setSystemTime(Date.now() + 2_000);
     await failingGet(404);
     expect(toasts()).toHaveLength(2);
   });
@@ -154,7 +127,7 @@ describe('status table: toast, session reset and redirect per status', () => {
 
 describe('validation-check mode: no error toasts', () => {
   it('shows no error toast, but still rejects with the field errors', async () => {
-    server.reply({ status: 422, body: { message: 'Invalid.', errors: { email: ['Taken.'] } } });
+    bed.server.reply({ status: 422, body: { message: 'Invalid.', errors: { email: ['Taken.'] } } });
     const result = await request('POST', '/register', {}, { validationCheck: true }).catch(
       (error: unknown) => error,
     );
@@ -166,12 +139,12 @@ describe('validation-check mode: no error toasts', () => {
   it('keeps the session handling of the status table', async () => {
     await failingGet(401, undefined, { validationCheck: true });
     expect(showToast).not.toHaveBeenCalled();
-    expect(resetSession).toHaveBeenCalledOnce();
-    expect(navigate).toHaveBeenCalledWith('/');
+    expect(bed.resetSession).toHaveBeenCalledOnce();
+    expect(bed.navigate).toHaveBeenCalledWith('/');
   });
 
   it('still shows success messages', async () => {
-    server.reply({ status: 200, body: { success: 'Account created.' } });
+    bed.server.reply({ status: 200, body: { success: 'Account created.' } });
     await request('POST', '/register', {}, { validationCheck: true });
     expect(toasts()).toEqual([['success', 'Account created.', undefined, 10000]]);
   });
@@ -183,20 +156,20 @@ describe('success bodies with success, warning or message: a toast', () => {
     [{ message: 'Post created.' }, 'success', 'Post created.'],
     [{ warning: 'Saved, but the file is large.' }, 'warning', 'Saved, but the file is large.'],
   ])('%j shows a %s toast for 10 s', async (body, intent, text) => {
-    server.reply({ status: 200, body });
+    bed.server.reply({ status: 200, body });
     await expect(request('GET', '/api/x')).resolves.toEqual(body);
     expect(toasts()).toEqual([[intent, text, undefined, 10000]]);
   });
 
   it('shows no toast for a body without those fields, nor for an empty 204', async () => {
-    server.reply({ status: 200, body: { data: [{ message: 'nested' }] } }, { status: 204 });
+    bed.server.reply({ status: 200, body: { data: [{ message: 'nested' }] } }, { status: 204 });
     await expect(request('GET', '/api/x')).resolves.toEqual({ data: [{ message: 'nested' }] });
     await expect(request('DELETE', '/api/x')).resolves.toBeUndefined();
     expect(showToast).not.toHaveBeenCalled();
   });
 
   it('shows nothing at all for silent requests', async () => {
-    server.reply({ status: 200, body: { success: 'Saved.' } }, { status: 404 });
+    bed.server.reply({ status: 200, body: { success: 'Saved.' } }, { status: 404 });
     await request('PATCH', '/api/update-user', {}, { silent: true });
     await expect(request('GET', '/api/x', undefined, { silent: true })).rejects.toBeInstanceOf(
       ApiError,
@@ -267,7 +240,7 @@ describe('navigation defaults, before any configureApiClient', () => {
 
   it('leaves for / through the registered router navigator, not a full page load', async () => {
     const { freshRequest, routerNavigate } = await freshClient('/posts');
-    server.reply({ status: 401 });
+    bed.server.reply({ status: 401 });
     await expect(freshRequest('GET', '/api/logged-in-user')).rejects.toMatchObject({ status: 401 });
     expect(routerNavigate).toHaveBeenCalledWith('/', undefined);
   });
@@ -277,7 +250,7 @@ describe('navigation defaults, before any configureApiClient', () => {
     window.history.pushState({}, '', '/posts');
     onTestFinished(() => window.history.pushState({}, '', '/'));
     const { freshRequest, routerNavigate } = await freshClient('/');
-    server.reply({ status: 401 });
+    bed.server.reply({ status: 401 });
     await expect(freshRequest('GET', '/api/logged-in-user')).rejects.toMatchObject({ status: 401 });
     expect(routerNavigate).not.toHaveBeenCalled();
   });

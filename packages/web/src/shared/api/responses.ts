@@ -70,6 +70,18 @@ function toastOnce(intent: ToastIntent, title: string, message?: string, timeout
   showToast(intent, title, message, timeout);
 }
 
+/**
+ * The statuses with their own toast title: whether its message is fixed wording (else the
+ * server's own), and whether the session ends and the app goes to the welcome page.
+ */
+const STATUSES: Partial<Record<number, { fixedMessage?: boolean; leaves?: boolean }>> = {
+  403: { fixedMessage: true, leaves: true },
+  404: {},
+  419: { leaves: true },
+  500: {},
+  503: { leaves: true },
+};
+
 function goHome(): void {
   if (hooks.currentPath() !== '/') hooks.navigate('/');
 }
@@ -92,35 +104,22 @@ export function handleApiError(
     toastOnce(intent, title, message, timeout);
   };
 
-  switch (error.status) {
-    case 401:
-      hooks.resetSession();
-      notify(t('status.401.title'), t('status.401.message'));
-      if (!LOGIN_PATHS.has(hooks.currentPath())) goHome();
-      return;
-    case 403:
-      notify(t('status.403.title'), t('status.403.message'));
-      hooks.resetSession();
-      goHome();
-      return;
-    case 404:
-      notify(t('status.404.title'), serverText);
-      return;
-    case 419:
-      notify(t('status.419.title'), serverText);
-      hooks.resetSession();
-      goHome();
-      return;
-    case 500:
-      notify(t('status.500.title'), serverText);
-      return;
-    case 503:
-      notify(t('status.503.title'), serverText);
-      hooks.resetSession();
-      goHome();
-      return;
-    default:
-      notify(text);
+  if (error.status === 401) {
+    hooks.resetSession();
+    notify(t('status.401.title'), t('status.401.message'));
+    if (!LOGIN_PATHS.has(hooks.currentPath())) goHome();
+    return;
+  }
+  const status = STATUSES[error.status];
+  if (!status) {
+    notify(text);
+    return;
+  }
+  const title = t(`status.${error.status}.title`);
+  notify(title, status.fixedMessage ? t(`status.${error.status}.message`) : serverText);
+  if (status.leaves) {
+    hooks.resetSession();
+    goHome();
   }
 }
 

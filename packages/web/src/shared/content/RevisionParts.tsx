@@ -1,8 +1,8 @@
-import { Anchor, Badge, Button, Group, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
-import { PageTitle, RestoreIcon, confirm } from '@/shared/ui';
+import { PageTitle, RestoreIcon, SmallButton, confirm } from '@/shared/ui';
 import { UserAvatar } from '@/shared/ui/UserAvatar';
 import { useDateFormat } from './dates';
 import { DiffText } from './DiffText';
@@ -110,14 +110,9 @@ export function RevisionCardTop({
           </Group>
         </div>
         {canRestore && !diff.same ? (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<RestoreIcon size={14} />}
-            onClick={restore}
-          >
+          <SmallButton icon={RestoreIcon} onClick={restore}>
             {t('history.restore')}
-          </Button>
+          </SmallButton>
         ) : null}
       </Group>
       {diff.same ? (

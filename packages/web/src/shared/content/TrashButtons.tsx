@@ -1,6 +1,5 @@
-import { Button } from '@mantine/core';
 import { useTranslation } from '@/shared/i18n/react';
-import { RestoreIcon, TrashIcon } from '@/shared/ui';
+import { RestoreIcon, SmallButton, TrashIcon } from '@/shared/ui';
 
 /** A trashed card's buttons: restore and delete for good, each only when its handler is given. */
 export function TrashButtons({
@@ -14,25 +13,14 @@ export function TrashButtons({
   return (
     <>
       {onRestore ? (
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<RestoreIcon size={14} />}
-          onClick={onRestore}
-        >
+        <SmallButton icon={RestoreIcon} onClick={onRestore}>
           {t('trash.restore')}
-        </Button>
+        </SmallButton>
       ) : null}
       {onHardDelete ? (
-        <Button
-          size="xs"
-          variant="light"
-          color="red"
-          leftSection={<TrashIcon size={14} />}
-          onClick={onHardDelete}
-        >
+        <SmallButton icon={TrashIcon} danger onClick={onHardDelete}>
           {t('trash.hardDelete')}
-        </Button>
+        </SmallButton>
       ) : null}
     </>
   );

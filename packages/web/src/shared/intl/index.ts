@@ -5,8 +5,6 @@
  * inline (`a.localeCompare(b, language)`): made once per locale and options here instead.
  */
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-const numberFormats = new Map<string, Intl.NumberFormat>();
 const collators = new Map<string, Intl.Collator>();
 
 function cached<T>(cache: Map<string, T>, key: string, make: () => T): T {
@@ -18,29 +16,22 @@ function cached<T>(cache: Map<string, T>, key: string, make: () => T): T {
   return value;
 }
 
-/** `new Intl.DateTimeFormat(language, options)`, made once per language and options. */
-export function dateTimeFormat(
-  language: string,
-  options: Intl.DateTimeFormatOptions = {},
-): Intl.DateTimeFormat {
-  return cached(
-    dateFormats,
-    `${language}|${JSON.stringify(options)}`,
-    () => new Intl.DateTimeFormat(language, options),
-  );
+/** A formatter maker that makes each language and options' formatter once. */
+function onceEach<Options, Format>(make: (language: string, options: Options) => Format) {
+  const made = new Map<string, Format>();
+  return (language: string, options = {} as Options): Format =>
+    cached(made, `${language}|${JSON.stringify(options)}`, () => make(language, options));
 }
 
+/** `new Intl.DateTimeFormat(language, options)`, made once per language and options. */
+export const dateTimeFormat = onceEach(
+  (language, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(language, options),
+);
+
 /** `new Intl.NumberFormat(language, options)`, made once per language and options. */
-export function numberFormat(
-  language: string,
-  options: Intl.NumberFormatOptions = {},
-): Intl.NumberFormat {
-  return cached(
-    numberFormats,
-    `${language}|${JSON.stringify(options)}`,
-    () => new Intl.NumberFormat(language, options),
-  );
-}
+export const numberFormat = onceEach(
+  (language, options: Intl.NumberFormatOptions) => new Intl.NumberFormat(language, options),
+);
 
 /** Compares two strings in the language's order, as `a.localeCompare(b, language)` does. */
 export function compareIn(language: string | undefined): (a: string, b: string) => number {

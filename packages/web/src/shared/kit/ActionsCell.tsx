@@ -1,14 +1,41 @@
+import './kit.css';
 import { Group, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { RowAction } from '@/shared/ui';
 
-export interface RowActionSpec {
+type Target = { onClick: () => void } | { href: string; download: string };
+
+export type RowActionSpec = {
   /** Names the button for screen readers and as its tooltip ("Rename Zoé"). */
   label: string;
   icon: ReactNode;
-  onClick: () => void;
   /** Red, for an action that deletes. */
   danger?: boolean;
+  /** Another colour, for an action that checks rather than changes (green). */
+  color?: string;
+  disabled?: boolean;
+  /** Spins while this row's action runs. */
+  loading?: boolean;
+} & Target;
+
+/** A row's icon buttons, in a table cell or at the top of its card. */
+export function RowActions({ actions }: { actions: readonly RowActionSpec[] }) {
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      {actions.map(({ label, icon, danger, color, ...target }) => (
+        <RowAction
+          key={label}
+          variant="subtle"
+          size="lg"
+          label={label}
+          color={danger ? 'red' : color}
+          {...target}
+        >
+          {icon}
+        </RowAction>
+      ))}
+    </Group>
+  );
 }
 
 /**
@@ -18,20 +45,7 @@ export interface RowActionSpec {
 export function ActionsCell({ actions }: { actions: readonly RowActionSpec[] }) {
   return (
     <Table.Td className="kf-sticky-end">
-      <Group gap={4} justify="flex-end" wrap="nowrap">
-        {actions.map((action) => (
-          <RowAction
-            key={action.label}
-            variant="subtle"
-            size="lg"
-            label={action.label}
-            onClick={action.onClick}
-            color={action.danger ? 'red' : undefined}
-          >
-            {action.icon}
-          </RowAction>
-        ))}
-      </Group>
+      <RowActions actions={actions} />
     </Table.Td>
   );
 }

@@ -2,19 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { hasPermission as userHasPermission, type Permission } from '@kinfolio/contract';
 import { useMemo } from 'react';
 import { appStateQuery } from './queries';
-import {
-  chooseLanguage,
-  enterSession,
-  ensureSession,
-  login,
-  loginWithLink,
-  logout,
-  refreshUser,
-  resetSession,
-  setUser,
-  updateSiteparams,
-  verifySession,
-} from './session';
+import { login, logout, refreshUser, setUser } from './session';
 import { useSessionStore } from './store';
 
 export {
@@ -36,9 +24,9 @@ export {
   resetSession,
   setUser,
   updateSiteparams,
-  useSessionStore,
   verifySession,
-};
+} from './session';
+export { useSessionStore };
 
 /**
  * The session for components:

@@ -4,7 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/shared/i18n';
-import { confirm } from './confirm';
+import { confirm, confirmKeyed, confirmsOf } from './confirm';
 
 function renderProvider() {
   render(
@@ -60,5 +60,36 @@ describe('confirm', () => {
     expect(button.getAttribute('style') ?? '').not.toContain('red');
     expect(screen.getByRole('button', { name: 'Keep' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Fermer' })).toBeInTheDocument();
+  });
+
+  it('keyed: reads its title, message and button from one family of keys', async () => {
+    renderProvider();
+    const onConfirm = vi.fn();
+    const t = (key: string, values?: Record<string, unknown>) =>
+      `${key}${values?.name ? ` ${String(values.name)}` : ''}`;
+    confirmKeyed({
+      t,
+      action: 'files.delete',
+      values: { name: 'a.pdf' },
+      cancel: 'files.cancel',
+      onConfirm,
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'files.deleteTitle' });
+    expect(dialog).toHaveTextContent('files.deleteMessage a.pdf');
+    expect(screen.getByRole('button', { name: 'files.cancel' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'files.deleteConfirm' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+
+  it('a screen’s confirmations: its key, its own cancel wording, a message of the case', async () => {
+    renderProvider();
+    const t = (key: string) => key;
+    const ask = confirmsOf(t, 'trash');
+    ask('restore', {}, () => undefined, { message: 'Back to its owner', destructive: false });
+    const dialog = await screen.findByRole('dialog', { name: 'trash.restoreTitle' });
+    expect(dialog).toHaveTextContent('Back to its owner');
+    expect(screen.getByRole('button', { name: 'trash.cancel' })).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'trash.restoreConfirm' });
+    expect(button.getAttribute('style') ?? '').not.toContain('red');
   });
 });

@@ -1,9 +1,10 @@
-import { Button, Group, NumberInput, Select, Skeleton, Stack, Switch, Text } from '@mantine/core';
+import { Select, Switch } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { backupScheduleSchema, type BackupSchedule } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
 import { useServerForm } from '@/shared/forms/useServerForm';
-import { FormAlert } from '@/shared/ui';
+import { AdminSection, LoadedSettings } from './AdminSection';
+import { SettingsForm, WholeNumberInput } from './SettingsForm';
 import { backupQueries, useSaveBackupSchedule } from '../backups';
 import { dateTimeFormat } from '@/shared/intl';
 
@@ -12,7 +13,7 @@ const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 function Fields({ initial }: { initial: BackupSchedule }) {
   const { t, i18n } = useTranslation('admin');
   const save = useSaveBackupSchedule();
-  const { form, submit, formError } = useServerForm<BackupSchedule>({
+  const server = useServerForm<BackupSchedule>({
     initialValues: initial,
     schema: backupScheduleSchema,
     send: async (values) => {
@@ -20,6 +21,7 @@ function Fields({ initial }: { initial: BackupSchedule }) {
       form.resetDirty(answer.schedule);
     },
   });
+  const { form } = server;
   const time = dateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
   const hours = HOURS.map((hour) => ({
     value: String(hour),
@@ -27,41 +29,31 @@ function Fields({ initial }: { initial: BackupSchedule }) {
   }));
   const nightly = form.getValues().nightly;
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm" maw={560}>
-        <FormAlert message={formError} />
-        <Switch
-          label={t('backup.schedule.nightly')}
-          description={t('backup.schedule.nightlyHelp')}
-          {...form.getInputProps('nightly', { type: 'checkbox' })}
-        />
-        <Select
-          label={t('backup.schedule.hour')}
-          description={t('backup.schedule.hourHelp')}
-          data={hours}
-          allowDeselect={false}
-          disabled={!nightly}
-          value={String(form.getValues().hour)}
-          onChange={(value) => form.setFieldValue('hour', Number(value ?? 0))}
-          error={form.errors.hour}
-        />
-        <NumberInput
-          label={t('backup.schedule.keep')}
-          description={t('backup.schedule.keepHelp')}
-          min={1}
-          max={1000}
-          allowDecimal={false}
-          allowNegative={false}
-          disabled={!nightly}
-          {...form.getInputProps('keep')}
-        />
-        <Group>
-          <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
-            {t('backup.schedule.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <SettingsForm server={server} saving={save.isPending} saveLabel={t('backup.schedule.save')}>
+      <Switch
+        label={t('backup.schedule.nightly')}
+        description={t('backup.schedule.nightlyHelp')}
+        {...form.getInputProps('nightly', { type: 'checkbox' })}
+      />
+      <Select
+        label={t('backup.schedule.hour')}
+        description={t('backup.schedule.hourHelp')}
+        data={hours}
+        allowDeselect={false}
+        disabled={!nightly}
+        value={String(form.getValues().hour)}
+        onChange={(value) => form.setFieldValue('hour', Number(value ?? 0))}
+        error={form.errors.hour}
+      />
+      <WholeNumberInput
+        label={t('backup.schedule.keep')}
+        description={t('backup.schedule.keepHelp')}
+        min={1}
+        max={1000}
+        disabled={!nightly}
+        {...form.getInputProps('keep')}
+      />
+    </SettingsForm>
   );
 }
 
@@ -70,17 +62,10 @@ export function BackupScheduleForm() {
   const { t } = useTranslation('admin');
   const schedule = useQuery(backupQueries.schedule());
   return (
-    <Stack gap="xs" component="section" aria-labelledby="backup-schedule-title">
-      <Text id="backup-schedule-title" component="h2" fw={700} size="lg">
-        {t('backup.schedule.title')}
-      </Text>
-      {schedule.data ? (
-        <Fields initial={schedule.data} />
-      ) : schedule.isError ? (
-        <FormAlert message={t('backup.schedule.loadError')} />
-      ) : (
-        <Skeleton height={200} maw={560} />
-      )}
-    </Stack>
+    <AdminSection words="backup.schedule">
+      <LoadedSettings query={schedule} error={t('backup.schedule.loadError')} height={200}>
+        {(initial) => <Fields initial={initial} />}
+      </LoadedSettings>
+    </AdminSection>
   );
 }

@@ -2,9 +2,11 @@ import { Anchor, Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { routePath, type Backup } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
 import { useFileSize } from '@/shared/content/fileSize';
-import { CheckIcon, DownloadIcon, RowAction, TrashIcon } from '@/shared/ui';
+import { CheckIcon, DownloadIcon } from '@/shared/ui';
+import type { RowActionSpec } from '@/shared/kit/ActionsCell';
 import { ResponsiveTable } from '@/shared/kit/ResponsiveTable';
-import { dateTimeFormat } from '@/shared/intl';
+import { removeAction } from './rowActions';
+import { useDateTime } from '../dateTime';
 
 /** What checking a backup's checksums again said: intact, or the problem the server found. */
 export interface VerifyResult {
@@ -33,12 +35,8 @@ const errorColor = {
 };
 
 function useDate() {
-  const { i18n } = useTranslation('admin');
-  const format = dateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-  return (backup: Backup) => format.format(new Date(backup.created_at));
+  const date = useDateTime();
+  return (backup: Backup) => date(backup.created_at);
 }
 
 /** The file (a link once written), where a running backup stands, and the last check's result. */
@@ -124,43 +122,38 @@ function useMaker() {
       : t(`backup.origin.${backup.origin}`);
 }
 
-function RowActions({ backup, actions }: { backup: Backup; actions: BackupActions }) {
+/** Download and check a written backup; delete one that is not being written. */
+function useRowActions(actions: BackupActions) {
   const { t } = useTranslation('admin');
-  const name = backup.file_name;
-  const done = backup.status === 'done';
-  const download = t('backup.download', { name });
-  const verify = t('backup.verify', { name });
-  const remove = t('backup.delete', { name });
-  return (
-    <Group gap={4} wrap="nowrap">
-      {done ? (
-        <RowAction label={download} href={downloadUrl(backup)} download={name}>
-          <DownloadIcon size={18} />
-        </RowAction>
-      ) : null}
-      {done ? (
-        <RowAction
-          label={verify}
-          color="green"
-          loading={actions.verifying === backup.id}
-          disabled={actions.verifying !== null && actions.verifying !== backup.id}
-          onClick={() => actions.verify(backup)}
-        >
-          <CheckIcon size={18} />
-        </RowAction>
-      ) : null}
-      {backup.status !== 'running' ? (
-        <RowAction
-          label={remove}
-          color="red"
-          disabled={actions.busy}
-          onClick={() => actions.remove(backup)}
-        >
-          <TrashIcon size={18} />
-        </RowAction>
-      ) : null}
-    </Group>
-  );
+  return (backup: Backup): RowActionSpec[] => {
+    const name = backup.file_name;
+    const done = backup.status === 'done';
+    const specs: RowActionSpec[] = [];
+    if (done) {
+      specs.push(
+        {
+          label: t('backup.download', { name }),
+          icon: <DownloadIcon size={18} />,
+          href: downloadUrl(backup),
+          download: name,
+        },
+        {
+          label: t('backup.verify', { name }),
+          icon: <CheckIcon size={18} />,
+          color: 'green',
+          loading: actions.verifying === backup.id,
+          disabled: actions.verifying !== null && actions.verifying !== backup.id,
+          onClick: () => actions.verify(backup),
+        },
+      );
+    }
+    if (backup.status !== 'running') {
+      specs.push(
+        removeAction(t('backup.delete', { name }), actions.busy, () => actions.remove(backup)),
+      );
+    }
+    return specs;
+  };
 }
 
 /** The backups, newest first: a table on wide screens, one card per backup on phones. */
@@ -179,6 +172,7 @@ export function BackupsTable({
   const contents = useContents();
   const maker = useMaker();
   const sizeOf = (backup: Backup) => (backup.size === null ? '—' : size(backup.size));
+  const rowActions = useRowActions(actions);
   return (
     <ResponsiveTable
       rows={backups}
@@ -211,23 +205,15 @@ export function BackupsTable({
           },
         },
         { header: t('backup.who'), width: 140, wrapAnywhere: true, cell: maker },
-        {
-          header: t('backup.actions'),
-          width: 130,
-          cell: (backup) => <RowActions backup={backup} actions={actions} />,
-        },
       ]}
-      card={(backup) => (
-        <Stack gap={8}>
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Name backup={backup} result={results[backup.id]} />
-            <RowActions backup={backup} actions={actions} />
-          </Group>
+      actions={{ header: t('backup.actions'), width: 130, of: rowActions }}
+      details={(backup) => (
+        <>
           <Text size="xs" c="dimmed">
             {t('backup.summary', { date: date(backup), size: sizeOf(backup), who: maker(backup) })}
           </Text>
           {backup.counts ? <Text size="xs">{contents(backup).join(' · ')}</Text> : null}
-        </Stack>
+        </>
       )}
     />
   );

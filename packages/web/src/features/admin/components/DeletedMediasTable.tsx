@@ -2,9 +2,11 @@ import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { ITEM_BASES, ITEM_TYPES, type DeletedMedia, type ItemType } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
-import { MediaIcon, RecordIcon, RestoreIcon, RowAction, TrashIcon } from '@/shared/ui';
+import { MediaIcon, RecordIcon } from '@/shared/ui';
 import { ResponsiveTable } from '@/shared/kit/ResponsiveTable';
-import { dateTimeFormat, numberFormat } from '@/shared/intl';
+import { putBackAction, removeAction } from './rowActions';
+import { numberFormat } from '@/shared/intl';
+import { useDateTime } from '../dateTime';
 
 export interface DeletedMediaActions {
   restore: (media: DeletedMedia) => void;
@@ -27,7 +29,7 @@ function originPath(media: DeletedMedia): string | null {
 
 function useFormats() {
   const { i18n } = useTranslation('admin');
-  const date = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = useDateTime();
   const size = (bytes: number) => {
     const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
     let value = bytes;
@@ -43,7 +45,7 @@ function useFormats() {
       maximumFractionDigits: unit === 0 ? 0 : 1,
     }).format(value);
   };
-  return { date: (iso: string) => date.format(new Date(iso)), size };
+  return { date, size };
 }
 
 /** The thumbnail (for administrators only while deleted), else an icon of its kind. */
@@ -133,27 +135,6 @@ function Deletion({ media }: { media: DeletedMedia }) {
   );
 }
 
-function RowActions({ media, actions }: { media: DeletedMedia; actions: DeletedMediaActions }) {
-  const { t } = useTranslation('admin');
-  const restore = t('deletedMedias.restore', { name: media.name });
-  const purge = t('deletedMedias.purge', { name: media.name });
-  return (
-    <Group gap={4} wrap="nowrap">
-      <RowAction label={restore} disabled={actions.busy} onClick={() => actions.restore(media)}>
-        <RestoreIcon size={18} />
-      </RowAction>
-      <RowAction
-        label={purge}
-        color="red"
-        disabled={actions.busy}
-        onClick={() => actions.purge(media)}
-      >
-        <TrashIcon size={18} />
-      </RowAction>
-    </Group>
-  );
-}
-
 /** A table on wide screens, one card per deleted media on phones. */
 export function DeletedMediasTable({
   medias,
@@ -176,21 +157,24 @@ export function DeletedMediasTable({
           width: 220,
           cell: (media) => <Deletion media={media} />,
         },
-        {
-          header: t('deletedMedias.actions'),
-          width: 100,
-          cell: (media) => <RowActions media={media} actions={actions} />,
-        },
       ]}
-      card={(media) => (
-        <Stack gap={8}>
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <FileName media={media} />
-            <RowActions media={media} actions={actions} />
-          </Group>
+      actions={{
+        header: t('deletedMedias.actions'),
+        width: 100,
+        of: (media) => [
+          putBackAction(t('deletedMedias.restore', { name: media.name }), actions.busy, () =>
+            actions.restore(media),
+          ),
+          removeAction(t('deletedMedias.purge', { name: media.name }), actions.busy, () =>
+            actions.purge(media),
+          ),
+        ],
+      }}
+      details={(media) => (
+        <>
           <Origin media={media} />
           <Deletion media={media} />
-        </Stack>
+        </>
       )}
     />
   );

@@ -2,10 +2,11 @@ import { Anchor, Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import type { DownloadEntry } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
 import { useFileSize } from '@/shared/content/fileSize';
-import { DownloadIcon, RowAction, TrashIcon } from '@/shared/ui';
+import { DownloadIcon } from '@/shared/ui';
 import { isRunning } from '../downloads';
 import { ResponsiveTable } from '@/shared/kit/ResponsiveTable';
-import { dateTimeFormat } from '@/shared/intl';
+import { removeAction } from './rowActions';
+import { useDateTime } from '../dateTime';
 
 export interface DownloadActions {
   remove: (entry: DownloadEntry) => void;
@@ -13,12 +14,8 @@ export interface DownloadActions {
 }
 
 function useDate() {
-  const { i18n } = useTranslation('admin');
-  const format = dateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-  return (entry: DownloadEntry) => format.format(new Date(entry.date));
+  const date = useDateTime();
+  return (entry: DownloadEntry) => date(entry.date);
 }
 
 const KIND_COLORS: Record<DownloadEntry['kind'], string> = {
@@ -100,31 +97,6 @@ function Name({ entry }: { entry: DownloadEntry }) {
   );
 }
 
-function RowActions({ entry, actions }: { entry: DownloadEntry; actions: DownloadActions }) {
-  const { t } = useTranslation('admin');
-  const download = t('downloads.download', { name: entry.name });
-  const remove = t('downloads.delete', { name: entry.name });
-  return (
-    <Group gap={4} wrap="nowrap">
-      {entry.url ? (
-        <RowAction label={download} href={entry.url} download={entry.name}>
-          <DownloadIcon size={18} />
-        </RowAction>
-      ) : null}
-      {entry.export ? (
-        <RowAction
-          label={remove}
-          color="red"
-          disabled={actions.busy}
-          onClick={() => actions.remove(entry)}
-        >
-          <TrashIcon size={18} />
-        </RowAction>
-      ) : null}
-    </Group>
-  );
-}
-
 /** A table on wide screens, one card per download on phones. */
 export function DownloadsTable({
   entries,
@@ -153,18 +125,32 @@ export function DownloadsTable({
           wrapAnywhere: true,
           cell: (entry) => entry.who ?? t('downloads.nobody'),
         },
-        {
-          header: t('downloads.actions'),
-          width: 100,
-          cell: (entry) => <RowActions entry={entry} actions={actions} />,
-        },
       ]}
-      card={(entry) => (
-        <Stack gap={8}>
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Name entry={entry} />
-            <RowActions entry={entry} actions={actions} />
-          </Group>
+      actions={{
+        header: t('downloads.actions'),
+        width: 100,
+        of: (entry) => [
+          ...(entry.url
+            ? [
+                {
+                  label: t('downloads.download', { name: entry.name }),
+                  icon: <DownloadIcon size={18} />,
+                  href: entry.url,
+                  download: entry.name,
+                },
+              ]
+            : []),
+          ...(entry.export
+            ? [
+                removeAction(t('downloads.delete', { name: entry.name }), actions.busy, () =>
+                  actions.remove(entry),
+                ),
+              ]
+            : []),
+        ],
+      }}
+      details={(entry) => (
+        <>
           <Kind entry={entry} />
           <Text size="xs" c="dimmed">
             {t('downloads.summary', {
@@ -173,7 +159,7 @@ export function DownloadsTable({
               who: entry.who ?? t('downloads.nobody'),
             })}
           </Text>
-        </Stack>
+        </>
       )}
     />
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Radio, Select, Stack, Text } from '@mantine/core';
+import { Group, Radio, Select, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   EXPORT_FORMATS,
@@ -11,7 +11,8 @@ import { useTranslation } from '@/shared/i18n/react';
 import { categoryTreeData, type CategoryTreeNode } from '@/shared/organisation/categoryTree';
 import { organisationQueries, useUiLanguage } from '@/shared/organisation';
 import { useServerForm } from '@/shared/forms/useServerForm';
-import { FormAlert } from '@/shared/ui';
+import { AdminSection } from './AdminSection';
+import { SettingsForm } from './SettingsForm';
 import { useStartExport } from '../downloads';
 
 interface Values extends Record<string, unknown> {
@@ -35,7 +36,7 @@ export function ExportForm() {
   const language = useUiLanguage();
   const categories = useQuery(organisationQueries.categories());
   const start = useStartExport();
-  const { form, submit, formError } = useServerForm<Values>({
+  const server = useServerForm<Values>({
     initialValues: { scope: 'type', type: 'post', category_id: null, format: 'json' },
     validate: (values) => {
       const errors: Record<string, string> = {};
@@ -56,63 +57,55 @@ export function ExportForm() {
       });
     },
   });
+  const { form } = server;
   const categoryData = flatten(categoryTreeData(categories.data ?? [], language));
   return (
-    <Stack gap="xs" component="section" aria-labelledby="export-form-title">
-      <Text id="export-form-title" component="h2" fw={700} size="lg">
-        {t('downloads.form.title')}
-      </Text>
-      <Text size="sm" maw={640}>
-        {t('downloads.form.intro')}
-      </Text>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm" maw={560}>
-          <FormAlert message={formError} />
-          <Radio.Group label={t('downloads.form.scope')} {...form.getInputProps('scope')}>
-            <Group gap="lg" mt={6}>
-              <Radio value="type" label={t('downloads.form.scopeType')} />
-              <Radio value="category" label={t('downloads.form.scopeCategory')} />
-            </Group>
-          </Radio.Group>
-          {form.values.scope === 'type' ? (
-            <Select
-              label={t('downloads.form.type')}
-              data={ITEM_TYPES.map((type) => ({
-                value: type,
-                label: t(`downloads.types.${type}`),
-              }))}
-              allowDeselect={false}
-              {...form.getInputProps('type')}
-            />
-          ) : (
-            <Select
-              label={t('downloads.form.category')}
-              placeholder={t('downloads.form.categoryPlaceholder')}
-              data={categoryData}
-              searchable
-              nothingFoundMessage={t('downloads.form.noCategory')}
-              {...form.getInputProps('category_id')}
-            />
-          )}
-          <Radio.Group label={t('downloads.form.format')} {...form.getInputProps('format')}>
-            <Stack gap={6} mt={6}>
-              {EXPORT_FORMATS.map((format) => (
-                <Radio
-                  key={format}
-                  value={format}
-                  label={t(`downloads.formats.${format}`)}
-                  description={t(`downloads.formatHelp.${format}`)}
-                />
-              ))}
-            </Stack>
-          </Radio.Group>
-          <Group>
-            <Button type="submit" loading={start.isPending}>
-              {t('downloads.form.start')}
-            </Button>
+    <AdminSection words="downloads.form" intro>
+      <SettingsForm
+        server={server}
+        saving={start.isPending}
+        saveLabel={t('downloads.form.start')}
+        startsSomething
+      >
+        <Radio.Group label={t('downloads.form.scope')} {...form.getInputProps('scope')}>
+          <Group gap="lg" mt={6}>
+            <Radio value="type" label={t('downloads.form.scopeType')} />
+            <Radio value="category" label={t('downloads.form.scopeCategory')} />
           </Group>
-        </Stack>
-      </form>
-    </Stack>
+        </Radio.Group>
+        {form.values.scope === 'type' ? (
+          <Select
+            label={t('downloads.form.type')}
+            data={ITEM_TYPES.map((type) => ({
+              value: type,
+              label: t(`downloads.types.${type}`),
+            }))}
+            allowDeselect={false}
+            {...form.getInputProps('type')}
+          />
+        ) : (
+          <Select
+            label={t('downloads.form.category')}
+            placeholder={t('downloads.form.categoryPlaceholder')}
+            data={categoryData}
+            searchable
+            nothingFoundMessage={t('downloads.form.noCategory')}
+            {...form.getInputProps('category_id')}
+          />
+        )}
+        <Radio.Group label={t('downloads.form.format')} {...form.getInputProps('format')}>
+          <Stack gap={6} mt={6}>
+            {EXPORT_FORMATS.map((format) => (
+              <Radio
+                key={format}
+                value={format}
+                label={t(`downloads.formats.${format}`)}
+                description={t(`downloads.formatHelp.${format}`)}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+      </SettingsForm>
+    </AdminSection>
   );
 }

@@ -3,9 +3,9 @@ import { useDisclosure } from '@mantine/hooks';
 import type { FailedJob } from '@kinfolio/contract';
 import { useId } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
-import { RestoreIcon, RowAction, TrashIcon } from '@/shared/ui';
 import { ResponsiveTable } from '@/shared/kit/ResponsiveTable';
-import { dateTimeFormat } from '@/shared/intl';
+import { putBackAction, removeAction } from './rowActions';
+import { useDateTime } from '../dateTime';
 
 export interface FailedJobActions {
   retry: (job: FailedJob) => void;
@@ -14,12 +14,8 @@ export interface FailedJobActions {
 }
 
 function useFailedAt() {
-  const { i18n } = useTranslation('admin');
-  const format = dateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'medium',
-  });
-  return (job: FailedJob) => format.format(new Date(job.failed_at));
+  const date = useDateTime('medium');
+  return (job: FailedJob) => date(job.failed_at);
 }
 
 /** The error's first line, and on demand the payload and the whole stack. */
@@ -69,27 +65,6 @@ function ErrorDetails({ job }: { job: FailedJob }) {
   );
 }
 
-function RowActions({ job, actions }: { job: FailedJob; actions: FailedJobActions }) {
-  const { t } = useTranslation('admin');
-  const retry = t('failedJobs.retry', { name: job.name });
-  const remove = t('failedJobs.delete', { name: job.name });
-  return (
-    <Group gap={4} wrap="nowrap">
-      <RowAction label={retry} disabled={actions.busy} onClick={() => actions.retry(job)}>
-        <RestoreIcon size={18} />
-      </RowAction>
-      <RowAction
-        label={remove}
-        color="red"
-        disabled={actions.busy}
-        onClick={() => actions.remove(job)}
-      >
-        <TrashIcon size={18} />
-      </RowAction>
-    </Group>
-  );
-}
-
 function JobName({ job }: { job: FailedJob }) {
   const { t } = useTranslation('admin');
   return (
@@ -126,23 +101,26 @@ export function FailedJobsTable({
         { header: t('failedJobs.error'), cell: (job) => <ErrorDetails job={job} /> },
         { header: t('failedJobs.attempts'), width: 90, cell: (job) => job.attempts },
         { header: t('failedJobs.failedAt'), width: 180, cell: failedAt },
-        {
-          header: t('failedJobs.actions'),
-          width: 100,
-          cell: (job) => <RowActions job={job} actions={actions} />,
-        },
       ]}
-      card={(job) => (
-        <Stack gap={8}>
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <JobName job={job} />
-            <RowActions job={job} actions={actions} />
-          </Group>
+      actions={{
+        header: t('failedJobs.actions'),
+        width: 100,
+        of: (job) => [
+          putBackAction(t('failedJobs.retry', { name: job.name }), actions.busy, () =>
+            actions.retry(job),
+          ),
+          removeAction(t('failedJobs.delete', { name: job.name }), actions.busy, () =>
+            actions.remove(job),
+          ),
+        ],
+      }}
+      details={(job) => (
+        <>
           <Text size="xs" c="dimmed">
             {t('failedJobs.summary', { date: failedAt(job), count: job.attempts })}
           </Text>
           <ErrorDetails job={job} />
-        </Stack>
+        </>
       )}
     />
   );

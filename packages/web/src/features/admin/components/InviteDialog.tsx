@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import {
@@ -8,7 +8,7 @@ import {
   type Permission,
   type UiLanguage,
 } from '@kinfolio/contract';
-import { FormAlert } from '@/shared/ui';
+import { DialogForm, Dialog } from '@/shared/ui';
 import { useServerForm } from '@/shared/forms/useServerForm';
 import { zodValidate } from '@/shared/forms/validation';
 import { LANGUAGE_LABELS } from '@/shared/i18n';
@@ -29,14 +29,9 @@ export function InviteButton() {
   return (
     <>
       <Button onClick={() => setOpened(true)}>{t('invite.button')}</Button>
-      <Modal
-        opened={opened}
-        onClose={() => setOpened(false)}
-        title={t('invite.title')}
-        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-      >
+      <Dialog opened={opened} onClose={() => setOpened(false)} title={t('invite.title')}>
         {opened ? <InviteForm onClose={() => setOpened(false)} /> : null}
-      </Modal>
+      </Dialog>
     </>
   );
 }
@@ -45,7 +40,7 @@ function InviteForm({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation('admin');
   const invite = useInvite();
   const current = UI_LANGUAGES.find((l) => l === i18n.language) ?? 'fr';
-  const { form, submit, formError } = useServerForm<InviteValues>({
+  const server = useServerForm<InviteValues>({
     initialValues: { email: '', name: '', permissions: [], language: current },
     validate: (values) =>
       zodValidate(invitationCreateBody)({ ...values, name: values.name.trim() || undefined }),
@@ -60,42 +55,32 @@ function InviteForm({ onClose }: { onClose: () => void }) {
       onClose();
     },
   });
+  const { form } = server;
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormAlert message={formError} />
-        <TextInput
-          label={t('invite.email')}
-          description={t('invite.description', { days: INVITATION_DAYS })}
-          type="email"
-          autoComplete="off"
-          required
-          data-autofocus
-          {...form.getInputProps('email')}
-        />
-        <TextInput
-          label={t('invite.name')}
-          description={t('invite.nameHint')}
-          autoComplete="off"
-          {...form.getInputProps('name')}
-        />
-        <Select
-          label={t('invite.language')}
-          data={UI_LANGUAGES.map((value) => ({ value, label: LANGUAGE_LABELS[value] }))}
-          allowDeselect={false}
-          {...form.getInputProps('language')}
-        />
-        <PermissionChecks label={t('invite.permissions')} {...form.getInputProps('permissions')} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="subtle" onClick={onClose}>
-            {t('invite.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            {t('invite.submit')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <DialogForm server={server} onCancel={onClose} label={t('invite.submit')}>
+      <TextInput
+        label={t('invite.email')}
+        description={t('invite.description', { days: INVITATION_DAYS })}
+        type="email"
+        autoComplete="off"
+        required
+        data-autofocus
+        {...form.getInputProps('email')}
+      />
+      <TextInput
+        label={t('invite.name')}
+        description={t('invite.nameHint')}
+        autoComplete="off"
+        {...form.getInputProps('name')}
+      />
+      <Select
+        label={t('invite.language')}
+        data={UI_LANGUAGES.map((value) => ({ value, label: LANGUAGE_LABELS[value] }))}
+        allowDeselect={false}
+        {...form.getInputProps('language')}
+      />
+      <PermissionChecks label={t('invite.permissions')} {...form.getInputProps('permissions')} />
+    </DialogForm>
   );
 }

@@ -1,8 +1,8 @@
-import { Group, Pagination, Stack, Text } from '@mantine/core';
+import { Button, Group, Pagination, Stack, Text } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
-import { QueryState, type QueryLike } from '@/shared/ui';
+import { QueryState, toast, type QueryLike } from '@/shared/ui';
 
 interface PagedAnswer<Row> {
   data: Row[];
@@ -18,54 +18,76 @@ export function useTrayPage(path: string) {
   const { page = 1 } = useSearch({ strict: false });
   const goTo = (next: number) =>
     void navigate({ to: path, search: next > 1 ? { page: next } : {} });
-  return { page, goTo };
+  /** After the whole tray was emptied or purged: its answer said, back to the first page. */
+  const emptied = (answer: { message: string }) => {
+    said(answer);
+    goTo(1);
+  };
+  return { page, goTo, emptied };
+}
+
+/** The server's answer to an action on the tray, said in a toast. */
+export const said = ({ message }: { message: string }) => toast.success(message);
+
+/** A button acting on the whole tray, off while the tray is empty or another action runs. */
+export interface TrayAction {
+  /** Its words, `<tray>.<words>` ("failedJobs.retryAll"). */
+  words: string;
+  icon: ComponentType<{ size?: number }>;
+  danger?: boolean;
+  pending: boolean;
+  run: () => void;
 }
 
 interface PagedTrayProps<Row> {
+  /** The tray's words: `<name>.intro`, `.count` ("3 failed jobs"), `.loadError`, `.empty`. */
+  name: 'failedJobs' | 'deletedMedias';
   list: QueryLike<PagedAnswer<Row>>;
   tray: ReturnType<typeof useTrayPage>;
-  intro: string;
-  /** "3 failed jobs": said politely to screen readers when it changes. */
-  count: string;
-  /** The buttons acting on the whole tray. */
-  actions: ReactNode;
-  error: string;
-  empty: string;
+  actions: readonly TrayAction[];
+  /** An action on the tray or one of its rows is running. */
+  busy: boolean;
   children: (rows: Row[]) => ReactNode;
 }
 
 /** An admin tray: what it holds and its count, the actions on all of it, its table, its pager. */
-export function PagedTray<Row>({
-  list,
-  tray,
-  intro,
-  count,
-  actions,
-  error,
-  empty,
-  children,
-}: PagedTrayProps<Row>) {
+export function PagedTray<Row>({ name, list, tray, actions, busy, children }: PagedTrayProps<Row>) {
   const { t } = useTranslation('admin');
   const { page, goTo } = tray;
   const lastPage = list.data?.meta.last_page ?? 1;
+  const total = list.data?.meta.total ?? 0;
   return (
     <>
       <Group justify="space-between" align="flex-end" gap="sm">
         <Stack gap={4} maw={640}>
-          <Text size="sm">{intro}</Text>
+          <Text size="sm">{t(`${name}.intro`)}</Text>
           {list.data ? (
             <Text size="sm" c="dimmed" aria-live="polite">
-              {count}
+              {t(`${name}.count`, { count: total })}
             </Text>
           ) : null}
         </Stack>
-        <Group gap="sm">{actions}</Group>
+        <Group gap="sm">
+          {actions.map(({ words, icon: Icon, danger, pending, run }) => (
+            <Button
+              key={words}
+              variant="light"
+              color={danger ? 'red' : undefined}
+              leftSection={<Icon size={16} />}
+              disabled={total === 0 || busy}
+              loading={pending}
+              onClick={run}
+            >
+              {t(`${name}.${words}`)}
+            </Button>
+          ))}
+        </Group>
       </Group>
       <QueryState
         query={list}
-        error={error}
+        error={t(`${name}.loadError`)}
         isEmpty={(answer) => answer.data.length === 0}
-        empty={empty}
+        empty={t(`${name}.empty`)}
       >
         {(answer) => children(answer.data)}
       </QueryState>

@@ -7,6 +7,7 @@ import { errorText } from '@/shared/api/responses';
 import { resetSession } from '@/shared/session';
 import { FormAlert, InfoIcon, RestoreIcon, toast, confirm } from '@/shared/ui';
 import { useRestoreBackup } from '../backups';
+import { AdminSection } from './AdminSection';
 
 /**
  * Restores an uploaded backup file. The server accepts it only into an empty archive and checks
@@ -43,10 +44,7 @@ export function RestoreForm() {
   };
 
   return (
-    <Stack gap="xs" component="section" aria-labelledby="backup-restore-title">
-      <Text id="backup-restore-title" component="h2" fw={700} size="lg">
-        {t('backup.restore.title')}
-      </Text>
+    <AdminSection words="backup.restore">
       <Stack gap="sm" maw={640}>
         <Alert variant="light" color="blue" icon={<InfoIcon size={18} />}>
           <Text size="sm">{t('backup.restore.emptyOnly')}</Text>
@@ -89,6 +87,6 @@ export function RestoreForm() {
           </Text>
         ) : null}
       </Stack>
-    </Stack>
+    </AdminSection>
   );
 }

@@ -1,15 +1,16 @@
-import { Button, Group, NumberInput, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { retentionSettingsSchema, type RetentionSettings } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
 import { useServerForm } from '@/shared/forms/useServerForm';
-import { FormAlert, toast } from '@/shared/ui';
+import { toast } from '@/shared/ui';
+import { AdminSection, LoadedSettings } from './AdminSection';
+import { SettingsForm, WholeNumberInput } from './SettingsForm';
 import { deletedMediaQueries, useSaveRetentionSettings } from '../deletedMedias';
 
 function Fields({ initial, trashOnly }: { initial: RetentionSettings; trashOnly: boolean }) {
   const { t } = useTranslation('admin');
   const save = useSaveRetentionSettings();
-  const { form, submit, formError } = useServerForm<RetentionSettings>({
+  const server = useServerForm<RetentionSettings>({
     initialValues: initial,
     schema: retentionSettingsSchema,
     send: async (values) => {
@@ -18,37 +19,30 @@ function Fields({ initial, trashOnly }: { initial: RetentionSettings; trashOnly:
       toast.success(answer.message);
     },
   });
+  const { form } = server;
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm" maw={560}>
-        <FormAlert message={formError} />
-        {trashOnly ? null : (
-          <NumberInput
-            label={t('deletedMedias.retention.days')}
-            description={t('deletedMedias.retention.daysHelp')}
-            min={1}
-            max={3650}
-            allowDecimal={false}
-            allowNegative={false}
-            {...form.getInputProps('deleted_media_retention_days')}
-          />
-        )}
-        <NumberInput
-          label={t('deletedMedias.retention.trash')}
-          description={trashOnly ? t('backup.trash.help') : t('deletedMedias.retention.trashHelp')}
-          min={0}
+    <SettingsForm
+      server={server}
+      saving={save.isPending}
+      saveLabel={t('deletedMedias.retention.save')}
+    >
+      {trashOnly ? null : (
+        <WholeNumberInput
+          label={t('deletedMedias.retention.days')}
+          description={t('deletedMedias.retention.daysHelp')}
+          min={1}
           max={3650}
-          allowDecimal={false}
-          allowNegative={false}
-          {...form.getInputProps('trash_retention_days')}
+          {...form.getInputProps('deleted_media_retention_days')}
         />
-        <Group>
-          <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
-            {t('deletedMedias.retention.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      )}
+      <WholeNumberInput
+        label={t('deletedMedias.retention.trash')}
+        description={trashOnly ? t('backup.trash.help') : t('deletedMedias.retention.trashHelp')}
+        min={0}
+        max={3650}
+        {...form.getInputProps('trash_retention_days')}
+      />
+    </SettingsForm>
   );
 }
 
@@ -61,17 +55,10 @@ export function RetentionForm({ part = 'all' }: { part?: 'all' | 'trash' }) {
   const trashOnly = part === 'trash';
   const settings = useQuery(deletedMediaQueries.settings());
   return (
-    <Stack gap="xs" component="section" aria-labelledby="retention-title">
-      <Text id="retention-title" component="h2" fw={700} size="lg">
-        {trashOnly ? t('backup.trash.title') : t('deletedMedias.retention.title')}
-      </Text>
-      {settings.data ? (
-        <Fields initial={settings.data} trashOnly={trashOnly} />
-      ) : settings.isError ? (
-        <FormAlert message={t('deletedMedias.retention.loadError')} />
-      ) : (
-        <Skeleton height={160} maw={560} />
-      )}
-    </Stack>
+    <AdminSection words={trashOnly ? 'backup.trash' : 'deletedMedias.retention'}>
+      <LoadedSettings query={settings} error={t('deletedMedias.retention.loadError')} height={160}>
+        {(initial) => <Fields initial={initial} trashOnly={trashOnly} />}
+      </LoadedSettings>
+    </AdminSection>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from '@/shared/i18n/react';
 import {
   adminUserPatchBody,
@@ -9,7 +9,7 @@ import {
 } from '@kinfolio/contract';
 import { useServerForm } from '@/shared/forms/useServerForm';
 import { useSession } from '@/shared/session';
-import { FormAlert } from '@/shared/ui';
+import { DialogActions, FormAlert } from '@/shared/ui';
 import { useUpdateUser } from '../mutations';
 import { PermissionChecks } from './PermissionChecks';
 
@@ -91,18 +91,14 @@ export function UserRightsForm({ user }: { user: AdminUser }) {
             {t('rights.selfHint')}
           </Text>
         ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button
-            variant="subtle"
-            onClick={() => form.reset()}
-            disabled={!form.isDirty() || form.submitting}
-          >
-            {t('rights.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting} disabled={!form.isDirty()}>
-            {t('rights.save')}
-          </Button>
-        </Group>
+        <DialogActions
+          cancelLabel={t('rights.cancel')}
+          onCancel={() => form.reset()}
+          cancelDisabled={!form.isDirty() || form.submitting}
+          label={t('rights.save')}
+          loading={form.submitting}
+          disabled={!form.isDirty()}
+        />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, Stack, Table, Text, type AnchorProps } from '@mantine/core';
+import { Anchor, Group, Stack, Text, type AnchorProps } from '@mantine/core';
 import { createLink } from '@tanstack/react-router';
 import type { ComponentPropsWithRef } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
@@ -6,7 +6,8 @@ import type { AdminUser } from '@kinfolio/contract';
 import { UserAvatar } from '@/shared/ui/UserAvatar';
 import { InvitationStatus } from './InvitationStatus';
 import { PermissionBadges, YesNoBadge } from './UserBadges';
-import { dateTimeFormat } from '@/shared/intl';
+import { useDateTime } from '../dateTime';
+import { ResponsiveTable } from '@/shared/kit/ResponsiveTable';
 
 // Mantine's polymorphic Anchor loses its props through createLink; a plain wrapper keeps them.
 function RouterAnchor(props: AnchorProps & ComponentPropsWithRef<'a'>) {
@@ -15,13 +16,9 @@ function RouterAnchor(props: AnchorProps & ComponentPropsWithRef<'a'>) {
 const AnchorLink = createLink(RouterAnchor);
 
 function useLastLogin() {
-  const { t, i18n } = useTranslation('admin');
-  const format = dateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-  return (user: AdminUser) =>
-    user.last_login_at ? format.format(new Date(user.last_login_at)) : t('users.never');
+  const { t } = useTranslation('admin');
+  const date = useDateTime();
+  return (user: AdminUser) => (user.last_login_at ? date(user.last_login_at) : t('users.never'));
 }
 
 function UserLink({ user }: { user: AdminUser }) {
@@ -49,75 +46,54 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
   const no = t('users.no');
 
   return (
-    <>
-      <Table.ScrollContainer minWidth={860} visibleFrom="md">
-        <Table striped highlightOnHover verticalSpacing="sm">
-          <Table.Caption>{t('users.caption', { count: users.length })}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('users.name')}</Table.Th>
-              <Table.Th scope="col">{t('users.email')}</Table.Th>
-              <Table.Th scope="col">{t('users.verified')}</Table.Th>
-              <Table.Th scope="col">{t('users.active')}</Table.Th>
-              <Table.Th scope="col">{t('users.permissions')}</Table.Th>
-              <Table.Th scope="col">{t('users.lastLogin')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {users.map((user) => (
-              <Table.Tr key={user.id}>
-                <Table.Th scope="row" fw="normal">
-                  <UserLink user={user} />
-                </Table.Th>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.email}</Table.Td>
-                <Table.Td>
-                  <YesNoBadge value={Boolean(user.email_verified_at)} yes={yes} no={no} />
-                </Table.Td>
-                <Table.Td>
-                  <YesNoBadge value={user.active} yes={yes} no={no} />
-                </Table.Td>
-                <Table.Td>
-                  <PermissionBadges user={user} />
-                </Table.Td>
-                <Table.Td>
-                  {user.invitation ? <InvitationStatus user={user} /> : lastLogin(user)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-
-      <Stack gap="sm" hiddenFrom="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-        {users.map((user) => (
-          <Card key={user.id} component="li" withBorder radius="md" padding="md">
-            <Stack gap={6}>
-              <UserLink user={user} />
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {user.email}
-              </Text>
-              <Group gap="xs">
-                <Text size="sm" c="dimmed">
-                  {t('users.verified')}
-                </Text>
-                <YesNoBadge value={Boolean(user.email_verified_at)} yes={yes} no={no} />
-                <Text size="sm" c="dimmed">
-                  {t('users.active')}
-                </Text>
-                <YesNoBadge value={user.active} yes={yes} no={no} />
-              </Group>
-              <PermissionBadges user={user} />
-              {user.invitation ? (
-                <InvitationStatus user={user} />
-              ) : (
-                <Text size="sm" c="dimmed">
-                  {t('users.lastLoginValue', { date: lastLogin(user) })}
-                </Text>
-              )}
-            </Stack>
-          </Card>
-        ))}
-      </Stack>
-    </>
+    <ResponsiveTable
+      rows={users}
+      rowKey={(user) => user.id}
+      caption={t('users.caption', { count: users.length })}
+      table={{ highlightOnHover: true, layout: 'auto' }}
+      columns={[
+        { header: t('users.name'), cell: (user) => <UserLink user={user} /> },
+        { header: t('users.email'), wrapAnywhere: true, cell: (user) => user.email },
+        {
+          header: t('users.verified'),
+          cell: (user) => <YesNoBadge value={Boolean(user.email_verified_at)} yes={yes} no={no} />,
+        },
+        {
+          header: t('users.active'),
+          cell: (user) => <YesNoBadge value={user.active} yes={yes} no={no} />,
+        },
+        { header: t('users.permissions'), cell: (user) => <PermissionBadges user={user} /> },
+        {
+          header: t('users.lastLogin'),
+          cell: (user) => (user.invitation ? <InvitationStatus user={user} /> : lastLogin(user)),
+        },
+      ]}
+      card={(user) => (
+        <Stack gap={6}>
+          <UserLink user={user} />
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {user.email}
+          </Text>
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              {t('users.verified')}
+            </Text>
+            <YesNoBadge value={Boolean(user.email_verified_at)} yes={yes} no={no} />
+            <Text size="sm" c="dimmed">
+              {t('users.active')}
+            </Text>
+            <YesNoBadge value={user.active} yes={yes} no={no} />
+          </Group>
+          <PermissionBadges user={user} />
+          {user.invitation ? (
+            <InvitationStatus user={user} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('users.lastLoginValue', { date: lastLogin(user) })}
+            </Text>
+          )}
+        </Stack>
+      )}
+    />
   );
 }

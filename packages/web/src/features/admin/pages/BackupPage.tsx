@@ -5,8 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { isApiError } from '@/shared/api/ApiError';
 import { errorText } from '@/shared/api/responses';
-import { BackupIcon, PageTitle, QueryState, confirm } from '@/shared/ui';
-import { AdminParamsTabs } from '../components/AdminParamsTabs';
+import { BackupIcon, confirmsOf } from '@/shared/ui';
+import { EntryFeed } from '@/shared/content/EntryFeed';
+import { AdminTabs } from '../components/AdminTabs';
+import { AdminSection } from '../components/AdminSection';
 import { BackupScheduleForm } from '../components/BackupScheduleForm';
 import { BackupsTable, type VerifyResult } from '../components/BackupsTable';
 import { RestoreForm } from '../components/RestoreForm';
@@ -26,6 +28,7 @@ import {
  */
 export default function BackupPage() {
   const { t } = useTranslation('admin');
+  const ask = confirmsOf(t, 'backup');
   const list = useQuery(backupQueries.list());
   const create = useCreateBackup();
   const remove = useDeleteBackup();
@@ -33,6 +36,7 @@ export default function BackupPage() {
   const [verifying, setVerifying] = useState<number | null>(null);
   const [results, setResults] = useState<Record<number, VerifyResult>>({});
   const running = list.data?.data.find(isBackupRunning);
+  const texts = { error: t('backup.loadError'), empty: t('backup.empty') };
 
   const check = (backup: Backup) => {
     setVerifying(backup.id);
@@ -53,70 +57,50 @@ export default function BackupPage() {
   };
 
   const confirmDelete = (backup: Backup) =>
-    confirm({
-      title: t('backup.deleteTitle'),
-      message: t('backup.deleteMessage', { name: backup.file_name }),
-      confirmLabel: t('backup.deleteConfirm'),
-      cancelLabel: t('backup.cancel'),
-      // The answer's message is toasted by the API client.
-      onConfirm: () => remove.mutate(backup.id),
-    });
+    // The answer's message is toasted by the API client.
+    ask('delete', { name: backup.file_name }, () => remove.mutate(backup.id));
 
   return (
-    <Stack gap="md">
-      <PageTitle>{t('params.title')}</PageTitle>
-      <AdminParamsTabs active="backup">
-        <Stack gap="xl">
-          <Stack gap="sm" component="section" aria-labelledby="backups-title">
-            <Text id="backups-title" component="h2" fw={700} size="lg">
-              {t('backup.title')}
-            </Text>
-            <Text size="sm" maw={640}>
-              {t('backup.intro')}
-            </Text>
-            <Group gap="sm" align="center">
-              <Button
-                leftSection={<BackupIcon size={16} />}
-                loading={create.isPending}
-                disabled={Boolean(running)}
-                onClick={() => create.mutate()}
-              >
-                {t('backup.create')}
-              </Button>
-              {running ? (
-                <Text size="sm" c="dimmed">
-                  {t('backup.oneRunning')}
-                </Text>
-              ) : null}
-            </Group>
-            <QueryState
-              query={list}
-              error={t('backup.loadError')}
-              isEmpty={(answer) => answer.data.length === 0}
-              empty={t('backup.empty')}
+    <AdminTabs part="params" active="backup">
+      <Stack gap="xl">
+        <AdminSection words="backup" intro gap="sm">
+          <Group gap="sm" align="center">
+            <Button
+              leftSection={<BackupIcon size={16} />}
+              loading={create.isPending}
+              disabled={Boolean(running)}
+              onClick={() => create.mutate()}
             >
-              {(answer) => (
-                <BackupsTable
-                  backups={answer.data}
-                  results={results}
-                  actions={{
-                    verify: check,
-                    remove: confirmDelete,
-                    verifying,
-                    busy: remove.isPending,
-                  }}
-                />
-              )}
-            </QueryState>
-          </Stack>
-          <Divider />
-          <BackupScheduleForm />
-          <Divider />
-          <RetentionForm part="trash" />
-          <Divider />
-          <RestoreForm />
-        </Stack>
-      </AdminParamsTabs>
-    </Stack>
+              {t('backup.create')}
+            </Button>
+            {running ? (
+              <Text size="sm" c="dimmed">
+                {t('backup.oneRunning')}
+              </Text>
+            ) : null}
+          </Group>
+          <EntryFeed query={list} texts={texts} height={240} polled>
+            {(answer) => (
+              <BackupsTable
+                backups={answer.data}
+                results={results}
+                actions={{
+                  verify: check,
+                  remove: confirmDelete,
+                  verifying,
+                  busy: remove.isPending,
+                }}
+              />
+            )}
+          </EntryFeed>
+        </AdminSection>
+        <Divider />
+        <BackupScheduleForm />
+        <Divider />
+        <RetentionForm part="trash" />
+        <Divider />
+        <RestoreForm />
+      </Stack>
+    </AdminTabs>
   );
 }

@@ -1,18 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Divider, Stack } from '@mantine/core';
+import { Divider, Stack } from '@mantine/core';
 import type { DeletedMedia } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
-import { PageTitle, TrashIcon, toast, confirm } from '@/shared/ui';
-import { AdminParamsTabs } from '../components/AdminParamsTabs';
+import { TrashIcon, confirmsOf } from '@/shared/ui';
+import { AdminTabs } from '../components/AdminTabs';
 import { DeletedMediasTable } from '../components/DeletedMediasTable';
-import { PagedTray, useTrayPage } from '../components/PagedTray';
+import { PagedTray, said, useTrayPage } from '../components/PagedTray';
 import { RetentionForm } from '../components/RetentionForm';
-import {
-  deletedMediaQueries,
-  usePurgeAllDeletedMedias,
-  usePurgeDeletedMedia,
-  useRestoreDeletedMedia,
-} from '../deletedMedias';
+import * as trash from '../deletedMedias';
 
 const PATH = '/admin/tabAdminParam/deletedMedias';
 
@@ -22,88 +17,61 @@ const PATH = '/admin/tabAdminParam/deletedMedias';
  */
 export default function DeletedMediasPage() {
   const { t } = useTranslation('admin');
+  const ask = confirmsOf(t, 'deletedMedias');
   const tray = useTrayPage(PATH);
-  const list = useQuery(deletedMediaQueries.page(tray.page));
+  const list = useQuery(trash.deletedMediaQueries.page(tray.page));
   const total = list.data?.meta.total ?? 0;
-  const restore = useRestoreDeletedMedia();
-  const purge = usePurgeDeletedMedia();
-  const purgeAll = usePurgeAllDeletedMedias();
+  const restore = trash.useRestoreDeletedMedia();
+  const purge = trash.usePurgeDeletedMedia();
+  const purgeAll = trash.usePurgeAllDeletedMedias();
   const busy = restore.isPending || purge.isPending || purgeAll.isPending;
-  const said = ({ message }: { message: string }) => toast.success(message);
 
   const confirmRestore = (media: DeletedMedia) =>
-    confirm({
-      title: t('deletedMedias.restoreTitle'),
+    ask('restore', {}, () => restore.mutate(media.id, { onSuccess: said }), {
       message: media.origin.live
         ? t('deletedMedias.restoreToOwner', {
             name: media.name,
             title: media.origin.title || t('deletedMedias.untitled'),
           })
         : t('deletedMedias.restoreToNew', { name: media.name }),
-      confirmLabel: t('deletedMedias.restoreConfirm'),
-      cancelLabel: t('deletedMedias.cancel'),
       destructive: false,
-      onConfirm: () => restore.mutate(media.id, { onSuccess: said }),
     });
   const confirmPurge = (media: DeletedMedia) =>
-    confirm({
-      title: t('deletedMedias.purgeTitle'),
-      message: t('deletedMedias.purgeMessage', { name: media.name }),
-      confirmLabel: t('deletedMedias.purgeConfirm'),
-      cancelLabel: t('deletedMedias.cancel'),
-      onConfirm: () => purge.mutate(media.id, { onSuccess: said }),
-    });
+    ask('purge', { name: media.name }, () => purge.mutate(media.id, { onSuccess: said }));
+  const purging = purgeAll.isPending;
   const confirmPurgeAll = () =>
-    confirm({
-      title: t('deletedMedias.purgeAllTitle'),
-      message: t('deletedMedias.purgeAllMessage', { count: total }),
-      confirmLabel: t('deletedMedias.purgeAllConfirm'),
-      cancelLabel: t('deletedMedias.cancel'),
-      onConfirm: () =>
-        purgeAll.mutate(undefined, {
-          onSuccess: (answer) => {
-            said(answer);
-            tray.goTo(1);
-          },
-        }),
-    });
+    ask('purgeAll', { count: total }, () =>
+      purgeAll.mutate(undefined, { onSuccess: tray.emptied }),
+    );
 
   return (
-    <Stack gap="md">
-      <PageTitle>{t('params.title')}</PageTitle>
-      <AdminParamsTabs active="deletedMedias">
-        <Stack gap="lg">
-          <PagedTray
-            list={list}
-            tray={tray}
-            intro={t('deletedMedias.intro')}
-            count={t('deletedMedias.count', { count: total })}
-            error={t('deletedMedias.loadError')}
-            empty={t('deletedMedias.empty')}
-            actions={
-              <Button
-                variant="light"
-                color="red"
-                leftSection={<TrashIcon size={16} />}
-                disabled={total === 0 || busy}
-                loading={purgeAll.isPending}
-                onClick={confirmPurgeAll}
-              >
-                {t('deletedMedias.purgeAll')}
-              </Button>
-            }
-          >
-            {(medias) => (
-              <DeletedMediasTable
-                medias={medias}
-                actions={{ busy, restore: confirmRestore, purge: confirmPurge }}
-              />
-            )}
-          </PagedTray>
-          <Divider />
-          <RetentionForm />
-        </Stack>
-      </AdminParamsTabs>
-    </Stack>
+    <AdminTabs part="params" active="deletedMedias">
+      <Stack gap="lg">
+        <PagedTray
+          name="deletedMedias"
+          list={list}
+          tray={tray}
+          busy={busy}
+          actions={[
+            {
+              words: 'purgeAll',
+              icon: TrashIcon,
+              danger: true,
+              pending: purging,
+              run: confirmPurgeAll,
+            },
+          ]}
+        >
+          {(medias) => (
+            <DeletedMediasTable
+              medias={medias}
+              actions={{ busy, restore: confirmRestore, purge: confirmPurge }}
+            />
+          )}
+        </PagedTray>
+        <Divider />
+        <RetentionForm />
+      </Stack>
+    </AdminTabs>
   );
 }

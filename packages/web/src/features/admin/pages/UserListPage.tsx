@@ -1,9 +1,9 @@
-import { Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
-import { PageTitle, QueryState } from '@/shared/ui';
-import { AdminUsersTabs } from '../components/AdminUsersTabs';
+import { QueryState, SearchField } from '@/shared/ui';
+import { AdminTabs } from '../components/AdminTabs';
 import { InviteButton } from '../components/InviteDialog';
 import { RegistrationSwitch } from '../components/RegistrationSwitch';
 import { UsersTable } from '../components/UsersTable';
@@ -29,34 +29,29 @@ export default function UserListPage() {
   );
 
   return (
-    <Stack gap="md">
-      <PageTitle>{t('title')}</PageTitle>
-      <AdminUsersTabs active="userList">
-        <Stack gap="lg">
-          <Paper withBorder radius="md" p="md">
-            <RegistrationSwitch />
-          </Paper>
-          <Group align="flex-end" justify="space-between" gap="sm">
-            <TextInput
-              type="search"
-              label={t('users.search')}
-              placeholder={t('users.searchPlaceholder')}
-              value={search}
-              onChange={(event) => setSearch(event.currentTarget.value)}
-              w={{ base: '100%', sm: 360 }}
-            />
-            <Group gap="sm">
-              {users.data ? (
-                <Text size="sm" c="dimmed" aria-live="polite">
-                  {t('users.count', { count: visible.length, total: users.data.length })}
-                </Text>
-              ) : null}
-              <InviteButton />
-            </Group>
+    <AdminTabs part="users" active="userList">
+      <Stack gap="lg">
+        <Paper withBorder radius="md" p="md">
+          <RegistrationSwitch />
+        </Paper>
+        <Group align="flex-end" justify="space-between" gap="sm">
+          <SearchField
+            label={t('users.search')}
+            placeholder={t('users.searchPlaceholder')}
+            value={search}
+            onChange={setSearch}
+          />
+          <Group gap="sm">
+            {users.data ? (
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {t('users.count', { count: visible.length, total: users.data.length })}
+              </Text>
+            ) : null}
+            <InviteButton />
           </Group>
-          {content}
-        </Stack>
-      </AdminUsersTabs>
-    </Stack>
+        </Group>
+        {content}
+      </Stack>
+    </AdminTabs>
   );
 }

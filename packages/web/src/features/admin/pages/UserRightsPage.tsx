@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from '@/shared/i18n/react';
 import type { AdminUser } from '@kinfolio/contract';
-import { PageTitle, QueryState } from '@/shared/ui';
-import { AdminUsersTabs } from '../components/AdminUsersTabs';
+import { QueryState } from '@/shared/ui';
+import { AdminTabs } from '../components/AdminTabs';
 import { UserPicker } from '../components/UserPicker';
 import { UserRightsForm } from '../components/UserRightsForm';
 import { adminQueries } from '../queries';
@@ -63,25 +63,22 @@ export default function UserRightsPage() {
   );
 
   return (
-    <Stack gap="md">
-      <PageTitle>{t('title')}</PageTitle>
-      <AdminUsersTabs active="userProfileAndRights">
-        <Stack gap="lg">
-          {users.data ? (
-            <UserPicker
-              users={users.data}
-              value={selected?.id}
-              onChange={(id) =>
-                void navigate({
-                  to: '/admin/tabAdminUsers/userProfileAndRights',
-                  search: { user: id },
-                })
-              }
-            />
-          ) : null}
-          {content}
-        </Stack>
-      </AdminUsersTabs>
-    </Stack>
+    <AdminTabs part="users" active="userProfileAndRights">
+      <Stack gap="lg">
+        {users.data ? (
+          <UserPicker
+            users={users.data}
+            value={selected?.id}
+            onChange={(id) =>
+              void navigate({
+                to: '/admin/tabAdminUsers/userProfileAndRights',
+                search: { user: id },
+              })
+            }
+          />
+        ) : null}
+        {content}
+      </Stack>
+    </AdminTabs>
   );
 }

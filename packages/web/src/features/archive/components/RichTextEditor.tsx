@@ -3,6 +3,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
+import { icon } from '@/shared/ui/icons';
 
 export interface RichTextEditorProps {
   /** Initial HTML; later changes of this prop are not pushed into the editor. */
@@ -15,32 +16,44 @@ export interface RichTextEditorProps {
   invalid?: boolean;
 }
 
-const glyph = (d: string) => (
-  <svg
-    width={16}
-    height={16}
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
-    <path d={d} />
-  </svg>
-);
+/** The toolbar's drawn glyphs (the others are letters of the interface language). */
 const ICONS = {
-  bulletList: glyph('M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01'),
-  orderedList: glyph(
+  bulletList: icon('M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01'),
+  orderedList: icon(
     'M10 6h10M10 12h10M10 18h10M4 4v4M3 8h2M3 14a1 1 0 012 0c0 1-2 2-2 2h2M3 19h2v2H3',
   ),
-  link: glyph('M10 14a4 4 0 006 0l3-3a4 4 0 00-6-6l-1 1M14 10a4 4 0 00-6 0l-3 3a4 4 0 006 6l1-1'),
-  blockquote: glyph('M7 7H4v5h3l-1 4M17 7h-3v5h3l-1 4'),
-  undo: glyph('M9 14L4 9l5-5M4 9h11a5 5 0 010 10h-3'),
-  redo: glyph('M15 14l5-5-5-5M20 9H9a5 5 0 000 10h3'),
+  link: icon('M10 14a4 4 0 006 0l3-3a4 4 0 00-6-6l-1 1M14 10a4 4 0 00-6 0l-3 3a4 4 0 006 6l1-1'),
+  blockquote: icon('M7 7H4v5h3l-1 4M17 7h-3v5h3l-1 4'),
+  undo: icon('M9 14L4 9l5-5M4 9h11a5 5 0 010 10h-3'),
+  redo: icon('M15 14l5-5-5-5M20 9H9a5 5 0 000 10h3'),
 };
+const glyph = (name: keyof typeof ICONS) => {
+  const Glyph = ICONS[name];
+  return <Glyph size={16} />;
+};
+const HEADING_GLYPH = { fontSize: 12, fontWeight: 700 };
+
+type Chain = ReturnType<Editor['chain']>;
+/** A toolbar button: its words are `editor.<name>`, its action a command on the editor. */
+interface Tool {
+  name: string;
+  /** Whether the selection has it; none for undo and redo, which are not toggles. */
+  active?: boolean;
+  disabled?: boolean;
+  run: (chain: Chain) => Chain;
+  glyph: ReactNode;
+}
+const tool = (
+  name: string,
+  active: boolean | undefined,
+  run: Tool['run'],
+  glyph: ReactNode,
+): Tool => ({
+  name,
+  active,
+  run,
+  glyph,
+});
 
 function ToolButton(props: {
   label: string;
@@ -94,7 +107,7 @@ function LinkButton({ editor, active }: { editor: Editor; active: boolean }) {
             setOpened((o) => !o);
           }}
         >
-          {ICONS.link}
+          {glyph('link')}
         </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown>
@@ -181,83 +194,56 @@ export default function RichTextEditor({
       canRedo: e.can().redo(),
     }),
   });
-  const run = (fn: (chain: ReturnType<Editor['chain']>) => ReturnType<Editor['chain']>) => () => {
+  const run = (fn: Tool['run']) => () => {
     fn(editor.chain().focus()).run();
   };
+
+  const heading = (level: 2 | 3) => (
+    <span aria-hidden="true" style={HEADING_GLYPH}>
+      {t(`editor.heading${level}Glyph`)}
+    </span>
+  );
+  const italic = (
+    <em aria-hidden="true" style={{ fontFamily: 'serif', fontWeight: 700 }}>
+      {t('editor.italicGlyph')}
+    </em>
+  );
+  const tools: (Tool | 'link')[] = [
+    tool(
+      'bold',
+      state.bold,
+      (c) => c.toggleBold(),
+      <strong aria-hidden="true">{t('editor.boldGlyph')}</strong>,
+    ),
+    tool('italic', state.italic, (c) => c.toggleItalic(), italic),
+    tool('heading2', state.h2, (c) => c.toggleHeading({ level: 2 }), heading(2)),
+    tool('heading3', state.h3, (c) => c.toggleHeading({ level: 3 }), heading(3)),
+    tool('bulletList', state.bulletList, (c) => c.toggleBulletList(), glyph('bulletList')),
+    tool('orderedList', state.orderedList, (c) => c.toggleOrderedList(), glyph('orderedList')),
+    'link',
+    tool('blockquote', state.blockquote, (c) => c.toggleBlockquote(), glyph('blockquote')),
+    { ...tool('undo', undefined, (c) => c.undo(), glyph('undo')), disabled: !state.canUndo },
+    { ...tool('redo', undefined, (c) => c.redo(), glyph('redo')), disabled: !state.canRedo },
+  ];
 
   return (
     <div className="kf-editor" data-error={invalid || undefined}>
       <Group gap={2} className="kf-editor-toolbar" role="toolbar" aria-label={t('editor.toolbar')}>
-        <ToolButton
-          label={t('editor.bold')}
-          active={state.bold}
-          onClick={run((c) => c.toggleBold())}
-        >
-          <strong aria-hidden="true">{t('editor.boldGlyph')}</strong>
-        </ToolButton>
-        <ToolButton
-          label={t('editor.italic')}
-          active={state.italic}
-          onClick={run((c) => c.toggleItalic())}
-        >
-          <em aria-hidden="true" style={{ fontFamily: 'serif', fontWeight: 700 }}>
-            {t('editor.italicGlyph')}
-          </em>
-        </ToolButton>
-        <ToolButton
-          label={t('editor.heading2')}
-          active={state.h2}
-          onClick={run((c) => c.toggleHeading({ level: 2 }))}
-        >
-          <span aria-hidden="true" style={{ fontSize: 12, fontWeight: 700 }}>
-            {t('editor.heading2Glyph')}
-          </span>
-        </ToolButton>
-        <ToolButton
-          label={t('editor.heading3')}
-          active={state.h3}
-          onClick={run((c) => c.toggleHeading({ level: 3 }))}
-        >
-          <span aria-hidden="true" style={{ fontSize: 12, fontWeight: 700 }}>
-            {t('editor.heading3Glyph')}
-          </span>
-        </ToolButton>
-        <ToolButton
-          label={t('editor.bulletList')}
-          active={state.bulletList}
-          onClick={run((c) => c.toggleBulletList())}
-        >
-          {ICONS.bulletList}
-        </ToolButton>
-        <ToolButton
-          label={t('editor.orderedList')}
-          active={state.orderedList}
-          onClick={run((c) => c.toggleOrderedList())}
-        >
-          {ICONS.orderedList}
-        </ToolButton>
-        <LinkButton editor={editor} active={state.link} />
-        <ToolButton
-          label={t('editor.blockquote')}
-          active={state.blockquote}
-          onClick={run((c) => c.toggleBlockquote())}
-        >
-          {ICONS.blockquote}
-        </ToolButton>
-        <ToolButton
-          label={t('editor.undo')}
-          disabled={!state.canUndo}
-          onClick={run((c) => c.undo())}
-        >
-          {ICONS.undo}
-        </ToolButton>
-        <ToolButton
-          label={t('editor.redo')}
-          disabled={!state.canRedo}
-          onClick={run((c) => c.redo())}
-        >
-          {ICONS.redo}
-        </ToolButton>
+        {tools.map((tool) =>
+          tool === 'link' ? (
+            <LinkButton key="link" editor={editor} active={state.link} />
+          ) : (
+            <ToolButton
+              key={tool.name}
+              label={t(`editor.${tool.name}`)}
+              active={tool.active}
+              disabled={tool.disabled}
+              onClick={run(tool.run)}
+            >
+              {tool.glyph}
+            </ToolButton>
+          ),
+        )}
       </Group>
       <EditorContent editor={editor} />
     </div>

@@ -1,19 +1,11 @@
 import '../archive.css';
-import {
-  Anchor,
-  Badge,
-  Pagination,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Anchor, Badge, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { CONTENT_LANGUAGES, ITEM_TYPES, LIMITS } from '@kinfolio/contract';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useTranslation } from '@/shared/i18n/react';
-import { PageTitle, QueryState } from '@/shared/ui';
+import { PageTitle } from '@/shared/ui';
+import { EntryFeed } from '@/shared/content/EntryFeed';
 import { itemQueries } from '../api';
 import { correlationCells } from '../correlation';
 import { useDateFormat } from '@/shared/content/dates';
@@ -33,22 +25,15 @@ export default function CorrelationPage() {
   const query = useQuery(itemQueries.correlation(type, page));
   const meta = query.data?.meta;
 
+  const texts = { error: t('correlation.loadError'), empty: t('correlation.empty') };
+  const goTo = (value: number) =>
+    void navigate({ to: correlationPath(type), search: value > 1 ? { page: value } : {} });
+
   const content = (
-    <QueryState
-      query={query}
-      error={t('correlation.loadError')}
-      isEmpty={(answer) => answer.data.length === 0}
-      empty={t('correlation.empty')}
-      loading={<Skeleton height={320} radius="md" />}
-    >
+    <EntryFeed query={query} texts={texts} onPage={goTo}>
       {(answer) => (
         <Table.ScrollContainer minWidth={900}>
-          <Table
-            striped
-            verticalSpacing="sm"
-            className="kf-correlation"
-            aria-busy={query.isFetching}
-          >
+          <Table striped verticalSpacing="sm" className="kf-correlation">
             <Table.Caption className="kf-sr-only">
               {t('correlation.caption', { type: t(`types.${type}.plural`) })}
             </Table.Caption>
@@ -103,7 +88,7 @@ export default function CorrelationPage() {
           </Table>
         </Table.ScrollContainer>
       )}
-    </QueryState>
+    </EntryFeed>
   );
 
   return (
@@ -125,19 +110,6 @@ export default function CorrelationPage() {
         </Text>
       ) : null}
       {content}
-      {meta && meta.last_page > 1 ? (
-        <Pagination
-          total={meta.last_page}
-          value={meta.current_page}
-          onChange={(value) =>
-            void navigate({ to: correlationPath(type), search: value > 1 ? { page: value } : {} })
-          }
-          getItemProps={(value) => ({ 'aria-label': t('list.page', { page: value }) })}
-          getControlProps={(control) => ({ 'aria-label': t(`list.control.${control}`) })}
-          withEdges
-          style={{ alignSelf: 'center' }}
-        />
-      ) : null}
     </Stack>
   );
 }

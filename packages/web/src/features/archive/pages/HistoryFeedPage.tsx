@@ -1,10 +1,11 @@
 import '../archive.css';
-import { Anchor, Group, Pagination, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { HISTORY_TYPES, type HistoryEntry } from '@kinfolio/contract';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useTranslation } from '@/shared/i18n/react';
-import { PageTitle, QueryState } from '@/shared/ui';
+import { PageTitle } from '@/shared/ui';
+import { EntryCards, EntryFeed } from '@/shared/content/EntryFeed';
 import { useDateFormat } from '@/shared/content/dates';
 import { titleAttrs } from '@/shared/content/direction';
 import { recordHistoryPath, recordProfilePath } from '@/shared/recordPaths';
@@ -30,6 +31,9 @@ export default function HistoryFeedPage() {
   const navigate = useNavigate();
   const query = useQuery(itemQueries.feed(type, page));
   const meta = query.data?.meta;
+  const texts = { error: t('feed.loadError'), empty: t('feed.empty') };
+  const goTo = (value: number) =>
+    void navigate({ to: historyFeedPath(type), search: value > 1 ? { page: value } : {} });
   const title = type ? t('feed.titleOfType', { type: typeLabel(type, 'plural') }) : t('feed.title');
 
   return (
@@ -57,35 +61,16 @@ export default function HistoryFeedPage() {
           </Text>
         ) : null}
       </Group>
-      <QueryState
-        query={query}
-        error={t('feed.loadError')}
-        isEmpty={(answer) => answer.data.length === 0}
-        empty={t('feed.empty')}
-        loading={<Skeleton height={320} radius="md" />}
-      >
+      <EntryFeed query={query} texts={texts} onPage={goTo}>
         {(answer) => (
-          <Stack gap="xs" component="ol" className="kf-plain-list">
-            {answer.data.map((entry) => (
-              <li key={`${entry.kind}-${entry.revision_id ?? entry.item.id}`}>
-                <FeedEntry entry={entry} />
-              </li>
-            ))}
-          </Stack>
+          <EntryCards
+            entries={answer.data}
+            entryKey={(entry) => `${entry.kind}-${entry.revision_id ?? entry.item.id}`}
+          >
+            {(entry) => <FeedEntry entry={entry} />}
+          </EntryCards>
         )}
-      </QueryState>
-      {meta && meta.last_page > 1 ? (
-        <Pagination
-          total={meta.last_page}
-          value={meta.current_page}
-          onChange={(value) =>
-            void navigate({ to: historyFeedPath(type), search: value > 1 ? { page: value } : {} })
-          }
-          getItemProps={(value) => ({ 'aria-label': t('list.page', { page: value }) })}
-          getControlProps={(control) => ({ 'aria-label': t(`list.control.${control}`) })}
-          style={{ alignSelf: 'center' }}
-        />
-      ) : null}
+      </EntryFeed>
     </Stack>
   );
 }

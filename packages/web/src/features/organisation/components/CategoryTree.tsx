@@ -40,13 +40,19 @@ interface CategoryTreeProps {
  * item makes it the current one, and editors move categories by drag and drop or from the
  * keyboard (Ctrl+Shift+D, arrows to pick the place, Enter to drop, Escape to cancel).
  */
-export function CategoryTree({
-  categories,
-  canEdit,
-  view,
-  onViewChange,
-  onMove,
-}: CategoryTreeProps) {
+/** What the tree lets a person do: editors move categories; nobody renames or searches in it. */
+const abilities = (canEdit: boolean) => ({
+  canDragAndDrop: canEdit,
+  canReorderItems: canEdit,
+  canDropOnFolder: canEdit,
+  canDropOnNonFolder: canEdit,
+  canRename: false,
+  canSearch: false,
+  canSearchByStartingTyping: false,
+});
+
+export function CategoryTree(props: CategoryTreeProps) {
+  const { categories, canEdit, view, onViewChange, onMove } = props;
   const { t } = useTranslation('organisation');
   const language = useUiLanguage();
   const items = useMemo(() => toTreeItems(categories, language), [categories, language]);
@@ -76,13 +82,7 @@ export function CategoryTree({
             selectedItems: focused === undefined ? [] : [focused],
           },
         }}
-        canDragAndDrop={canEdit}
-        canReorderItems={canEdit}
-        canDropOnFolder={canEdit}
-        canDropOnNonFolder={canEdit}
-        canRename={false}
-        canSearch={false}
-        canSearchByStartingTyping={false}
+        {...abilities(canEdit)}
         canDropAt={(dragged, target) =>
           dragged.length === 1 &&
           !isDropIntoOwnSubtree(categories, Number(dragged[0]?.index), target)

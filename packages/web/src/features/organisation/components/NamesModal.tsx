@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Select, Text, TextInput } from '@mantine/core';
 import { useTranslation } from '@/shared/i18n/react';
 import {
   ORGANISATION_LIMITS,
@@ -8,7 +8,7 @@ import {
 } from '@kinfolio/contract';
 import { useServerForm } from '@/shared/forms/useServerForm';
 import { LANGUAGE_LABELS } from '@/shared/i18n';
-import { FormAlert } from '@/shared/ui';
+import { DialogForm, Dialog } from '@/shared/ui';
 import { useUiLanguage } from '../hooks';
 
 type NameValues = Record<UiLanguage, string> & { parent: string | null };
@@ -39,33 +39,20 @@ const RENAME: Record<string, string> = {
 
 /** Create or rename a category or tag: one name per interface language, at least one. */
 export function NamesModal(props: NamesModalProps) {
-  const { t } = useTranslation('common');
   return (
-    <Modal
-      opened={props.opened}
-      onClose={props.onClose}
-      title={props.title}
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
-    >
+    <Dialog opened={props.opened} onClose={props.onClose} title={props.title} size="lg">
       {/* Mounted per opening, so each form starts from its own initial values. */}
       {props.opened ? <NamesForm {...props} /> : null}
-    </Modal>
+    </Dialog>
   );
 }
 
-function NamesForm({
-  onClose,
-  submitLabel,
-  initialName,
-  parentOptions,
-  initialParent,
-  onSubmit,
-}: NamesModalProps) {
+function NamesForm(props: NamesModalProps) {
+  const { onClose, submitLabel, initialName, parentOptions, initialParent, onSubmit } = props;
   const { t } = useTranslation('organisation');
   const uiLanguage = useUiLanguage();
   const languages = [uiLanguage, ...UI_LANGUAGES.filter((lng) => lng !== uiLanguage)];
-  const { form, submit, formError } = useServerForm<NameValues>({
+  const server = useServerForm<NameValues>({
     initialValues: {
       fr: initialName?.fr ?? '',
       en: initialName?.en ?? '',
@@ -93,43 +80,33 @@ function NamesForm({
       onClose();
     },
   });
+  const { form } = server;
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormAlert message={formError} mb="md" />
-        <Text size="sm" c="dimmed">
-          {t('names.hint')}
-        </Text>
-        {languages.map((lng, index) => (
-          <TextInput
-            key={lng}
-            label={t('names.label', { language: LANGUAGE_LABELS[lng] })}
-            lang={lng}
-            data-autofocus={index === 0 || undefined}
-            {...form.getInputProps(lng)}
-          />
-        ))}
-        {parentOptions ? (
-          <Select
-            label={t('categories.parent')}
-            placeholder={t('categories.topLevel')}
-            data={parentOptions}
-            searchable
-            clearable
-            nothingFoundMessage={t('categories.noParentMatch')}
-            {...form.getInputProps('parent')}
-          />
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="subtle" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <DialogForm server={server} onCancel={onClose} label={submitLabel}>
+      <Text size="sm" c="dimmed">
+        {t('names.hint')}
+      </Text>
+      {languages.map((lng, index) => (
+        <TextInput
+          key={lng}
+          label={t('names.label', { language: LANGUAGE_LABELS[lng] })}
+          lang={lng}
+          data-autofocus={index === 0 || undefined}
+          {...form.getInputProps(lng)}
+        />
+      ))}
+      {parentOptions ? (
+        <Select
+          label={t('categories.parent')}
+          placeholder={t('categories.topLevel')}
+          data={parentOptions}
+          searchable
+          clearable
+          nothingFoundMessage={t('categories.noParentMatch')}
+          {...form.getInputProps('parent')}
+        />
+      ) : null}
+    </DialogForm>
   );
 }

@@ -1,10 +1,10 @@
-import { Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { participantCreateBody, participantDivideBody, type Participant } from '@kinfolio/contract';
 import { useServerForm } from '@/shared/forms/useServerForm';
 import { isApiError } from '@/shared/api/client';
-import { FormAlert } from '@/shared/ui';
+import { DialogActions, DialogForm, FormAlert, Dialog } from '@/shared/ui';
 
 interface DialogProps {
   onClose: () => void;
@@ -23,14 +23,13 @@ export function ParticipantNameModal({
 }) {
   const { t } = useTranslation('organisation');
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={onClose}
       title={participant ? t('participants.renameTitle') : t('participants.createTitle')}
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
     >
       {opened ? <NameForm participant={participant} onClose={onClose} onSubmit={onSubmit} /> : null}
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -43,7 +42,7 @@ function NameForm({
   onSubmit: (name: string) => Promise<unknown>;
 }) {
   const { t } = useTranslation('organisation');
-  const { form, submit, formError } = useServerForm({
+  const server = useServerForm({
     initialValues: { name: participant?.name ?? '' },
     schema: participantCreateBody,
     send: async ({ name }) => {
@@ -51,26 +50,20 @@ function NameForm({
       onClose();
     },
   });
+  const { form } = server;
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormAlert message={formError} mb="md" />
-        <TextInput
-          label={t('participants.name')}
-          required
-          data-autofocus
-          {...form.getInputProps('name')}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="subtle" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            {participant ? t('actions.save') : t('actions.create')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <DialogForm
+      server={server}
+      onCancel={onClose}
+      label={participant ? t('actions.save') : t('actions.create')}
+    >
+      <TextInput
+        label={t('participants.name')}
+        required
+        data-autofocus
+        {...form.getInputProps('name')}
+      />
+    </DialogForm>
   );
 }
 
@@ -111,12 +104,7 @@ export function MergeModal({
     }
   };
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={t('participants.mergeTitle')}
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-    >
+    <Dialog opened={opened} onClose={close} title={t('participants.mergeTitle')}>
       <Stack gap="md">
         <FormAlert message={error} mb="md" />
         <Radio.Group
@@ -136,16 +124,16 @@ export function MergeModal({
             ))}
           </Stack>
         </Radio.Group>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="subtle" onClick={close}>
-            {t('actions.cancel')}
-          </Button>
-          <Button onClick={() => void merge()} loading={busy} disabled={!keep}>
-            {t('participants.mergeConfirm')}
-          </Button>
-        </Group>
+        <DialogActions
+          cancelLabel={t('actions.cancel')}
+          onCancel={close}
+          label={t('participants.mergeConfirm')}
+          loading={busy}
+          disabled={!keep}
+          onConfirm={() => void merge()}
+        />
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -160,16 +148,11 @@ export function DivideModal({
 }) {
   const { t } = useTranslation('organisation');
   return (
-    <Modal
-      opened={participant !== null}
-      onClose={onClose}
-      title={t('participants.divideTitle')}
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-    >
+    <Dialog opened={participant !== null} onClose={onClose} title={t('participants.divideTitle')}>
       {participant ? (
         <DivideForm participant={participant} onClose={onClose} onDivide={onDivide} />
       ) : null}
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -183,7 +166,7 @@ function DivideForm({
 }) {
   const { t } = useTranslation('organisation');
   const [failed, setFailed] = useState(false);
-  const { form, submit } = useServerForm({
+  const server = useServerForm({
     initialValues: { name1: participant.name, name2: '' },
     schema: participantDivideBody,
     send: async ({ name1, name2 }) => {
@@ -199,29 +182,24 @@ function DivideForm({
       onClose();
     },
   });
+  const { form } = server;
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormAlert message={failed ? t('participants.divideFailed') : null} mb="md" />
-        <Text size="sm" c="dimmed">
-          {t('participants.divideHint', { name: participant.name })}
-        </Text>
-        <TextInput label={t('participants.name1')} required {...form.getInputProps('name1')} />
-        <TextInput
-          label={t('participants.name2')}
-          required
-          data-autofocus
-          {...form.getInputProps('name2')}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="subtle" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            {t('participants.divideConfirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <DialogForm
+      server={server}
+      formError={failed ? t('participants.divideFailed') : null}
+      onCancel={onClose}
+      label={t('participants.divideConfirm')}
+    >
+      <Text size="sm" c="dimmed">
+        {t('participants.divideHint', { name: participant.name })}
+      </Text>
+      <TextInput label={t('participants.name1')} required {...form.getInputProps('name1')} />
+      <TextInput
+        label={t('participants.name2')}
+        required
+        data-autofocus
+        {...form.getInputProps('name2')}
+      />
+    </DialogForm>
   );
 }

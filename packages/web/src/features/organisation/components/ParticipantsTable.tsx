@@ -1,7 +1,7 @@
-import { Checkbox, Table } from '@mantine/core';
+import { Checkbox, Group } from '@mantine/core';
 import type { Participant } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
-import { ActionsCell } from '@/shared/kit/ActionsCell';
+import { CardField, ResponsiveTable } from '@/shared/kit/ResponsiveTable';
 import { EditIcon, SplitIcon, TrashIcon } from '@/shared/ui';
 import { ItemListsMenu } from './ItemListsMenu';
 
@@ -16,6 +16,7 @@ interface ParticipantsTableProps {
   onDelete: (participant: Participant) => void;
 }
 
+/** A table on wide screens, one card per participant on phones. */
 export function ParticipantsTable({
   participants,
   canEdit,
@@ -28,82 +29,86 @@ export function ParticipantsTable({
 }: ParticipantsTableProps) {
   const { t } = useTranslation('organisation');
   const shownSelected = participants.filter((p) => selected.has(p.id)).length;
+  const check = (participant: Participant) => (
+    <Checkbox
+      aria-label={t('participants.select', { name: participant.name })}
+      checked={selected.has(participant.id)}
+      onChange={(event) => onToggle(participant, event.currentTarget.checked)}
+    />
+  );
+  const count = (participant: Participant) =>
+    participant.count > 0 ? (
+      <ItemListsMenu
+        filter="participant"
+        id={participant.id}
+        name={participant.name}
+        count={participant.count}
+      />
+    ) : (
+      0
+    );
+  const selectAll = {
+    header: t('participants.selectAll'),
+    head: (
+      <Checkbox
+        aria-label={t('participants.selectAll')}
+        checked={shownSelected > 0 && shownSelected === participants.length}
+        indeterminate={shownSelected > 0 && shownSelected < participants.length}
+        onChange={(event) => onToggleAll(event.currentTarget.checked)}
+      />
+    ),
+    width: 44,
+    cell: check,
+  };
   return (
-    <Table.ScrollContainer minWidth={canEdit ? 520 : 280}>
-      <Table striped highlightOnHover verticalSpacing="xs">
-        <Table.Caption className="kf-sr-only">{t('participants.caption')}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {canEdit ? (
-              <Table.Th w={44}>
-                <Checkbox
-                  aria-label={t('participants.selectAll')}
-                  checked={shownSelected > 0 && shownSelected === participants.length}
-                  indeterminate={shownSelected > 0 && shownSelected < participants.length}
-                  onChange={(event) => onToggleAll(event.currentTarget.checked)}
-                />
-              </Table.Th>
-            ) : null}
-            <Table.Th>{t('participants.name')}</Table.Th>
-            <Table.Th ta="right">{t('participants.count')}</Table.Th>
-            {canEdit ? (
-              <Table.Th ta="right" className="kf-sticky-end">
-                {t('participants.actions')}
-              </Table.Th>
-            ) : null}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {participants.map((participant) => (
-            <Table.Tr key={participant.id}>
-              {canEdit ? (
-                <Table.Td>
-                  <Checkbox
-                    aria-label={t('participants.select', { name: participant.name })}
-                    checked={selected.has(participant.id)}
-                    onChange={(event) => onToggle(participant, event.currentTarget.checked)}
-                  />
-                </Table.Td>
-              ) : null}
-              <Table.Td>{participant.name}</Table.Td>
-              <Table.Td ta="right">
-                {participant.count > 0 ? (
-                  <ItemListsMenu
-                    filter="participant"
-                    id={participant.id}
-                    name={participant.name}
-                    count={participant.count}
-                  />
-                ) : (
-                  0
-                )}
-              </Table.Td>
-              {canEdit ? (
-                <ActionsCell
-                  actions={[
-                    {
-                      label: t('participants.renameOne', { name: participant.name }),
-                      icon: <EditIcon size={16} />,
-                      onClick: () => onRename(participant),
-                    },
-                    {
-                      label: t('participants.divideOne', { name: participant.name }),
-                      icon: <SplitIcon size={16} />,
-                      onClick: () => onDivide(participant),
-                    },
-                    {
-                      label: t('participants.deleteOne', { name: participant.name }),
-                      icon: <TrashIcon size={16} />,
-                      onClick: () => onDelete(participant),
-                      danger: true,
-                    },
-                  ]}
-                />
-              ) : null}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ResponsiveTable
+      rows={participants}
+      rowKey={(participant) => participant.id}
+      caption={t('participants.caption')}
+      captionHidden
+      // The name is a plain cell: the selection box comes first for editors.
+      rowHeaders={false}
+      minWidth={canEdit ? 520 : 280}
+      dense
+      columns={[
+        ...(canEdit ? [selectAll] : []),
+        { header: t('participants.name'), cell: (participant) => participant.name },
+        { header: t('participants.count'), align: 'right', cell: count },
+      ]}
+      actions={
+        canEdit
+          ? {
+              header: t('participants.actions'),
+              of: (participant) => [
+                {
+                  label: t('participants.renameOne', { name: participant.name }),
+                  icon: <EditIcon size={16} />,
+                  onClick: () => onRename(participant),
+                },
+                {
+                  label: t('participants.divideOne', { name: participant.name }),
+                  icon: <SplitIcon size={16} />,
+                  onClick: () => onDivide(participant),
+                },
+                {
+                  label: t('participants.deleteOne', { name: participant.name }),
+                  icon: <TrashIcon size={16} />,
+                  onClick: () => onDelete(participant),
+                  danger: true,
+                },
+              ],
+            }
+          : undefined
+      }
+      cardTitle={(participant) => (
+        <Group gap="sm" wrap="nowrap">
+          {canEdit ? check(participant) : null}
+          {participant.name}
+        </Group>
+      )}
+      details={(participant) => (
+        <CardField label={t('participants.count')}>{count(participant)}</CardField>
+      )}
+    />
   );
 }

@@ -82,6 +82,7 @@ export default function CategoriesPage() {
         }),
     });
 
+  const tree = { canEdit, view, onViewChange: setView, onMove: move };
   const content = (
     <QueryState
       query={categories}
@@ -91,75 +92,75 @@ export default function CategoriesPage() {
     >
       {(found) => (
         <Paper withBorder radius="md" p="xs">
-          <CategoryTree
-            categories={found}
-            canEdit={canEdit}
-            view={view}
-            onViewChange={setView}
-            onMove={move}
-          />
+          <CategoryTree categories={found} {...tree} />
         </Paper>
       )}
     </QueryState>
   );
 
   const index = current ? currentSiblings.indexOf(current.id) : -1;
+  /** What the toolbar does to the tree or its current category (most need one picked). */
+  const tools = [
+    {
+      label: t('categories.create'),
+      icon: <PlusIcon size={16} />,
+      variant: 'filled',
+      run: () => setEditing({ mode: 'create', parent: null }),
+    },
+    {
+      label: t('categories.createChild'),
+      icon: <PlusIcon size={16} />,
+      variant: 'light',
+      disabled: !current,
+      run: () => current && setEditing({ mode: 'create', parent: current.id }),
+    },
+    {
+      label: t('categories.rename'),
+      icon: <EditIcon size={16} />,
+      variant: 'light',
+      disabled: !current,
+      run: () => current && setEditing({ mode: 'edit', category: current }),
+    },
+    {
+      label: t('categories.moveUp'),
+      icon: <ArrowIcon size={16} direction="up" />,
+      variant: 'default',
+      disabled: !current || index <= 0,
+      run: () => current && move(current.id, { parent_id: current.parent_id, order: index - 1 }),
+    },
+    {
+      label: t('categories.moveDown'),
+      icon: <ArrowIcon size={16} direction="down" />,
+      variant: 'default',
+      disabled: !current || index === -1 || index >= currentSiblings.length - 1,
+      run: () => current && move(current.id, { parent_id: current.parent_id, order: index + 1 }),
+    },
+    {
+      label: t('categories.delete'),
+      icon: <TrashIcon size={16} />,
+      variant: 'light',
+      danger: true,
+      disabled: !current,
+      run: () => current && remove(current),
+    },
+  ];
   return (
     <OrganisationTabs active="categories">
       <Stack gap="md">
         {canEdit ? (
           <Group gap="xs" role="toolbar" aria-label={t('categories.toolbar')}>
-            <Button
-              leftSection={<PlusIcon size={16} />}
-              onClick={() => setEditing({ mode: 'create', parent: null })}
-            >
-              {t('categories.create')}
-            </Button>
-            <Button
-              variant="light"
-              leftSection={<PlusIcon size={16} />}
-              disabled={!current}
-              onClick={() => current && setEditing({ mode: 'create', parent: current.id })}
-            >
-              {t('categories.createChild')}
-            </Button>
-            <Button
-              variant="light"
-              leftSection={<EditIcon size={16} />}
-              disabled={!current}
-              onClick={() => current && setEditing({ mode: 'edit', category: current })}
-            >
-              {t('categories.rename')}
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<ArrowIcon size={16} direction="up" />}
-              disabled={!current || index <= 0}
-              onClick={() =>
-                current && move(current.id, { parent_id: current.parent_id, order: index - 1 })
-              }
-            >
-              {t('categories.moveUp')}
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<ArrowIcon size={16} direction="down" />}
-              disabled={!current || index === -1 || index >= currentSiblings.length - 1}
-              onClick={() =>
-                current && move(current.id, { parent_id: current.parent_id, order: index + 1 })
-              }
-            >
-              {t('categories.moveDown')}
-            </Button>
-            <Button
-              variant="light"
-              color="red"
-              leftSection={<TrashIcon size={16} />}
-              disabled={!current}
-              onClick={() => current && remove(current)}
-            >
-              {t('categories.delete')}
-            </Button>
+            {tools.map(({ label, icon, variant, danger, disabled, run }) => (
+              <Button
+                key={label}
+                variant={variant}
+                color={danger ? 'red' : undefined}
+                leftSection={icon}
+                disabled={disabled}
+                onClick={run}
+              >
+                {label}
+              </Button>
+            ))}
           </Group>
         ) : null}
         <Group gap="xs">

@@ -1,10 +1,10 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { LIMITS, type Participant } from '@kinfolio/contract';
 import { useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
-import { MergeIcon, PlusIcon, QueryState } from '@/shared/ui';
+import { MergeIcon, PlusIcon, QueryState, SearchField } from '@/shared/ui';
 import { effectiveSearch, organisationQueries } from '../api';
 import {
   useDeleteParticipant,
@@ -87,16 +87,14 @@ export default function ParticipantsPage() {
     <OrganisationTabs active="participants">
       <Stack gap="md">
         <Group align="flex-end" justify="space-between" gap="sm">
-          <TextInput
-            type="search"
+          <SearchField
             label={t('participants.search')}
             placeholder={t('participants.searchPlaceholder')}
             description={
               short ? t('participants.searchMin', { count: LIMITS.searchMinLength }) : undefined
             }
             value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            w={{ base: '100%', sm: 360 }}
+            onChange={setSearch}
           />
           {canEdit ? (
             <Group gap="xs">

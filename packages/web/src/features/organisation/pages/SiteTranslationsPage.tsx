@@ -1,11 +1,12 @@
-import { Group, Pagination, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Group, Pagination, Stack, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { UI_LANGUAGES, type SiteTranslation, type UiLanguage } from '@kinfolio/contract';
 import { use, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { bundledKeys, i18n, LANGUAGE_LABELS, loadEveryBundle } from '@/shared/i18n';
 import { splitKey } from '@/shared/i18n/mergeTranslations';
-import { QueryState } from '@/shared/ui';
+import { QueryState, SearchField } from '@/shared/ui';
+import { CardField, ResponsiveTable } from '@/shared/kit/ResponsiveTable';
 import { siteTranslationsQuery } from '../api';
 import { OrganisationTabs } from '../components/OrganisationTabs';
 import { TranslationCell } from '../components/TranslationCell';
@@ -68,6 +69,17 @@ export default function SiteTranslationsPage() {
   const current = Math.min(page, pages);
   const rows = visible.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
 
+  const cellOf = (row: EditorRow, lng: UiLanguage) => (
+    <TranslationCell
+      translationKey={row.key}
+      language={lng}
+      value={row.text[lng]}
+      builtIn={row.text[lng] ? undefined : builtInText(row.key, lng)}
+      canEdit={canEdit}
+      onSave={(value) => save.mutateAsync({ ...row, language: lng, value })}
+    />
+  );
+
   const content = (
     <QueryState
       query={translations}
@@ -76,40 +88,34 @@ export default function SiteTranslationsPage() {
       empty={t('translations.noMatch')}
     >
       {() => (
-        <Table.ScrollContainer minWidth={960}>
-          <Table striped verticalSpacing={6} layout="fixed">
-            <Table.Caption className="kf-sr-only">{t('translations.caption')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w="20%">{t('translations.key')}</Table.Th>
-                {UI_LANGUAGES.map((lng) => (
-                  <Table.Th key={lng}>{LANGUAGE_LABELS[lng]}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.key}>
-                  <Table.Th scope="row" fw="normal" className="kf-translation-key">
-                    {row.key}
-                  </Table.Th>
-                  {UI_LANGUAGES.map((lng) => (
-                    <Table.Td key={lng}>
-                      <TranslationCell
-                        translationKey={row.key}
-                        language={lng}
-                        value={row.text[lng]}
-                        builtIn={row.text[lng] ? undefined : builtInText(row.key, lng)}
-                        canEdit={canEdit}
-                        onSave={(value) => save.mutateAsync({ ...row, language: lng, value })}
-                      />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
+        <ResponsiveTable
+          rows={rows}
+          rowKey={(row) => row.key}
+          caption={t('translations.caption')}
+          captionHidden
+          minWidth={960}
+          table={{ verticalSpacing: 6 }}
+          columns={[
+            {
+              header: t('translations.key'),
+              width: '20%',
+              cell: (row) => <span className="kf-translation-key">{row.key}</span>,
+            },
+            ...UI_LANGUAGES.map((lng) => ({
+              header: LANGUAGE_LABELS[lng],
+              cell: (row: EditorRow) => cellOf(row, lng),
+            })),
+          ]}
+          details={(row) => (
+            <Stack gap={4}>
+              {UI_LANGUAGES.map((lng) => (
+                <CardField key={lng} label={LANGUAGE_LABELS[lng]}>
+                  {cellOf(row, lng)}
+                </CardField>
               ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            </Stack>
+          )}
+        />
       )}
     </QueryState>
   );
@@ -121,16 +127,14 @@ export default function SiteTranslationsPage() {
           {canEdit ? t('translations.intro') : t('translations.readOnly')}
         </Text>
         <Group align="flex-end" gap="lg">
-          <TextInput
-            type="search"
+          <SearchField
             label={t('translations.search')}
             placeholder={t('translations.searchPlaceholder')}
             value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
+            onChange={(value) => {
+              setSearch(value);
               setPage(1);
             }}
-            w={{ base: '100%', sm: 360 }}
           />
           <Switch
             label={

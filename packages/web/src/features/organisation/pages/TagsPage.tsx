@@ -1,11 +1,11 @@
-import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { displayName, UI_LANGUAGES, type Tag } from '@kinfolio/contract';
+import { displayName, UI_LANGUAGES, type Tag, type UiLanguage } from '@kinfolio/contract';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { LANGUAGE_LABELS } from '@/shared/i18n';
-import { ActionsCell } from '@/shared/kit/ActionsCell';
-import { EditIcon, PlusIcon, QueryState, TrashIcon } from '@/shared/ui';
+import { CardField, ResponsiveTable } from '@/shared/kit/ResponsiveTable';
+import { EditIcon, PlusIcon, QueryState, TrashIcon, SearchField } from '@/shared/ui';
 import { organisationQueries } from '../api';
 import { useDeleteTag, useSaveTag } from '../mutations';
 import { confirmDelete } from '../components/confirmDelete';
@@ -17,6 +17,20 @@ import { ItemListsMenu } from '../components/ItemListsMenu';
 import { compareIn } from '@/shared/intl';
 
 type Editing = { tag: Tag | null } | null;
+
+/** A tag's name in one language, or that it has none there. */
+function NameIn({ tag, lng }: { tag: Tag; lng: UiLanguage }) {
+  const { t } = useTranslation('organisation');
+  return (
+    <span lang={lng}>
+      {tag.name[lng] ?? (
+        <Text component="span" c="dimmed" size="sm">
+          {t('tags.missing')}
+        </Text>
+      )}
+    </span>
+  );
+}
 
 export default function TagsPage() {
   const { t } = useTranslation('organisation');
@@ -44,6 +58,13 @@ export default function TagsPage() {
   );
   const nameOf = (tag: Tag) => displayName(tag.name, language) || t('tags.untitled');
 
+  const count = (tag: Tag) =>
+    tag.count > 0 ? (
+      <ItemListsMenu filter="tag" id={tag.id} name={nameOf(tag)} count={tag.count} />
+    ) : (
+      0
+    );
+
   const save = async ({ name }: NamesSubmit) => {
     await saveTag.mutateAsync({ id: editing?.tag?.id, body: { name } });
   };
@@ -62,68 +83,54 @@ export default function TagsPage() {
       empty={search ? t('tags.noMatch') : t('tags.empty')}
     >
       {() => (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped highlightOnHover verticalSpacing="xs">
-            <Table.Caption className="kf-sr-only">{t('tags.caption')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                {UI_LANGUAGES.map((lng) => (
-                  <Table.Th key={lng}>{LANGUAGE_LABELS[lng]}</Table.Th>
-                ))}
-                <Table.Th ta="right">{t('tags.count')}</Table.Th>
-                {canEdit ? (
-                  <Table.Th ta="right" className="kf-sticky-end">
-                    {t('tags.actions')}
-                  </Table.Th>
-                ) : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {visible.map((tag) => (
-                <Table.Tr key={tag.id}>
-                  {UI_LANGUAGES.map((lng) => (
-                    <Table.Td key={lng} lang={lng}>
-                      {tag.name[lng] ?? (
-                        <Text component="span" c="dimmed" size="sm">
-                          {t('tags.missing')}
-                        </Text>
-                      )}
-                    </Table.Td>
-                  ))}
-                  <Table.Td ta="right">
-                    {tag.count > 0 ? (
-                      <ItemListsMenu
-                        filter="tag"
-                        id={tag.id}
-                        name={nameOf(tag)}
-                        count={tag.count}
-                      />
-                    ) : (
-                      0
-                    )}
-                  </Table.Td>
-                  {canEdit ? (
-                    <ActionsCell
-                      actions={[
-                        {
-                          label: t('tags.renameOne', { name: nameOf(tag) }),
-                          icon: <EditIcon size={16} />,
-                          onClick: () => setEditing({ tag }),
-                        },
-                        {
-                          label: t('tags.deleteOne', { name: nameOf(tag) }),
-                          icon: <TrashIcon size={16} />,
-                          onClick: () => remove(tag),
-                          danger: true,
-                        },
-                      ]}
-                    />
-                  ) : null}
-                </Table.Tr>
+        <ResponsiveTable
+          rows={visible}
+          rowKey={(tag) => tag.id}
+          caption={t('tags.caption')}
+          captionHidden
+          // Each language's name is a plain cell: no one of them names the row.
+          rowHeaders={false}
+          minWidth={720}
+          dense
+          columns={[
+            ...UI_LANGUAGES.map((lng) => ({
+              header: LANGUAGE_LABELS[lng],
+              cell: (tag: Tag) => <NameIn tag={tag} lng={lng} />,
+            })),
+            { header: t('tags.count'), align: 'right', cell: count },
+          ]}
+          actions={
+            canEdit
+              ? {
+                  header: t('tags.actions'),
+                  of: (tag) => [
+                    {
+                      label: t('tags.renameOne', { name: nameOf(tag) }),
+                      icon: <EditIcon size={16} />,
+                      onClick: () => setEditing({ tag }),
+                    },
+                    {
+                      label: t('tags.deleteOne', { name: nameOf(tag) }),
+                      icon: <TrashIcon size={16} />,
+                      onClick: () => remove(tag),
+                      danger: true,
+                    },
+                  ],
+                }
+              : undefined
+          }
+          cardTitle={nameOf}
+          details={(tag) => (
+            <Stack gap={4}>
+              {UI_LANGUAGES.map((lng) => (
+                <CardField key={lng} label={LANGUAGE_LABELS[lng]}>
+                  <NameIn tag={tag} lng={lng} />
+                </CardField>
               ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              <CardField label={t('tags.count')}>{count(tag)}</CardField>
+            </Stack>
+          )}
+        />
       )}
     </QueryState>
   );
@@ -132,13 +139,7 @@ export default function TagsPage() {
     <OrganisationTabs active="tags">
       <Stack gap="md">
         <Group align="flex-end" justify="space-between" gap="sm">
-          <TextInput
-            type="search"
-            label={t('tags.search')}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            w={{ base: '100%', sm: 360 }}
-          />
+          <SearchField label={t('tags.search')} value={search} onChange={setSearch} />
           {canEdit ? (
             <Button leftSection={<PlusIcon size={16} />} onClick={() => setEditing({ tag: null })}>
               {t('tags.create')}

@@ -1,11 +1,10 @@
-import { CloseButton, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { CloseButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { PlanningFilters } from '@kinfolio/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
-import { ListPager } from '@/shared/content/ListPager';
+import { EntryFeed } from '@/shared/content/EntryFeed';
 import { useDateFormat } from '@/shared/content/dates';
-import { QueryState } from '@/shared/ui';
 import { planningQueries } from '../api';
 import { EntryList } from './EntryList';
 
@@ -25,6 +24,7 @@ export function DayEntries({ day, filters, page, onPage, onClose }: DayEntriesPr
   const date = formatDate(`${day}T00:00:00.000Z`);
   const meta = entries.data?.meta;
   const panel = useRef<HTMLElement>(null);
+  const texts = { error: t('day.loadError'), empty: t('day.empty') };
 
   // On a phone the panel opens under the calendar or the timeline, out of sight: a tapped day
   // seemed to do nothing. It is brought into view when its heading and first entry do not show
@@ -61,22 +61,9 @@ export function DayEntries({ day, filters, page, onPage, onClose }: DayEntriesPr
           </div>
           <CloseButton onClick={onClose} aria-label={t('day.close')} />
         </Group>
-        <QueryState
-          query={entries}
-          error={t('day.loadError')}
-          isEmpty={(answer) => answer.data.length === 0}
-          empty={t('day.empty')}
-          loading={<Skeleton height={120} radius="md" />}
-        >
-          {(answer) => (
-            <div aria-busy={entries.isFetching}>
-              <EntryList entries={answer.data} label={t('day.listLabel', { date })} />
-            </div>
-          )}
-        </QueryState>
-        {meta ? (
-          <ListPager total={meta.last_page} value={meta.current_page} onChange={onPage} />
-        ) : null}
+        <EntryFeed query={entries} texts={texts} height={120} onPage={onPage}>
+          {(answer) => <EntryList entries={answer.data} label={t('day.listLabel', { date })} />}
+        </EntryFeed>
       </Stack>
     </Paper>
   );

@@ -1,10 +1,10 @@
-import { Anchor, Group, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { PlanningFilters } from '@kinfolio/contract';
 import { useMemo } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { useUiLanguage } from '@/shared/organisation/hooks';
-import { QueryState } from '@/shared/ui';
+import { EntryFeed } from '@/shared/content/EntryFeed';
 import { planningQueries } from '../api';
 import { EntryList } from './EntryList';
 import { dateTimeFormat } from '@/shared/intl';
@@ -28,6 +28,7 @@ export function OnThisDay({ monthDay, filters, onMonthDay, onOpenDay }: OnThisDa
   const language = useUiLanguage();
   const [month, day] = monthDay.split('-') as [string, string];
   const years = useQuery(planningQueries.onThisDay(month, day, filters));
+  const texts = { error: t('loadError'), empty: t('onThisDay.empty') };
 
   const monthData = useMemo(
     () =>
@@ -72,15 +73,9 @@ export function OnThisDay({ monthDay, filters, onMonthDay, onOpenDay }: OnThisDa
           w={170}
         />
       </Group>
-      <QueryState
-        query={years}
-        error={t('loadError')}
-        isEmpty={(answer) => answer.years.length === 0}
-        empty={t('onThisDay.empty')}
-        loading={<Skeleton height={160} radius="md" />}
-      >
+      <EntryFeed query={years} entries={(answer) => answer.years} texts={texts} height={160}>
         {(answer) => (
-          <Stack gap="sm" aria-busy={years.isFetching}>
+          <Stack gap="sm">
             {answer.years.map((entry) => {
               const date = `${String(entry.year).padStart(4, '0')}-${month}-${day}`;
               return (
@@ -119,7 +114,7 @@ export function OnThisDay({ monthDay, filters, onMonthDay, onOpenDay }: OnThisDa
             })}
           </Stack>
         )}
-      </QueryState>
+      </EntryFeed>
     </Stack>
   );
 }

@@ -40,14 +40,8 @@ const WHEEL_PAUSE_MS = 350;
  * bars are one tab stop: arrows move (past the ends, to the next window), + and − zoom,
  * Ctrl + wheel (or a trackpad pinch) too.
  */
-export function PlanningTimeline({
-  unit,
-  at,
-  filters,
-  day,
-  onPlace,
-  onDay,
-}: PlanningTimelineProps) {
+export function PlanningTimeline(props: PlanningTimelineProps) {
+  const { unit, at, filters, day, onPlace, onDay } = props;
   const { t } = useTranslation('planning');
   const language = useUiLanguage();
   const range = timelineWindow(unit, at);
