@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SEARCH_RANGE } from '../../db/migrations/0029_search_ranges.js';
 import { testDialect } from '../../test/database.js';
 import { itemsApi, type PageBody } from '../../test/items-api.js';
-import { editorAndReaderSuite } from '../../test/suite.js';
+import { trashingEditorSuite } from '../../test/suite.js';
 import { makeSearchRanges } from './search-ranges.js';
 
 /**
@@ -14,7 +14,8 @@ import { makeSearchRanges } from './search-ranges.js';
  * before and after its range is made.
  */
 describe.skipIf(testDialect() !== 'postgres')('the search copy follows the items', () => {
-  const suite = editorAndReaderSuite();
+  // The editor also moves posts to the trash, which needs content.delete.
+  const suite = trashingEditorSuite();
   const db = () => suite.server.ctx.db;
 
   async function expectExact() {
