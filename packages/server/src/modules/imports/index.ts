@@ -1,0 +1,5 @@
+// Imports of a family's memories (photos and videos first): the module's public face.
+export { declareImportJobs, runImport, setArchiveLimits } from './job.js';
+export { registerImportRoutes } from './routes.js';
+export { startImport } from './service.js';
+export { ImportError } from './errors.js';
