@@ -138,11 +138,11 @@ describe('imports of photos and videos', () => {
     const photo = byName.get('plage.jpg')!;
     expect(photo.taken_on).toBe('2001-02-03');
     expect(photo.latitude).toBeCloseTo(48.85);
-    expect(photo.date.slice(0, 10)).toBe('2001-02-03');
+    expect(photo.date?.slice(0, 10)).toBe('2001-02-03');
     expect(photo.content).toBe('');
     // Without EXIF: the zip entry's time, and the item says so.
     const png = byName.get('chat.png')!;
-    expect(png.date.slice(0, 10)).toBe('2020-01-02');
+    expect(png.date?.slice(0, 10)).toBe('2020-01-02');
     expect(png.content).toContain('Daté par l’heure du fichier');
     expect(png.language).toBe('fr');
 

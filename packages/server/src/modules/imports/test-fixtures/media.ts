@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { ffmpegPath } from '../../records/index.js';
 
 /** Pictures and a video the import tests make themselves (tests only). */
@@ -12,7 +12,7 @@ import { ffmpegPath } from '../../records/index.js';
  * A picture of its own for each seed: 8×8 random colours enlarged smoothly, so that (as in a
  * photo) its shapes are large, and a resized, recompressed copy keeps its perceptual hash.
  */
-export async function picture(seed: number, size = 96): Promise<sharp.Sharp> {
+export async function picture(seed: number, size = 96): Promise<Sharp> {
   const cells = 8;
   const pixels = Buffer.alloc(cells * cells * 3);
   let state = seed * 2654435761;
