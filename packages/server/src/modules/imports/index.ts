@@ -3,3 +3,4 @@ export { declareImportJobs, runImport, setArchiveLimits } from './job.js';
 export { registerImportRoutes } from './routes.js';
 export { startImport } from './service.js';
 export { ImportError } from './errors.js';
+export { importCommand, ImportCommandError } from './cli.js';
