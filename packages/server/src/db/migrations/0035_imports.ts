@@ -13,7 +13,10 @@ import { withId } from './helpers.js';
  * an overlapping one, creates nothing that exists, and a resumed import skips the units it had
  * committed. Goes with its item (deleted for good: imported again next time).
  *
- * Neither is stamped (read by the import routes only, never cached) nor backed up (bookkeeping
+ * `files_sha256_idx`: files found by their SHA-256, so that a picture already uploaded by hand
+ * is not imported again either.
+ *
+ * Neither table is stamped (read by the import routes only, never cached) nor backed up (bookkeeping
  * of this installation).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on any schema
@@ -64,10 +67,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('import_identities')
     .column('item_id')
     .execute();
+  // A picture uploaded by hand before is found by its bytes too: not imported a second time.
+  await db.schema.createIndex('files_sha256_idx').on('files').column('sha256').execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on any schema
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('files_sha256_idx').ifExists().execute();
   await db.schema.dropTable('import_identities').ifExists().execute();
   await db.schema.dropTable('imports').ifExists().execute();
 }

@@ -32,6 +32,25 @@ export async function findIdentity(
   return row && { ...row, live: row.deleted_at === null };
 }
 
+/**
+ * The live item already holding a file with these bytes (uploaded by hand, or imported before
+ * this module kept identities): the bytes are in the archive, so they are not imported again.
+ */
+export async function liveItemWithBytes(
+  db: Kysely<Database>,
+  sha256: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('files')
+    .innerJoin('items', 'items.id', 'files.item_id')
+    .select('items.id')
+    .where('files.sha256', '=', sha256)
+    .where('files.deleted_at', 'is', null)
+    .where('items.deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row?.id;
+}
+
 /** The perceptual hashes of the live imported pictures, to find near-duplicates among them. */
 export async function knownHashes(
   db: Kysely<Database>,

@@ -148,6 +148,44 @@ async function markFailed(ctx: AppContext, id: number, error: unknown) {
 
 const ATTEMPTS = 3;
 
+/** An upload whose import row never came (a process killed in between) is left alone this long. */
+const ORPHAN_UPLOAD_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes temporary folders of killed imports (idle longer than a lease) and uploaded sources
+ * that no import waits for any more: a day old without a row, or their import settled.
+ */
+export async function removeImportLeftovers(ctx: AppContext): Promise<void> {
+  const idle = new Date(Date.now() - Math.max(ctx.config.jobs.leaseMs, 3 * TEMP_HEARTBEAT_MS));
+  await removeAbandonedTempDirs(['import'], idle);
+  const waiting = new Set(
+    (
+      await importsDb(ctx.db)
+        .selectFrom('imports')
+        .select('storage_key')
+        .where('status', 'in', ['queued', 'running'])
+        .where('storage_key', 'is not', null)
+        .execute()
+    ).map((row) => row.storage_key!),
+  );
+  const known = new Set(
+    (
+      await importsDb(ctx.db)
+        .selectFrom('imports')
+        .select('storage_key')
+        .where('storage_key', 'is not', null)
+        .execute()
+    ).map((row) => row.storage_key!),
+  );
+  const orphanBefore = Date.now() - ORPHAN_UPLOAD_MS;
+  for await (const object of ctx.storage.imports.list()) {
+    if (waiting.has(object.key)) continue;
+    if (known.has(object.key) || object.modifiedAt.getTime() < orphanBefore) {
+      await ctx.storage.imports.delete(object.key);
+    }
+  }
+}
+
 /**
  * Declares the import job on its own queue (`imports`, so `kinfolio worker --queue imports`
  * can run imports on processes of their own). A worker killed mid-import loses its lease and
@@ -168,8 +206,7 @@ export function declareImportJobs(ctx: AppContext): void {
   );
   // What a killed worker left: the temporary copy of a source, once idle longer than a lease.
   ctx.jobs.define<null>(IMPORT_LEFTOVERS_JOB, async () => {
-    const idle = new Date(Date.now() - Math.max(ctx.config.jobs.leaseMs, 3 * TEMP_HEARTBEAT_MS));
-    await removeAbandonedTempDirs(['import'], idle);
+    await removeImportLeftovers(ctx);
   });
   ctx.jobs.every(IMPORT_LEFTOVERS_JOB, 10 * 60 * 1000, null, { atStart: true });
 }

@@ -21,7 +21,7 @@ import {
   thumbnailOf,
 } from '../files/index.js';
 import { escapeHtml, insertItem } from '../items/index.js';
-import { findIdentity } from './identities.js';
+import { findIdentity, liveItemWithBytes } from './identities.js';
 import { previewOf } from './preview.js';
 import { importsDb, parseReport } from './repository.js';
 import type { ImportRun } from './run.js';
@@ -136,6 +136,10 @@ async function importMedia(run: ImportRun, entry: SourceEntry, dir: TempDir, ind
     if (known?.live) {
       if (known.import_id === run.importId) run.created('media', known);
       else run.existing();
+      return;
+    }
+    if (!known && (await liveItemWithBytes(ctx.db, copied.sha256)) !== undefined) {
+      run.existing();
       return;
     }
     const preview = await previewOf(mime, dir, name, () => readAll(dir.read(name)), run.signal);
