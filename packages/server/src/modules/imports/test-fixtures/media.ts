@@ -1,10 +1,8 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import sharp, { type Sharp } from 'sharp';
-import { ffmpegPath } from '../../records/index.js';
+import { lavfiFile } from '../../../test/audio.js';
 
 /** Pictures and a video the import tests make themselves (tests only). */
 
@@ -57,18 +55,7 @@ export async function mp4(): Promise<Buffer> {
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'kinfolio-test-video-'));
   try {
     const file = path.join(dir, 'clip.mp4');
-    await promisify(execFile)(ffmpegPath(), [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=duration=1:size=64x48:rate=5',
-      '-pix_fmt',
-      'yuv420p',
-      file,
-    ]);
+    await lavfiFile(file, 'testsrc=duration=1:size=64x48:rate=5', ['-pix_fmt', 'yuv420p']);
     return await fs.promises.readFile(file);
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });
