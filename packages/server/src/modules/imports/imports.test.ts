@@ -316,6 +316,28 @@ describe('imports of photos and videos', () => {
     ]);
   });
 
+  it('refuses an upload over the limit (413) and keeps nothing of it', async () => {
+    const small = await createTestServer({ env: { UPLOAD_MAX_MB: '1' } });
+    try {
+      await small.createUser({ email: 'big@example.com', permissions: ['content.edit'] });
+      const client = await small.loggedIn('big@example.com');
+      const { payload, contentType } = importBody('big.zip', Buffer.alloc(2 * 1024 * 1024, 7));
+      const response = await client.sendRaw('POST', routes.importCreate.path, payload, {
+        'content-type': contentType,
+      });
+      expect(response.statusCode, response.body).toBe(413);
+      expect(await storedKeys(small.ctx.storage.imports)).toEqual([]);
+      const queued = await small.ctx.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('name', '=', 'imports.run')
+        .execute();
+      expect(queued).toEqual([]);
+    } finally {
+      await small.close();
+    }
+  });
+
   describe('hostile sources: refused with a localised reason, nothing written', () => {
     const cases: [string, () => Promise<ZipEntrySpec[]>, string][] = [
       [

@@ -142,7 +142,14 @@ async function importMedia(run: ImportRun, entry: SourceEntry, dir: TempDir, ind
       run.existing();
       return;
     }
-    const preview = await previewOf(mime, dir, name, () => readAll(dir.read(name)), run.signal);
+    const preview = await previewOf(
+      mime,
+      dir,
+      name,
+      copied.size,
+      () => readAll(dir.read(name)),
+      run.signal,
+    );
     const rendered = preview ? await thumbnailOf(preview) : undefined;
     const hash = rendered ? await phash(preview).catch(() => undefined) : undefined;
     const near = hash ? run.nearest(hash) : undefined;

@@ -4,6 +4,9 @@ import type { TempDir } from '../../storage/index.js';
 import { runFfmpeg } from '../records/index.js';
 import { isVideo, type MediaMime } from './sniff.js';
 
+/** Larger pictures are kept without a thumbnail: decoding them would hold them whole in memory. */
+export const PREVIEW_MAX_BYTES = 100 * 1024 * 1024;
+
 /** A poster frame is one picture: ffmpeg gets this long, no more, for a video it cannot read. */
 const POSTER_TIME_LIMIT_MS = 60_000;
 
@@ -41,10 +44,12 @@ export async function previewOf(
   mime: MediaMime,
   dir: TempDir,
   name: string,
+  size: number,
   readWhole: () => Promise<Buffer>,
   signal?: AbortSignal,
 ): Promise<Buffer | undefined> {
   if (isVideo(mime)) return posterFrame(dir.path(name), signal);
+  if (size > PREVIEW_MAX_BYTES) return undefined;
   const bytes = await readWhole();
   if (mime !== 'image/heic') return bytes;
   try {

@@ -14,7 +14,14 @@ import { serverPathKind } from '../../storage/index.js';
 import { languageOf, say, type MessageKey } from '../../i18n/translate.js';
 import { permissionsOf } from '../users/index.js';
 import { presentImport } from './repository.js';
-import { findImport, listImports, startImport, undoImport, type ImportViewer } from './service.js';
+import {
+  findImport,
+  listImports,
+  startImport,
+  storeImportUpload,
+  undoImport,
+  type ImportViewer,
+} from './service.js';
 
 const viewerOf = (request: FastifyRequest): ImportViewer => {
   const user = request.auth.user!;
@@ -76,18 +83,14 @@ async function receive(ctx: AppContext, request: FastifyRequest): Promise<number
       // Options come before the file; the file's bytes go to the storage as they arrive.
       const options = optionsOf(fields);
       const fileName = [...(part.filename.split(/[\\/]/).pop() || 'import')].slice(0, 255).join('');
+      const stored = await storeImportUpload(ctx, part.file);
+      if (!stored) throw new HttpError(413, 'http.payload_too_large');
       const id = await startImport(
         ctx,
-        { origin: 'upload', fileName, source: part.file },
+        { origin: 'upload', fileName, ...stored },
         { ...options, language: options.language ?? language },
         viewer.userId,
-      ).catch((error: unknown) => {
-        if (part.file.truncated || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new HttpError(413, 'http.payload_too_large');
-        }
-        throw error;
-      });
-      if (part.file.truncated) throw new HttpError(413, 'http.payload_too_large');
+      );
       return id;
     }
   } catch (error) {

@@ -13,25 +13,43 @@ import {
 } from './repository.js';
 import { IMPORT_JOB } from './job.js';
 
-/** Where the bytes of a new import come from. */
+/** Where the bytes of a new import come from: an upload already stored, or a server path. */
 export type ImportInput =
-  | { origin: 'upload'; fileName: string; source: Readable }
+  | { origin: 'upload'; fileName: string; storageKey: string; size: number }
   | { origin: 'path'; path: string; fileName: string };
 
-/** Records a new import (an upload is stored first, in the imports storage) and queues its job. */
+/**
+ * Streams an upload into the imports storage under a key of its own (never in memory, never
+ * on one instance's disk); its key and size. Removed again when the stream fails or was cut
+ * at the size limit (`truncated`), so nothing is kept of a refused upload.
+ */
+export async function storeImportUpload(
+  ctx: AppContext,
+  source: Readable & { truncated?: boolean },
+): Promise<{ storageKey: string; size: number } | undefined> {
+  const storageKey = `upload-${randomUUID()}`;
+  try {
+    await ctx.storage.imports.put(storageKey, source);
+  } catch (error) {
+    await ctx.storage.imports.delete(storageKey).catch(() => undefined);
+    throw error;
+  }
+  if (source.truncated) {
+    await ctx.storage.imports.delete(storageKey);
+    return undefined;
+  }
+  return { storageKey, size: (await ctx.storage.imports.stat(storageKey))?.size ?? 0 };
+}
+
+/** Records a new import and queues its job; its id. */
 export async function startImport(
   ctx: AppContext,
   input: ImportInput,
   options: ImportOptions,
   userId: number | null,
 ): Promise<number> {
-  let storageKey: string | null = null;
-  let size: number | null = null;
-  if (input.origin === 'upload') {
-    storageKey = `upload-${randomUUID()}`;
-    await ctx.storage.imports.put(storageKey, input.source);
-    size = (await ctx.storage.imports.stat(storageKey))?.size ?? null;
-  }
+  const storageKey = input.origin === 'upload' ? input.storageKey : null;
+  const size = input.origin === 'upload' ? input.size : null;
   const row = await importsDb(ctx.db)
     .insertInto('imports')
     .values({
