@@ -189,6 +189,50 @@ describe('imports of photos and videos', () => {
     expect(report.near_duplicates[0]!.similar_item_id).toBe(base.created.media![0]);
   });
 
+  it('imports each picture once when two imports of it run side by side', async () => {
+    const zip = makeZip(
+      await Promise.all(
+        [70, 71, 72, 73].map(async (seed) => ({
+          name: `twice/p${seed}.png`,
+          data: await media.png(seed),
+        })),
+      ),
+    );
+    const [a, b] = await Promise.all([upload(editor, 'a.zip', zip), upload(editor, 'b.zip', zip)]);
+    await server.jobsSettled();
+    const reports = await Promise.all(
+      [a!, b!].map(async (response) => {
+        const id = response.json<{ import: Import }>().import.id;
+        return (await editor.get(buildPath(routes.importStatus.path, { id }))).json<Import>();
+      }),
+    );
+    expect(reports.map((r) => r.status)).toEqual(['done', 'done']);
+    expect(reports[0]!.counts.created + reports[1]!.counts.created).toBe(4);
+    expect(reports[0]!.counts.existing + reports[1]!.counts.existing).toBe(4);
+  });
+
+  it('refuses bad options and bodies with localised answers', async () => {
+    admin.language = 'it';
+    const badLanguage = await admin.send('POST', routes.importCreate.path, {
+      path: tmp,
+      language: 'xx',
+    });
+    expect(badLanguage.statusCode).toBe(422);
+    const text = await admin.sendRaw('POST', routes.importCreate.path, 'hello', {
+      'content-type': 'text/plain',
+    });
+    expect(text.statusCode).toBe(415);
+    const notFound = await admin.send('POST', routes.importCreate.path, {
+      path: '/nowhere/at/all',
+    });
+    expect(notFound.json<{ message: string }>().message).toBe(
+      'Non c’è alcun file o cartella in questo percorso sul server.',
+    );
+    admin.language = 'en';
+    const noFile = await upload(editor, 'x', Buffer.alloc(0));
+    expect(noFile.statusCode).toBeLessThan(500);
+  });
+
   it('does not import again a picture uploaded by hand to an item', async () => {
     const bytes = await media.png(60);
     const uploaded = await uploadFile(editor, { name: 'hand.png', type: 'image/png', data: bytes });

@@ -6,6 +6,7 @@ import { FILE_LIMITS, UI_LANGUAGES, type UiLanguage } from '@kinfolio/contract';
 import phash from 'sharp-phash';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { stampedTransaction } from '../../db/stamps.js';
 import { translate } from '../../i18n/translate.js';
 import type { TempDir } from '../../storage/index.js';
@@ -238,6 +239,11 @@ async function importMedia(run: ImportRun, entry: SourceEntry, dir: TempDir, ind
       );
     } catch (error) {
       await removeBytes(ctx, thumbKey ? [key, thumbKey] : [key]);
+      // Another import running beside this one committed the same bytes first.
+      if (isUniqueViolation(error)) {
+        run.existing();
+        return;
+      }
       throw error;
     }
   } finally {
