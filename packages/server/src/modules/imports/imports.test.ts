@@ -9,24 +9,14 @@ import type { TestClient } from '../../test/client.js';
 import { ADMIN, createTestServer, type TestServer } from '../../test/server.js';
 import { storedKeys, uploadFile } from '../../test/uploads.js';
 import { removeImportLeftovers } from './job.js';
-import { makeZip, type ZipEntrySpec } from '../../test/zip-writer.js';
+import { makeZip } from '../../test/zip-writer.js';
 import * as media from './test-fixtures/media.js';
-
-/** A multipart body with option fields, then the file. */
-function importBody(name: string, data: Buffer, fields: Record<string, string> = {}) {
-  const boundary = `----kinfolio${Math.random().toString(16).slice(2)}`;
-  const head = (disposition: string, type?: string) =>
-    `--${boundary}\r\nContent-Disposition: form-data; ${disposition}\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n`;
-  const payload = Buffer.concat([
-    ...Object.entries(fields).map(([key, value]) =>
-      Buffer.from(`${head(`name="${key}"`)}${value}\r\n`),
-    ),
-    Buffer.from(head(`name="file"; filename="${name}"`, 'application/octet-stream')),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
-}
+import {
+  importBody,
+  imported as importedBy,
+  mediaCount as countMedia,
+  upload,
+} from './test-fixtures/requests.js';
 
 describe('imports of photos and videos', () => {
   let server: TestServer;
@@ -50,44 +40,13 @@ describe('imports of photos and videos', () => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  async function upload(
-    client: TestClient,
-    name: string,
-    data: Buffer,
-    fields: Record<string, string> = {},
-  ) {
-    const { payload, contentType } = importBody(name, data, fields);
-    return client.sendRaw('POST', routes.importCreate.path, payload, {
-      'content-type': contentType,
-    });
-  }
-
-  /** Uploads, waits for the job, and returns the import as its status route shows it. */
-  async function imported(
+  const imported = (
     name: string,
     data: Buffer,
     fields: Record<string, string> = {},
     client = editor,
-  ): Promise<Import> {
-    const response = await upload(client, name, data, fields);
-    expect(response.statusCode, response.body).toBe(202);
-    await server.jobsSettled();
-    const id = response.json<{ import: Import }>().import.id;
-    const status = await client.get(buildPath(routes.importStatus.path, { id }));
-    expect(status.statusCode).toBe(200);
-    return status.json<Import>();
-  }
-
-  const mediaCount = async () =>
-    Number(
-      (
-        await server.ctx.db
-          .selectFrom('items')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('type', '=', 'media')
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  ) => importedBy(server, client, name, data, fields);
+  const mediaCount = () => countMedia(server);
 
   let family: Buffer;
   const restoredIds: number[] = [];
@@ -380,81 +339,5 @@ describe('imports of photos and videos', () => {
     } finally {
       await small.close();
     }
-  });
-
-  describe('hostile sources: refused with a localised reason, nothing written', () => {
-    const cases: [string, () => Promise<ZipEntrySpec[]>, string][] = [
-      [
-        'a zip bomb (a huge entry packed tiny)',
-        async () => [{ name: 'zeros.jpg', data: Buffer.alloc(20 * 1024 * 1024) }],
-        'zip bomb',
-      ],
-      [
-        'an entry larger than it declares',
-        async () => [
-          { name: 'ok.jpg', data: await media.jpeg(50) },
-          { name: 'liar.png', data: await media.png(51), declaredSize: 100 },
-        ],
-        'zip bomb',
-      ],
-      [
-        'a path leaving the archive',
-        async () => [
-          { name: 'ok.jpg', data: await media.jpeg(52) },
-          { name: '../../evil.jpg', data: await media.jpeg(53) },
-        ],
-        'a path leaving its folder',
-      ],
-      [
-        'an absolute path',
-        async () => [{ name: '/etc/evil.jpg', data: await media.jpeg(54) }],
-        'a path leaving its folder',
-      ],
-      [
-        'a symbolic link',
-        async () => [
-          { name: 'ok.jpg', data: await media.jpeg(55) },
-          { name: 'link.jpg', data: Buffer.from('/etc/passwd'), symlink: true },
-        ],
-        'a link',
-      ],
-      [
-        'an entry lying about its type',
-        async () => [
-          { name: 'ok.jpg', data: await media.jpeg(56) },
-          { name: 'holiday.jpg', data: Buffer.from('<html><script>alert(1)</script></html>') },
-        ],
-        'not what its name says',
-      ],
-    ];
-
-    it.each(cases)('%s', async (_label, entries, says) => {
-      const before = await mediaCount();
-      const files = (await storedKeys(server.ctx.storage.files)).length;
-      const report = await imported('hostile.zip', makeZip(await entries()));
-      expect(report.status).toBe('failed');
-      expect(report.errors.join(' ')).toContain(says);
-      expect(report.errors.join(' ')).toContain('Nothing was imported');
-      expect(report.counts.created).toBe(0);
-      expect(await mediaCount()).toBe(before);
-      expect((await storedKeys(server.ctx.storage.files)).length).toBe(files);
-    });
-
-    it('says why in the reader’s language', async () => {
-      const report = await imported(
-        'hostile.zip',
-        makeZip([{ name: '../evil.jpg', data: await media.jpeg(57) }]),
-      );
-      editor.language = 'fr';
-      const shown = await editor.get(buildPath(routes.importStatus.path, { id: report.id }));
-      editor.language = 'en';
-      expect(shown.json<Import>().errors[0]).toContain('Rien n’a été importé');
-    });
-
-    it('refuses a file that is not a zip nor a picture', async () => {
-      const report = await imported('notes.txt', Buffer.from('hello'));
-      expect(report.status).toBe('failed');
-      expect(report.errors[0]).toContain('Nothing Kinfolio can import');
-    });
   });
 });
