@@ -34,7 +34,7 @@ export function makeZip(entries: ZipEntrySpec[]): Buffer {
     const packed = deflate ? deflateRawSync(entry.data) : entry.data;
     const crc = crc32(entry.data);
     const size = entry.declaredSize ?? entry.data.length;
-    const { time, day } = dosTime(entry.modified ?? new Date(2020, 0, 2, 3, 4, 6));
+    const { time, day } = dosTime(entry.modified ?? new Date(2020, 0, 2, 12, 0, 0));
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
