@@ -12,7 +12,7 @@ export const IMPORT_SOURCE_KINDS = ['photos'] as const;
 export type ImportSourceKind = (typeof IMPORT_SOURCE_KINDS)[number];
 
 /** Why an entry of a source was left out. */
-export const IMPORT_SKIP_REASONS = ['unsupported', 'empty', 'unreadable'] as const;
+export const IMPORT_SKIP_REASONS = ['unsupported', 'empty'] as const;
 export type ImportSkipReason = (typeof IMPORT_SKIP_REASONS)[number];
 
 export const IMPORT_LIMITS = {
