@@ -30,6 +30,17 @@ export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = {
   maxEntries: 200_000,
 };
 
+/** A cap as people read it: `64 GB`, `10 MB`, `900 KB`. */
+export function readableBytes(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${Math.round(bytes / 1024 ** 3)} GB`;
+  if (bytes >= 1024 ** 2) return `${Math.round(bytes / 1024 ** 2)} MB`;
+  return `${Math.ceil(bytes / 1024)} KB`;
+}
+
+/** The refusal of a source unpacking to more than the cap. */
+export const tooLarge = (limits: ArchiveLimits) =>
+  new ImportError('too_large', { max: readableBytes(limits.maxTotalBytes) });
+
 /** Small entries compress as they like (a blank picture, a text); the ratio counts above this. */
 const RATIO_FLOOR_BYTES = 1024 * 1024;
 
@@ -104,7 +115,7 @@ export async function openZip(
           if (mode === S_IFLNK) throw new ImportError('unsafe_entry', { name });
           if (entries.length >= limits.maxEntries) throw new ImportError('bomb');
           declared += entry.uncompressedSize;
-          if (declared > limits.maxTotalBytes) throw new ImportError('too_large');
+          if (declared > limits.maxTotalBytes) throw tooLarge(limits);
           if (
             entry.uncompressedSize > RATIO_FLOOR_BYTES &&
             entry.uncompressedSize > limits.maxRatio * Math.max(1, entry.compressedSize)

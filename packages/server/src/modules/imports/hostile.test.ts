@@ -4,6 +4,8 @@ import type { TestClient } from '../../test/client.js';
 import { createTestServer, type TestServer } from '../../test/server.js';
 import { storedKeys } from '../../test/uploads.js';
 import { makeZip, type ZipEntrySpec } from '../../test/zip-writer.js';
+import { DEFAULT_ARCHIVE_LIMITS } from './archive.js';
+import { setArchiveLimits } from './job.js';
 import * as media from './test-fixtures/media.js';
 import { imported as importedBy, mediaCount as countMedia } from './test-fixtures/requests.js';
 
@@ -79,6 +81,25 @@ describe('imports of hostile sources', () => {
     expect(report.counts.created).toBe(0);
     expect(await mediaCount()).toBe(before);
     expect((await storedKeys(server.ctx.storage.files)).length).toBe(files);
+  });
+
+  it('refuses a zip unpacking to more than the total cap', async () => {
+    setArchiveLimits({ ...DEFAULT_ARCHIVE_LIMITS, maxTotalBytes: 20 * 1024 });
+    try {
+      const report = await imported(
+        'big.zip',
+        makeZip([
+          { name: 'a.png', data: await media.png(80, 256) },
+          { name: 'b.png', data: await media.png(81, 256) },
+        ]),
+      );
+      expect(report.status).toBe('failed');
+      expect(report.errors).toEqual([
+        'This archive unpacks to more than 20 KB. Nothing was imported.',
+      ]);
+    } finally {
+      setArchiveLimits();
+    }
   });
 
   it('says why in the reader’s language', async () => {

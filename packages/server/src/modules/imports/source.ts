@@ -14,6 +14,7 @@ import {
   openZip,
   safeEntryPath,
   type ArchiveLimits,
+  tooLarge,
   type RawEntry,
 } from './archive.js';
 import { ImportError } from './errors.js';
@@ -63,7 +64,7 @@ async function inspect(
     if (whole) {
       ({ size, head } = await measure(await entry.open(), SNIFF_BYTES));
       total += size;
-      if (total > limits.maxTotalBytes) throw new ImportError('too_large');
+      if (total > limits.maxTotalBytes) throw tooLarge(limits);
     } else {
       head = await firstBytes(await entry.open(), SNIFF_BYTES);
     }

@@ -39,7 +39,8 @@ export async function jpegWithExif(seed: number): Promise<Buffer> {
     .toBuffer();
 }
 
-export const png = async (seed: number) => (await picture(seed)).png().toBuffer();
+export const png = async (seed: number, size?: number) =>
+  (await picture(seed, size)).png().toBuffer();
 export const webp = async (seed: number) => (await picture(seed)).webp().toBuffer();
 export const gif = async (seed: number) => (await picture(seed)).gif().toBuffer();
 export const jpeg = async (seed: number) => (await picture(seed)).jpeg().toBuffer();
