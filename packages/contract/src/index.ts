@@ -25,6 +25,8 @@ export * from './schemas/backups.js';
 export * from './backup-routes.js';
 export * from './schemas/exports.js';
 export * from './export-routes.js';
+export * from './schemas/imports.js';
+export * from './import-routes.js';
 export * from './schemas/deleted-medias.js';
 export * from './deleted-media-routes.js';
 export * from './planning-routes.js';

@@ -4,6 +4,7 @@ import { accountRouteTable } from './account-routes.js';
 import { backupRouteTable } from './backup-routes.js';
 import { deletedMediaRouteTable } from './deleted-media-routes.js';
 import { exportRouteTable } from './export-routes.js';
+import { importRouteTable } from './import-routes.js';
 import { fileRouteTable } from './file-routes.js';
 import { jobRouteTable } from './job-routes.js';
 import { loginLinkRouteTable } from './login-link-routes.js';
@@ -411,6 +412,7 @@ export const routes = {
   ...jobRouteTable,
   ...backupRouteTable,
   ...exportRouteTable,
+  ...importRouteTable,
   ...deletedMediaRouteTable,
   ...accountRouteTable,
   ...loginLinkRouteTable,

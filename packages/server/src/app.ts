@@ -23,6 +23,7 @@ import { registerFileRoutes } from './modules/files/index.js';
 import { findItemForUpdate, insertItem, registerItemRoutes } from './modules/items/index.js';
 import { registerJobRoutes } from './modules/jobs/index.js';
 import { registerBackupRoutes } from './modules/backups/index.js';
+import { registerImportRoutes } from './modules/imports/index.js';
 import { registerParticipantRoutes } from './modules/participants/index.js';
 import { registerPlanningRoutes } from './modules/planning/index.js';
 import {
@@ -166,6 +167,7 @@ export async function buildApp(
   registerUserPictureRoutes(app, ctx);
   // After the file routes too: the restore upload is multipart.
   registerBackupRoutes(app, ctx);
+  registerImportRoutes(app, ctx);
   await registerSpa(app, config.webDist);
   if (options.workJobs ?? config.jobs.workInServer) {
     app.addHook('onReady', () => ctx.jobs.start());

@@ -3,6 +3,7 @@ import type { AppContext } from './context.js';
 import { declareBackupJobs } from './modules/backups/index.js';
 import { declareExportJobs } from './modules/exports/index.js';
 import { declareFileJobs } from './modules/files/index.js';
+import { declareImportJobs } from './modules/imports/index.js';
 import { declareRecordJobs } from './modules/records/index.js';
 import { declareRetentionJobs } from './modules/retention/index.js';
 
@@ -21,4 +22,5 @@ export function declareJobs(ctx: AppContext): void {
   declareRecordJobs(ctx);
   declareExportJobs(ctx);
   declareBackupJobs(ctx);
+  declareImportJobs(ctx);
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
+import { CONTENT_LANGUAGES, type ContentLanguage } from '@kinfolio/contract';
 import { buildApp } from './app.js';
 import { createOrPromoteAdmin } from './auth/index.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -27,6 +28,7 @@ import {
   type BackupSource,
   type BackupTarget,
 } from './modules/backups/index.js';
+import { importCommand, ImportCommandError } from './modules/imports/index.js';
 import { createStorage } from './storage/index.js';
 import { storageCommand } from './storage/copy-command.js';
 
@@ -50,6 +52,10 @@ Commands:
   restore FILE                restore a backup FILE into an empty archive (this database,
                               SQLite or PostgreSQL, and its storage), after checking every
                               checksum
+  import PATH [--as EMAIL] [--folder-categories] [--language L]
+                              import the photos and videos of a folder or zip on this machine
+                              (as the user EMAIL), printing progress and counts; run it again
+                              and nothing already imported is imported twice
   storage copy --to s3|local [--remove-source]
                               copy every stored byte from the local folders to the S3 bucket
                               (S3_* variables) or back, each copy verified by SHA-256;
@@ -257,6 +263,57 @@ async function restoreCommand(config: Config, args: string[]) {
   }
 }
 
+async function importCliCommand(config: Config, args: string[]) {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      as: { type: 'string' },
+      'folder-categories': { type: 'boolean' },
+      language: { type: 'string' },
+    },
+  });
+  const target = positionals[0];
+  if (!target || positionals.length > 1) throw new ConfigError('import takes one PATH');
+  const language = values.language;
+  if (language !== undefined && !(CONTENT_LANGUAGES as readonly string[]).includes(language)) {
+    throw new ConfigError(`--language is one of ${CONTENT_LANGUAGES.join(', ')}`);
+  }
+  // On SQLite, a running server or worker works the queue: then this only follows the import.
+  let work = true;
+  try {
+    holdInstanceLock(config.database);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    work = false;
+  }
+  const log = createLogger(config.logLevel);
+  const ctx = await createContext(config, { log });
+  try {
+    await migrateToLatest(ctx.db);
+    const status = await importCommand(
+      ctx,
+      {
+        // `npm run kinfolio` runs from the repository's root: a relative PATH is the caller's.
+        path: path.resolve(process.env.INIT_CWD ?? process.cwd(), target),
+        ...(values.as ? { email: values.as } : {}),
+        options: {
+          folder_categories: values['folder-categories'] ?? false,
+          ...(language ? { language: language as ContentLanguage } : {}),
+        },
+        work,
+      },
+      (line) => console.log(line),
+    );
+    if (status === 'failed') process.exitCode = 1;
+  } catch (error) {
+    if (error instanceof ImportCommandError) throw new ConfigError(error.message);
+    throw error;
+  } finally {
+    await ctx.close();
+  }
+}
+
 async function main(argv: string[]) {
   const [command = 'serve', ...rest] = argv;
   if (command === 'help' || command === '--help' || command === '-h') {
@@ -281,6 +338,8 @@ async function main(argv: string[]) {
       return restoreCommand(config, rest);
     case 'storage':
       return storageCommand(config, rest);
+    case 'import':
+      return importCliCommand(config, rest);
     default:
       throw new ConfigError(`Unknown command "${command}".\n\n${USAGE}`);
   }

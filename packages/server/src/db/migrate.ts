@@ -39,6 +39,7 @@ import * as m0031 from './migrations/0031_thumbnail_pending.js';
 import * as m0032 from './migrations/0032_records_title_order.js';
 import * as m0033 from './migrations/0033_history_feed_records.js';
 import * as m0034 from './migrations/0034_login_links.js';
+import * as m0035 from './migrations/0035_imports.js';
 
 /** Migrations are imported statically so they work the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0032_records_title_order': m0032,
   '0033_history_feed_records': m0033,
   '0034_login_links': m0034,
+  '0035_imports': m0035,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -31,6 +31,8 @@ const UNSTAMPED_TABLES: Record<string, string> = {
   failed_jobs: 'jobs that failed every attempt, read by the admin routes (never cached)',
   job_schedules: 'when recurring jobs run next, read by the job workers only',
   backups: 'the backup files of the installation, read by the admin backup routes (never cached)',
+  imports: 'the imports, read by the import routes (never cached)',
+  import_identities: 'what was imported, read by the import jobs only',
   exports: "the admin's exports, read by the admin downloads routes (never cached)",
   record_mp3_jobs:
     "each record's last MP3 job (job bookkeeping), read by the MP3 routes (never cached)",

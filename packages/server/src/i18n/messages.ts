@@ -7,6 +7,7 @@ import { recordMessages } from './record-messages.js';
 import { accountMessages } from './account-messages.js';
 import { jobMessages } from './job-messages.js';
 import { backupMessages } from './backup-messages.js';
+import { importMessages } from './import-messages.js';
 import { exportMessages } from './export-messages.js';
 import { loginLinkMessages } from './login-link-messages.js';
 
@@ -86,6 +87,7 @@ const en = {
   ...accountMessages.en,
   ...jobMessages.en,
   ...backupMessages.en,
+  ...importMessages.en,
   ...exportMessages.en,
   ...loginLinkMessages.en,
 } as const;
@@ -176,6 +178,7 @@ const fr: Catalogue = {
   ...accountMessages.fr,
   ...jobMessages.fr,
   ...backupMessages.fr,
+  ...importMessages.fr,
   ...exportMessages.fr,
   ...loginLinkMessages.fr,
 };
@@ -259,6 +262,7 @@ const it: Catalogue = {
   ...accountMessages.it,
   ...jobMessages.it,
   ...backupMessages.it,
+  ...importMessages.it,
   ...exportMessages.it,
   ...loginLinkMessages.it,
 };
@@ -347,6 +351,7 @@ const de: Catalogue = {
   ...accountMessages.de,
   ...jobMessages.de,
   ...backupMessages.de,
+  ...importMessages.de,
   ...exportMessages.de,
   ...loginLinkMessages.de,
 };

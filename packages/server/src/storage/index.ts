@@ -9,6 +9,12 @@ export * from './storage.js';
 export { localStorage } from './local.js';
 export { s3Client, s3Storage, type S3Settings } from './s3.js';
 export { sendStored, type StoredDownload } from './send.js';
+export {
+  serverFileEntry,
+  serverPathKind,
+  walkServerFolder,
+  type ServerPathEntry,
+} from './server-path.js';
 export { removeAbandonedTempDirs, TEMP_HEARTBEAT_MS, withTempDir, type TempDir } from './temp.js';
 
 /**

@@ -27,6 +27,7 @@ export {
 } from './service.js';
 export {
   backfillPhotoMetadata,
+  HEAD_BYTES,
   photoColumns,
   photoMetadataOf,
   readPhotoMetadata,

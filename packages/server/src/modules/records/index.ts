@@ -6,7 +6,7 @@ export { findRecordForUpdate } from './repository.js';
 export { copyRecordPeople, previewOf } from './service.js';
 export { hardDeleteRecord } from './entity.js';
 export { searchRecordGroups, type RecordSearchHit } from './queries.js';
-export { ffmpegPath, ffprobePath } from './ffmpeg.js';
+export { ffmpegPath, ffprobePath, runFfmpeg } from './ffmpeg.js';
 export { encodeMp3 } from './mp3.js';
 export { listRecordMp3s, type RecordMp3File } from './mp3-list.js';
 export { isStoredMp3Name, listStoredMp3s, removeStoredMp3, restoreStoredMp3 } from './mp3-store.js';

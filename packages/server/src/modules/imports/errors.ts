@@ -1,0 +1,20 @@
+/** Why a source is refused as a whole (nothing of it is imported); each worded in four languages. */
+export type ImportProblem =
+  | 'damaged'
+  | 'bomb'
+  | 'too_large'
+  | 'unsafe_entry'
+  | 'lying_entry'
+  | 'not_recognised'
+  | 'path_missing';
+
+/** A refused source: its message key is `imports.<problem>`, with `params` for its placeholders. */
+export class ImportError extends Error {
+  constructor(
+    readonly problem: ImportProblem,
+    readonly params: Record<string, string> = {},
+  ) {
+    super(`import refused: ${problem}${params.name ? ` (${params.name})` : ''}`);
+    this.name = 'ImportError';
+  }
+}

@@ -1,0 +1,212 @@
+import { DEFAULT_UI_LANGUAGE, type ContentLanguage } from '@kinfolio/contract';
+import type { AppContext } from '../../context.js';
+import { removeAbandonedTempDirs, TEMP_HEARTBEAT_MS, withTempDir } from '../../storage/index.js';
+import { DEFAULT_ARCHIVE_LIMITS, type ArchiveLimits } from './archive.js';
+import { ImportError } from './errors.js';
+import { knownHashes } from './identities.js';
+import type { Updateable } from 'kysely';
+import {
+  importsDb,
+  parseOptions,
+  parseReport,
+  type ImportRow,
+  type ImportsTable,
+} from './repository.js';
+import { ImportRun } from './run.js';
+import { openServerPath, openUpload, type OpenedSource } from './source.js';
+import { recogniseSource } from './sources.js';
+
+export const IMPORT_JOB = 'imports.run';
+export const IMPORT_LEFTOVERS_JOB = 'imports.leftovers';
+
+/** Progress is written to the import's row at most this often (and at the end). */
+const REPORT_EVERY_MS = 1_000;
+
+/** Overrides for tests: smaller zip caps. */
+let limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS;
+export function setArchiveLimits(value: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS) {
+  limits = value;
+}
+
+async function loadRow(ctx: AppContext, id: number): Promise<ImportRow | undefined> {
+  return (await importsDb(ctx.db)
+    .selectFrom('imports')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst()) as ImportRow | undefined;
+}
+
+async function update(ctx: AppContext, id: number, changes: Updateable<ImportsTable>) {
+  await importsDb(ctx.db).updateTable('imports').set(changes).where('id', '=', id).execute();
+}
+
+/**
+ * Runs (or resumes) the import `id` to its end: opens its source (a copy of the upload in a
+ * temporary folder, or the server-side path), recognises its kind, and imports entry after
+ * entry. Every unit is idempotent (its identity is checked, then it commits whole), so an
+ * attempt after a killed worker goes through the source again and adds only what is missing.
+ * A refused source fails the import with its localised reason and writes nothing.
+ */
+export async function runImport(
+  ctx: AppContext,
+  id: number,
+  onProgress: (percent: number) => Promise<void> = async () => undefined,
+  signal?: AbortSignal,
+): Promise<void> {
+  const row = await loadRow(ctx, id);
+  if (!row || row.status === 'done' || row.status === 'undone' || row.status === 'failed') return;
+  await update(ctx, id, { status: 'running' });
+  try {
+    await withTempDir('import', async (dir) => {
+      let source: OpenedSource;
+      if (row.origin === 'path') {
+        source = await openServerPath(row.source_path!, limits);
+      } else {
+        await dir.write('source', await ctx.storage.imports.open(row.storage_key!));
+        source = await openUpload(dir, 'source', row.file_name, new Date(row.created_at), limits);
+      }
+      try {
+        const kind = recogniseSource(source.entries);
+        if (!kind) throw new ImportError('not_recognised');
+        await update(ctx, id, { source_kind: kind.kind });
+        const user = row.created_by
+          ? await ctx.db
+              .selectFrom('users')
+              .select(['id', 'name'])
+              .where('id', '=', row.created_by)
+              .executeTakeFirst()
+          : undefined;
+        const options = parseOptions(row);
+        const language: ContentLanguage = options.language ?? DEFAULT_UI_LANGUAGE;
+        const run = new ImportRun(
+          ctx,
+          id,
+          user,
+          { ...options, language },
+          source.name,
+          await knownHashes(ctx.db),
+          parseReport(row).created.categories ?? [],
+          signal,
+        );
+        let reported = Date.now();
+        const total = source.entries.length;
+        for (const [index, entry] of source.entries.entries()) {
+          signal?.throwIfAborted();
+          await kind.importEntry(run, entry, dir, index);
+          const progress = Math.floor(((index + 1) / total) * 100);
+          if (Date.now() - reported >= REPORT_EVERY_MS || index + 1 === total) {
+            reported = Date.now();
+            await update(ctx, id, {
+              progress: Math.min(progress, 99),
+              report: JSON.stringify(run.report),
+            });
+            await onProgress(Math.min(progress, 99));
+          }
+        }
+        await update(ctx, id, {
+          status: 'done',
+          progress: 100,
+          report: JSON.stringify(run.report),
+          finished_at: ctx.now().toISOString(),
+        });
+        await onProgress(100);
+      } finally {
+        source.close();
+      }
+    });
+  } catch (error) {
+    if (!(error instanceof ImportError)) throw error;
+    // Refused before anything was written: the source is the problem, not the worker.
+    const report = parseReport((await loadRow(ctx, id))!);
+    report.errors.push({ key: `imports.${error.problem}`, params: error.params });
+    await update(ctx, id, {
+      status: 'failed',
+      report: JSON.stringify(report),
+      finished_at: ctx.now().toISOString(),
+    });
+  }
+  if (row.storage_key && (await loadRow(ctx, id))?.status !== 'running') {
+    // Imported or refused: the uploaded source is no longer needed.
+    await ctx.storage.imports.delete(row.storage_key);
+  }
+}
+
+/** The last attempt failed (not a refused source: a storage or database failure). */
+async function markFailed(ctx: AppContext, id: number, error: unknown) {
+  const row = await loadRow(ctx, id);
+  if (!row || row.status === 'done' || row.status === 'undone') return;
+  const report = parseReport(row);
+  const reason = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+  report.errors.push({ key: 'imports.interrupted', params: { reason } });
+  await update(ctx, id, {
+    status: 'failed',
+    report: JSON.stringify(report),
+    finished_at: ctx.now().toISOString(),
+  });
+  if (row.storage_key) await ctx.storage.imports.delete(row.storage_key);
+}
+
+const ATTEMPTS = 3;
+
+/** An upload whose import row never came (a process killed in between) is left alone this long. */
+const ORPHAN_UPLOAD_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes temporary folders of killed imports (idle longer than a lease) and uploaded sources
+ * that no import waits for any more: a day old without a row, or their import settled.
+ */
+export async function removeImportLeftovers(ctx: AppContext): Promise<void> {
+  const idle = new Date(Date.now() - Math.max(ctx.config.jobs.leaseMs, 3 * TEMP_HEARTBEAT_MS));
+  await removeAbandonedTempDirs(['import'], idle);
+  const waiting = new Set(
+    (
+      await importsDb(ctx.db)
+        .selectFrom('imports')
+        .select('storage_key')
+        .where('status', 'in', ['queued', 'running'])
+        .where('storage_key', 'is not', null)
+        .execute()
+    ).map((row) => row.storage_key!),
+  );
+  const known = new Set(
+    (
+      await importsDb(ctx.db)
+        .selectFrom('imports')
+        .select('storage_key')
+        .where('storage_key', 'is not', null)
+        .execute()
+    ).map((row) => row.storage_key!),
+  );
+  const orphanBefore = Date.now() - ORPHAN_UPLOAD_MS;
+  for await (const object of ctx.storage.imports.list()) {
+    if (waiting.has(object.key)) continue;
+    if (known.has(object.key) || object.modifiedAt.getTime() < orphanBefore) {
+      await ctx.storage.imports.delete(object.key);
+    }
+  }
+}
+
+/**
+ * Declares the import job on its own queue (`imports`, so `kinfolio worker --queue imports`
+ * can run imports on processes of their own). A worker killed mid-import loses its lease and
+ * another attempt resumes it; the last failed attempt marks the import failed.
+ */
+export function declareImportJobs(ctx: AppContext): void {
+  ctx.jobs.define<{ importId: number }>(
+    IMPORT_JOB,
+    async ({ importId }, job) => {
+      try {
+        await runImport(ctx, importId, (percent) => job.progress(percent), job.signal);
+      } catch (error) {
+        if (job.attempt >= ATTEMPTS && !job.signal.aborted) await markFailed(ctx, importId, error);
+        throw error;
+      }
+    },
+    { attempts: ATTEMPTS, backoffMs: 5_000, queue: 'imports', leaseMs: ctx.config.jobs.leaseMs },
+  );
+  // What a killed worker left: the temporary copy of a source, once idle longer than a lease.
+  ctx.jobs.define<null>(IMPORT_LEFTOVERS_JOB, async () => {
+    await removeImportLeftovers(ctx);
+  });
+  ctx.jobs.every(IMPORT_LEFTOVERS_JOB, 10 * 60 * 1000, null, { atStart: true });
+}

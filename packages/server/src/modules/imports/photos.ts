@@ -1,0 +1,265 @@
+import { createHash, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { FILE_LIMITS, UI_LANGUAGES, type UiLanguage } from '@kinfolio/contract';
+import phash from 'sharp-phash';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { stampedTransaction } from '../../db/stamps.js';
+import { translate } from '../../i18n/translate.js';
+import type { TempDir } from '../../storage/index.js';
+import { categoriesRepository } from '../categories/index.js';
+import {
+  filesRepository,
+  HEAD_BYTES,
+  photoColumns,
+  photoMetadataOf,
+  removeBytes,
+  storeThumbnail,
+  thumbKeyOf,
+  thumbnailOf,
+} from '../files/index.js';
+import { escapeHtml, insertItem } from '../items/index.js';
+import { findIdentity, liveItemWithBytes } from './identities.js';
+import { previewOf } from './preview.js';
+import { importsDb, parseReport } from './repository.js';
+import type { ImportRun } from './run.js';
+import type { ImportSource } from './sources.js';
+import type { SourceEntry } from './source.js';
+
+/** `ab/cd/uuid`, as uploads are keyed. */
+function newStorageKey(): string {
+  const id = randomUUID();
+  return `${id.slice(0, 2)}/${id.slice(2, 4)}/${id}`;
+}
+
+/** Copies `source` into the temporary `name`, hashing it and keeping its first bytes. */
+async function copyHashed(source: Readable, dir: TempDir, name: string) {
+  const hash = createHash('sha256');
+  const head: Buffer[] = [];
+  let size = 0;
+  await pipeline(
+    source,
+    new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk);
+        if (size < HEAD_BYTES) head.push(chunk.subarray(0, HEAD_BYTES - size));
+        size += chunk.length;
+        done(null, chunk);
+      },
+    }),
+    dir.writer(name),
+  );
+  return { sha256: hash.digest('hex'), head: Buffer.concat(head), size };
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+const uiLanguage = (language: string): UiLanguage =>
+  (UI_LANGUAGES as readonly string[]).includes(language) ? (language as UiLanguage) : 'en';
+
+/** The folder an entry sits in, else the source's own name (its extension dropped). */
+export function folderOf(entryPath: string, sourceName: string): string {
+  const folder = path.posix.basename(path.posix.dirname(entryPath));
+  const name = folder && folder !== '.' ? folder : sourceName.replace(/\.[^.]+$/, '');
+  return [...name.trim()].slice(0, 100).join('') || sourceName;
+}
+
+/**
+ * The category named `name` in any language, else a new one at the end of the top level, named
+ * in the import's language; recorded on the import's row in the same transaction, so that a
+ * resumed import still lists it as its own.
+ */
+async function folderCategory(
+  trx: Transaction<Database>,
+  run: ImportRun,
+  name: string,
+): Promise<number> {
+  const existing = await trx
+    .selectFrom('categories')
+    .select('id')
+    .where((eb) => eb.or(UI_LANGUAGES.map((language) => eb(`name_${language}`, '=', name))))
+    .orderBy('id')
+    .executeTakeFirst();
+  if (existing) return existing.id;
+  const repo = categoriesRepository(trx);
+  await repo.lockTree(run.ctx.dialect);
+  const siblings = await repo.siblings(null);
+  const now = run.ctx.now().toISOString();
+  const column = `name_${uiLanguage(run.options.language)}` as const;
+  const row = await repo.insert({
+    name_fr: null,
+    name_en: null,
+    name_it: null,
+    name_de: null,
+    [column]: name,
+    parent_id: null,
+    position: siblings.length,
+    created_at: now,
+    updated_at: now,
+  });
+  const imports = importsDb(trx);
+  const current = await imports
+    .selectFrom('imports')
+    .select('report')
+    .where('id', '=', run.importId)
+    .executeTakeFirstOrThrow();
+  const report = parseReport(current);
+  (report.created.categories ??= []).push(row.id);
+  await imports
+    .updateTable('imports')
+    .set({ report: JSON.stringify(report) })
+    .where('id', '=', run.importId)
+    .execute();
+  run.categoryCreated(row.id);
+  return row.id;
+}
+
+/**
+ * One picture or video: its bytes and thumbnail stored first, then its media item, its file and
+ * its identity (SHA-256) in one transaction, so that a worker killed anywhere leaves either the
+ * whole unit or only bytes without a row (which the files check removes). A file already
+ * imported and still live is not imported again.
+ */
+async function importMedia(run: ImportRun, entry: SourceEntry, dir: TempDir, index: number) {
+  const { ctx } = run;
+  const mime = entry.mime!;
+  const name = `unit-${index}`;
+  const copied = await copyHashed(await entry.open(), dir, name);
+  try {
+    const known = await findIdentity(ctx.db, 'file', copied.sha256);
+    if (known?.live) {
+      if (known.import_id === run.importId) run.created('media', known);
+      else run.existing();
+      return;
+    }
+    if (!known && (await liveItemWithBytes(ctx.db, copied.sha256)) !== undefined) {
+      run.existing();
+      return;
+    }
+    const preview = await previewOf(
+      mime,
+      dir,
+      name,
+      copied.size,
+      () => readAll(dir.read(name)),
+      run.signal,
+    );
+    const rendered = preview ? await thumbnailOf(preview) : undefined;
+    const hash = rendered ? await phash(preview).catch(() => undefined) : undefined;
+    const near = hash ? run.nearest(hash) : undefined;
+    const metadata = await photoMetadataOf(mime, copied.head);
+    const key = newStorageKey();
+    const thumbKey = rendered ? thumbKeyOf(key) : null;
+    await ctx.storage.files.put(key, dir.read(name), { contentType: mime });
+    try {
+      if (rendered) await storeThumbnail(ctx.storage.files, thumbKey!, rendered.webp);
+      const fileName = [...path.posix.basename(entry.path)]
+        .slice(0, FILE_LIMITS.nameMaxLength)
+        .join('');
+      const language = run.options.language;
+      const dated = metadata.taken_on
+        ? new Date(`${metadata.taken_on}T00:00:00Z`).toISOString()
+        : entry.modified.toISOString();
+      const itemId = await stampedTransaction(ctx.db, 'archive', async (trx) => {
+        const categories = run.options.folder_categories
+          ? [await folderCategory(trx, run, folderOf(entry.path, run.sourceName))]
+          : [];
+        const item = await insertItem(
+          ctx,
+          trx,
+          'media',
+          {
+            title: fileName,
+            content: metadata.taken_on
+              ? ''
+              : `<p>${escapeHtml(translate(uiLanguage(language), 'imports.dated_by_file_time'))}</p>`,
+            language,
+            status: 'published',
+            date: dated,
+            categories,
+          },
+          run.actor,
+        );
+        const now = ctx.now().toISOString();
+        const file = await filesRepository(trx).insert({
+          item_id: item.id,
+          upload_token: null,
+          name: fileName,
+          mime,
+          size: copied.size,
+          storage_key: key,
+          thumb_key: thumbKey,
+          thumb_pending: 0,
+          sha256: copied.sha256,
+          width: rendered?.width ?? null,
+          height: rendered?.height ?? null,
+          created_by: run.actor?.id ?? null,
+          created_at: now,
+          attached_at: now,
+          ...photoColumns(metadata),
+        });
+        const identities = importsDb(trx);
+        // A file imported before whose item went to the trash: this import brings it back anew.
+        await identities
+          .deleteFrom('import_identities')
+          .where('kind', '=', 'file')
+          .where('key', '=', copied.sha256)
+          .execute();
+        await identities
+          .insertInto('import_identities')
+          .values({
+            kind: 'file',
+            key: copied.sha256,
+            import_id: run.importId,
+            item_id: item.id,
+            file_id: file.id,
+            phash: hash ?? null,
+            near_item_id: near?.itemId ?? null,
+            near_distance: near?.distance ?? null,
+            created_at: now,
+          })
+          .execute();
+        return item.id;
+      });
+      run.created(
+        'media',
+        {
+          item_id: itemId,
+          near_item_id: near?.itemId ?? null,
+          near_distance: near?.distance ?? null,
+        },
+        hash,
+      );
+    } catch (error) {
+      await removeBytes(ctx, thumbKey ? [key, thumbKey] : [key]);
+      // Another import running beside this one committed the same bytes first.
+      if (isUniqueViolation(error)) {
+        run.existing();
+        return;
+      }
+      throw error;
+    }
+  } finally {
+    await dir.remove(name);
+  }
+}
+
+/** Pictures and videos, from a folder, a zip, or one file: recognised when it holds any. */
+export const photosSource: ImportSource = {
+  kind: 'photos',
+  recognise: (entries) => entries.some((entry) => entry.mime && !entry.skip),
+  async importEntry(run, entry, dir, index) {
+    if (entry.skip || !entry.mime) {
+      run.skip(entry.path, entry.skip ?? 'unsupported');
+      return;
+    }
+    await importMedia(run, entry, dir, index);
+  },
+};

@@ -1,0 +1,130 @@
+import {
+  IMPORT_SOURCE_KINDS,
+  importOptionsSchema,
+  type Import,
+  type ImportCounts,
+  type ImportOptions,
+  type ImportSkipReason,
+  type ImportSourceKind,
+  type ImportStatus,
+} from '@kinfolio/contract';
+import type { Generated, Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { translate, type MessageKey } from '../../i18n/translate.js';
+import type { UiLanguage } from '@kinfolio/contract';
+
+/** The import tables (migration 0035), declared beside the only module that reads them. */
+export interface ImportsTable {
+  id: Generated<number>;
+  source_kind: string | null;
+  origin: 'upload' | 'path';
+  file_name: string;
+  storage_key: string | null;
+  source_path: string | null;
+  size: number | null;
+  received: Generated<number>;
+  status: ImportStatus;
+  progress: Generated<number>;
+  options: string;
+  report: string;
+  job_id: string | null;
+  created_by: number | null;
+  created_at: string;
+  finished_at: string | null;
+  undone_at: string | null;
+}
+
+export interface ImportIdentitiesTable {
+  id: Generated<number>;
+  kind: string;
+  key: string;
+  import_id: number | null;
+  item_id: number;
+  file_id: number | null;
+  phash: string | null;
+  near_item_id: number | null;
+  near_distance: number | null;
+  created_at: string;
+}
+
+export type ImportsDatabase = Database & {
+  imports: ImportsTable;
+  import_identities: ImportIdentitiesTable;
+};
+export type ImportsExecutor = Kysely<ImportsDatabase> | Transaction<ImportsDatabase>;
+
+export const importsDb = (db: Kysely<Database>) =>
+  db.withTables<{ imports: ImportsTable; import_identities: ImportIdentitiesTable }>();
+
+/** A message kept in a report, worded when read in the reader's language. */
+export interface ReportMessage {
+  key: MessageKey;
+  params?: Record<string, string>;
+}
+
+/** What an import found and did, kept as JSON on its row. */
+export interface ImportReport {
+  counts: ImportCounts;
+  skipped: { name: string; reason: ImportSkipReason }[];
+  created: Record<string, number[]>;
+  near_duplicates: { item_id: number; similar_item_id: number; distance: number }[];
+  errors: ReportMessage[];
+}
+
+export const emptyReport = (): ImportReport => ({
+  counts: { created: 0, existing: 0, near_duplicates: 0, skipped: 0 },
+  skipped: [],
+  created: {},
+  near_duplicates: [],
+  errors: [],
+});
+
+export type ImportRow = ImportsTable & { id: number; progress: number; received: number };
+
+export function parseReport(row: Pick<ImportRow, 'report'>): ImportReport {
+  return { ...emptyReport(), ...(JSON.parse(row.report) as Partial<ImportReport>) };
+}
+
+export function parseOptions(row: Pick<ImportRow, 'options'>): ImportOptions {
+  return importOptionsSchema.parse(JSON.parse(row.options));
+}
+
+const sourceKind = (value: string | null): ImportSourceKind | null =>
+  (IMPORT_SOURCE_KINDS as readonly string[]).includes(value ?? '')
+    ? (value as ImportSourceKind)
+    : null;
+
+/** An import as the routes show it, its messages in `language`. */
+export function presentImport(
+  row: ImportRow & { user_name: string | null },
+  language: UiLanguage,
+): Import {
+  const report = parseReport(row);
+  return {
+    id: row.id,
+    source_kind: sourceKind(row.source_kind),
+    origin: row.origin,
+    file_name: row.file_name,
+    created_by: row.user_name,
+    created_by_id: row.created_by,
+    created_at: row.created_at,
+    finished_at: row.finished_at,
+    status: row.status,
+    progress: row.progress,
+    options: parseOptions(row),
+    counts: report.counts,
+    skipped: report.skipped,
+    created: report.created,
+    near_duplicates: report.near_duplicates,
+    errors: report.errors.map((m) => translate(language, m.key, m.params)),
+  };
+}
+
+/** Imports with their author's name; `userId` narrows them to one person's. */
+export function selectImports(db: Kysely<Database>) {
+  return importsDb(db)
+    .selectFrom('imports')
+    .leftJoin('users', 'users.id', 'imports.created_by')
+    .selectAll('imports')
+    .select('users.name as user_name');
+}

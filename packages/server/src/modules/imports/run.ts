@@ -1,0 +1,85 @@
+import type { ContentLanguage, ImportOptions, ImportSkipReason } from '@kinfolio/contract';
+import distance from 'sharp-phash/distance.js';
+import type { AppContext } from '../../context.js';
+import type { Actor } from '../items/index.js';
+import type { KnownIdentity } from './identities.js';
+import { IMPORT_LIMITS } from '@kinfolio/contract';
+import type { ImportReport } from './repository.js';
+
+/** Two pictures this close (bits of 64 differing) are near-duplicates: a resized or recompressed copy. */
+export const NEAR_DUPLICATE_DISTANCE = 8;
+
+/** One attempt at an import: what it knows and what it has counted so far. */
+export class ImportRun {
+  readonly report: ImportReport;
+  private readonly hashes: { phash: string; itemId: number }[];
+
+  constructor(
+    readonly ctx: AppContext,
+    readonly importId: number,
+    readonly actor: Actor | undefined,
+    readonly options: ImportOptions & { language: ContentLanguage },
+    readonly sourceName: string,
+    hashes: { phash: string; itemId: number }[],
+    /** Categories it created in an earlier attempt (they are found, not created, this time). */
+    categories: number[],
+    readonly signal?: AbortSignal,
+  ) {
+    this.hashes = [...hashes];
+    this.report = {
+      counts: { created: 0, existing: 0, near_duplicates: 0, skipped: 0 },
+      skipped: [],
+      created: categories.length ? { categories: [...categories] } : {},
+      near_duplicates: [],
+      errors: [],
+    };
+  }
+
+  skip(name: string, reason: ImportSkipReason) {
+    this.report.counts.skipped += 1;
+    if (this.report.skipped.length < IMPORT_LIMITS.reportedMax) {
+      this.report.skipped.push({ name, reason });
+    }
+  }
+
+  existing() {
+    this.report.counts.existing += 1;
+  }
+
+  /** The closest live imported picture within NEAR_DUPLICATE_DISTANCE, if any. */
+  nearest(phash: string): { itemId: number; distance: number } | undefined {
+    let best: { itemId: number; distance: number } | undefined;
+    for (const known of this.hashes) {
+      const d = distance(phash, known.phash);
+      if (d <= NEAR_DUPLICATE_DISTANCE && (!best || d < best.distance)) {
+        best = { itemId: known.itemId, distance: d };
+      }
+    }
+    return best;
+  }
+
+  /** An entry this import created (now, or in an attempt before this one). */
+  created(
+    type: string,
+    identity: Pick<KnownIdentity, 'item_id' | 'near_item_id' | 'near_distance'>,
+    phash?: string | null,
+  ) {
+    this.report.counts.created += 1;
+    (this.report.created[type] ??= []).push(identity.item_id);
+    if (identity.near_item_id !== null) {
+      this.report.counts.near_duplicates += 1;
+      this.report.near_duplicates.push({
+        item_id: identity.item_id,
+        similar_item_id: identity.near_item_id,
+        distance: identity.near_distance ?? 0,
+      });
+    }
+    if (phash && !this.hashes.some((known) => known.itemId === identity.item_id)) {
+      this.hashes.push({ phash, itemId: identity.item_id });
+    }
+  }
+
+  categoryCreated(id: number) {
+    (this.report.created.categories ??= []).push(id);
+  }
+}

@@ -1,0 +1,146 @@
+import type { Readable } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import type { ImportOptions, UiLanguage } from '@kinfolio/contract';
+import type { AppContext } from '../../context.js';
+import { stampedTransaction } from '../../db/stamps.js';
+import type { PageWindow } from '../../http/paginate.js';
+import {
+  importsDb,
+  parseReport,
+  presentImport,
+  selectImports,
+  type ImportRow,
+} from './repository.js';
+import { IMPORT_JOB } from './job.js';
+
+/** Where the bytes of a new import come from: an upload already stored, or a server path. */
+export type ImportInput =
+  | { origin: 'upload'; fileName: string; storageKey: string; size: number }
+  | { origin: 'path'; path: string; fileName: string };
+
+/**
+ * Streams an upload into the imports storage under a key of its own (never in memory, never
+ * on one instance's disk); its key and size. Removed again when the stream fails or was cut
+ * at the size limit (`truncated`), so nothing is kept of a refused upload.
+ */
+export async function storeImportUpload(
+  ctx: AppContext,
+  source: Readable & { truncated?: boolean },
+): Promise<{ storageKey: string; size: number } | undefined> {
+  const storageKey = `upload-${randomUUID()}`;
+  try {
+    await ctx.storage.imports.put(storageKey, source);
+  } catch (error) {
+    await ctx.storage.imports.delete(storageKey).catch(() => undefined);
+    throw error;
+  }
+  if (source.truncated) {
+    await ctx.storage.imports.delete(storageKey);
+    return undefined;
+  }
+  return { storageKey, size: (await ctx.storage.imports.stat(storageKey))?.size ?? 0 };
+}
+
+/** Records a new import and queues its job; its id. */
+export async function startImport(
+  ctx: AppContext,
+  input: ImportInput,
+  options: ImportOptions,
+  userId: number | null,
+): Promise<number> {
+  const storageKey = input.origin === 'upload' ? input.storageKey : null;
+  const size = input.origin === 'upload' ? input.size : null;
+  const row = await importsDb(ctx.db)
+    .insertInto('imports')
+    .values({
+      source_kind: null,
+      origin: input.origin,
+      file_name: input.fileName,
+      storage_key: storageKey,
+      source_path: input.origin === 'path' ? input.path : null,
+      size,
+      received: size ?? 0,
+      status: 'queued',
+      options: JSON.stringify(options),
+      report: JSON.stringify(parseReport({ report: '{}' })),
+      job_id: null,
+      created_by: userId,
+      created_at: ctx.now().toISOString(),
+      finished_at: null,
+      undone_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const jobId = await ctx.jobs.enqueue(
+    IMPORT_JOB,
+    { importId: row.id },
+    { key: `${IMPORT_JOB}:${row.id}` },
+  );
+  await importsDb(ctx.db)
+    .updateTable('imports')
+    .set({ job_id: jobId })
+    .where('id', '=', row.id)
+    .execute();
+  return row.id;
+}
+
+/** Whose imports a reader sees: their own, or (admins) everyone's. */
+export type ImportViewer = { userId: number; admin: boolean };
+
+export async function findImport(ctx: AppContext, id: number, viewer: ImportViewer) {
+  let query = selectImports(ctx.db).where('imports.id', '=', id);
+  if (!viewer.admin) query = query.where('imports.created_by', '=', viewer.userId);
+  return (await query.executeTakeFirst()) as (ImportRow & { user_name: string | null }) | undefined;
+}
+
+export async function listImports(
+  ctx: AppContext,
+  viewer: ImportViewer,
+  window: PageWindow,
+  language: UiLanguage,
+) {
+  let rows = selectImports(ctx.db);
+  let count = importsDb(ctx.db)
+    .selectFrom('imports')
+    .select((eb) => eb.fn.countAll<number>().as('n'));
+  if (!viewer.admin) {
+    rows = rows.where('imports.created_by', '=', viewer.userId);
+    count = count.where('imports.created_by', '=', viewer.userId);
+  }
+  const [data, total] = await Promise.all([
+    rows.orderBy('imports.id', 'desc').limit(window.limit).offset(window.offset).execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
+  return {
+    window,
+    total: Number(total.n),
+    data: data.map((row) =>
+      presentImport(row as ImportRow & { user_name: string | null }, language),
+    ),
+  };
+}
+
+/**
+ * Sends everything the import created to the trash in one transaction, and marks it undone
+ * there too: all of it or nothing. Entries already in the trash (or deleted for good) are left
+ * as they are; restoring from the trash works as for any entry. Categories it created stay.
+ */
+export async function undoImport(ctx: AppContext, row: ImportRow): Promise<void> {
+  const ids = [...new Set(parseReport(row).created.media ?? [])].sort((a, b) => a - b);
+  await stampedTransaction(ctx.db, 'archive', async (trx) => {
+    const now = ctx.now().toISOString();
+    if (ids.length) {
+      await trx
+        .updateTable('items')
+        .set({ deleted_at: now })
+        .where('id', 'in', ids)
+        .where('deleted_at', 'is', null)
+        .execute();
+    }
+    await importsDb(trx)
+      .updateTable('imports')
+      .set({ status: 'undone', undone_at: now })
+      .where('id', '=', row.id)
+      .execute();
+  });
+}
