@@ -1,15 +1,7 @@
-import { MantineProvider } from '@mantine/core';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { i18n } from '@/shared/i18n';
+import { renderRoutes, type TestRoute } from '@/shared/test/renderRoutes';
 import { RouteError } from './RouteError';
 import { NotFoundView, RouteErrorView } from './RouteErrorView';
 import { lazyPage } from '../routing/lazyPage';
@@ -181,38 +173,15 @@ describe('error screen of a route', () => {
         throw error;
       },
       component: () => null,
-    }).router;
+    }).then(({ router }) => router);
   }
 
-  function renderBroken(
-    path: string,
-    page: { loader?: () => never; component: Parameters<typeof createRoute>[0]['component'] },
-  ) {
-    const rootRoute = createRootRoute({
-      component: Outlet,
+  /** `/broken` (the page given) beside a home page, under the app's error views. */
+  function renderBroken(path: string, page: TestRoute) {
+    return renderRoutes({ '/': () => <p>home page</p>, '/broken': page }, path, {
       errorComponent: RouteErrorView,
       notFoundComponent: NotFoundView,
     });
-    const failing = createRoute({
-      getParentRoute: () => rootRoute,
-      path: '/broken',
-      ...page,
-    });
-    const home = createRoute({
-      getParentRoute: () => rootRoute,
-      path: '/',
-      component: () => <p>home page</p>,
-    });
-    const router = createRouter({
-      routeTree: rootRoute.addChildren([home, failing]),
-      history: createMemoryHistory({ initialEntries: [path] }),
-    });
-    const view = render(
-      <MantineProvider>
-        <RouterProvider router={router} />
-      </MantineProvider>,
-    );
-    return { router, unmount: view.unmount };
   }
 
   it('reloads once for a page whose code is gone, not again when it is still gone', async () => {
@@ -224,18 +193,18 @@ describe('error screen of a route', () => {
     onTestFinished(() => location.mockRestore());
     const gone = () =>
       Promise.reject(new Error('Failed to fetch dynamically imported module: /assets/Page-1.js'));
-    const first = renderBroken('/broken', { component: lazyPage(gone) });
+    const first = await renderBroken('/broken', { component: lazyPage(gone) });
     await waitFor(() => expect(reload).toHaveBeenCalledOnce());
     first.unmount();
     // The page as the reload opens it again, its code still missing: the notice, no reload.
-    renderBroken('/broken', { component: lazyPage(gone) });
+    await renderBroken('/broken', { component: lazyPage(gone) });
     expect(await screen.findByText('The application was updated')).toBeInTheDocument();
     expect(reload).toHaveBeenCalledOnce();
   });
 
   it('offers a manual reload when the guard already reloaded this path', async () => {
     reloadWithGuard('/broken', window.sessionStorage, () => undefined);
-    renderFailing('/broken', new Error('Failed to fetch dynamically imported module: /x.js'));
+    await renderFailing('/broken', new Error('Failed to fetch dynamically imported module: /x.js'));
     expect(await screen.findByText('The application was updated')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
   });
@@ -247,7 +216,7 @@ describe('error screen of a route', () => {
       reload,
     });
     onTestFinished(() => location.mockRestore());
-    renderFailing('/broken', new OfflineChunkError(new Error('Failed to fetch')));
+    await renderFailing('/broken', new OfflineChunkError(new Error('Failed to fetch')));
     expect(await screen.findByRole('heading', { name: 'Not available offline' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Go back' })).toBeInTheDocument();
     expect(reload).not.toHaveBeenCalled();
@@ -257,13 +226,13 @@ describe('error screen of a route', () => {
 
   it('takes a raw chunk error met offline for a page not loaded, not for an update', async () => {
     goOffline();
-    renderFailing('/broken', new Error('Failed to fetch dynamically imported module: /x.js'));
+    await renderFailing('/broken', new Error('Failed to fetch dynamically imported module: /x.js'));
     expect(await screen.findByRole('heading', { name: 'Not available offline' })).toBeVisible();
     expect(screen.queryByText('The application was updated')).toBeNull();
   });
 
   it('shows the 500 wording', async () => {
-    renderFailing('/broken', new RouteError(500));
+    await renderFailing('/broken', new RouteError(500));
     expect(await screen.findByText('Oh, oh, server error')).toBeInTheDocument();
     expect(
       screen.getByText('This is a problem on our end. Contact customer service.'),
@@ -271,21 +240,21 @@ describe('error screen of a route', () => {
   });
 
   it('shows the code, a request-error label and the message for other statuses', async () => {
-    renderFailing('/broken', new RouteError(403, 'No entry'));
+    await renderFailing('/broken', new RouteError(403, 'No entry'));
     expect(await screen.findByText('Request error')).toBeInTheDocument();
     expect(screen.getByText('No entry')).toBeInTheDocument();
     expect(screen.getByLabelText('Error 403')).toBeInTheDocument();
   });
 
   it('goes home with its button', async () => {
-    const router = renderFailing('/broken', new RouteError(418, 'Teapot'));
+    const router = await renderFailing('/broken', new RouteError(418, 'Teapot'));
     fireEvent.click(await screen.findByRole('button', { name: 'Go home' }));
     expect(await screen.findByText('home page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
 
   it('shows 404 and the path for an unmatched address', async () => {
-    renderFailing('/no/such/page', new Error('unused'));
+    await renderFailing('/no/such/page', new Error('unused'));
     expect(await screen.findByText('Oh, no page does not exist!')).toBeInTheDocument();
     expect(screen.getByText('Page not found: /no/such/page')).toBeInTheDocument();
   });

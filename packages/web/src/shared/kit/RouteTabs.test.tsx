@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderRoutes } from '@/shared/test/memoryRouter';
+import { renderRoutes } from '@/shared/test/renderRoutes';
 import { TagIcon, TreeIcon } from '@/shared/ui';
 import { RouteTabs } from './RouteTabs';
 
@@ -27,18 +27,18 @@ function Screen({ active }: { active: keyof typeof TABS }) {
 }
 
 function renderAt(url: string) {
-  renderRoutes(
-    [
-      { path: '/categories', component: () => <Screen active="categories" /> },
-      { path: '/tags', component: () => <Screen active="tags" /> },
-    ],
-    { url },
+  return renderRoutes(
+    {
+      '/categories': () => <Screen active="categories" />,
+      '/tags': () => <Screen active="tags" />,
+    },
+    url,
   );
 }
 
 describe('RouteTabs', () => {
   it('titles the page and marks the route shown as the selected tab, its screen in the panel', async () => {
-    renderAt('/categories');
+    await renderAt('/categories');
     expect(await screen.findByRole('heading', { level: 1, name: 'Organisation' })).toBeVisible();
     expect(screen.getByRole('tablist', { name: 'Parts of the organisation' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Categories' })).toHaveAttribute(
@@ -50,7 +50,7 @@ describe('RouteTabs', () => {
   });
 
   it('goes to the route of the tab chosen', async () => {
-    renderAt('/categories');
+    await renderAt('/categories');
     await userEvent.click(await screen.findByRole('tab', { name: 'Tags' }));
     expect(await screen.findByText('Tags screen')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Tags' })).toHaveAttribute('aria-selected', 'true');

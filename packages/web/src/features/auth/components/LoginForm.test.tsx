@@ -2,7 +2,7 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/shared/api/client';
-import { renderPage } from '@/shared/test/renderPage';
+import { renderPage } from '@/shared/test/renderRoutes';
 import { LoginForm } from './LoginForm';
 
 const login = vi.fn();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ApiError } from '@/shared/api/client';
 import { rememberReturnPath } from '@/shared/session/returnPath';
-import { renderPage } from '@/shared/test/renderPage';
+import { renderPage } from '@/shared/test/renderRoutes';
 import LoginLinkPage from './LoginLinkPage';
 
 const loginWithLink = vi.fn();

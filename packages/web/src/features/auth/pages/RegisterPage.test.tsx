@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderPage } from '@/shared/test/renderPage';
+import { renderPage } from '@/shared/test/renderRoutes';
 import RegisterPage from './RegisterPage';
 import type * as ApiClient from '@/shared/api/client';
 
