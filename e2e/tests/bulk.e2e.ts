@@ -65,6 +65,8 @@ describe('bulk actions and list keys', () => {
     const dialog = page.getByRole('dialog', { name: 'Ajouter une étiquette' });
     await dialog.getByLabel('Étiquette').click();
     await page.getByRole('option', { name: 'Fêtes' }).click();
+    // Checked once the list of choices has closed: while it fades out, axe saw it half gone.
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
     await expectNoSeriousA11yViolations(page, 'bulk value dialog');
     const requests: string[] = [];
     page.on('request', (request) => {
@@ -74,6 +76,8 @@ describe('bulk actions and list keys', () => {
     await dialog.getByRole('button', { name: 'Appliquer à 3 éléments' }).click();
     const body = (await (await answer).json()) as { changed: number };
     expect(body.changed).toBe(3);
+    // The dialog closes once applied (its own "Annuler" must not stand beside the toast's).
+    await dialog.waitFor({ state: 'hidden' });
     expect(requests).toEqual(['bulk']);
     for (const title of ['Mariage 1964', 'Vendanges 1963', 'Pâques 1962']) {
       expect(await tagsOf(title)).toEqual([tagId]);
