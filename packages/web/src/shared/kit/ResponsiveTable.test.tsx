@@ -82,6 +82,11 @@ describe('ResponsiveTable', () => {
     expect(first.getByText('2 MB')).toBeInTheDocument();
   });
 
+  it('a card field shows a value of 0 (a count, say)', () => {
+    renderInMantine(<CardField label="Items">{0}</CardField>);
+    expect(screen.getByText('Items').parentElement).toHaveTextContent('Items0');
+  });
+
   it('plain cells: no row headers where no column names the row, a caption for screen readers', () => {
     renderTable({ rowHeaders: false, captionHidden: true, actions: undefined });
     const table = screen.getByRole('table', { name: 'Files' });

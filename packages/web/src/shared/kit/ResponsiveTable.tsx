@@ -55,7 +55,8 @@ export function CardField({ label, children }: { label: string; children: ReactN
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      {children}
+      {/* Wrapped: Group drops falsy children, and a count of 0 must show. */}
+      <span>{children}</span>
     </Group>
   );
 }
