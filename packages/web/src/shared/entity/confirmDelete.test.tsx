@@ -54,4 +54,16 @@ describe('confirmDeleteFile', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete the part' }));
     expect(onConfirm).toHaveBeenCalledWith(12);
   });
+
+  it('says the file is kept in the deleted medias and can be restored, not lost for good', async () => {
+    renderProvider();
+    confirmDeleteFile(
+      (key, name) => (key === 'deleteMessage' ? `${name} goes.` : 'Delete the part'),
+      { id: 12, name: 'face-a.mp3' },
+      vi.fn(),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(/deleted medias .*30 days.*restore it/);
+    expect(dialog).not.toHaveTextContent(/permanently|for good|cannot be undone/);
+  });
 });

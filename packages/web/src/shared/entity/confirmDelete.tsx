@@ -1,3 +1,4 @@
+import { Text } from '@mantine/core';
 import { i18n } from '@/shared/i18n';
 import { TitleInSentence } from '@/shared/content/TitleInSentence';
 import { confirm as confirmAction } from '@/shared/ui';
@@ -54,8 +55,9 @@ export function confirmHardDelete(options: {
 }
 
 /**
- * Asks before one file of an entry is deleted for good. `wording` reads the kind's group of texts
- * (`deleteTitle`, `deleteMessage` with the file's `name`, `confirmDelete`).
+ * Asks before one file is removed from its entry. `wording` reads the kind's group of texts
+ * (`deleteTitle`, `deleteMessage` with the file's `name`, `confirmDelete`); the dialog adds that
+ * the file waits in the deleted medias, where an administrator can still restore it.
  */
 export function confirmDeleteFile(
   wording: (key: 'deleteTitle' | 'deleteMessage' | 'confirmDelete', name: string) => string,
@@ -64,7 +66,14 @@ export function confirmDeleteFile(
 ): void {
   confirmAction({
     title: wording('deleteTitle', file.name),
-    message: wording('deleteMessage', file.name),
+    message: (
+      <>
+        {wording('deleteMessage', file.name)}
+        <Text component="span" display="block" size="sm" c="dimmed" mt="xs">
+          {i18n.t('common:files.keptNotice')}
+        </Text>
+      </>
+    ),
     confirmLabel: wording('confirmDelete', file.name),
     onConfirm: () => onConfirm(file.id),
   });
