@@ -60,7 +60,12 @@ export function RouteTabs<Name extends string>({
           {names.map((name) => {
             const Icon = tabs[name].icon;
             return (
-              <Tabs.Tab key={name} value={name} leftSection={<Icon size={16} />}>
+              <Tabs.Tab
+                key={name}
+                value={name}
+                className="kf-route-tab"
+                leftSection={<Icon size={16} />}
+              >
                 {labelOf(name)}
               </Tabs.Tab>
             );
