@@ -82,6 +82,33 @@ describe('ResponsiveTable', () => {
     expect(first.getByText('2 MB')).toBeInTheDocument();
   });
 
+  it('phone: actions that carry a word show it on the card, and still read the full name', async () => {
+    const restore = vi.fn();
+    renderTable({
+      actions: {
+        header: 'Actions',
+        of: (file) => [
+          {
+            label: `Restore ${file.name}`,
+            text: 'Restore',
+            icon: <span>↺</span>,
+            onClick: restore,
+          },
+        ],
+      },
+    });
+    const card = within(screen.getAllByRole('listitem')[0]!);
+    const button = card.getByRole('button', { name: 'Restore letter.pdf' });
+    expect(button).toHaveTextContent('Restore');
+    await userEvent.click(button);
+    expect(restore).toHaveBeenCalledTimes(1);
+    // The wide table keeps its icon buttons.
+    const table = screen.getByRole('table', { name: 'Files' });
+    expect(within(table).getByRole('button', { name: 'Restore photo.jpg' })).not.toHaveTextContent(
+      'Restore',
+    );
+  });
+
   it('a card field shows a value of 0 (a count, say)', () => {
     renderInMantine(<CardField label="Items">{0}</CardField>);
     expect(screen.getByText('Items').parentElement).toHaveTextContent('Items0');

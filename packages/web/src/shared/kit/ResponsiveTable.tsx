@@ -1,6 +1,6 @@
 import { Card, Group, Stack, Table, Text, type TableProps } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ActionsCell, RowActions, type RowActionSpec } from './ActionsCell';
+import { ActionsCell, RowActionButtons, RowActions, type RowActionSpec } from './ActionsCell';
 
 export interface TableColumn<Row> {
   /** The column's name (and its key). */
@@ -83,15 +83,21 @@ export function ResponsiveTable<Row>({
   const [first, ...rest] = rowHeaders ? columns : [undefined, ...columns];
   const cardOf =
     card ??
-    ((row: Row) => (
-      <Stack gap={8}>
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          {(cardTitle ?? columns[0]?.cell)?.(row)}
-          {actions ? <RowActions actions={actions.of(row)} /> : null}
-        </Group>
-        {details?.(row)}
-      </Stack>
-    ));
+    ((row: Row) => {
+      const specs = actions?.of(row) ?? [];
+      // Actions that carry a word show it on the card, in a row of their own under the details.
+      const worded = specs.some((spec) => spec.text);
+      return (
+        <Stack gap={8}>
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            {(cardTitle ?? columns[0]?.cell)?.(row)}
+            {specs.length > 0 && !worded ? <RowActions actions={specs} /> : null}
+          </Group>
+          {details?.(row)}
+          {worded ? <RowActionButtons actions={specs} /> : null}
+        </Stack>
+      );
+    });
   return (
     <>
       <Table.ScrollContainer minWidth={minWidth} visibleFrom="md">

@@ -162,11 +162,17 @@ export function DeletedMediasTable({
         header: t('deletedMedias.actions'),
         width: 100,
         of: (media) => [
-          putBackAction(t('deletedMedias.restore', { name: media.name }), actions.busy, () =>
-            actions.restore(media),
+          putBackAction(
+            t('deletedMedias.restore', { name: media.name }),
+            actions.busy,
+            () => actions.restore(media),
+            t('deletedMedias.restoreShort'),
           ),
-          removeAction(t('deletedMedias.purge', { name: media.name }), actions.busy, () =>
-            actions.purge(media),
+          removeAction(
+            t('deletedMedias.purge', { name: media.name }),
+            actions.busy,
+            () => actions.purge(media),
+            t('deletedMedias.purgeShort'),
           ),
         ],
       }}

@@ -6,16 +6,24 @@ export const putBackAction = (
   label: string,
   busy: boolean,
   onClick: () => void,
+  text?: string,
 ): RowActionSpec => ({
   label,
+  text,
   icon: <RestoreIcon size={18} />,
   disabled: busy,
   onClick,
 });
 
 /** A row's red button that removes it (delete, purge), off while another runs. */
-export const removeAction = (label: string, busy: boolean, onClick: () => void): RowActionSpec => ({
+export const removeAction = (
+  label: string,
+  busy: boolean,
+  onClick: () => void,
+  text?: string,
+): RowActionSpec => ({
   label,
+  text,
   icon: <TrashIcon size={18} />,
   danger: true,
   disabled: busy,
