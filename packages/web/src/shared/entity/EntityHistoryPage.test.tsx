@@ -104,9 +104,26 @@ describe('EntityHistoryPage', () => {
     expect(screen.queryByRole('button', { name: 'Restore this version' })).toBeNull();
   });
 
-  it('says when there is no earlier version', async () => {
-    serve(note(), []);
+  it('starts with the creation, even before the first edit: when, and by whom if known', async () => {
+    serve(note({ created_by_name: 'Zoé' }), []);
     await renderScreen(History, '/notes/7/history');
-    expect(await screen.findByText('No earlier version.')).toBeInTheDocument();
+    const card = await screen.findByRole('article', { name: /Created on .*2025/ });
+    expect(within(card).getByText('Created by Zoé')).toBeInTheDocument();
+  });
+
+  it('closes the last page with the creation, after the versions (newest first)', async () => {
+    serve(note(), [revision(1, { mood: 'SAD' })]);
+    await renderScreen(History, '/notes/7/history');
+    await screen.findByText('SAD');
+    const cards = screen.getAllByRole('article');
+    expect(cards).toHaveLength(2);
+    expect(cards[1]).toHaveAccessibleName(/Created on/);
+  });
+
+  it('keeps the creation for the last page', async () => {
+    serve(note(), [revision(1, { mood: 'SAD' })], 2);
+    await renderScreen(History, '/notes/7/history');
+    await screen.findByText('SAD');
+    expect(screen.queryByRole('article', { name: /Created on/ })).toBeNull();
   });
 });

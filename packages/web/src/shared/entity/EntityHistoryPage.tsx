@@ -1,7 +1,8 @@
-import { Paper, Skeleton, Stack } from '@mantine/core';
+import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
+import { useDateFormat } from '@/shared/content/dates';
 import { ListPager } from '@/shared/content/ListPager';
 import {
   HistoryHead,
@@ -13,6 +14,7 @@ import {
 import { useTranslation } from '@/shared/i18n/react';
 import { useCan } from '@/shared/organisation/hooks';
 import { QueryState } from '@/shared/ui';
+import { UserAvatar } from '@/shared/ui/UserAvatar';
 import type { EntityDefinition, ProfileEntity, StoredRevision } from './definition';
 
 interface HistoryProps<Entity extends ProfileEntity, Data, Revision extends StoredRevision<Data>> {
@@ -56,8 +58,6 @@ export function EntityHistoryPage<
       <QueryState
         query={both}
         error={t('history.loadError')}
-        isEmpty={(answer) => answer.revisions.length === 0}
-        empty={t('history.empty')}
         loading={<Skeleton height={300} radius="md" />}
       >
         {(answer) => (
@@ -67,6 +67,12 @@ export function EntityHistoryPage<
                 <RevisionCard definition={definition} entity={answer.entity} revision={revision} />
               </li>
             ))}
+            {/* Newest first: the creation closes the last page. */}
+            {!meta || meta.current_page >= meta.last_page ? (
+              <li>
+                <CreationCard entity={answer.entity} />
+              </li>
+            ) : null}
           </Stack>
         )}
       </QueryState>
@@ -83,6 +89,27 @@ export function EntityHistoryPage<
         />
       ) : null}
     </Stack>
+  );
+}
+
+/** Where the history starts: when the entry was created, and by whom where that is known. */
+function CreationCard({ entity }: { entity: ProfileEntity }) {
+  const { t } = useTranslation('archive');
+  const formatDate = useDateFormat();
+  return (
+    <Paper withBorder radius="md" p="md" component="article" aria-labelledby="revision-created">
+      <Title order={2} size="h5" id="revision-created">
+        {t('history.createdOn', { date: formatDate(entity.created_at, true) })}
+      </Title>
+      {entity.created_by_name ? (
+        <Group gap={6} wrap="nowrap" mt={4}>
+          <UserAvatar name={entity.created_by_name} size={22} />
+          <Text size="sm" c="dimmed">
+            {t('history.createdBy', { name: entity.created_by_name })}
+          </Text>
+        </Group>
+      ) : null}
+    </Paper>
   );
 }
 

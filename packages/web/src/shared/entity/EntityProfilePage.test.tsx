@@ -65,6 +65,15 @@ describe('EntityProfilePage', () => {
     expect(screen.getByText('Reading Nous avons rangé le grenier.')).toBeInTheDocument();
   });
 
+  it('offers the history before the first edit too (it starts with the creation)', async () => {
+    serve(note({ revisions_count: 0 }));
+    await renderScreen(Profile, '/notes/7');
+    expect(await screen.findByRole('link', { name: 'History' })).toHaveAttribute(
+      'href',
+      '/notes/7/history',
+    );
+  });
+
   it('opens in the form with ?edit=1 (the list’s e key), for those who may edit', async () => {
     serve(note());
     await renderScreen(Profile, '/notes/7?edit=1');

@@ -159,16 +159,17 @@ function LoadedProfile<Entity extends ProfileEntity, Data, Revision extends Stor
         {!editing ? (
           <Group gap="xs">
             {Actions ? <Actions entity={entity} /> : null}
-            {entity.revisions_count > 0 ? (
-              <Button
-                component={Link}
-                to={definition.historyPath(entity.id)}
-                variant="subtle"
-                leftSection={<HistoryIcon size={16} />}
-              >
-                {t('history.open', { count: entity.revisions_count })}
-              </Button>
-            ) : null}
+            {/* Always there: the history starts with the entry's creation. */}
+            <Button
+              component={Link}
+              to={definition.historyPath(entity.id)}
+              variant="subtle"
+              leftSection={<HistoryIcon size={16} />}
+            >
+              {entity.revisions_count > 0
+                ? t('history.open', { count: entity.revisions_count })
+                : t('history.titleShort')}
+            </Button>
             {canEdit && !entity.deleted_at ? (
               <>
                 <Button

@@ -7,6 +7,9 @@ export interface ProfileEntity extends EntityBase {
   title: string;
   deleted_at: string | null;
   revisions_count: number;
+  created_at: string;
+  /** Who created it, where the kind's answer says so. */
+  created_by_name?: string | null;
 }
 
 /** What they read of a stored version. */

@@ -17,6 +17,8 @@ export interface Note {
   deleted_at: string | null;
   revisions_count: number;
   files: { id: number }[];
+  created_at: string;
+  created_by_name?: string | null;
 }
 export type NoteData = Pick<Note, 'title' | 'text' | 'mood'>;
 export interface NoteRevision {
@@ -34,6 +36,7 @@ export const note = (changes: Partial<Note> = {}): Note => ({
   deleted_at: null,
   revisions_count: 0,
   files: [],
+  created_at: '2025-12-01T09:00:00Z',
   ...changes,
 });
 
