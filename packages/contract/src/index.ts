@@ -35,3 +35,4 @@ export { route } from './route-def.js';
 export * from './responses.js';
 export * from './route-index.js';
 export * from './route-path.js';
+export * from './mp3-name.js';

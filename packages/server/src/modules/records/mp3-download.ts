@@ -2,18 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendStored } from '../../storage/index.js';
 import type { FileStorage } from '../../storage/storage.js';
 
+// The name is shared with the web app, which names the file it downloads or shares the same way.
+export { mp3Name } from '@kinfolio/contract';
+
 /** As for the other files: nothing served from the archive's origin may run there. */
 const FILE_CSP = "default-src 'none'; media-src 'self'; sandbox";
-
-/** The download's name: the record's title (or its number), safe for every file system. */
-export function mp3Name(title: string, recordId: number): string {
-  const base = title
-    .replace(/[\\/:*?"<>|]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 120);
-  return `${base || `record-${recordId}`}.mp3`;
-}
 
 /**
  * Sends a generated MP3: strong ETag from its key (a key's bytes never change), private caching,

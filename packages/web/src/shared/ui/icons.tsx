@@ -99,6 +99,7 @@ export const LogoutIcon = icon('M15 4h3a2 2 0 012 2v12a2 2 0 01-2 2h-3M10 17l5-5
 export const ChevronIcon = directedIcon({ right: 'M9 6l6 6-6 6', left: 'M15 6l-6 6 6 6' }, 'right');
 export const SwapIcon = icon('M7 7h13l-3-3M17 17H4l3 3');
 export const DownloadIcon = icon('M12 4v11M7 10l5 5 5-5M5 20h14');
+export const ShareIcon = icon('M12 15V3M8 7l4-4 4 4M5 12v7a1 1 0 001 1h12a1 1 0 001-1v-7');
 export const HomeIcon = icon('M3 11l9-7 9 7M5 10v10h14V10');
 export const TreeIcon = icon(
   'r 3 3 7 5 1',

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { RecordEntity, RecordMp3Status } from '@kinfolio/contract';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/shared/i18n';
 import { Mp3Slot } from './Mp3Slot';
 
@@ -37,9 +37,51 @@ async function renderSlot(entity: RecordEntity = record) {
   );
 }
 
+function serveReady() {
+  call.mockImplementation(async (name: string) => {
+    if (name === 'recordMp3Status') return status({ status: 'ready', progress: 100 });
+    if (name === 'recordMp3File') return { url: '/api/records-mp3/7?v=abc' };
+    throw new Error(`unexpected ${name}`);
+  });
+}
+
 describe('Mp3Slot', () => {
   beforeEach(() => {
     call.mockReset();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(navigator, 'canShare');
+    Reflect.deleteProperty(navigator, 'share');
+  });
+
+  it('downloads the ready MP3 under the record’s title; no share where the browser cannot', async () => {
+    serveReady();
+    await renderSlot({ ...record, title: 'Papi: la guerre / 1944' } as RecordEntity);
+    const download = await screen.findByRole('link', {
+      name: 'Download Papi la guerre 1944.mp3',
+    });
+    expect(download).toHaveAttribute('href', '/api/records-mp3/7?v=abc');
+    expect(download).toHaveAttribute('download', 'Papi la guerre 1944.mp3');
+    expect(download).toHaveTextContent('Download');
+    expect(screen.queryByRole('button', { name: 'Share' })).toBeNull();
+  });
+
+  it('shares the MP3 as a file through the share sheet where the browser can', async () => {
+    const share = vi.fn().mockResolvedValue(undefined);
+    Object.assign(navigator, { canShare: () => true, share });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue({ ok: true, status: 200, blob: async () => new Blob(['ID3']) }),
+    );
+    serveReady();
+    await renderSlot();
+    await userEvent.click(await screen.findByRole('button', { name: 'Share' }));
+    await vi.waitFor(() => expect(share).toHaveBeenCalledTimes(1));
+    const shared = share.mock.calls[0]![0] as { files: File[] };
+    expect(shared.files[0]!.name).toBe('Cassette 3.mp3');
+    expect(shared.files[0]!.type).toBe('audio/mpeg');
+    expect(fetch).toHaveBeenCalledWith('/api/records-mp3/7?v=abc', expect.anything());
   });
 
   it('generates the MP3 with live progress, then opens it in a new tab', async () => {
