@@ -1,16 +1,17 @@
 import '@mantine/dates/styles.css';
 import '../planning.css';
-import { SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
-import { PageTitle, ViewSwitch } from '@/shared/ui';
+import { CalendarIcon, HistoryIcon, PageTitle, ViewSwitch } from '@/shared/ui';
 import { DayEntries } from '../components/DayEntries';
 import { OnThisDay } from '../components/OnThisDay';
 import { PlanningCalendar } from '../components/PlanningCalendar';
 import { PlanningFilterBar } from '../components/PlanningFilterBar';
 import { PlanningTimeline, type TimelinePlace } from '../components/PlanningTimeline';
 import { calendarMonth, onThisDayOf } from '../load';
+import { useOpeningMonth } from '../openingMonth';
 import {
   PLANNING_PATH,
   PLANNING_VIEWS,
@@ -32,6 +33,11 @@ export default function PlanningPage() {
   const view: PlanningView = search.view ?? 'calendar';
   const filters = useMemo(() => planningFilters(search), [search]);
   const now = today();
+  const thisMonth = now.slice(0, 7);
+  // Without a month in the address the calendar opens where there is something to see.
+  const named = Boolean(search.month ?? search.day);
+  const { opening, latest } = useOpeningMonth(filters, thisMonth, view === 'calendar' && !named);
+  const shownMonth = named ? calendarMonth(search, now) : (opening ?? thisMonth);
 
   // Every change stays on this page: the router's scroll to the top on each navigation would
   // throw a phone reader back above the calendar at each tapped day or bar.
@@ -69,13 +75,35 @@ export default function PlanningPage() {
       <PlanningFilterBar search={search} onChange={change} />
       {view === 'calendar' ? (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" className="kf-planning-calendar-grid">
-          <PlanningCalendar
-            month={calendarMonth(search, now)}
-            day={search.day}
-            filters={filters}
-            onMonth={(month) => change({ month })}
-            onDay={chooseDay}
-          />
+          <Stack gap="xs">
+            <Group gap="xs">
+              <Button
+                variant="light"
+                size="xs"
+                leftSection={<CalendarIcon size={14} />}
+                disabled={shownMonth === thisMonth}
+                onClick={() => change({ month: thisMonth })}
+              >
+                {t('calendar.today')}
+              </Button>
+              <Button
+                variant="light"
+                size="xs"
+                leftSection={<HistoryIcon size={14} />}
+                disabled={!latest || shownMonth === latest}
+                onClick={() => latest && change({ month: latest })}
+              >
+                {t('calendar.latest')}
+              </Button>
+            </Group>
+            <PlanningCalendar
+              month={shownMonth}
+              day={search.day}
+              filters={filters}
+              onMonth={(month) => change({ month })}
+              onDay={chooseDay}
+            />
+          </Stack>
           {dayPanel}
         </SimpleGrid>
       ) : null}
