@@ -1,0 +1,86 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { snap, type Page } from '../support/browser.js';
+import { adminPage, frenchAdminSuite } from '../support/french-admin.js';
+
+const PHONE = { width: 375, height: 740, touch: true };
+const TITLE = 'Lettre de Cassis';
+
+/** Every tab label of the bar whole and on screen: nothing cut, nothing to scroll to. */
+async function tabLabelsWhole(page: Page, width: number) {
+  return page.locator('#organisation-tabs [role="tab"]').evaluateAll(
+    (tabs, viewport) =>
+      tabs.map((tab) => {
+        const label = tab.querySelector('.mantine-Tabs-tabLabel') as HTMLElement;
+        const box = tab.getBoundingClientRect();
+        return {
+          text: label.textContent,
+          whole:
+            label.scrollWidth <= label.clientWidth + 1 && box.left >= 0 && box.right <= viewport,
+        };
+      }),
+    width,
+  );
+}
+
+describe('everyday slips: planning opening month, history from the creation, tabs and tree on phones', () => {
+  let itemId = 0;
+  const app = frenchAdminSuite(async ({ api }) => {
+    const created = await api.call('post.create', {
+      body: { language: 'fr', title: TITLE, date: '2019-05-10' },
+    });
+    expect(created.status, created.text).toBe(201);
+    itemId = (JSON.parse(created.text) as { item: { id: number } }).item.id;
+    const category = await api.call('categoryCreate', {
+      body: { name: { fr: 'Famille', de: 'Familie' } },
+    });
+    expect(category.status, category.text).toBe(201);
+  });
+  afterAll(() => undefined);
+
+  it('planning opens on the latest month with entries, with "today" and "latest" buttons (375 px)', async () => {
+    const { context, page } = await adminPage(app, PHONE);
+    await page.goto('/planning');
+    const total = page.locator('.kf-planning-calendar [role="status"]').first();
+    await expect.poll(() => total.textContent()).toMatch(/mai 2019/);
+    await snap(page, 'slips-planning-375-fr');
+    await page.getByRole('button', { name: 'Aujourd’hui' }).click();
+    await expect.poll(() => total.textContent()).not.toMatch(/mai 2019/);
+    await page.getByRole('button', { name: 'Dernières entrées' }).click();
+    await expect.poll(() => total.textContent()).toMatch(/mai 2019/);
+    await context.close();
+  });
+
+  it('offers the history before any edit, starting with the creation', async () => {
+    const { context, page } = await adminPage(app, PHONE);
+    await page.goto(`/posts/${itemId}/profile`);
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+    await page.getByRole('link', { name: 'Historique', exact: true }).click();
+    await page.getByRole('article', { name: /^Créé le/ }).waitFor();
+    await snap(page, 'slips-history-375-fr');
+    await context.close();
+  });
+
+  it('organisation tabs read whole at 375 px in French and German; the tree in the app’s font', async () => {
+    const { context, page } = await adminPage(app, PHONE);
+    await page.goto('/tabOrganisation/categories');
+    await page.locator('.kf-category-title', { hasText: 'Famille' }).waitFor();
+    const fonts = await page.evaluate(() => ({
+      body: getComputedStyle(document.body).fontFamily,
+      tree: getComputedStyle(document.querySelector('.kf-category-title')!).fontFamily,
+    }));
+    expect(fonts.tree).toBe(fonts.body);
+    const french = await tabLabelsWhole(page, PHONE.width);
+    expect(french.map((tab) => tab.text)).toContain('Étiquettes');
+    expect(french.filter((tab) => !tab.whole)).toEqual([]);
+    await snap(page, 'slips-organisation-375-fr');
+
+    const german = await app.api.call('updateUser', { body: { siteparams: { language: 'de' } } });
+    expect(german.status, german.text).toBe(200);
+    await page.goto('/tabOrganisation/tags');
+    await page.getByRole('tab', { name: 'Schlagwörter' }).waitFor();
+    const tabs = await tabLabelsWhole(page, PHONE.width);
+    expect(tabs.filter((tab) => !tab.whole)).toEqual([]);
+    await snap(page, 'slips-organisation-375-de');
+    await context.close();
+  });
+});
