@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { snap, type Page } from '../support/browser.js';
 import { adminPage, frenchAdminSuite } from '../support/french-admin.js';
+import { attachFile, picture } from '../support/thumbnails.js';
 
 const PHONE = { width: 375, height: 740, touch: true };
 const TITLE = 'Lettre de Cassis';
@@ -34,6 +35,7 @@ describe('everyday slips: planning opening month, history from the creation, tab
       body: { name: { fr: 'Famille', de: 'Familie' } },
     });
     expect(category.status, category.text).toBe(201);
+    await attachFile(app, { id: itemId, type: 'post' }, 'plage.png', await picture('#3b82c4'));
   });
   afterAll(() => undefined);
 
@@ -57,6 +59,34 @@ describe('everyday slips: planning opening month, history from the creation, tab
     await page.getByRole('link', { name: 'Historique', exact: true }).click();
     await page.getByRole('article', { name: /^Créé le/ }).waitFor();
     await snap(page, 'slips-history-375-fr');
+    await context.close();
+  });
+
+  it('a file deleted from an item is said to wait in the deleted medias; restore and purge say so on phones', async () => {
+    const { context, page } = await adminPage(app, { ...PHONE, timeout: 30_000 });
+    await page.goto(`/posts/${itemId}/profile`);
+    await page.getByRole('button', { name: 'Supprimer plage.png' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.textContent()).toMatch(/médias supprimés.*30 jours.*restaurer/);
+    expect(await dialog.textContent()).not.toMatch(/définitivement|irréversible/);
+    await snap(page, 'slips-file-delete-375-fr');
+    const deleted = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'DELETE' &&
+        new URL(response.url()).pathname.startsWith('/api/files/'),
+    );
+    await dialog.getByRole('button', { name: 'Supprimer' }).click();
+    expect((await deleted).status()).toBe(200);
+
+    await page.goto('/admin/tabAdminParam/deletedMedias');
+    const restore = page
+      .getByRole('button', { name: 'Restaurer plage.png' })
+      .filter({ visible: true });
+    await restore.waitFor();
+    expect(await restore.textContent()).toBe('Restaurer');
+    const purge = page.getByRole('button', { name: 'Purger plage.png' }).filter({ visible: true });
+    expect(await purge.textContent()).toBe('Purger');
+    await snap(page, 'slips-deleted-medias-375-fr');
     await context.close();
   });
 
