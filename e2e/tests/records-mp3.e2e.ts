@@ -69,6 +69,13 @@ describe('records: generating the MP3 of a record and opening it', () => {
     expect(new URL(tab.url()).pathname + new URL(tab.url()).search).toBe(url);
     expect(played.status()).toBe(200);
     expect(played.headers()['content-type']).toBe('audio/mpeg');
+
+    // Kept under the record's title; no share sheet in a desktop browser.
+    const keep = page.getByRole('link', { name: 'Télécharger La moisson de 1947.mp3' });
+    expect(await keep.textContent()).toBe('Télécharger');
+    const [download] = await Promise.all([page.waitForEvent('download'), keep.click()]);
+    expect(download.suggestedFilename()).toBe('La moisson de 1947.mp3');
+    expect(await page.getByRole('button', { name: 'Partager' }).count()).toBe(0);
     await context.close();
   });
 
@@ -88,6 +95,13 @@ describe('records: generating the MP3 of a record and opening it', () => {
       name: language === 'de' ? 'MP3 öffnen' : 'Ouvrir le MP3',
     });
     await poll(() => open.count()).toBe(1);
+    const keep = page.getByRole('link', {
+      name:
+        language === 'de'
+          ? 'La moisson de 1947.mp3 herunterladen'
+          : 'Télécharger La moisson de 1947.mp3',
+    });
+    expect(await keep.getAttribute('download')).toBe('La moisson de 1947.mp3');
     await expectNoSeriousA11yViolations(page, `record MP3 ${name}`);
     await shot(page, `records-mp3-${name}`);
     await context.close();
