@@ -55,7 +55,7 @@ export function HistoryHead({
       </PageTitle>
       {total !== undefined ? (
         <Text size="sm" c="dimmed">
-          {t('history.count', { count: total })}
+          {total === 0 ? t('history.empty') : t('history.count', { count: total })}
         </Text>
       ) : null}
     </>

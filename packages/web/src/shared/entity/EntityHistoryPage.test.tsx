@@ -109,6 +109,7 @@ describe('EntityHistoryPage', () => {
     await renderScreen(History, '/notes/7/history');
     const card = await screen.findByRole('article', { name: /Created on .*2025/ });
     expect(within(card).getByText('Created by Zoé')).toBeInTheDocument();
+    expect(screen.getByText('No earlier version.')).toBeInTheDocument();
   });
 
   it('closes the last page with the creation, after the versions (newest first)', async () => {
