@@ -8,19 +8,20 @@ import {
 import { currentLanguage } from '@/shared/i18n';
 import { effectiveSearch } from '@/shared/search';
 import { calendarDay } from '@/shared/kit/calendarDay';
-import { LIST_SORTS, type ListSort } from '@/shared/kit/FilterBar';
+import { ALL_SORTS, defaultSort, LIST_SORTS, type ListSort } from '@/shared/kit/FilterBar';
 import type { FilterValues } from '@/shared/kit/ListFilterBar';
 
-export { LIST_SORTS, type ListSort };
+export { ALL_SORTS, LIST_SORTS, type ListSort };
 
 /** Page sizes a list offers; 10 is the default and stays out of the address. */
 export const PAGE_SIZES = [LIMITS.pageSizeListView, 25, 50, 100] as const;
 
 /**
- * The query parameters that drive a list: category, participant, tag,
- * a date range, the language, the order, the page and its size, and one entry per story, all
- * combined. A search (3 characters or more) is ranked over the whole type: it sets the category,
- * participant, tag and dates aside, so they are not kept beside it.
+ * The query parameters that drive a list: a search, category, participant, tag, a date range,
+ * the language, the order, the page and its size, and one entry per story, all combined. The
+ * order's default (kept out of the address) is relevance while a search (3 characters or more) is
+ * typed, else newest first; one entry per story does not apply to a search (every matching version
+ * is a hit).
  */
 export interface ArchiveSearch extends FilterValues {
   page?: number;
@@ -36,7 +37,7 @@ export interface ArchiveSearch extends FilterValues {
 
 export type ArchiveFilter = 'category' | 'participant' | 'tag';
 export const ARCHIVE_FILTERS: readonly ArchiveFilter[] = ['category', 'participant', 'tag'];
-/** What a search sets aside. */
+/** What narrows a list besides its search and language. */
 const NARROWING = [...ARCHIVE_FILTERS, 'from', 'to'] as const;
 
 function positiveInt(value: unknown): number | undefined {
@@ -57,22 +58,24 @@ export function validateArchiveSearch(raw: Record<string, unknown>): ArchiveSear
   if (typeof rawSearch === 'string' && rawSearch.trim()) {
     result.search = rawSearch.slice(0, ITEM_LIMITS.searchMaxLength);
   }
-  if (!effectiveSearch(result.search ?? '')) {
-    for (const filter of ARCHIVE_FILTERS) {
-      const id = positiveInt(raw[filter]);
-      if (id !== undefined) result[filter] = id;
-    }
-    const from = calendarDay(raw.from);
-    const to = calendarDay(raw.to);
-    if (from) result.from = from;
-    if (to) result.to = to;
+  for (const filter of ARCHIVE_FILTERS) {
+    const id = positiveInt(raw[filter]);
+    if (id !== undefined) result[filter] = id;
   }
+  const from = calendarDay(raw.from);
+  const to = calendarDay(raw.to);
+  if (from) result.from = from;
+  if (to) result.to = to;
   const page = positiveInt(raw.page);
   if (page !== undefined && page > 1) result.page = Math.min(page, ITEM_LIMITS.maxPage);
   const perPage = positiveInt(raw.per_page);
   if (perPage !== undefined && perPage !== PAGE_SIZES[0] && PAGE_SIZES.some((s) => s === perPage))
     result.per_page = perPage;
-  if ((LIST_SORTS as readonly unknown[]).includes(raw.sort)) result.sort = raw.sort as ListSort;
+  const searching = Boolean(effectiveSearch(result.search ?? ''));
+  if ((ALL_SORTS as readonly unknown[]).includes(raw.sort) && raw.sort !== defaultSort(searching)) {
+    // Relevance orders a search's matches only.
+    if (searching || raw.sort !== 'relevance') result.sort = raw.sort as ListSort;
+  }
   if (flag(raw.stories)) result.stories = 1;
   if ((CONTENT_LANGUAGES as readonly unknown[]).includes(raw.language)) {
     result.language = raw.language as ContentLanguage;
@@ -93,7 +96,8 @@ export interface ListQuery {
   tag?: number;
   date_from?: string;
   date_to?: string;
-  sort?: ListSort;
+  /** Relevance, a search's default, is never sent. */
+  sort?: Exclude<ListSort, 'relevance'>;
   story_language?: ContentLanguage;
 }
 
@@ -115,9 +119,9 @@ export function isFiltered(search: ArchiveSearch): boolean {
 }
 
 /**
- * The API call a list shows: `-all` with every filter in its query (they combine there), the
- * search, or a trash view; 10 per page unless another size is chosen. One entry per
- * story asks for the versions in `readerLanguage` (the interface language).
+ * The API call a list shows: `-all` or the search, with every filter and the order in its query
+ * (they combine there), or a trash view; 10 per page unless another size is chosen. One entry per
+ * story asks a list (not a search) for the versions in `readerLanguage` (the interface language).
  */
 export function listRequest(
   type: ItemType,
@@ -134,29 +138,28 @@ export function listRequest(
     return { route: `${type}.deletedAndRevisions`, query: base, kind: 'revisions' };
   }
   const text = effectiveSearch(search.search ?? '');
-  if (text) return { route: `${type}.search`, query: { ...base, query: text }, kind: 'search' };
-  const query: ListQuery = { ...base };
+  const query: ListQuery = text ? { ...base, query: text } : { ...base };
   for (const filter of ARCHIVE_FILTERS) {
     if (search[filter] !== undefined) query[filter] = search[filter];
   }
   if (search.from) query.date_from = search.from;
   if (search.to) query.date_to = search.to;
-  if (search.sort) query.sort = search.sort;
+  if (search.sort && search.sort !== 'relevance') query.sort = search.sort;
+  if (text) return { route: `${type}.search`, query, kind: 'search' };
   if (search.stories) query.story_language = readerLanguage;
   return { route: `${type}.all`, query, kind: isFiltered(search) ? 'filtered' : 'all' };
 }
 
 /**
- * The next search after the user changed one control. Filters combine; an effective search
- * sets them aside (the search is ranked over the whole type). Any change but the page's goes
- * back to page 1.
+ * The next search after the user changed one control. The search and the filters combine; the
+ * order's default (relevance while searching, else newest) stays out of the address, and
+ * relevance is dropped with the search. Any change but the page's goes back to page 1.
  */
 export function withChange(current: ArchiveSearch, change: Partial<ArchiveSearch>): ArchiveSearch {
   const next: ArchiveSearch = { ...current, ...change };
-  const narrowed = NARROWING.some((key) => key in change && change[key] !== undefined);
-  if (narrowed) delete next.search;
-  else if ('search' in change && effectiveSearch(change.search ?? '')) {
-    for (const key of NARROWING) delete next[key];
+  const searching = Boolean(effectiveSearch(next.search ?? ''));
+  if (next.sort === defaultSort(searching) || (!searching && next.sort === 'relevance')) {
+    delete next.sort;
   }
   if (!('page' in change)) delete next.page;
   if (next.per_page === PAGE_SIZES[0]) delete next.per_page;

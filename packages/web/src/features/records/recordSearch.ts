@@ -67,7 +67,7 @@ export interface RecordListRequest {
   owner?: string;
   date_from?: string;
   date_to?: string;
-  sort?: ListSort;
+  sort?: Exclude<ListSort, 'relevance'>;
   trash?: '1';
 }
 
@@ -83,7 +83,7 @@ export function recordListRequest(search: RecordSearch): RecordListRequest {
   if (search.owner) request.owner = search.owner;
   if (search.from) request.date_from = search.from;
   if (search.to) request.date_to = search.to;
-  if (search.sort) request.sort = search.sort;
+  if (search.sort && search.sort !== 'relevance') request.sort = search.sort;
   if (search.deleted) request.trash = '1';
   return request;
 }

@@ -178,31 +178,40 @@ export function DateRangeFilter({ from, to, onChange }: DateRangeFilterProps) {
 
 /** The orders a list offers besides the default (newest first, kept out of the address). */
 export const LIST_SORTS = ['oldest', 'title'] as const;
-export type ListSort = (typeof LIST_SORTS)[number];
+/** Every order: a search's best match first (relevance), then the list's orders. */
+export const ALL_SORTS = ['relevance', 'newest', ...LIST_SORTS] as const;
+export type ListSort = (typeof ALL_SORTS)[number];
+
+/** The order kept out of the address: best match first while searching, else newest first. */
+export function defaultSort(searching: boolean): ListSort {
+  return searching ? 'relevance' : 'newest';
+}
 
 /**
- * A list's order. A native select: three fixed choices, the phone's own picker, and no floating
- * dropdown kept mounted and positioned.
+ * A list's order. A native select: a few fixed choices, the phone's own picker, and no floating
+ * dropdown kept mounted and positioned. While a search is typed, relevance is offered too (and
+ * is the default).
  */
 export function SortFilter({
   value,
   onChange,
+  searching = false,
 }: {
   value: ListSort | undefined;
   onChange: (value: ListSort | undefined) => void;
+  searching?: boolean;
 }) {
   const { t } = useTranslation('archive');
+  const fallback = defaultSort(searching);
+  const sorts = searching ? ALL_SORTS : ALL_SORTS.filter((sort) => sort !== 'relevance');
   return (
     <NativeSelect
       label={t('listOptions.sort')}
-      data={(['newest', ...LIST_SORTS] as const).map((sort) => ({
-        value: sort,
-        label: t(`listOptions.sorts.${sort}`),
-      }))}
-      value={value ?? 'newest'}
+      data={sorts.map((sort) => ({ value: sort, label: t(`listOptions.sorts.${sort}`) }))}
+      value={value !== undefined && (sorts as readonly ListSort[]).includes(value) ? value : fallback}
       onChange={(event) => {
-        const next = event.currentTarget.value;
-        onChange(next !== 'newest' ? (next as ListSort) : undefined);
+        const next = event.currentTarget.value as ListSort;
+        onChange(next !== fallback ? next : undefined);
       }}
       w={{ base: '100%', xs: 200 }}
     />

@@ -95,7 +95,8 @@ export default function ItemListPage() {
           <ListOptions
             search={search}
             onChange={change}
-            pageSizeOnly={mode !== 'list' || request.kind === 'search'}
+            pageSizeOnly={mode !== 'list'}
+            searching={request.kind === 'search'}
           />
         </>
       }
