@@ -8,7 +8,7 @@ import {
 import { currentLanguage } from '@/shared/i18n';
 import { effectiveSearch } from '@/shared/search';
 import { calendarDay } from '@/shared/kit/calendarDay';
-import { ALL_SORTS, defaultSort, LIST_SORTS, type ListSort } from '@/shared/kit/FilterBar';
+import { ALL_SORTS, keptSort, LIST_SORTS, type ListSort } from '@/shared/kit/FilterBar';
 import type { FilterValues } from '@/shared/kit/ListFilterBar';
 
 export { ALL_SORTS, LIST_SORTS, type ListSort };
@@ -72,10 +72,8 @@ export function validateArchiveSearch(raw: Record<string, unknown>): ArchiveSear
   if (perPage !== undefined && perPage !== PAGE_SIZES[0] && PAGE_SIZES.some((s) => s === perPage))
     result.per_page = perPage;
   const searching = Boolean(effectiveSearch(result.search ?? ''));
-  if ((ALL_SORTS as readonly unknown[]).includes(raw.sort) && raw.sort !== defaultSort(searching)) {
-    // Relevance orders a search's matches only.
-    if (searching || raw.sort !== 'relevance') result.sort = raw.sort as ListSort;
-  }
+  const sort = keptSort(raw.sort, searching);
+  if (sort) result.sort = sort;
   if (flag(raw.stories)) result.stories = 1;
   if ((CONTENT_LANGUAGES as readonly unknown[]).includes(raw.language)) {
     result.language = raw.language as ContentLanguage;
@@ -157,10 +155,7 @@ export function listRequest(
  */
 export function withChange(current: ArchiveSearch, change: Partial<ArchiveSearch>): ArchiveSearch {
   const next: ArchiveSearch = { ...current, ...change };
-  const searching = Boolean(effectiveSearch(next.search ?? ''));
-  if (next.sort === defaultSort(searching) || (!searching && next.sort === 'relevance')) {
-    delete next.sort;
-  }
+  next.sort = keptSort(next.sort, Boolean(effectiveSearch(next.search ?? '')));
   if (!('page' in change)) delete next.page;
   if (next.per_page === PAGE_SIZES[0]) delete next.per_page;
   for (const key of Object.keys(next) as (keyof ArchiveSearch)[]) {

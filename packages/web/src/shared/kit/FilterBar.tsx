@@ -188,6 +188,17 @@ export function defaultSort(searching: boolean): ListSort {
 }
 
 /**
+ * The order an address keeps: a known one other than the default, relevance only while
+ * searching (it orders a search's matches).
+ */
+export function keptSort(value: unknown, searching: boolean): ListSort | undefined {
+  if (!(ALL_SORTS as readonly unknown[]).includes(value) || value === defaultSort(searching)) {
+    return undefined;
+  }
+  return value === 'relevance' && !searching ? undefined : (value as ListSort);
+}
+
+/**
  * A list's order. A native select: a few fixed choices, the phone's own picker, and no floating
  * dropdown kept mounted and positioned. While a search is typed, relevance is offered too (and
  * is the default).
@@ -208,7 +219,9 @@ export function SortFilter({
     <NativeSelect
       label={t('listOptions.sort')}
       data={sorts.map((sort) => ({ value: sort, label: t(`listOptions.sorts.${sort}`) }))}
-      value={value !== undefined && (sorts as readonly ListSort[]).includes(value) ? value : fallback}
+      value={
+        value !== undefined && (sorts as readonly ListSort[]).includes(value) ? value : fallback
+      }
       onChange={(event) => {
         const next = event.currentTarget.value as ListSort;
         onChange(next !== fallback ? next : undefined);

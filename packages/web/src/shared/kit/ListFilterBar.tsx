@@ -2,6 +2,7 @@ import { usePrefetchQuery } from '@tanstack/react-query';
 import { LIMITS, type ContentLanguage } from '@kinfolio/contract';
 import { Fragment, type ReactNode } from 'react';
 import { SearchBox } from '@/shared/content/SearchBox';
+import { effectiveSearch } from '@/shared/search';
 import { useTranslation } from '@/shared/i18n/react';
 import { organisationQueries } from '@/shared/organisation/queries';
 import * as kit from './FilterBar';
@@ -78,7 +79,13 @@ export function ListFilterBar<Values extends FilterValues>({
           />
         );
       case 'sort':
-        return <kit.SortFilter value={values.sort} onChange={(sort) => change({ sort })} />;
+        return (
+          <kit.SortFilter
+            value={values.sort}
+            onChange={(sort) => change({ sort })}
+            searching={search && Boolean(effectiveSearch(values.search ?? ''))}
+          />
+        );
       default: {
         const Filter = ID_FILTERS[name];
         return <Filter value={values[name]} onChange={(id) => change({ [name]: id })} />;
