@@ -78,12 +78,19 @@ describe('validateArchiveSearch', () => {
 });
 
 describe('listRequest', () => {
-  it('lists everything, 10 per page, with the language', () => {
-    expect(listRequest('post', { language: 'fr', page: 2 })).toEqual({
+  it('lists everything, 10 per page, with the language, one entry per story by default', () => {
+    expect(listRequest('post', { language: 'fr', page: 2 }, 'de')).toEqual({
       route: 'post.all',
-      query: { page: 2, per_page: 10, language: 'fr' },
+      query: { page: 2, per_page: 10, language: 'fr', story_language: 'de' },
       kind: 'all',
     });
+  });
+
+  it('lists every version when the address or the remembered choice says so', () => {
+    expect(listRequest('post', { stories: 0 }, 'de').query.story_language).toBeUndefined();
+    expect(listRequest('post', {}, 'de', false).query.story_language).toBeUndefined();
+    expect(listRequest('post', { stories: 1 }, 'de', false).query.story_language).toBe('de');
+    expect(validateArchiveSearch({ stories: '0' })).toEqual({ stories: 0 });
   });
 
   it('sends every filter, the order, the page size and one entry per story to -all', () => {

@@ -8,6 +8,7 @@ import {
 import { currentLanguage } from '@/shared/i18n';
 import { effectiveSearch } from '@/shared/search';
 import { calendarDay } from '@/shared/kit/calendarDay';
+import { readStoryPreference } from './storyPreference';
 import { ALL_SORTS, keptSort, LIST_SORTS, type ListSort } from '@/shared/kit/FilterBar';
 import type { FilterValues } from '@/shared/kit/ListFilterBar';
 
@@ -27,8 +28,11 @@ export interface ArchiveSearch extends FilterValues {
   page?: number;
   /** Page size other than the default 10. */
   per_page?: number;
-  /** One entry per story, in the reader's interface language when the story has it. */
-  stories?: 1;
+  /**
+   * One entry per story (1), in the reader's interface language when the story has it, or every
+   * version (0); without it, the remembered choice (on unless turned off).
+   */
+  stories?: 0 | 1;
   /** The trash. */
   deleted?: 1;
   /** Trashed and revised items. */
@@ -75,6 +79,7 @@ export function validateArchiveSearch(raw: Record<string, unknown>): ArchiveSear
   const sort = keptSort(raw.sort, searching);
   if (sort) result.sort = sort;
   if (flag(raw.stories)) result.stories = 1;
+  else if (raw.stories === 0 || raw.stories === '0' || raw.stories === false) result.stories = 0;
   if ((CONTENT_LANGUAGES as readonly unknown[]).includes(raw.language)) {
     result.language = raw.language as ContentLanguage;
   }
@@ -111,6 +116,14 @@ export type ListRequest = {
   | { route: `${ItemType}.${ArchiveFilter}`; id: number }
 );
 
+/** Whether the list shows one entry per story: as the address says, else the remembered choice. */
+export function storiesShown(
+  search: ArchiveSearch,
+  byDefault: boolean = readStoryPreference(),
+): boolean {
+  return search.stories === undefined ? byDefault : search.stories === 1;
+}
+
 /** Whether a list is narrowed by a category, participant, tag or date. */
 export function isFiltered(search: ArchiveSearch): boolean {
   return NARROWING.some((key) => search[key] !== undefined);
@@ -125,6 +138,7 @@ export function listRequest(
   type: ItemType,
   search: ArchiveSearch,
   readerLanguage: ContentLanguage = currentLanguage(),
+  storiesByDefault: boolean = readStoryPreference(),
 ): ListRequest {
   const base: ListQuery = {
     page: search.page ?? 1,
@@ -144,7 +158,7 @@ export function listRequest(
   if (search.to) query.date_to = search.to;
   if (search.sort && search.sort !== 'relevance') query.sort = search.sort;
   if (text) return { route: `${type}.search`, query, kind: 'search' };
-  if (search.stories) query.story_language = readerLanguage;
+  if (storiesShown(search, storiesByDefault)) query.story_language = readerLanguage;
   return { route: `${type}.all`, query, kind: isFiltered(search) ? 'filtered' : 'all' };
 }
 

@@ -1,7 +1,8 @@
 import { Group, NativeSelect, Switch } from '@mantine/core';
 import { useTranslation } from '@/shared/i18n/react';
 import { SortFilter } from '@/shared/kit/FilterBar';
-import { PAGE_SIZES, type ArchiveSearch } from '../listSearch';
+import { PAGE_SIZES, storiesShown, type ArchiveSearch } from '../listSearch';
+import { writeStoryPreference } from '../storyPreference';
 
 interface ListOptionsProps {
   search: ArchiveSearch;
@@ -46,8 +47,12 @@ export function ListOptions({
         <Switch
           label={t('listOptions.stories')}
           description={t('listOptions.storiesHint')}
-          checked={search.stories === 1}
-          onChange={(event) => onChange({ stories: event.currentTarget.checked ? 1 : undefined })}
+          checked={storiesShown(search)}
+          onChange={(event) => {
+            const on = event.currentTarget.checked;
+            writeStoryPreference(on);
+            onChange({ stories: on ? 1 : 0 });
+          }}
           pb={4}
           maw={360}
         />
