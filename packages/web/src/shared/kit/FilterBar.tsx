@@ -21,6 +21,10 @@ interface FilterBarProps {
   search?: ReactNode;
   /** A line under the bar (how the filters combine, what a filter leaves out). */
   note?: ReactNode;
+  /** How the list shows (order, page size…): under the bar, behind the phone's button too. */
+  options?: ReactNode;
+  /** The phone's button names the order too. */
+  ordered?: boolean;
   /** The filter inputs, in the order they show. */
   children: ReactNode;
 }
@@ -30,22 +34,39 @@ interface FilterBarProps {
  * screen; on a phone, the search box stays and the filters wait behind a button that counts them.
  * Archive lists, records, the planning (and any page listing the archive's content) use it.
  */
-export function FilterBar({ id, active, search, note, children }: FilterBarProps) {
+export function FilterBar({
+  id,
+  active,
+  search,
+  note,
+  options,
+  ordered = false,
+  children,
+}: FilterBarProps) {
   const small = useSmallScreen();
-  return (
-    <Stack gap={4} role="search">
-      {small ? (
-        <PhoneFilters id={id} active={active} search={search}>
+  if (small) {
+    // One compact line (the search and the button); the rest waits behind the button.
+    return (
+      <Stack gap={4} role="search">
+        <PhoneFilters id={id} active={active} search={search} ordered={ordered}>
           {children}
+          {options}
+          {note}
         </PhoneFilters>
-      ) : (
+      </Stack>
+    );
+  }
+  return (
+    <>
+      <Stack gap={4} role="search">
         <Group align="flex-end" gap="sm" className="kf-filter-bar">
           {search}
           {children}
         </Group>
-      )}
-      {note}
-    </Stack>
+        {note}
+      </Stack>
+      {options}
+    </>
   );
 }
 
