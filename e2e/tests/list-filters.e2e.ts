@@ -234,7 +234,7 @@ describe('lists people can steer: combined filters in the address', () => {
       `/posts?participant=${ids.ada}&tag=${ids.summer}&from=1950-01-01&sort=title&stories=1`,
     );
     await page.locator('article.kf-item-card').first().waitFor();
-    const toggle = page.getByRole('button', { name: /^(Filtres|Filter) \(/ });
+    const toggle = page.getByRole('button', { name: /^(Filtres · Ordre|Filter · Reihenfolge) \(/ });
     if (await toggle.isVisible()) await toggle.click();
     await expectNoSeriousA11yViolations(page, `filtered list ${name}`);
     await snap(page, `list-filters-${name}`);
@@ -245,4 +245,69 @@ describe('lists people can steer: combined filters in the address', () => {
     await page.screenshot({ path: `screenshots/quick-search-${name}.png` });
     await context.close();
   });
+
+  it('searches inside a category, keeping the filter and the order asked', async () => {
+    const switched = await app.api.call('updateUser', { body: { siteparams: { language: 'fr' } } });
+    expect(switched.status, switched.text).toBe(200);
+    const { context, page } = await adminPage(app);
+    await page.goto(`/posts?category=${ids.family}&sort=oldest`);
+    await page.locator('article.kf-item-card').first().waitFor();
+    await page.getByRole('textbox', { name: 'Rechercher' }).fill('lettre');
+    await poll(
+      async () => queryOf(page),
+      (q) => q.search === 'lettre',
+      'the address',
+    );
+    expect(queryOf(page)).toEqual({
+      category: String(ids.family),
+      sort: 'oldest',
+      search: 'lettre',
+    });
+    // The twelve letters of the category, not Bob's nor the 1975 one outside it.
+    await page.getByRole('status').filter({ hasText: '12 éléments' }).waitFor();
+    await poll(
+      async () => (await cardTitles(page))[0],
+      (title) => title === 'Lettre d’Ada 1950',
+      'the oldest first',
+    );
+    // Relevance is offered while searching.
+    await page.getByLabel('Ordre', { exact: true }).selectOption({
+      label: 'Pertinence (meilleurs résultats d’abord)',
+    });
+    await poll(
+      async () => queryOf(page),
+      (q) => q.sort === undefined && q.category === String(ids.family),
+      'the address',
+    );
+    await context.close();
+  });
+
+  it.each<[string, ContextOptions]>([
+    ['fr', { locale: 'fr-FR', width: 375, height: 740, touch: true }],
+    ['de', { locale: 'de-DE', width: 375, height: 740, touch: true }],
+  ])(
+    'starts a phone list (%s) with its content in the upper half of the screen',
+    async (language, options) => {
+      const switched = await app.api.call('updateUser', { body: { siteparams: { language } } });
+      expect(switched.status, switched.text).toBe(200);
+      const { context, page } = await adminPage(app, options);
+      await page.goto('/posts');
+      const first = page.locator('article.kf-item-card').first();
+      await first.waitFor();
+      const box = await first.boundingBox();
+      expect(box?.y).toBeLessThan(370);
+      // The order, page size and story switch wait behind the one button.
+      expect(await page.getByLabel(language === 'de' ? 'Pro Seite' : 'Par page').isVisible()).toBe(
+        false,
+      );
+      await page
+        .getByRole('button', {
+          name: language === 'de' ? 'Filter · Reihenfolge' : 'Filtres · Ordre',
+        })
+        .click();
+      await page.getByLabel(language === 'de' ? 'Pro Seite' : 'Par page').waitFor();
+      await snap(page, `phone-list-options-${language}-375`);
+      await context.close();
+    },
+  );
 });
