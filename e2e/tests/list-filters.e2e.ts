@@ -252,7 +252,7 @@ describe('lists people can steer: combined filters in the address', () => {
     const { context, page } = await adminPage(app);
     await page.goto(`/posts?category=${ids.family}&sort=oldest`);
     await page.locator('article.kf-item-card').first().waitFor();
-    await page.getByRole('textbox', { name: 'Rechercher' }).fill('lettre');
+    await page.getByRole('searchbox', { name: 'Rechercher' }).fill('lettre');
     await poll(
       async () => queryOf(page),
       (q) => q.search === 'lettre',
