@@ -106,12 +106,12 @@ describe('lists people can steer: combined filters in the address', () => {
       to: '1961-12-31',
       sort: 'oldest',
     });
-    // 12 originals and one translation, oldest first, 10 a page.
-    await page.getByRole('status').filter({ hasText: '13 éléments' }).waitFor();
+    // 12 stories (one with a translation), one entry each by default, oldest first, 10 a page.
+    await page.getByRole('status').filter({ hasText: '12 éléments' }).waitFor();
     expect((await cardTitles(page))[0]).toBe('Lettre d’Ada 1950');
 
     await page.reload();
-    await page.getByRole('status').filter({ hasText: '13 éléments' }).waitFor();
+    await page.getByRole('status').filter({ hasText: '12 éléments' }).waitFor();
     await expect
       .poll(() =>
         page
@@ -127,8 +127,13 @@ describe('lists people can steer: combined filters in the address', () => {
         .evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text),
     ).toBe('Plus anciens d’abord');
 
-    // One entry per story: the German translation stands no more beside its original.
-    await page.getByRole('switch', { name: 'Une entrée par histoire' }).check();
+    // Every version: the German translation stands beside its original; then one per story again.
+    const stories = page.getByRole('switch', { name: 'Une entrée par histoire' });
+    expect(await stories.isChecked()).toBe(true);
+    await stories.uncheck();
+    await page.getByRole('status').filter({ hasText: '13 éléments' }).waitFor();
+    expect(queryOf(page).stories).toBe('0');
+    await stories.check();
     await page.getByRole('status').filter({ hasText: '12 éléments' }).waitFor();
     expect(queryOf(page).stories).toBe('1');
 
@@ -149,13 +154,13 @@ describe('lists people can steer: combined filters in the address', () => {
     // The replaced address left nothing behind it: back leaves the list.
     expect(queryOf(page).page).not.toBe('7');
 
-    // Page size: 25 shows all 14 (1975 too, without the dates) on one page.
+    // Page size: 25 shows all 13 stories (1975 too, without the dates) on one page.
     await page.goto(`/posts?participant=${ids.ada}&tag=${ids.summer}`);
     await page.locator('article.kf-item-card').first().waitFor();
     await page.getByLabel('Par page', { exact: true }).selectOption('25');
     await poll(
       () => cardTitles(page),
-      (titles) => titles.length === 14,
+      (titles) => titles.length === 13,
       'a page of 25',
     );
     expect(queryOf(page).per_page).toBe('25');
@@ -173,7 +178,8 @@ describe('lists people can steer: combined filters in the address', () => {
       'the address',
     );
     expect(new URL(page.url()).pathname).toBe('/posts');
-    await page.getByRole('status').filter({ hasText: '15 éléments' }).waitFor();
+    // One entry per story: 14 stories (15 versions).
+    await page.getByRole('status').filter({ hasText: '14 éléments' }).waitFor();
 
     await page.goto('/tabOrganisation/tags');
     await page.getByRole('button', { name: /^Éléments de Été : / }).click();
@@ -194,7 +200,7 @@ describe('lists people can steer: combined filters in the address', () => {
       (q) => q.category === String(ids.family),
       'the address',
     );
-    await page.getByRole('status').filter({ hasText: '13 éléments' }).waitFor();
+    await page.getByRole('status').filter({ hasText: '12 éléments' }).waitFor();
 
     // Ctrl+K finds the person (and the tag) beside the items, and shows the items' dates.
     await page.keyboard.press('ControlOrMeta+K');
@@ -228,7 +234,7 @@ describe('lists people can steer: combined filters in the address', () => {
       `/posts?participant=${ids.ada}&tag=${ids.summer}&from=1950-01-01&sort=title&stories=1`,
     );
     await page.locator('article.kf-item-card').first().waitFor();
-    const toggle = page.getByRole('button', { name: /^(Filtres|Filter) \(/ });
+    const toggle = page.getByRole('button', { name: /^(Filtres · Ordre|Filter · Reihenfolge) \(/ });
     if (await toggle.isVisible()) await toggle.click();
     await expectNoSeriousA11yViolations(page, `filtered list ${name}`);
     await snap(page, `list-filters-${name}`);
@@ -239,4 +245,71 @@ describe('lists people can steer: combined filters in the address', () => {
     await page.screenshot({ path: `screenshots/quick-search-${name}.png` });
     await context.close();
   });
+
+  it('searches inside a category, keeping the filter and the order asked', async () => {
+    const switched = await app.api.call('updateUser', { body: { siteparams: { language: 'fr' } } });
+    expect(switched.status, switched.text).toBe(200);
+    const { context, page } = await adminPage(app);
+    await page.goto(`/posts?category=${ids.family}&sort=oldest`);
+    await page.locator('article.kf-item-card').first().waitFor();
+    await page.getByRole('searchbox', { name: 'Rechercher' }).fill('lettre');
+    await poll(
+      async () => queryOf(page),
+      (q) => q.search === 'lettre',
+      'the address',
+    );
+    expect(queryOf(page)).toEqual({
+      category: String(ids.family),
+      sort: 'oldest',
+      search: 'lettre',
+    });
+    // The twelve letters of the category, not Bob's nor the 1975 one outside it.
+    await page.getByRole('status').filter({ hasText: '12 éléments' }).waitFor();
+    await poll(
+      async () => (await cardTitles(page))[0],
+      (title) => title === 'Lettre d’Ada 1950',
+      'the oldest first',
+    );
+    // Relevance is offered while searching.
+    await page.getByLabel('Ordre', { exact: true }).selectOption({
+      label: 'Pertinence (meilleurs résultats d’abord)',
+    });
+    await poll(
+      async () => queryOf(page),
+      (q) => q.sort === undefined && q.category === String(ids.family),
+      'the address',
+    );
+    await context.close();
+  });
+
+  it.each<[string, ContextOptions]>([
+    ['fr', { locale: 'fr-FR', width: 375, height: 740, touch: true }],
+    ['de', { locale: 'de-DE', width: 375, height: 740, touch: true }],
+  ])(
+    'starts a phone list (%s) with its content in the upper half of the screen',
+    async (language, options) => {
+      const switched = await app.api.call('updateUser', { body: { siteparams: { language } } });
+      expect(switched.status, switched.text).toBe(200);
+      const { context, page } = await adminPage(app, options);
+      await page.goto('/posts');
+      const first = page.locator('article.kf-item-card').first();
+      await first.waitFor();
+      const box = await first.boundingBox();
+      expect(box?.y).toBeLessThan(370);
+    // The selection bar waits for a selection (each card has its own box).
+    expect(await page.locator('.kf-bulk-bar').count()).toBe(0);
+      // The order, page size and story switch wait behind the one button.
+      expect(await page.getByLabel(language === 'de' ? 'Pro Seite' : 'Par page').isVisible()).toBe(
+        false,
+      );
+      await page
+        .getByRole('button', {
+          name: language === 'de' ? 'Filter · Reihenfolge' : 'Filtres · Ordre',
+        })
+        .click();
+      await page.getByLabel(language === 'de' ? 'Pro Seite' : 'Par page').waitFor();
+      await snap(page, `phone-list-options-${language}-375`);
+      await context.close();
+    },
+  );
 });

@@ -112,12 +112,15 @@ export type ItemListQuery = z.infer<typeof itemListQuery>;
 /** How a list is ordered: by date, newest or oldest first, or by title (A to Z). */
 export const ITEM_SORTS = ['newest', 'oldest', 'title'] as const;
 export type ItemSort = (typeof ITEM_SORTS)[number];
+/** A search's orders: by relevance (best match first, the default), or as a list is. */
+export const SEARCH_SORTS = ['relevance', ...ITEM_SORTS] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 /** A calendar day (`1954-06-12`) bounding a list's dates; both bounds are included. */
 const dayField = z.iso.date();
 
 /**
- * Filters every list but the search takes, combined with each other and with the route's own
+ * Filters every list takes, combined with each other and with the route's own
  * (a `-category/{id}` list with `tag=3` shows that category's items with that tag).
  */
 const itemFilters = {
@@ -168,11 +171,18 @@ const searchText = z
       'their title first, then newest first; `meta.total` stops at that number.',
   );
 /**
- * `query` under 3 characters (trimmed) is ignored: the unfiltered list comes back. Results are the
+ * `query` under 3 characters (trimmed) is ignored: the unfiltered list comes back. The filters of
+ * the lists narrow the matches, and `sort` orders them (relevance unless told). Results are the
  * `LIMITS.searchMatchesMax` most recently added matches at most, ranked by relevance, or for a
  * word in more items than that, titles first, then newest.
  */
-export const itemSearchQuery = itemListQuery.extend({ query: searchText });
+export const itemSearchQuery = itemListQuery.extend({
+  query: searchText,
+  ...itemFilters,
+  sort: z.enum(SEARCH_SORTS).default('relevance'),
+  /** Ignored by a search: it finds every version that matches. */
+  story_language: languageField.optional(),
+});
 export type ItemSearchQuery = z.infer<typeof itemSearchQuery>;
 export const searchAllQuery = z.object({
   query: searchText,

@@ -5,7 +5,7 @@ import { idField, integerField, paginated, VALIDATION_KEYS, withoutNul } from '.
 import { attachedFileSchema } from './files.js';
 import { ITEM_LIMITS } from './item-constants.js';
 import { RECORD_LIMITS } from './record-constants.js';
-import { ITEM_SORTS, itemDateField, namedRef } from './items.js';
+import { SEARCH_SORTS, itemDateField, namedRef } from './items.js';
 
 export { RECORD_LIMITS, TIME_CODE_PATTERN } from './record-constants.js';
 
@@ -102,10 +102,10 @@ export const recordListQuery = z.object({
   /** Records recorded on or before this day (UTC). */
   date_to: z.iso.date().optional(),
   /**
-   * Without a search: by recording date, newest (the default) or oldest first, or by title.
-   * A search is always best match first.
+   * By recording date, newest or oldest first, or by title; `relevance` (best match first) for a
+   * search. Unless told: newest first, a search best match first.
    */
-  sort: z.enum(ITEM_SORTS).default('newest'),
+  sort: z.enum(SEARCH_SORTS).optional(),
 });
 export type RecordListQuery = z.infer<typeof recordListQuery>;
 

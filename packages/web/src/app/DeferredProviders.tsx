@@ -2,6 +2,7 @@ import '@mantine/notifications/styles.css';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
+import { useSmallScreen } from '@/shared/ui/device';
 import '@/shared/ui/toastIcons';
 import { replayModalEvents } from './modalEvents';
 
@@ -14,9 +15,16 @@ import { replayModalEvents } from './modalEvents';
 export default function DeferredProviders() {
   // After the provider's own effect (children's effects run first): it listens by now.
   useEffect(replayModalEvents, []);
+  // On a phone, at the bottom: at the top they covered the page's title and its main button.
+  const small = useSmallScreen();
   return (
     <>
-      <Notifications position="top-right" limit={5} zIndex={1000} containerWidth={380} />
+      <Notifications
+        position={small ? 'bottom-center' : 'top-right'}
+        limit={small ? 3 : 5}
+        zIndex={1000}
+        containerWidth={380}
+      />
       <ModalsProvider />
     </>
   );

@@ -29,6 +29,8 @@ export interface ListFilter {
   sort?: ItemSort;
   /** One entry per story, in this language when it has one (see storyRepresentative). */
   storyLanguage?: string | undefined;
+  /** Only these items (a search's matches). */
+  ids?: number[];
 }
 
 /** How many link filters (participant, tag, category subtree) a list has. */
@@ -49,7 +51,9 @@ export function linkFilterCount(filter: ListFilter): number {
  * Undefined for any other list.
  */
 export function linkScope(db: Executor, filter: ListFilter) {
-  if (filter.view !== 'live' || filter.language || filter.storyLanguage) return undefined;
+  if (filter.view !== 'live' || filter.language || filter.storyLanguage || filter.ids) {
+    return undefined;
+  }
   if (filter.sort === 'title' || linkFilterCount(filter) !== 1) return undefined;
   const links =
     filter.participantIds !== undefined

@@ -14,6 +14,7 @@ export function byMonths(filter: ListFilter): boolean {
     filter.view === 'live' &&
     filter.sort !== 'title' &&
     !filter.storyLanguage &&
+    !filter.ids &&
     filter.dateFrom === undefined &&
     filter.dateBefore === undefined &&
     linkFilterCount(filter) === 0

@@ -4,6 +4,7 @@ import {
   type CorrelationRow,
   type ItemListRow,
   type ItemSort,
+  type SearchSort,
   type ItemType,
   type Revision,
   type SearchGroup,
@@ -25,7 +26,14 @@ import {
   type RankedFamily,
 } from './search.js';
 import { cut, searchTerms } from './text.js';
-import { dayStart, listPage, searchPage, snippetIn, type PageQuery } from './listing.js';
+import {
+  dayStart,
+  listPage,
+  searchPage,
+  snippetIn,
+  type PageQuery,
+  type SearchSource,
+} from './listing.js';
 
 export type { PageQuery } from './listing.js';
 
@@ -71,9 +79,21 @@ export type ListOptions = PageQuery & {
   tag?: number | undefined;
   date_from?: string | undefined;
   date_to?: string | undefined;
-  sort?: ItemSort | undefined;
+  sort?: ItemSort | SearchSort | undefined;
   story_language?: string | undefined;
 };
+
+/** Whether a search's query narrows or orders its matches as a list does. */
+function listsMatches(query: ListOptions): boolean {
+  return (
+    (query.sort !== undefined && query.sort !== 'relevance') ||
+    query.category !== undefined ||
+    query.participant !== undefined ||
+    query.tag !== undefined ||
+    query.date_from !== undefined ||
+    query.date_to !== undefined
+  );
+}
 
 /**
  * The query's filters added to the route's own. A category of the query that no longer exists
@@ -99,14 +119,15 @@ async function queryFilter(
   }
   filter.dateFrom = dayStart(query.date_from);
   filter.dateBefore = dayStart(query.date_to, 1);
-  filter.sort = query.sort;
+  if (query.sort !== 'relevance') filter.sort = query.sort;
   filter.storyLanguage = query.story_language;
   return filter;
 }
 
 /**
  * Any item list of a type: filters (combined), trash view, language, order, one entry per story
- * or every version; or a search (by rank; only the language applies there).
+ * or every version; or a search, by rank or in a list's order, narrowed by the same filters (not
+ * one entry per story: every matching version is a hit).
  */
 export async function listItems(
   ctx: AppContext,
@@ -123,11 +144,13 @@ export async function listItems(
     return searchPage(
       query,
       words,
-      {
-        count: () => search.count(ctx.db),
-        hits: async (limit, offset) =>
-          (await search.page(ctx.db, limit, offset)).map((hit) => Number(hit.item_id)),
-      },
+      listsMatches(query)
+        ? await narrowedMatches(ctx, type, query, search)
+        : {
+            count: () => search.count(ctx.db),
+            hits: async (limit, offset) =>
+              (await search.page(ctx.db, limit, offset)).map((hit) => Number(hit.item_id)),
+          },
       ITEM_SNIPPET_COLUMNS,
       repo.rowsByIds,
       (rows, snippetOf) => presentRows(ctx.db, rows, snippetOf),
@@ -141,6 +164,40 @@ export async function listItems(
     { count: () => repo.count(filter), rows: (limit, offset) => repo.page(filter, limit, offset) },
     (rows) => presentRows(ctx.db, rows),
   );
+}
+
+/**
+ * A search's matches narrowed by the list filters: every candidate (up to
+ * `LIMITS.searchMatchesMax`) is read in rank order, then those the filters keep are counted and
+ * paged, by rank or in the list's order.
+ */
+async function narrowedMatches(
+  ctx: AppContext,
+  type: ItemType,
+  query: ListOptions,
+  search: ReturnType<typeof scopedSearch>,
+): Promise<SearchSource> {
+  const none: SearchSource = { count: async () => 0, hits: async () => [] };
+  const total = await search.count(ctx.db);
+  const ranked =
+    total === 0 ? [] : (await search.page(ctx.db, total, 0)).map((hit) => Number(hit.item_id));
+  const narrowed = await queryFilter(ctx, {}, { ...query, story_language: undefined });
+  if (!narrowed) return none;
+  const repo = itemsRepository(ctx.db);
+  const filter: ListFilter = { ...narrowed, type, view: 'live', ids: ranked };
+  if (query.sort !== undefined && query.sort !== 'relevance') {
+    return {
+      count: () => repo.count(filter),
+      hits: async (limit, offset) =>
+        (await repo.page(filter, limit, offset)).map((row) => Number(row.id)),
+    };
+  }
+  const kept = new Set(await repo.idsAmong(filter));
+  const hits = ranked.filter((id) => kept.has(id));
+  return {
+    count: async () => hits.length,
+    hits: async (limit, offset) => hits.slice(offset, offset + limit),
+  };
 }
 
 function snippetOf(row: { plain: string; title: string; preview: string }, words: string[]) {

@@ -139,6 +139,8 @@ function filtered(db: Executor, filter: ListFilter) {
             eb.or([eb('i.deleted_at', 'is not', null), eb('i.revisions_count', '>', 0)]),
           );
   query = narrowItems(query, filter);
+  // An empty list of ids matches nothing (`in ()` is no valid SQL).
+  if (filter.ids) query = query.where('i.id', 'in', filter.ids.length ? filter.ids : [0]);
   if (filter.storyLanguage && filter.view === 'live') {
     query = query.where(storyRepresentative(filter.storyLanguage));
   }
@@ -243,6 +245,12 @@ export function itemsRepository(db: Executor) {
         fromItems(limit - rows.length, 0, (q) => q.where('i.date', 'is', null)),
       );
       return [...rows, ...rest];
+    },
+
+    /** The ids of the items the filter keeps, in no order (a search's matches narrowed). */
+    async idsAmong(filter: ListFilter): Promise<number[]> {
+      const rows = await filtered(db, filter).select('i.id').execute();
+      return rows.map((row) => Number(row.id));
     },
 
     /** List rows with their plain text (search hits), in the order of `ids`. */

@@ -19,7 +19,7 @@ import {
 } from '../items/index.js';
 import { recordEntity } from './entity.js';
 import { presentRecordRows } from './present.js';
-import { recordsRepository, type RecordFilter } from './repository.js';
+import { listOrder, recordsRepository, type RecordFilter } from './repository.js';
 import { recordMatches } from './search.js';
 
 /**
@@ -38,7 +38,7 @@ export async function listRecords(
     participant: query.participant,
     dateFrom: dayStart(query.date_from),
     dateBefore: dayStart(query.date_to, 1),
-    sort: query.sort,
+    sort: query.sort === 'relevance' ? undefined : query.sort,
   };
   const repo = recordsRepository(ctx.db);
   const words = searchWords(query.query);
@@ -47,7 +47,7 @@ export async function listRecords(
     return searchPage(
       query,
       words,
-      recordSearch(ctx, words, filter),
+      recordSearch(ctx, words, filter, query.sort !== undefined && query.sort !== 'relevance'),
       recordEntity.snippetColumns,
       repo.byIds,
       (rows, snippetOf) => presentRecordRows(ctx.db, rows, snippetOf),
@@ -60,8 +60,16 @@ export async function listRecords(
   );
 }
 
-/** The records of `filter` matching `words`, in rank order (by recording date within a score). */
-function recordSearch(ctx: AppContext, words: string[], filter: RecordFilter): SearchSource {
+/**
+ * The records of `filter` matching `words`, in rank order (by recording date within a score), or
+ * in the filter's list order when `listed`.
+ */
+function recordSearch(
+  ctx: AppContext,
+  words: string[],
+  filter: RecordFilter,
+  listed: boolean,
+): SearchSource {
   const matched = recordsRepository(ctx.db)
     .filtered(filter)
     .innerJoin(recordMatches(ctx.dialect, words, filter.trash).as('m'), (join) =>
@@ -75,18 +83,17 @@ function recordSearch(ctx: AppContext, words: string[], filter: RecordFilter): S
       return Number(row.n);
     },
     async hits(limit, offset) {
-      const rows = await rankOrder(
-        sql.ref('m.score'),
-        sql.ref('r.registration_date'),
-        sql.ref('r.id'),
-      )
-        .reduce(
-          (query, [expression, direction]) => query.orderBy(expression, direction),
-          matched.select('r.id'),
-        )
-        .limit(limit)
-        .offset(offset)
-        .execute();
+      const selected = matched.select('r.id');
+      const ordered = listed
+        ? listOrder(filter.sort).reduce(
+            (query, [expression, direction]) => query.orderBy(expression, direction),
+            selected,
+          )
+        : rankOrder(sql.ref('m.score'), sql.ref('r.registration_date'), sql.ref('r.id')).reduce(
+            (query, [expression, direction]) => query.orderBy(expression, direction),
+            selected,
+          );
+      const rows = await ordered.limit(limit).offset(offset).execute();
       return rows.map((row) => row.id);
     },
   };

@@ -67,15 +67,30 @@ describe('records list: recording-date range and order', () => {
     expect((await list('date_from=1978-01-01&lang=de')).total).toBe(0);
   });
 
-  it('keeps a search best match first whatever the order, within the date range', async () => {
+  it('orders a search best match first unless another order is asked', async () => {
     const { y1950, y1978a, y1978b, y1990, undated } = ids;
-    const everyOrder = ['', '&sort=oldest', '&sort=title'].map((sort) =>
-      list(`query=veillee${sort}`),
-    );
-    for (const found of await Promise.all(everyOrder)) {
+    for (const sort of ['', '&sort=relevance']) {
       // Equal scores: dated first, newest recording, then newest id.
-      expect(found.ids).toEqual([y1990, y1978b, y1978a, y1950, undated]);
+      expect((await list(`query=veillee${sort}`)).ids).toEqual([
+        y1990,
+        y1978b,
+        y1978a,
+        y1950,
+        undated,
+      ]);
     }
+    expect((await list('query=veillee&sort=oldest')).ids).toEqual([
+      y1950,
+      y1978a,
+      y1978b,
+      y1990,
+      undated,
+    ]);
+    expect(await list('query=veillee&sort=title&per_page=2&page=2')).toEqual({
+      ids: [undated, y1978a],
+      total: 5,
+    });
+    expect((await list('sort=relevance')).ids).toEqual([y1990, y1978b, y1978a, y1950, undated]);
     expect((await list('query=veillee&date_from=1978-08-15&date_to=1980-01-01')).ids).toEqual([
       y1978b,
       y1978a,

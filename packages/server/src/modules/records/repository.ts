@@ -27,7 +27,7 @@ export interface RecordFilter {
  * (records of unknown date after the dated ones, either way; records_list_idx) or by title
  * (records_title_idx, migration 0032).
  */
-function listOrder(sort: ItemSort = 'newest') {
+export function listOrder(sort: ItemSort = 'newest') {
   const undatedLast = [
     sql`case when r.registration_date is null then 1 else 0 end`,
     'asc',

@@ -11,12 +11,10 @@ describe('validateArchiveSearch', () => {
     expect(validateArchiveSearch({ page: 1 })).toEqual({});
   });
 
-  it('keeps every filter together; a long enough search sets them aside', () => {
+  it('keeps every filter together, with a search too', () => {
     expect(
       validateArchiveSearch({ search: 'école', category: 4, tag: 2, from: '1950-01-01' }),
-    ).toEqual({
-      search: 'école',
-    });
+    ).toEqual({ search: 'école', category: 4, tag: 2, from: '1950-01-01' });
     expect(validateArchiveSearch({ search: 'ab', participant: 4, tag: 2 })).toEqual({
       search: 'ab',
       participant: 4,
@@ -61,6 +59,18 @@ describe('validateArchiveSearch', () => {
     });
   });
 
+  it('keeps relevance for a search only, and newest for a search only', () => {
+    expect(validateArchiveSearch({ search: 'école', sort: 'relevance' })).toEqual({
+      search: 'école',
+    });
+    expect(validateArchiveSearch({ search: 'école', sort: 'newest' })).toEqual({
+      search: 'école',
+      sort: 'newest',
+    });
+    expect(validateArchiveSearch({ sort: 'relevance' })).toEqual({});
+    expect(validateArchiveSearch({ search: 'ab', sort: 'relevance' })).toEqual({ search: 'ab' });
+  });
+
   it('prefers the trash over the revisions view', () => {
     expect(validateArchiveSearch({ deleted: true, revisions: 1 })).toEqual({ deleted: 1 });
     expect(validateArchiveSearch({ revisions: 'true' })).toEqual({ revisions: 1 });
@@ -68,12 +78,19 @@ describe('validateArchiveSearch', () => {
 });
 
 describe('listRequest', () => {
-  it('lists everything, 10 per page, with the language', () => {
-    expect(listRequest('post', { language: 'fr', page: 2 })).toEqual({
+  it('lists everything, 10 per page, with the language, one entry per story by default', () => {
+    expect(listRequest('post', { language: 'fr', page: 2 }, 'de')).toEqual({
       route: 'post.all',
-      query: { page: 2, per_page: 10, language: 'fr' },
+      query: { page: 2, per_page: 10, language: 'fr', story_language: 'de' },
       kind: 'all',
     });
+  });
+
+  it('lists every version when the address or the remembered choice says so', () => {
+    expect(listRequest('post', { stories: 0 }, 'de').query.story_language).toBeUndefined();
+    expect(listRequest('post', {}, 'de', false).query.story_language).toBeUndefined();
+    expect(listRequest('post', { stories: 1 }, 'de', false).query.story_language).toBe('de');
+    expect(validateArchiveSearch({ stories: '0' })).toEqual({ stories: 0 });
   });
 
   it('sends every filter, the order, the page size and one entry per story to -all', () => {
@@ -131,6 +148,42 @@ describe('listRequest', () => {
     });
   });
 
+  it('sends every filter and the order with a search, not one entry per story', () => {
+    expect(
+      listRequest(
+        'post',
+        {
+          search: 'ecole',
+          category: 7,
+          participant: 3,
+          tag: 9,
+          from: '1950-01-01',
+          to: '1960-12-31',
+          sort: 'oldest',
+          stories: 1,
+        },
+        'de',
+      ),
+    ).toEqual({
+      route: 'post.search',
+      kind: 'search',
+      query: {
+        page: 1,
+        per_page: 10,
+        language: undefined,
+        query: 'ecole',
+        category: 7,
+        participant: 3,
+        tag: 9,
+        date_from: '1950-01-01',
+        date_to: '1960-12-31',
+        sort: 'oldest',
+      },
+    });
+    expect(listRequest('post', { search: 'ecole', sort: 'newest' }).query.sort).toBe('newest');
+    expect(listRequest('post', { search: 'ecole', sort: 'relevance' }).query.sort).toBeUndefined();
+  });
+
   it('shows the trash and the revised items', () => {
     expect(listRequest('post', { deleted: 1, search: 'ecole' }).route).toBe('post.deleted');
     expect(listRequest('media', { revisions: 1 }).route).toBe('media.deletedAndRevisions');
@@ -151,14 +204,33 @@ describe('withChange', () => {
     });
   });
 
-  it('sets the filters aside for a search, and the search for a filter', () => {
+  it('keeps the filters with a search, and the search with a filter', () => {
     expect(withChange({ category: 1, from: '1950-01-01', page: 2 }, { search: 'lettre' })).toEqual({
+      category: 1,
+      from: '1950-01-01',
       search: 'lettre',
     });
     expect(withChange({ category: 1 }, { search: 'le' })).toEqual({ category: 1, search: 'le' });
     expect(withChange({ search: 'ecole', language: 'fr', page: 4 }, { tag: 2 })).toEqual({
+      search: 'ecole',
       tag: 2,
       language: 'fr',
+    });
+  });
+
+  it('keeps the default order out of the address: relevance searching, else newest', () => {
+    expect(withChange({ search: 'ecole' }, { sort: 'relevance' })).toEqual({ search: 'ecole' });
+    expect(withChange({ search: 'ecole' }, { sort: 'newest' })).toEqual({
+      search: 'ecole',
+      sort: 'newest',
+    });
+    expect(withChange({ search: 'ecole', sort: 'newest' }, { search: '' })).toEqual({});
+    expect(withChange({ search: 'ecole', sort: 'title' }, { search: undefined })).toEqual({
+      sort: 'title',
+    });
+    expect(withChange({ sort: 'oldest' }, { search: 'lettre' })).toEqual({
+      sort: 'oldest',
+      search: 'lettre',
     });
   });
 

@@ -8,26 +8,31 @@ import {
 import { currentLanguage } from '@/shared/i18n';
 import { effectiveSearch } from '@/shared/search';
 import { calendarDay } from '@/shared/kit/calendarDay';
-import { LIST_SORTS, type ListSort } from '@/shared/kit/FilterBar';
+import { readStoryPreference } from './storyPreference';
+import { ALL_SORTS, keptSort, LIST_SORTS, type ListSort } from '@/shared/kit/FilterBar';
 import type { FilterValues } from '@/shared/kit/ListFilterBar';
 
-export { LIST_SORTS, type ListSort };
+export { ALL_SORTS, LIST_SORTS, type ListSort };
 
 /** Page sizes a list offers; 10 is the default and stays out of the address. */
 export const PAGE_SIZES = [LIMITS.pageSizeListView, 25, 50, 100] as const;
 
 /**
- * The query parameters that drive a list: category, participant, tag,
- * a date range, the language, the order, the page and its size, and one entry per story, all
- * combined. A search (3 characters or more) is ranked over the whole type: it sets the category,
- * participant, tag and dates aside, so they are not kept beside it.
+ * The query parameters that drive a list: a search, category, participant, tag, a date range,
+ * the language, the order, the page and its size, and one entry per story, all combined. The
+ * order's default (kept out of the address) is relevance while a search (3 characters or more) is
+ * typed, else newest first; one entry per story does not apply to a search (every matching version
+ * is a hit).
  */
 export interface ArchiveSearch extends FilterValues {
   page?: number;
   /** Page size other than the default 10. */
   per_page?: number;
-  /** One entry per story, in the reader's interface language when the story has it. */
-  stories?: 1;
+  /**
+   * One entry per story (1), in the reader's interface language when the story has it, or every
+   * version (0); without it, the remembered choice (on unless turned off).
+   */
+  stories?: 0 | 1;
   /** The trash. */
   deleted?: 1;
   /** Trashed and revised items. */
@@ -36,7 +41,7 @@ export interface ArchiveSearch extends FilterValues {
 
 export type ArchiveFilter = 'category' | 'participant' | 'tag';
 export const ARCHIVE_FILTERS: readonly ArchiveFilter[] = ['category', 'participant', 'tag'];
-/** What a search sets aside. */
+/** What narrows a list besides its search and language. */
 const NARROWING = [...ARCHIVE_FILTERS, 'from', 'to'] as const;
 
 function positiveInt(value: unknown): number | undefined {
@@ -57,23 +62,24 @@ export function validateArchiveSearch(raw: Record<string, unknown>): ArchiveSear
   if (typeof rawSearch === 'string' && rawSearch.trim()) {
     result.search = rawSearch.slice(0, ITEM_LIMITS.searchMaxLength);
   }
-  if (!effectiveSearch(result.search ?? '')) {
-    for (const filter of ARCHIVE_FILTERS) {
-      const id = positiveInt(raw[filter]);
-      if (id !== undefined) result[filter] = id;
-    }
-    const from = calendarDay(raw.from);
-    const to = calendarDay(raw.to);
-    if (from) result.from = from;
-    if (to) result.to = to;
+  for (const filter of ARCHIVE_FILTERS) {
+    const id = positiveInt(raw[filter]);
+    if (id !== undefined) result[filter] = id;
   }
+  const from = calendarDay(raw.from);
+  const to = calendarDay(raw.to);
+  if (from) result.from = from;
+  if (to) result.to = to;
   const page = positiveInt(raw.page);
   if (page !== undefined && page > 1) result.page = Math.min(page, ITEM_LIMITS.maxPage);
   const perPage = positiveInt(raw.per_page);
   if (perPage !== undefined && perPage !== PAGE_SIZES[0] && PAGE_SIZES.some((s) => s === perPage))
     result.per_page = perPage;
-  if ((LIST_SORTS as readonly unknown[]).includes(raw.sort)) result.sort = raw.sort as ListSort;
+  const searching = Boolean(effectiveSearch(result.search ?? ''));
+  const sort = keptSort(raw.sort, searching);
+  if (sort) result.sort = sort;
   if (flag(raw.stories)) result.stories = 1;
+  else if (raw.stories === 0 || raw.stories === '0' || raw.stories === false) result.stories = 0;
   if ((CONTENT_LANGUAGES as readonly unknown[]).includes(raw.language)) {
     result.language = raw.language as ContentLanguage;
   }
@@ -93,7 +99,8 @@ export interface ListQuery {
   tag?: number;
   date_from?: string;
   date_to?: string;
-  sort?: ListSort;
+  /** Relevance, a search's default, is never sent. */
+  sort?: Exclude<ListSort, 'relevance'>;
   story_language?: ContentLanguage;
 }
 
@@ -109,20 +116,29 @@ export type ListRequest = {
   | { route: `${ItemType}.${ArchiveFilter}`; id: number }
 );
 
+/** Whether the list shows one entry per story: as the address says, else the remembered choice. */
+export function storiesShown(
+  search: ArchiveSearch,
+  byDefault: boolean = readStoryPreference(),
+): boolean {
+  return search.stories === undefined ? byDefault : search.stories === 1;
+}
+
 /** Whether a list is narrowed by a category, participant, tag or date. */
 export function isFiltered(search: ArchiveSearch): boolean {
   return NARROWING.some((key) => search[key] !== undefined);
 }
 
 /**
- * The API call a list shows: `-all` with every filter in its query (they combine there), the
- * search, or a trash view; 10 per page unless another size is chosen. One entry per
- * story asks for the versions in `readerLanguage` (the interface language).
+ * The API call a list shows: `-all` or the search, with every filter and the order in its query
+ * (they combine there), or a trash view; 10 per page unless another size is chosen. One entry per
+ * story asks a list (not a search) for the versions in `readerLanguage` (the interface language).
  */
 export function listRequest(
   type: ItemType,
   search: ArchiveSearch,
   readerLanguage: ContentLanguage = currentLanguage(),
+  storiesByDefault: boolean = readStoryPreference(),
 ): ListRequest {
   const base: ListQuery = {
     page: search.page ?? 1,
@@ -134,30 +150,26 @@ export function listRequest(
     return { route: `${type}.deletedAndRevisions`, query: base, kind: 'revisions' };
   }
   const text = effectiveSearch(search.search ?? '');
-  if (text) return { route: `${type}.search`, query: { ...base, query: text }, kind: 'search' };
-  const query: ListQuery = { ...base };
+  const query: ListQuery = text ? { ...base, query: text } : { ...base };
   for (const filter of ARCHIVE_FILTERS) {
     if (search[filter] !== undefined) query[filter] = search[filter];
   }
   if (search.from) query.date_from = search.from;
   if (search.to) query.date_to = search.to;
-  if (search.sort) query.sort = search.sort;
-  if (search.stories) query.story_language = readerLanguage;
+  if (search.sort && search.sort !== 'relevance') query.sort = search.sort;
+  if (text) return { route: `${type}.search`, query, kind: 'search' };
+  if (storiesShown(search, storiesByDefault)) query.story_language = readerLanguage;
   return { route: `${type}.all`, query, kind: isFiltered(search) ? 'filtered' : 'all' };
 }
 
 /**
- * The next search after the user changed one control. Filters combine; an effective search
- * sets them aside (the search is ranked over the whole type). Any change but the page's goes
- * back to page 1.
+ * The next search after the user changed one control. The search and the filters combine; the
+ * order's default (relevance while searching, else newest) stays out of the address, and
+ * relevance is dropped with the search. Any change but the page's goes back to page 1.
  */
 export function withChange(current: ArchiveSearch, change: Partial<ArchiveSearch>): ArchiveSearch {
   const next: ArchiveSearch = { ...current, ...change };
-  const narrowed = NARROWING.some((key) => key in change && change[key] !== undefined);
-  if (narrowed) delete next.search;
-  else if ('search' in change && effectiveSearch(change.search ?? '')) {
-    for (const key of NARROWING) delete next[key];
-  }
+  next.sort = keptSort(next.sort, Boolean(effectiveSearch(next.search ?? '')));
   if (!('page' in change)) delete next.page;
   if (next.per_page === PAGE_SIZES[0]) delete next.per_page;
   for (const key of Object.keys(next) as (keyof ArchiveSearch)[]) {

@@ -97,3 +97,24 @@ describe('the recording dates and the order', () => {
     expect(withRecordChange({ page: 3, sort: 'title' }, { sort: undefined })).toEqual({});
   });
 });
+
+describe('the order of a search', () => {
+  it('is relevance unless told, and newest first is kept while searching', () => {
+    expect(validateRecordSearch({ search: 'veillée', sort: 'relevance' })).toEqual({
+      search: 'veillée',
+    });
+    expect(validateRecordSearch({ search: 'veillée', sort: 'newest' })).toEqual({
+      search: 'veillée',
+      sort: 'newest',
+    });
+    expect(validateRecordSearch({ sort: 'relevance' })).toEqual({});
+    expect(recordListRequest({ search: 'veillée', sort: 'newest', participant: 2 })).toEqual({
+      page: 1,
+      per_page: 10,
+      query: 'veillée',
+      participant: 2,
+      sort: 'newest',
+    });
+    expect(withRecordChange({ search: 'veillée', sort: 'newest' }, { search: '' })).toEqual({});
+  });
+});

@@ -7,13 +7,13 @@ import {
 } from '@kinfolio/contract';
 import { effectiveSearch } from '@/shared/search';
 import { calendarDay } from '@/shared/kit/calendarDay';
-import { LIST_SORTS, type ListSort } from '@/shared/kit/FilterBar';
+import { keptSort, type ListSort } from '@/shared/kit/FilterBar';
 import type { FilterValues } from '@/shared/kit/ListFilterBar';
 
 /**
  * `/records` query parameters, named as the archive lists name theirs (`search`, `participant`,
- * `language`, `from`, `to`, `sort`, `page`, `deleted=1`) plus `owner`. Unlike the items' API, the records' combines
- * every filter with the search, so all are kept together.
+ * `language`, `from`, `to`, `sort`, `page`, `deleted=1`) plus `owner`, all kept together: the
+ * search combines with every filter and the order (relevance, its default, among them).
  */
 export interface RecordSearch extends Omit<FilterValues, 'category' | 'tag'> {
   owner?: string;
@@ -50,7 +50,8 @@ export function validateRecordSearch(raw: Record<string, unknown>): RecordSearch
   const to = calendarDay(raw.to);
   if (from) result.from = from;
   if (to) result.to = to;
-  if ((LIST_SORTS as readonly unknown[]).includes(raw.sort)) result.sort = raw.sort as ListSort;
+  const sort = keptSort(raw.sort, Boolean(effectiveSearch(result.search ?? '')));
+  if (sort) result.sort = sort;
   const page = positiveInt(raw.page);
   if (page !== undefined && page > 1) result.page = Math.min(page, ITEM_LIMITS.maxPage);
   if (flag(raw.deleted)) result.deleted = 1;
@@ -67,7 +68,7 @@ export interface RecordListRequest {
   owner?: string;
   date_from?: string;
   date_to?: string;
-  sort?: ListSort;
+  sort?: Exclude<ListSort, 'relevance'>;
   trash?: '1';
 }
 
@@ -83,7 +84,7 @@ export function recordListRequest(search: RecordSearch): RecordListRequest {
   if (search.owner) request.owner = search.owner;
   if (search.from) request.date_from = search.from;
   if (search.to) request.date_to = search.to;
-  if (search.sort) request.sort = search.sort;
+  if (search.sort && search.sort !== 'relevance') request.sort = search.sort;
   if (search.deleted) request.trash = '1';
   return request;
 }
@@ -94,6 +95,7 @@ export function withRecordChange(
   change: Partial<RecordSearch>,
 ): RecordSearch {
   const next: RecordSearch = { ...current, ...change };
+  next.sort = keptSort(next.sort, Boolean(effectiveSearch(next.search ?? '')));
   if (!('page' in change)) delete next.page;
   for (const key of Object.keys(next) as (keyof RecordSearch)[]) {
     if (next[key] === undefined || next[key] === '') delete next[key];

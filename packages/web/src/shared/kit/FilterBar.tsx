@@ -21,6 +21,10 @@ interface FilterBarProps {
   search?: ReactNode;
   /** A line under the bar (how the filters combine, what a filter leaves out). */
   note?: ReactNode;
+  /** How the list shows (order, page size…): under the bar, behind the phone's button too. */
+  options?: ReactNode;
+  /** The phone's button names the order too. */
+  ordered?: boolean;
   /** The filter inputs, in the order they show. */
   children: ReactNode;
 }
@@ -30,22 +34,39 @@ interface FilterBarProps {
  * screen; on a phone, the search box stays and the filters wait behind a button that counts them.
  * Archive lists, records, the planning (and any page listing the archive's content) use it.
  */
-export function FilterBar({ id, active, search, note, children }: FilterBarProps) {
+export function FilterBar({
+  id,
+  active,
+  search,
+  note,
+  options,
+  ordered = false,
+  children,
+}: FilterBarProps) {
   const small = useSmallScreen();
-  return (
-    <Stack gap={4} role="search">
-      {small ? (
-        <PhoneFilters id={id} active={active} search={search}>
+  if (small) {
+    // One compact line (the search and the button); the rest waits behind the button.
+    return (
+      <Stack gap={4} role="search">
+        <PhoneFilters id={id} active={active} search={search} ordered={ordered}>
           {children}
+          {options}
+          {note}
         </PhoneFilters>
-      ) : (
+      </Stack>
+    );
+  }
+  return (
+    <>
+      <Stack gap={4} role="search">
         <Group align="flex-end" gap="sm" className="kf-filter-bar">
           {search}
           {children}
         </Group>
-      )}
-      {note}
-    </Stack>
+        {note}
+      </Stack>
+      {options}
+    </>
   );
 }
 
@@ -178,31 +199,53 @@ export function DateRangeFilter({ from, to, onChange }: DateRangeFilterProps) {
 
 /** The orders a list offers besides the default (newest first, kept out of the address). */
 export const LIST_SORTS = ['oldest', 'title'] as const;
-export type ListSort = (typeof LIST_SORTS)[number];
+/** Every order: a search's best match first (relevance), then the list's orders. */
+export const ALL_SORTS = ['relevance', 'newest', ...LIST_SORTS] as const;
+export type ListSort = (typeof ALL_SORTS)[number];
+
+/** The order kept out of the address: best match first while searching, else newest first. */
+export function defaultSort(searching: boolean): ListSort {
+  return searching ? 'relevance' : 'newest';
+}
 
 /**
- * A list's order. A native select: three fixed choices, the phone's own picker, and no floating
- * dropdown kept mounted and positioned.
+ * The order an address keeps: a known one other than the default, relevance only while
+ * searching (it orders a search's matches).
+ */
+export function keptSort(value: unknown, searching: boolean): ListSort | undefined {
+  if (!(ALL_SORTS as readonly unknown[]).includes(value) || value === defaultSort(searching)) {
+    return undefined;
+  }
+  return value === 'relevance' && !searching ? undefined : (value as ListSort);
+}
+
+/**
+ * A list's order. A native select: a few fixed choices, the phone's own picker, and no floating
+ * dropdown kept mounted and positioned. While a search is typed, relevance is offered too (and
+ * is the default).
  */
 export function SortFilter({
   value,
   onChange,
+  searching = false,
 }: {
   value: ListSort | undefined;
   onChange: (value: ListSort | undefined) => void;
+  searching?: boolean;
 }) {
   const { t } = useTranslation('archive');
+  const fallback = defaultSort(searching);
+  const sorts = searching ? ALL_SORTS : ALL_SORTS.filter((sort) => sort !== 'relevance');
   return (
     <NativeSelect
       label={t('listOptions.sort')}
-      data={(['newest', ...LIST_SORTS] as const).map((sort) => ({
-        value: sort,
-        label: t(`listOptions.sorts.${sort}`),
-      }))}
-      value={value ?? 'newest'}
+      data={sorts.map((sort) => ({ value: sort, label: t(`listOptions.sorts.${sort}`) }))}
+      value={
+        value !== undefined && (sorts as readonly ListSort[]).includes(value) ? value : fallback
+      }
       onChange={(event) => {
-        const next = event.currentTarget.value;
-        onChange(next !== 'newest' ? (next as ListSort) : undefined);
+        const next = event.currentTarget.value as ListSort;
+        onChange(next !== fallback ? next : undefined);
       }}
       w={{ base: '100%', xs: 200 }}
     />

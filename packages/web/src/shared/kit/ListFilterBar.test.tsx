@@ -2,6 +2,7 @@ import { MantineProvider, TextInput } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/shared/i18n';
 import { organisationKeys } from '@/shared/organisation/queries';
@@ -13,7 +14,12 @@ interface Values extends FilterValues {
   shelf?: string;
 }
 
-function renderBar(values: Values, filters: readonly (FilterName | 'shelf')[], search = true) {
+function renderBar(
+  values: Values,
+  filters: readonly (FilterName | 'shelf')[],
+  search = true,
+  options?: ReactNode,
+) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity } },
   });
@@ -40,6 +46,7 @@ function renderBar(values: Values, filters: readonly (FilterName | 'shelf')[], s
           search={search}
           ownActive={values.shelf === undefined ? 0 : 1}
           note={<p>All filters apply together</p>}
+          options={options}
         />
       </MantineProvider>
     </QueryClientProvider>,
@@ -77,7 +84,7 @@ describe('ListFilterBar', () => {
     expect(onChange).toHaveBeenLastCalledWith({ shelf: 'B' });
   });
 
-  it('on a phone, counts the filters set (a date range once, the order never, its own ones too)', () => {
+  it('on a phone, counts the filters set (a date range once, the order, its own ones too)', () => {
     screenWidth(375);
     renderBar({ participant: 2, from: '1954-01-01', to: '1955-01-01', sort: 'title', shelf: 'B' }, [
       'participant',
@@ -85,7 +92,27 @@ describe('ListFilterBar', () => {
       'sort',
       'shelf',
     ]);
-    const button = within(screen.getByRole('search')).getByRole('button', { name: 'Filters (3)' });
+    const button = within(screen.getByRole('search')).getByRole('button', {
+      name: 'Filters · Order (4)',
+    });
     expect(button).toHaveAttribute('aria-controls', 'kf-test-filters');
+  });
+
+  it('on a phone, keeps only the search and one button in sight: the options and note wait', async () => {
+    screenWidth(375);
+    renderBar({}, ['participant'], true, <p>Page size here</p>);
+    const button = screen.getByRole('button', { name: 'Filters · Order' });
+    expect(screen.queryByText('Page size here')).not.toBeInTheDocument();
+    expect(screen.queryByText('All filters apply together')).not.toBeInTheDocument();
+    await userEvent.click(button);
+    expect(await screen.findByText('Page size here')).toBeInTheDocument();
+    expect(screen.getByText('All filters apply together')).toBeInTheDocument();
+  });
+
+  it('on a wide screen, shows the options under the bar', () => {
+    screenWidth(1440);
+    renderBar({}, ['participant'], true, <p>Page size here</p>);
+    expect(screen.getByText('Page size here')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Filters/ })).not.toBeInTheDocument();
   });
 });

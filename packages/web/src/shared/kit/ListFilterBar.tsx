@@ -2,6 +2,7 @@ import { usePrefetchQuery } from '@tanstack/react-query';
 import { LIMITS, type ContentLanguage } from '@kinfolio/contract';
 import { Fragment, type ReactNode } from 'react';
 import { SearchBox } from '@/shared/content/SearchBox';
+import { effectiveSearch } from '@/shared/search';
 import { useTranslation } from '@/shared/i18n/react';
 import { organisationQueries } from '@/shared/organisation/queries';
 import * as kit from './FilterBar';
@@ -33,6 +34,8 @@ interface ListFilterBarProps<Values extends FilterValues> {
   /** How many of the list's own inputs are set (the phone's button counts them with the others). */
   ownActive?: number;
   note?: ReactNode;
+  /** How the list shows (order, page size…), under the bar or behind the phone's button. */
+  options?: ReactNode;
 }
 
 /** The filters that choose one entry of the organisation, by its id. */
@@ -61,11 +64,17 @@ export function ListFilterBar<Values extends FilterValues>({
   search = false,
   ownActive = 0,
   note,
+  options,
 }: ListFilterBarProps<Values>) {
   const { t } = useTranslation('archive');
   const change = onChange as (change: Partial<FilterValues>) => void;
   const named = filters.filter((filter): filter is FilterName => typeof filter === 'string');
-  const active = named.filter((name) => isSet(name, values)).length + ownActive;
+  // An order other than the default counts too: it changes what the list shows first.
+  const ordered = named.includes('sort') || options !== undefined;
+  const active =
+    named.filter((name) => isSet(name, values)).length +
+    ownActive +
+    (ordered && values.sort !== undefined ? 1 : 0);
   const input = (name: FilterName) => {
     switch (name) {
       case 'dates':
@@ -78,7 +87,13 @@ export function ListFilterBar<Values extends FilterValues>({
           />
         );
       case 'sort':
-        return <kit.SortFilter value={values.sort} onChange={(sort) => change({ sort })} />;
+        return (
+          <kit.SortFilter
+            value={values.sort}
+            onChange={(sort) => change({ sort })}
+            searching={search && Boolean(effectiveSearch(values.search ?? ''))}
+          />
+        );
       default: {
         const Filter = ID_FILTERS[name];
         return <Filter value={values[name]} onChange={(id) => change({ [name]: id })} />;
@@ -103,6 +118,8 @@ export function ListFilterBar<Values extends FilterValues>({
           ) : undefined
         }
         note={note}
+        options={options}
+        ordered={ordered}
       >
         {filters.map((filter, index) => (
           <Fragment key={typeof filter === 'string' ? filter : index}>

@@ -11,6 +11,8 @@ interface PhoneFiltersProps {
   active: number;
   /** The list's search box, drawn beside the button. */
   search?: ReactNode;
+  /** The order waits behind the button too: the button says so. */
+  ordered?: boolean;
   children: ReactNode;
 }
 
@@ -18,7 +20,7 @@ interface PhoneFiltersProps {
  * A phone's filters: hidden behind a button (with how many are set) that shows or hides them,
  * beside the search box when the list has one.
  */
-export function PhoneFilters({ id, active, search, children }: PhoneFiltersProps) {
+export function PhoneFilters({ id, active, search, ordered = false, children }: PhoneFiltersProps) {
   const { t } = useTranslation('archive');
   const [opened, toggle] = useDisclosure(false);
   const button = (
@@ -29,7 +31,13 @@ export function PhoneFilters({ id, active, search, children }: PhoneFiltersProps
       aria-controls={id}
       style={search ? undefined : { alignSelf: 'flex-start' }}
     >
-      {active > 0 ? t('filters.toggleCount', { count: active }) : t('filters.toggle')}
+      {ordered
+        ? active > 0
+          ? t('filters.toggleOrderCount', { count: active })
+          : t('filters.toggleOrder')
+        : active > 0
+          ? t('filters.toggleCount', { count: active })
+          : t('filters.toggle')}
     </Button>
   );
   return (

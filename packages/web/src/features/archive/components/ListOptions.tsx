@@ -1,13 +1,16 @@
 import { Group, NativeSelect, Switch } from '@mantine/core';
 import { useTranslation } from '@/shared/i18n/react';
 import { SortFilter } from '@/shared/kit/FilterBar';
-import { PAGE_SIZES, type ArchiveSearch } from '../listSearch';
+import { PAGE_SIZES, storiesShown, type ArchiveSearch } from '../listSearch';
+import { writeStoryPreference } from '../storyPreference';
 
 interface ListOptionsProps {
   search: ArchiveSearch;
   onChange: (change: Partial<ArchiveSearch>) => void;
-  /** The order and one entry per story apply to the lists, not to a search or the trash. */
+  /** The order and one entry per story apply to the lists, not to the trash. */
   pageSizeOnly?: boolean;
+  /** A search is typed: relevance is one more order, and every matching version shows. */
+  searching?: boolean;
 }
 
 /**
@@ -15,7 +18,12 @@ interface ListOptionsProps {
  * selects: a few fixed choices, the phone's own picker, and no floating dropdown kept mounted and
  * positioned (Select's measured the page's layout during each list page's first render).
  */
-export function ListOptions({ search, onChange, pageSizeOnly = false }: ListOptionsProps) {
+export function ListOptions({
+  search,
+  onChange,
+  pageSizeOnly = false,
+  searching = false,
+}: ListOptionsProps) {
   const { t } = useTranslation('archive');
   const pageSize = (
     <NativeSelect
@@ -29,16 +37,26 @@ export function ListOptions({ search, onChange, pageSizeOnly = false }: ListOpti
   if (pageSizeOnly) return <Group align="flex-end">{pageSize}</Group>;
   return (
     <Group align="flex-end" gap="sm">
-      <SortFilter value={search.sort} onChange={(sort) => onChange({ sort })} />
-      {pageSize}
-      <Switch
-        label={t('listOptions.stories')}
-        description={t('listOptions.storiesHint')}
-        checked={search.stories === 1}
-        onChange={(event) => onChange({ stories: event.currentTarget.checked ? 1 : undefined })}
-        pb={4}
-        maw={360}
+      <SortFilter
+        value={search.sort}
+        onChange={(sort) => onChange({ sort })}
+        searching={searching}
       />
+      {pageSize}
+      {!searching && (
+        <Switch
+          label={t('listOptions.stories')}
+          description={t('listOptions.storiesHint')}
+          checked={storiesShown(search)}
+          onChange={(event) => {
+            const on = event.currentTarget.checked;
+            writeStoryPreference(on);
+            onChange({ stories: on ? 1 : 0 });
+          }}
+          pb={4}
+          maw={360}
+        />
+      )}
     </Group>
   );
 }

@@ -69,35 +69,38 @@ export default function ItemListPage() {
       modes={MODES}
       onMode={setMode}
       filters={
-        <>
-          {mode === 'list' ? (
-            <ListFilterBar
-              id="kf-archive-filters"
-              values={search}
-              onChange={change}
-              filters={FILTERS}
-              search
-              note={
-                <Text size="xs" c="dimmed">
-                  {t('filters.combined')}
-                </Text>
-              }
-            />
-          ) : (
-            // Trash and revisions views: only the language applies.
+        mode === 'list' ? (
+          <ListFilterBar
+            id="kf-archive-filters"
+            values={search}
+            onChange={change}
+            filters={FILTERS}
+            search
+            note={
+              <Text size="xs" c="dimmed">
+                {t('filters.combined')}
+              </Text>
+            }
+            options={
+              <ListOptions
+                search={search}
+                onChange={change}
+                searching={request.kind === 'search'}
+              />
+            }
+          />
+        ) : (
+          <>
+            {/* Trash and revisions views: only the language applies. */}
             <Group align="flex-end">
               <LanguageFilter
                 value={search.language}
                 onChange={(language) => change({ language })}
               />
             </Group>
-          )}
-          <ListOptions
-            search={search}
-            onChange={change}
-            pageSizeOnly={mode !== 'list' || request.kind === 'search'}
-          />
-        </>
+            <ListOptions search={search} onChange={change} pageSizeOnly />
+          </>
+        )
       }
       list={list}
       searching={request.kind === 'search'}

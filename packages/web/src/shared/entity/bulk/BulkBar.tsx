@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { useCan } from '@/shared/organisation/hooks';
 import { EditIcon, RestoreIcon, TrashIcon, confirm } from '@/shared/ui';
+import { useSmallScreen } from '@/shared/ui/device';
 import type { BulkAnswer, BulkDefinition, BulkLink, BulkRequest } from './definition';
 import { useBulkAction, useBulkHardDelete, useEmptyTrash } from './mutations';
 import { allSelected, EMPTY_SELECTION, selectAll, togglePage, type Selection } from './selection';
@@ -38,6 +39,7 @@ export function BulkBar(props: BulkBarProps) {
   const emptyTrash = useEmptyTrash();
   const [choice, setChoice] = useState<ValueChoice | null>(null);
   const [loadingAll, setLoadingAll] = useState(false);
+  const small = useSmallScreen();
   const count = selection.ids.length;
   const pageAll = allSelected(selection, pageIds);
   const pageSome = pageIds.some((id) => selection.ids.includes(id));
@@ -102,6 +104,10 @@ export function BulkBar(props: BulkBarProps) {
       setLoadingAll(false);
     }
   };
+
+  // A phone shows the bar once something is selected (each row has its own box), or to empty the
+  // trash: the list starts higher on the first screen.
+  if (small && count === 0 && !(mode === 'trash' && canDelete && total > 0)) return null;
 
   return (
     <Paper withBorder radius="md" p="xs" className="kf-bulk-bar" aria-label={t('bar')}>
