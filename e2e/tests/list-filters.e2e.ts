@@ -296,8 +296,8 @@ describe('lists people can steer: combined filters in the address', () => {
       await first.waitFor();
       const box = await first.boundingBox();
       expect(box?.y).toBeLessThan(370);
-    // The selection bar waits for a selection (each card has its own box).
-    expect(await page.locator('.kf-bulk-bar').count()).toBe(0);
+      // The selection bar waits for a selection (each card has its own box).
+      expect(await page.locator('.kf-bulk-bar').count()).toBe(0);
       // The order, page size and story switch wait behind the one button.
       expect(await page.getByLabel(language === 'de' ? 'Pro Seite' : 'Par page').isVisible()).toBe(
         false,
