@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { route, type RouteDef } from './route-def.js';
 import { idParam, messageBody, validationErrorBody } from './schemas/common.js';
-import { importPageSchema, importSaved, importSchema, importsQuery } from './schemas/imports.js';
+import {
+  importPageSchema,
+  importSaved,
+  importSchema,
+  importsQuery,
+  importStartBody,
+} from './schemas/imports.js';
 
 /**
  * Imports of a family's memories (a folder or zip of photos and videos; more sources follow):
@@ -39,6 +45,18 @@ export const importRouteTable = {
     access: 'content.edit',
     params: idParam,
     responses: { 200: importSchema },
+  }),
+  importStart: route({
+    method: 'POST',
+    path: '/api/imports/:id/start',
+    access: 'content.edit',
+    params: idParam,
+    body: importStartBody,
+    responses: {
+      202: importSaved.describe('Queued with the answers and mapping chosen on its preview'),
+      409: messageBody.describe('Not waiting on its preview (still analysing, or started)'),
+      422: validationErrorBody.describe('Invalid answers (by field), or an unknown participant'),
+    },
   }),
   importUndo: route({
     method: 'POST',

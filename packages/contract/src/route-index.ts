@@ -130,6 +130,7 @@ export const routeIndex = {
   imports: ['GET', '/api/imports'],
   importCreate: ['POST', '/api/imports'],
   importStatus: ['GET', '/api/imports/:id'],
+  importStart: ['POST', '/api/imports/:id/start'],
   importUndo: ['POST', '/api/imports/:id/undo'],
   deletedMedias: ['GET', '/api/deleted-medias'],
   deletedMediaRestore: ['POST', '/api/deleted-medias/:id/restore'],

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { CONTENT_LANGUAGES, type ContentLanguage } from '@kinfolio/contract';
+import { CONTENT_LANGUAGES, importOptionsSchema, type ContentLanguage } from '@kinfolio/contract';
 import { buildApp } from './app.js';
 import { createOrPromoteAdmin } from './auth/index.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -297,10 +297,10 @@ async function importCliCommand(config: Config, args: string[]) {
         // `npm run kinfolio` runs from the repository's root: a relative PATH is the caller's.
         path: path.resolve(process.env.INIT_CWD ?? process.cwd(), target),
         ...(values.as ? { email: values.as } : {}),
-        options: {
+        options: importOptionsSchema.parse({
           folder_categories: values['folder-categories'] ?? false,
           ...(language ? { language: language as ContentLanguage } : {}),
-        },
+        }),
         work,
       },
       (line) => console.log(line),

@@ -3,17 +3,32 @@ import { CONTENT_LANGUAGES, LIMITS } from '../constants.js';
 import { integerField, paginated } from './common.js';
 import { ITEM_LIMITS } from './items.js';
 
-/** Where an import stands; `undone` once everything it created went to the trash. */
-export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed', 'undone'] as const;
+/**
+ * Where an import stands: `analysing` then `ready` (its preview waits for the user's go, when
+ * asked with `preview`), `queued`, `running`, `done` or `failed`; `undone` once everything it
+ * created went to the trash.
+ */
+export const IMPORT_STATUSES = [
+  'analysing',
+  'ready',
+  'queued',
+  'running',
+  'done',
+  'failed',
+  'undone',
+] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
-/** The kinds of sources recognised by their content (more come: Takeout, mail, WhatsApp). */
-export const IMPORT_SOURCE_KINDS = ['photos'] as const;
+/** The kinds of sources recognised by their content. */
+export const IMPORT_SOURCE_KINDS = ['takeout', 'mail', 'whatsapp', 'photos'] as const;
 export type ImportSourceKind = (typeof IMPORT_SOURCE_KINDS)[number];
 
 /** Why an entry of a source was left out. */
-export const IMPORT_SKIP_REASONS = ['unsupported', 'empty'] as const;
+export const IMPORT_SKIP_REASONS = ['unsupported', 'empty', 'unreadable', 'too_large'] as const;
 export type ImportSkipReason = (typeof IMPORT_SKIP_REASONS)[number];
+
+/** The longest key of a person found in a source (an e-mail address at most 320). */
+const IMPORT_PERSON_KEY_MAX = 320;
 
 export const IMPORT_LIMITS = {
   /** A server-side path: an absolute path on the server. */
@@ -22,12 +37,35 @@ export const IMPORT_LIMITS = {
   reportedMax: 500,
 } as const;
 
-/** How an import runs; sent as JSON (`path`) or as multipart fields beside the file. */
+/** What a source may leave open, for the user to answer before the import runs. */
+export const IMPORT_QUESTIONS = ['date_order', 'time_zone'] as const;
+export type ImportQuestion = (typeof IMPORT_QUESTIONS)[number];
+
+/**
+ * How an import runs; sent as JSON (`path`, `upload_id`) or as multipart fields beside the file
+ * (`people` as a JSON text there).
+ */
 export const importOptionsSchema = z.object({
   /** Link each picture to a category named after its folder (created when missing). */
   folder_categories: z.boolean().default(false),
   /** The language of the items created. */
   language: z.enum(CONTENT_LANGUAGES).optional(),
+  /** Stop once the source is read (`ready`, with its preview) until `POST …/start`. */
+  preview: z.boolean().default(false),
+  /**
+   * How each person found in the source (by the preview's `key`: an address, an author's name)
+   * is taken: an existing participant's id, or null for a participant of their own (found by
+   * the same name, else created). People not listed are taken as null.
+   */
+  people: z
+    .record(z.string().min(1).max(IMPORT_PERSON_KEY_MAX), z.number().int().positive().nullable())
+    .default({}),
+  /** WhatsApp: one message item per chat and day (default), or one per message. */
+  one_item_per: z.enum(['day', 'message']).default('day'),
+  /** Dates written as numbers only, when the source cannot tell: `day_first` (31/12) or not. */
+  date_order: z.enum(['day_first', 'month_first']).optional(),
+  /** The time zone of times written without one (an IANA name, `Europe/Paris`). */
+  time_zone: z.string().trim().min(1).max(64).optional(),
 });
 export type ImportOptions = z.infer<typeof importOptionsSchema>;
 
@@ -35,6 +73,32 @@ export type ImportOptions = z.infer<typeof importOptionsSchema>;
 export const importPathBody = importOptionsSchema.extend({
   path: z.string().trim().min(1).max(IMPORT_LIMITS.pathMaxLength),
 });
+
+/**
+ * What reading the source through found, before anything was written: what would be created by
+ * kind (`media`, `mails`, `messages`, `participants`, `categories`, `tags`, `files`), what is
+ * there already, the dates' range, the people found, and what the user must answer.
+ */
+export const importPreviewSchema = z.object({
+  counts: z.record(z.string(), z.number().int()),
+  existing: z.number().int(),
+  date_from: z.string().nullable(),
+  date_to: z.string().nullable(),
+  people: z.array(
+    z.object({
+      /** What `options.people` maps: an address (lower case), an author's name. */
+      key: z.string(),
+      name: z.string(),
+      /** How many entries (mails, messages, photos) they appear in. */
+      count: z.number().int(),
+      /** The existing participant they would be taken as (same name), else null: a new one. */
+      participant_id: z.number().int().nullable(),
+      participant_name: z.string().nullable(),
+    }),
+  ),
+  questions: z.array(z.enum(IMPORT_QUESTIONS)),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
 export const importCountsSchema = z.object({
   created: z.number().int(),
@@ -73,6 +137,8 @@ export const importSchema = z.object({
   ),
   /** Localised messages of what went wrong (a refused source, a failure). */
   errors: z.array(z.string()),
+  /** Once the source was read with `preview` (status `ready` and after); else null. */
+  preview: importPreviewSchema.nullable(),
 });
 export type Import = z.infer<typeof importSchema>;
 
@@ -82,5 +148,17 @@ export const importsQuery = z.object({
   page: integerField(1, ITEM_LIMITS.maxPage).default(1),
   per_page: integerField(1, LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
 });
+
+/** POST /api/imports/{id}/start: the answers and mapping chosen on the preview. */
+export const importStartBody = z
+  .object({
+    folder_categories: importOptionsSchema.shape.folder_categories.unwrap().optional(),
+    language: importOptionsSchema.shape.language,
+    people: importOptionsSchema.shape.people.unwrap().optional(),
+    one_item_per: importOptionsSchema.shape.one_item_per.unwrap().optional(),
+    date_order: importOptionsSchema.shape.date_order,
+    time_zone: importOptionsSchema.shape.time_zone,
+  })
+  .strict();
 
 export const importSaved = z.object({ message: z.string(), import: importSchema });

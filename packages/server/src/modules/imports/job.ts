@@ -66,7 +66,7 @@ export async function runImport(
         source = await openUpload(dir, 'source', row.file_name, new Date(row.created_at), limits);
       }
       try {
-        const kind = recogniseSource(source.entries);
+        const kind = await recogniseSource(source);
         if (!kind) throw new ImportError('not_recognised');
         await update(ctx, id, { source_kind: kind.kind });
         const user = row.created_by
@@ -88,21 +88,14 @@ export async function runImport(
           parseReport(row).created.categories ?? [],
           signal,
         );
-        let reported = Date.now();
-        const total = source.entries.length;
-        for (const [index, entry] of source.entries.entries()) {
-          signal?.throwIfAborted();
-          await kind.importEntry(run, entry, dir, index);
-          const progress = Math.floor(((index + 1) / total) * 100);
-          if (Date.now() - reported >= REPORT_EVERY_MS || index + 1 === total) {
-            reported = Date.now();
-            await update(ctx, id, {
-              progress: Math.min(progress, 99),
-              report: JSON.stringify(run.report),
-            });
-            await onProgress(Math.min(progress, 99));
-          }
-        }
+        let reported = 0;
+        await kind.run(run, source, dir, async (fraction) => {
+          if (Date.now() - reported < REPORT_EVERY_MS) return;
+          reported = Date.now();
+          const progress = Math.min(Math.floor(fraction * 100), 99);
+          await update(ctx, id, { progress, report: JSON.stringify(run.report) });
+          await onProgress(progress);
+        });
         await update(ctx, id, {
           status: 'done',
           progress: 100,

@@ -251,15 +251,55 @@ async function importMedia(run: ImportRun, entry: SourceEntry, dir: TempDir, ind
   }
 }
 
+/** Hashes a stream (SHA-256) and keeps its first `HEAD_BYTES`, without writing it anywhere. */
+export async function hashStream(source: Readable) {
+  const hash = createHash('sha256');
+  const head: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of source) {
+    const bytes = chunk as Buffer;
+    hash.update(bytes);
+    if (size < HEAD_BYTES) head.push(bytes.subarray(0, HEAD_BYTES - size));
+    size += bytes.length;
+  }
+  return { sha256: hash.digest('hex'), head: Buffer.concat(head), size };
+}
+
+/** Whether bytes of this SHA-256 are in the archive already (imported or uploaded, live). */
+export async function bytesKnown(run: Pick<ImportRun, 'ctx'>, sha256: string): Promise<boolean> {
+  const known = await findIdentity(run.ctx.db, 'file', sha256);
+  if (known) return known.live;
+  return (await liveItemWithBytes(run.ctx.db, sha256)) !== undefined;
+}
+
 /** Pictures and videos, from a folder, a zip, or one file: recognised when it holds any. */
 export const photosSource: ImportSource = {
   kind: 'photos',
-  recognise: (entries) => entries.some((entry) => entry.mime && !entry.skip),
-  async importEntry(run, entry, dir, index) {
-    if (entry.skip || !entry.mime) {
-      run.skip(entry.path, entry.skip ?? 'unsupported');
-      return;
+  recognise: (source) => Promise.resolve(source.entries.some((entry) => entry.mime && !entry.skip)),
+  async analyse(ctx, source, _dir, findings, options) {
+    const folders = new Set<string>();
+    for (const entry of source.entries) {
+      if (entry.skip || !entry.mime) continue;
+      const { sha256, head } = await hashStream(await entry.open());
+      if (await bytesKnown({ ctx }, sha256)) {
+        findings.existing();
+        continue;
+      }
+      findings.add('media');
+      const metadata = await photoMetadataOf(entry.mime, head);
+      findings.date(
+        metadata.taken_on ? new Date(`${metadata.taken_on}T00:00:00Z`) : entry.modified,
+      );
+      if (options.folder_categories) folders.add(folderOf(entry.path, source.name));
     }
-    await importMedia(run, entry, dir, index);
+    if (folders.size) findings.add('categories', folders.size);
+  },
+  async run(run, source, dir, progress) {
+    for (const [index, entry] of source.entries.entries()) {
+      run.signal?.throwIfAborted();
+      if (entry.skip || !entry.mime) run.skip(entry.path, entry.skip ?? 'unsupported');
+      else await importMedia(run, entry, dir, index);
+      await progress((index + 1) / source.entries.length);
+    }
   },
 };

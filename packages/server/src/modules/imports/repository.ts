@@ -4,6 +4,7 @@ import {
   type Import,
   type ImportCounts,
   type ImportOptions,
+  type ImportPreview,
   type ImportSkipReason,
   type ImportSourceKind,
   type ImportStatus,
@@ -69,6 +70,8 @@ export interface ImportReport {
   created: Record<string, number[]>;
   near_duplicates: { item_id: number; similar_item_id: number; distance: number }[];
   errors: ReportMessage[];
+  /** What the source's analysis found (imports asked with `preview`). */
+  preview?: ImportPreview;
 }
 
 export const emptyReport = (): ImportReport => ({
@@ -117,6 +120,7 @@ export function presentImport(
     created: report.created,
     near_duplicates: report.near_duplicates,
     errors: report.errors.map((m) => translate(language, m.key, m.params)),
+    preview: report.preview ?? null,
   };
 }
 

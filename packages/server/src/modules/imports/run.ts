@@ -1,13 +1,28 @@
-import type { ContentLanguage, ImportOptions, ImportSkipReason } from '@kinfolio/contract';
+import {
+  ORGANISATION_LIMITS,
+  type ContentLanguage,
+  type ImportOptions,
+  type ImportSkipReason,
+} from '@kinfolio/contract';
+import type { Transaction } from 'kysely';
 import distance from 'sharp-phash/distance.js';
 import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
 import type { Actor } from '../items/index.js';
+import { nameKeys } from '../participants/index.js';
 import type { KnownIdentity } from './identities.js';
 import { IMPORT_LIMITS } from '@kinfolio/contract';
 import type { ImportReport } from './repository.js';
 
 /** Two pictures this close (bits of 64 differing) are near-duplicates: a resized or recompressed copy. */
 export const NEAR_DUPLICATE_DISTANCE = 8;
+
+/** An import's options, its language settled. */
+export type RunOptions = ImportOptions & { language: ContentLanguage };
+
+/** A person's name as a participant's: trimmed to what a participant's name may hold. */
+export const participantName = (name: string) =>
+  [...name.trim().normalize('NFC')].slice(0, ORGANISATION_LIMITS.nameMaxLength).join('').trim();
 
 /** One attempt at an import: what it knows and what it has counted so far. */
 export class ImportRun {
@@ -18,7 +33,7 @@ export class ImportRun {
     readonly ctx: AppContext,
     readonly importId: number,
     readonly actor: Actor | undefined,
-    readonly options: ImportOptions & { language: ContentLanguage },
+    readonly options: RunOptions,
     readonly sourceName: string,
     hashes: { phash: string; itemId: number }[],
     /** Categories it created in an earlier attempt (they are found, not created, this time). */
@@ -77,6 +92,41 @@ export class ImportRun {
     if (phash && !this.hashes.some((known) => known.itemId === identity.item_id)) {
       this.hashes.push({ phash, itemId: identity.item_id });
     }
+  }
+
+  /**
+   * The participant a person found in the source is taken as, inside the unit's transaction:
+   * the one the user chose for `key` on the preview (while it exists), else the participant of
+   * the same name (case-insensitively), else a new one named `name`. Not cached: a unit rolled
+   * back must not leave a participant id that was never committed.
+   */
+  async participant(trx: Transaction<Database>, key: string, name: string): Promise<number> {
+    const chosen = this.options.people[key];
+    if (chosen) {
+      const row = await trx
+        .selectFrom('participants')
+        .select('id')
+        .where('id', '=', chosen)
+        .executeTakeFirst();
+      if (row) return row.id;
+    }
+    const keys = nameKeys(participantName(name) || key);
+    const byName = () =>
+      trx
+        .selectFrom('participants')
+        .select('id')
+        .where('name_lower', '=', keys.name_lower)
+        .executeTakeFirst();
+    const existing = await byName();
+    if (existing) return existing.id;
+    const now = this.ctx.now().toISOString();
+    const created = await trx
+      .insertInto('participants')
+      .values({ ...keys, created_at: now, updated_at: now })
+      .onConflict((oc) => oc.column('name_lower').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return created?.id ?? (await byName())!.id;
   }
 
   categoryCreated(id: number) {

@@ -1,0 +1,70 @@
+import type { ImportPreview, ImportQuestion } from '@kinfolio/contract';
+
+/**
+ * What a source's analysis found, gathered while it reads the source through: counts of what
+ * would be created by kind, what is there already, the dates' range, the people (by the key the
+ * import's `people` option maps) and the questions the source leaves open. Sources only add;
+ * the import turns it into its preview (matching people to participants by name).
+ */
+export class SourceFindings {
+  private readonly counts = new Map<string, number>();
+  private existingCount = 0;
+  private first: Date | undefined;
+  private last: Date | undefined;
+  private readonly people = new Map<string, { name: string; count: number }>();
+  private readonly questions = new Set<ImportQuestion>();
+
+  /** `count` more entries of `kind` (`media`, `mails`, `messages`, `files`, `tags`, …) to create. */
+  add(kind: string, count = 1) {
+    this.counts.set(kind, (this.counts.get(kind) ?? 0) + count);
+  }
+
+  /** Entries the archive holds already (same identity): they will not be created again. */
+  existing(count = 1) {
+    this.existingCount += count;
+  }
+
+  /** A date an entry would carry. */
+  date(date: Date) {
+    if (Number.isNaN(date.getTime())) return;
+    if (!this.first || date < this.first) this.first = date;
+    if (!this.last || date > this.last) this.last = date;
+  }
+
+  /** A person appearing in one more entry; `key` is what `options.people` maps (stable). */
+  person(key: string, name: string) {
+    const known = this.people.get(key);
+    if (known) known.count += 1;
+    else this.people.set(key, { name, count: 1 });
+  }
+
+  question(question: ImportQuestion) {
+    this.questions.add(question);
+  }
+
+  /** The preview, with each person's participant found by `match` (same name) or null. */
+  async preview(
+    match: (name: string) => Promise<{ id: number; name: string } | undefined>,
+  ): Promise<ImportPreview> {
+    const people: ImportPreview['people'] = [];
+    for (const [key, person] of this.people) {
+      const participant = await match(person.name);
+      people.push({
+        key,
+        name: person.name,
+        count: person.count,
+        participant_id: participant?.id ?? null,
+        participant_name: participant?.name ?? null,
+      });
+    }
+    people.sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+    return {
+      counts: Object.fromEntries(this.counts),
+      existing: this.existingCount,
+      date_from: this.first?.toISOString() ?? null,
+      date_to: this.last?.toISOString() ?? null,
+      people,
+      questions: [...this.questions],
+    };
+  }
+}
