@@ -139,29 +139,33 @@ function parseSidecarName(fileName: string): SidecarName {
 }
 
 const SUPPLEMENTAL = 'supplemental-metadata';
-/** Google cuts a sidecar's name (`.json` aside) at 46 or 47 characters. */
-const TRUNCATED_AT = 46;
+/** Google cuts a sidecar's name (`.json` and its counter aside) at 46 or 47 characters. */
+const TRUNCATED_AT = [47, 46];
 
 /**
- * How well a sidecar's stem names the picture `original`: 4 its exact name, 3 its name and
- * `.supplemental-metadata` (whole or cut: `.supplemental-metad`, `.suppl`), 2 the name cut at
- * Google's length, 1 the name without its extension; 0 not it.
+ * The names (without `.json`) a sidecar of the picture `original` may have, best first: its
+ * exact name, then with `.supplemental-metadata` (whole or cut: `.supplemental-metad`, `.suppl`),
+ * then cut at Google's length, then without its extension. Each is looked up, never scanned for.
  */
-function nameScore(stem: string, original: string): number {
-  if (stem === original) return 4;
-  if (stem.startsWith(`${original}.`) && SUPPLEMENTAL.startsWith(stem.slice(original.length + 1))) {
-    return 3;
+function sidecarStems(original: string): string[] {
+  const stems = [original];
+  for (let length = SUPPLEMENTAL.length; length > 0; length -= 1) {
+    stems.push(`${original}.${SUPPLEMENTAL.slice(0, length)}`);
   }
-  if (stem.length >= TRUNCATED_AT && original.startsWith(stem)) return 2;
-  if (stem.length >= TRUNCATED_AT && `${original}.${SUPPLEMENTAL}`.startsWith(stem)) return 2;
-  if (stem === original.replace(/\.[^.]+$/, '') && stem !== original) return 1;
-  return 0;
+  for (const cut of TRUNCATED_AT) {
+    if (original.length > cut) stems.push(original.slice(0, cut));
+    stems.push(`${original}.${SUPPLEMENTAL}`.slice(0, cut));
+  }
+  const bare = original.replace(/\.[^.]+$/, '');
+  if (bare && bare !== original) stems.push(bare);
+  return [...new Set(stems)];
 }
 
 /** The sidecars and album title of one folder. */
 interface FolderIndex {
   album?: string;
-  sidecars: (SidecarName & { sidecar: Sidecar })[];
+  /** By name (`.json` and counter taken off). */
+  sidecars: Map<string, { counter: number | undefined; sidecar: Sidecar }[]>;
 }
 
 /**
@@ -180,10 +184,10 @@ export class TakeoutIndex {
       const folder = index.folder(folderPath(entry.path));
       if ('album' in found) folder.album = found.album;
       else {
-        folder.sidecars.push({
-          ...parseSidecarName(path.posix.basename(entry.path)),
-          sidecar: found.sidecar,
-        });
+        const { stem, counter } = parseSidecarName(path.posix.basename(entry.path));
+        const named = folder.sidecars.get(stem);
+        if (named) named.push({ counter, sidecar: found.sidecar });
+        else folder.sidecars.set(stem, [{ counter, sidecar: found.sidecar }]);
       }
     }
     return index;
@@ -191,7 +195,7 @@ export class TakeoutIndex {
 
   private folder(name: string): FolderIndex {
     let folder = this.folders.get(name);
-    if (!folder) this.folders.set(name, (folder = { sidecars: [] }));
+    if (!folder) this.folders.set(name, (folder = { sidecars: new Map() }));
     return folder;
   }
 
@@ -214,20 +218,10 @@ export class TakeoutIndex {
       { original: name.original, counter: name.counter },
     ];
     for (const attempt of tries) {
-      let best: { score: number; length: number; sidecar: Sidecar } | undefined;
-      for (const candidate of folder.sidecars) {
-        if (candidate.counter !== attempt.counter) continue;
-        const score = nameScore(candidate.stem, attempt.original);
-        if (!score) continue;
-        if (
-          !best ||
-          score > best.score ||
-          (score === best.score && candidate.stem.length > best.length)
-        ) {
-          best = { score, length: candidate.stem.length, sidecar: candidate.sidecar };
-        }
+      for (const stem of sidecarStems(attempt.original)) {
+        const found = folder.sidecars.get(stem)?.find((s) => s.counter === attempt.counter);
+        if (found) return found.sidecar;
       }
-      if (best) return best.sidecar;
     }
     return undefined;
   }

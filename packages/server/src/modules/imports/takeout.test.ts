@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { importOptionsSchema, type Import, type ImportPreview } from '@kinfolio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.js';
@@ -8,7 +9,8 @@ import { createTestServer, type TestServer } from '../../test/server.js';
 import { makeZip, type ZipEntrySpec } from '../../test/zip-writer.js';
 import { withTempDir } from '../../storage/index.js';
 import { SourceFindings } from './findings.js';
-import { openServerPath } from './source.js';
+import { ImportRun } from './run.js';
+import { openServerPath, type OpenedSource } from './source.js';
 import { recogniseSource } from './sources.js';
 import { takeoutSource } from './takeout.js';
 import { parseMediaName, TakeoutIndex } from './takeout-sidecars.js';
@@ -106,6 +108,61 @@ describe('Google Takeout names', () => {
     });
     expect(parseMediaName('a.b.jpg')).toMatchObject({ original: 'a.b.jpg', edited: false });
     expect(parseMediaName('Foto-bearbeitet.jpg')).toMatchObject({ original: 'Foto.jpg' });
+  });
+});
+
+/** A source held in memory: pictures (as JPEGs by type only) and their sidecars. */
+function memorySource(files: Record<string, Buffer | 'picture'>): OpenedSource {
+  return {
+    name: 'memory',
+    close: () => undefined,
+    entries: Object.entries(files).map(([name, data]) => {
+      const bytes = data === 'picture' ? Buffer.from([0xff, 0xd8, 0xff]) : data;
+      return {
+        path: name,
+        size: bytes.length,
+        modified: new Date(),
+        mime: data === 'picture' ? 'image/jpeg' : undefined,
+        skip: data === 'picture' ? undefined : 'unsupported',
+        open: () => Promise.resolve(Readable.from([bytes])),
+      };
+    }),
+  };
+}
+
+describe('Google Takeout sidecar names', () => {
+  it('finds the sidecars of cut, supplemental and counted names, never another’s', async () => {
+    const long = 'Screenshot_20231231-235959_Some Long App Name.png';
+    const longer = 'VID_20230101_000000_a_name_long_enough_to_be_cut_twice.mp4';
+    const index = await TakeoutIndex.of(
+      memorySource({
+        'P/a.jpg.suppl.json': sidecar('a.jpg', '2020-01-01T00:00:00Z'),
+        'P/b.jpg.s.json': sidecar('b.jpg', '2020-01-02T00:00:00Z'),
+        [`P/${`${long}.supplemental-metadata`.slice(0, 46)}.json`]: sidecar(
+          long,
+          '2020-01-03T00:00:00Z',
+        ),
+        [`P/${longer.slice(0, 47)}(1).json`]: sidecar(longer, '2020-01-04T00:00:00Z'),
+        'P/c.json': sidecar('c.jpg', '2020-01-05T00:00:00Z'),
+        'P/d(2).jpg.json': sidecar('d(2).jpg', '2020-01-06T00:00:00Z'),
+        'P/d.jpg(2).json': sidecar('d.jpg', '2020-01-07T00:00:00Z'),
+        'P/e.jpg.supplemental-metadata(1).json': sidecar('e.jpg', '2020-01-08T00:00:00Z'),
+      }),
+    );
+    const day = (name: string) => index.sidecarOf(`P/${name}`)?.date?.toISOString().slice(0, 10);
+    expect(day('a.jpg')).toBe('2020-01-01');
+    expect(day('a-edited.jpg')).toBe('2020-01-01');
+    expect(day('b.jpg')).toBe('2020-01-02');
+    expect(day(long)).toBe('2020-01-03');
+    expect(day(longer.replace('.mp4', '(1).mp4'))).toBe('2020-01-04');
+    expect(day(longer)).toBeUndefined();
+    expect(day('c.jpg')).toBe('2020-01-05');
+    // A name that really ends in `(2)` keeps its own sidecar before the counter's.
+    expect(day('d(2).jpg')).toBe('2020-01-06');
+    expect(day('e(1).jpg')).toBe('2020-01-08');
+    expect(day('e.jpg')).toBeUndefined();
+    expect(day('zz.jpg')).toBeUndefined();
+    expect(index.sidecarOf('Q/a.jpg')).toBeUndefined();
   });
 });
 
@@ -270,6 +327,32 @@ describe('imports of a Google Takeout', () => {
     expect(of(main.id)).toEqual(['to:Alice Martin', 'to:Bob Martin']);
     // The same person whatever the case of her name.
     expect(of(byName.get('other.jpg')!.id)).toEqual(['to:Alice Martin']);
+  });
+
+  it('counts a resumed attempt once and links the album again without duplicates', async () => {
+    const before = await countMedia(server);
+    const file = path.join(tmp, 'resumed.zip');
+    fs.writeFileSync(file, zip);
+    const source = await openServerPath(file);
+    const options = { ...importOptionsSchema.parse({}), language: 'fr' as const };
+    const run = new ImportRun(server.ctx, first.id, undefined, options, 'resumed.zip', [], []);
+    try {
+      await withTempDir('import', (dir) =>
+        takeoutSource.run(run, source, dir, () => Promise.resolve()),
+      );
+    } finally {
+      source.close();
+    }
+    // Everything was this import's already: counted as its own once, nothing new.
+    expect(run.report.counts).toEqual({ created: 9, existing: 0, near_duplicates: 0, skipped: 1 });
+    expect([...run.report.created.media!].sort()).toEqual([...first.created.media!].sort());
+    expect(await countMedia(server)).toBe(before);
+    const links = await server.ctx.db
+      .selectFrom('item_categories')
+      .select('item_id')
+      .where('item_id', 'in', first.created.media!)
+      .execute();
+    expect(links).toHaveLength(2);
   });
 
   it('imports the same Takeout again without creating anything', async () => {
