@@ -88,7 +88,10 @@ export interface MediaOverrides {
   categories?: string[];
   /** Another file of this media item, instead of an item of its own. */
   itemId?: number;
-  /** Its bytes were imported by this same import (an attempt before, or a copy met earlier): called instead of counting it as created. */
+  /**
+   * Called, instead of counting it as created, when its bytes were imported by this same import
+   * (in an attempt before this one, or as a copy met earlier in the source).
+   */
   again?: (known: KnownIdentity) => Promise<void>;
 }
 
@@ -207,8 +210,16 @@ export async function importMedia(
           (run.options.folder_categories ? [folderOf(entry.path, run.sourceName)] : []);
         const categories: number[] = [];
         for (const folder of folders) categories.push(await folderCategory(trx, run, folder));
+        if (overrides.itemId !== undefined && categories.length) {
+          // Another file of an item: the item joins this file's categories too.
+          await trx
+            .insertInto('item_categories')
+            .values(categories.map((id) => ({ item_id: overrides.itemId!, category_id: id })))
+            .onConflict((oc) => oc.columns(['item_id', 'category_id']).doNothing())
+            .execute();
+        }
         const people: number[] = [];
-        for (const person of overrides.participants ?? []) {
+        for (const person of overrides.itemId === undefined ? (overrides.participants ?? []) : []) {
           people.push(await run.participant(trx, person.key, person.name));
         }
         const item =
