@@ -22,7 +22,7 @@ import {
   thumbnailOf,
 } from '../files/index.js';
 import { escapeHtml, insertItem } from '../items/index.js';
-import { findIdentity, liveItemWithBytes } from './identities.js';
+import { findIdentity, liveItemWithBytes, type KnownIdentity } from './identities.js';
 import { previewOf } from './preview.js';
 import { importsDb, parseReport } from './repository.js';
 import type { ImportRun } from './run.js';
@@ -72,11 +72,35 @@ export function folderOf(entryPath: string, sourceName: string): string {
 }
 
 /**
+ * What a source knows of a picture better than its EXIF (a Takeout's sidecar): each one given
+ * replaces what importMedia would find itself.
+ */
+export interface MediaOverrides {
+  title?: string;
+  /** The moment it was taken (its UTC day becomes the file's `taken_on`). */
+  date?: Date;
+  place?: { latitude: number; longitude: number };
+  /** HTML, escaped by the source. */
+  content?: string;
+  /** The people in it (`key` as the preview listed them): participants (`to`). */
+  participants?: { key: string; name: string }[];
+  /** Category names (found in any language, else created): in place of the folder's. */
+  categories?: string[];
+  /** Another file of this media item, instead of an item of its own. */
+  itemId?: number;
+  /**
+   * Called, instead of counting it as created, when its bytes were imported by this same import
+   * (in an attempt before this one, or as a copy met earlier in the source).
+   */
+  again?: (known: KnownIdentity) => Promise<void>;
+}
+
+/**
  * The category named `name` in any language, else a new one at the end of the top level, named
  * in the import's language; recorded on the import's row in the same transaction, so that a
  * resumed import still lists it as its own.
  */
-async function folderCategory(
+export async function folderCategory(
   trx: Transaction<Database>,
   run: ImportRun,
   name: string,
@@ -127,7 +151,13 @@ async function folderCategory(
  * whole unit or only bytes without a row (which the files check removes). A file already
  * imported and still live is not imported again.
  */
-async function importMedia(run: ImportRun, entry: SourceEntry, dir: TempDir, index: number) {
+export async function importMedia(
+  run: ImportRun,
+  entry: SourceEntry,
+  dir: TempDir,
+  index: number,
+  overrides: MediaOverrides = {},
+): Promise<number | undefined> {
   const { ctx } = run;
   const mime = entry.mime!;
   const name = `unit-${index}`;
@@ -135,13 +165,14 @@ async function importMedia(run: ImportRun, entry: SourceEntry, dir: TempDir, ind
   try {
     const known = await findIdentity(ctx.db, 'file', copied.sha256);
     if (known?.live) {
-      if (known.import_id === run.importId) run.created('media', known);
-      else run.existing();
-      return;
+      if (known.import_id !== run.importId) run.existing();
+      else if (overrides.again) await overrides.again(known);
+      else run.created('media', known);
+      return known.item_id;
     }
     if (!known && (await liveItemWithBytes(ctx.db, copied.sha256)) !== undefined) {
       run.existing();
-      return;
+      return undefined;
     }
     const preview = await previewOf(
       mime,
@@ -154,7 +185,11 @@ async function importMedia(run: ImportRun, entry: SourceEntry, dir: TempDir, ind
     const rendered = preview ? await thumbnailOf(preview) : undefined;
     const hash = rendered ? await phash(preview).catch(() => undefined) : undefined;
     const near = hash ? run.nearest(hash) : undefined;
-    const metadata = await photoMetadataOf(mime, copied.head);
+    const metadata = {
+      ...(await photoMetadataOf(mime, copied.head)),
+      ...(overrides.date ? { taken_on: overrides.date.toISOString().slice(0, 10) } : {}),
+      ...overrides.place,
+    };
     const key = newStorageKey();
     const thumbKey = rendered ? thumbKeyOf(key) : null;
     await ctx.storage.files.put(key, dir.read(name), { contentType: mime });
@@ -164,29 +199,51 @@ async function importMedia(run: ImportRun, entry: SourceEntry, dir: TempDir, ind
         .slice(0, FILE_LIMITS.nameMaxLength)
         .join('');
       const language = run.options.language;
-      const dated = metadata.taken_on
-        ? new Date(`${metadata.taken_on}T00:00:00Z`).toISOString()
-        : entry.modified.toISOString();
+      const dated =
+        overrides.date?.toISOString() ??
+        (metadata.taken_on
+          ? new Date(`${metadata.taken_on}T00:00:00Z`).toISOString()
+          : entry.modified.toISOString());
       const itemId = await stampedTransaction(ctx.db, 'archive', async (trx) => {
-        const categories = run.options.folder_categories
-          ? [await folderCategory(trx, run, folderOf(entry.path, run.sourceName))]
-          : [];
-        const item = await insertItem(
-          ctx,
-          trx,
-          'media',
-          {
-            title: fileName,
-            content: metadata.taken_on
-              ? ''
-              : `<p>${escapeHtml(translate(uiLanguage(language), 'imports.dated_by_file_time'))}</p>`,
-            language,
-            status: 'published',
-            date: dated,
-            categories,
-          },
-          run.actor,
-        );
+        const folders =
+          overrides.categories ??
+          (run.options.folder_categories ? [folderOf(entry.path, run.sourceName)] : []);
+        const categories: number[] = [];
+        for (const folder of folders) categories.push(await folderCategory(trx, run, folder));
+        if (overrides.itemId !== undefined && categories.length) {
+          // Another file of an item: the item joins this file's categories too.
+          await trx
+            .insertInto('item_categories')
+            .values(categories.map((id) => ({ item_id: overrides.itemId!, category_id: id })))
+            .onConflict((oc) => oc.columns(['item_id', 'category_id']).doNothing())
+            .execute();
+        }
+        const people: number[] = [];
+        for (const person of overrides.itemId === undefined ? (overrides.participants ?? []) : []) {
+          people.push(await run.participant(trx, person.key, person.name));
+        }
+        const item =
+          overrides.itemId !== undefined
+            ? { id: overrides.itemId }
+            : await insertItem(
+                ctx,
+                trx,
+                'media',
+                {
+                  title: overrides.title ?? fileName,
+                  content:
+                    overrides.content ??
+                    (metadata.taken_on
+                      ? ''
+                      : `<p>${escapeHtml(translate(uiLanguage(language), 'imports.dated_by_file_time'))}</p>`),
+                  language,
+                  status: 'published',
+                  date: dated,
+                  categories,
+                  ...(people.length ? { to: [...new Set(people)] } : {}),
+                },
+                run.actor,
+              );
         const now = ctx.now().toISOString();
         const file = await filesRepository(trx).insert({
           item_id: item.id,
@@ -229,7 +286,7 @@ async function importMedia(run: ImportRun, entry: SourceEntry, dir: TempDir, ind
         return item.id;
       });
       run.created(
-        'media',
+        overrides.itemId !== undefined ? 'files' : 'media',
         {
           item_id: itemId,
           near_item_id: near?.itemId ?? null,
@@ -237,12 +294,13 @@ async function importMedia(run: ImportRun, entry: SourceEntry, dir: TempDir, ind
         },
         hash,
       );
+      return itemId;
     } catch (error) {
       await removeBytes(ctx, thumbKey ? [key, thumbKey] : [key]);
       // Another import running beside this one committed the same bytes first.
       if (isUniqueViolation(error)) {
         run.existing();
-        return;
+        return undefined;
       }
       throw error;
     }

@@ -4,6 +4,7 @@ import type { TempDir } from '../../storage/index.js';
 import type { SourceFindings } from './findings.js';
 import { photosSource } from './photos.js';
 import type { ImportRun, RunOptions } from './run.js';
+import { takeoutSource } from './takeout.js';
 import type { OpenedSource } from './source.js';
 
 /** Progress of a source's run, as the share of its work done (0..1). */
@@ -32,7 +33,7 @@ export interface ImportSource {
 }
 
 /** Most specific first: the first kind that recognises a source imports it. */
-const SOURCES: ImportSource[] = [photosSource];
+const SOURCES: ImportSource[] = [takeoutSource, photosSource];
 
 export async function recogniseSource(source: OpenedSource): Promise<ImportSource | undefined> {
   for (const kind of SOURCES) if (await kind.recognise(source)) return kind;
