@@ -1,13 +1,20 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { buildPath, routes, type Import } from '@kinfolio/contract';
+import { buildPath, importOptionsSchema, routes, type Import } from '@kinfolio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../test/client.js';
-import { createTestServer, type TestServer } from '../../../test/server.js';
+import { ADMIN, createTestServer, type TestServer } from '../../../test/server.js';
 import { storedKeys } from '../../../test/uploads.js';
 import { makeZip } from '../../../test/zip-writer.js';
 import * as media from '../test-fixtures/media.js';
 import { imported as importedBy } from '../test-fixtures/requests.js';
-import { setMaxMessageBytes } from './source.js';
+import { withTempDir } from '../../../storage/index.js';
+import { nameKeys } from '../../participants/index.js';
+import { SourceFindings } from '../findings.js';
+import { openServerPath } from '../source.js';
+import { mailSource, setMaxMessageBytes } from './source.js';
 import { mbox, message } from './test-fixtures.js';
 
 const utf8Word = (text: string) => `=?UTF-8?B?${Buffer.from(text).toString('base64')}?=`;
@@ -166,6 +173,57 @@ describe('imports of mail', () => {
     expect(stored.length).toBeGreaterThanOrEqual(5);
   });
 
+  it('analyses a mailbox without writing: counts, dates, people, what is there already', async () => {
+    const news = message({
+      headers: {
+        From: 'Zoé <zoe@example.com>',
+        To: 'Marc Dupont <marc@example.com>, Élise Martin <ELISE.MARTIN@example.com>',
+        Subject: 'Nouvelles',
+        Date: 'Mon, 01 Mar 2010 10:00:00 +0000',
+        'Message-ID': '<news@example.com>',
+        'X-Gmail-Labels': 'Famille,Cousins',
+      },
+      text: 'Coucou !',
+      attachments: [{ name: 'a.txt', type: 'text/plain', data: Buffer.from('a') }],
+    });
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kinfolio-mail-analyse-'));
+    try {
+      const file = path.join(tmp, 'Inbox');
+      fs.writeFileSync(file, mbox([first, news]));
+      const source = await openServerPath(file);
+      const findings = new SourceFindings();
+      const before = await storedKeys(server.ctx.storage.files);
+      await withTempDir('test', (dir) =>
+        mailSource.analyse(server.ctx, source, dir, findings, {
+          ...importOptionsSchema.parse({}),
+          language: 'en',
+        }),
+      );
+      const preview = await findings.preview(async (name) => {
+        const row = await server.ctx.db
+          .selectFrom('participants')
+          .select(['id', 'name'])
+          .where('name', '=', name)
+          .executeTakeFirst();
+        return row;
+      });
+      expect(preview.counts).toEqual({ mails: 1, files: 1, participants: 1, tags: 1 });
+      expect(preview.existing).toBe(1);
+      expect(preview.date_from).toBe('2010-03-01T10:00:00.000Z');
+      const byKey = Object.fromEntries(preview.people.map((p) => [p.key, p]));
+      expect(Object.keys(byKey).sort()).toEqual([
+        'elise.martin@example.com',
+        'marc@example.com',
+        'zoe@example.com',
+      ]);
+      expect(byKey['marc@example.com']!.participant_name).toBe('Marc Dupont');
+      expect(byKey['zoe@example.com']!.participant_id).toBeNull();
+      expect(await storedKeys(server.ctx.storage.files)).toEqual(before);
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+
   it('creates nothing when the same mailbox comes again', async () => {
     const again = await imported('All mail Including Spam and Trash.mbox', mailbox);
     expect(again.counts).toEqual({ created: 0, existing: 3, near_duplicates: 0, skipped: 1 });
@@ -183,13 +241,34 @@ describe('imports of mail', () => {
       },
       text: 'Ciao Paolo, come stai? Siamo a casa e ti aspettiamo per la cena con la famiglia.',
     });
-    const gz = gzipSync(mbox([first, later]));
-    const result = await imported('Inbox.mbox.gz', gz);
+    const now = new Date().toISOString();
+    const paolo = await server.ctx.db
+      .insertInto('participants')
+      .values({ ...nameKeys('Paolo'), created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kinfolio-mail-gz-'));
+    const file = path.join(tmp, 'Inbox.mbox.gz');
+    fs.writeFileSync(file, gzipSync(mbox([first, later])));
+    await server.createAdmin();
+    const admin = await server.loggedIn(ADMIN.email, ADMIN.password);
+    // A server-side path (the CLI's way), and the user said paul@example.com is Paolo.
+    const response = await admin.send('POST', routes.importCreate.path, {
+      path: file,
+      people: { 'paul@example.com': paolo.id },
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    await server.jobsSettled();
+    const id = response.json<{ import: Import }>().import.id;
+    const result = (await admin.get(buildPath(routes.importStatus.path, { id }))).json<Import>();
+    fs.rmSync(tmp, { recursive: true, force: true });
     expect(result.status).toBe('done');
     expect(result.counts).toEqual({ created: 1, existing: 1, near_duplicates: 0, skipped: 0 });
     const [ciao] = await mailItems(result.created.mail!);
     expect(ciao!.title).toBe('Ciao');
     expect(ciao!.language).toBe('it');
+    expect(ciao!.date).toBe('2004-02-06T12:00:00.000Z');
+    expect((await linksOf(ciao!.id)).to).toEqual(['Paolo']);
   });
 
   it('imports a zip of .eml messages, and a Thunderbird mailbox without extension', async () => {
