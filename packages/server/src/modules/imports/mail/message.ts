@@ -22,7 +22,7 @@ export interface ParsedMessage {
   /** `<Message-ID>`, else the SHA-256 of the raw message. */
   identity: string;
   subject: string | undefined;
-  /** Sanitised HTML. */
+  /** HTML, sanitised when the mail item is written. */
   content: string;
   date: Date | undefined;
   from: MailPerson[];
@@ -71,13 +71,13 @@ function people(objects: AddressObject | AddressObject[] | undefined): MailPerso
 
 /** The body as sanitised HTML: the HTML part when there is one, else the text's paragraphs. */
 function contentOf(html: string | false, text: string | undefined, textAsHtml?: string): string {
+  // Sanitised again as the item is written (insertItem): here only when too long as it is.
   if (html) {
+    if (html.length <= ITEM_LIMITS.contentMaxLength) return html;
     const clean = sanitizeContent(html);
     if (clean.length <= ITEM_LIMITS.contentMaxLength) return clean;
   }
-  if (textAsHtml && textAsHtml.length <= ITEM_LIMITS.contentMaxLength) {
-    return sanitizeContent(textAsHtml);
-  }
+  if (textAsHtml && textAsHtml.length <= ITEM_LIMITS.contentMaxLength) return textAsHtml;
   // A text this long is kept as its beginning: an item holds up to contentMaxLength characters.
   const plain = cut(text ?? '', ITEM_LIMITS.contentMaxLength / 2);
   return plain ? `<p>${escapeHtml(plain)}</p>` : '';
