@@ -55,7 +55,9 @@ class MessageGuard extends Transform {
   }
 
   override _flush(done: TransformCallback) {
-    done(null, this.head?.length ? this.head : undefined);
+    const out: Buffer[] = [];
+    if (this.head) this.pass(this.head, out);
+    done(null, out.length ? Buffer.concat(out) : undefined);
   }
 
   private pass(bytes: Buffer, out: Buffer[]) {
