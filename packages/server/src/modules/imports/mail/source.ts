@@ -33,6 +33,9 @@ export function setMaxMessageBytes(value = DEFAULT_MAX_MESSAGE_BYTES) {
   maxMessageBytes = value;
 }
 
+/** How many of the messages a mail answers are looked for in the archive. */
+const REPLY_LOOKUPS = 10;
+
 /** Gmail's labels saying only whether a message was read: no tag of the family's. */
 const STATE_LABELS = new Set(['opened', 'unread']);
 
@@ -165,7 +168,8 @@ function personName(run: object, person: MailPerson): string {
 
 /** The mail it answers that is in the archive (live), the nearest first. */
 async function repliedMail(run: ImportRun, message: ParsedMessage) {
-  for (const id of message.repliesTo) {
+  // The nearest few: a long `References` chain is looked up no further than its last ones.
+  for (const id of message.repliesTo.slice(0, REPLY_LOOKUPS)) {
     const known = await findIdentity(run.ctx.db, 'mail', id);
     if (!known?.live) continue;
     const item = await run.ctx.db
