@@ -30,7 +30,7 @@ import type { ImportSource } from './sources.js';
 import type { SourceEntry } from './source.js';
 
 /** `ab/cd/uuid`, as uploads are keyed. */
-function newStorageKey(): string {
+export function newStorageKey(): string {
   const id = randomUUID();
   return `${id.slice(0, 2)}/${id.slice(2, 4)}/${id}`;
 }
@@ -61,7 +61,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-const uiLanguage = (language: string): UiLanguage =>
+export const uiLanguage = (language: string): UiLanguage =>
   (UI_LANGUAGES as readonly string[]).includes(language) ? (language as UiLanguage) : 'en';
 
 /** The folder an entry sits in, else the source's own name (its extension dropped). */

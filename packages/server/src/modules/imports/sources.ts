@@ -2,6 +2,7 @@ import type { ImportSourceKind } from '@kinfolio/contract';
 import type { AppContext } from '../../context.js';
 import type { TempDir } from '../../storage/index.js';
 import type { SourceFindings } from './findings.js';
+import { mailSource } from './mail/source.js';
 import { photosSource } from './photos.js';
 import type { ImportRun, RunOptions } from './run.js';
 import { takeoutSource } from './takeout.js';
@@ -33,7 +34,7 @@ export interface ImportSource {
 }
 
 /** Most specific first: the first kind that recognises a source imports it. */
-const SOURCES: ImportSource[] = [takeoutSource, photosSource];
+const SOURCES: ImportSource[] = [takeoutSource, mailSource, photosSource];
 
 export async function recogniseSource(source: OpenedSource): Promise<ImportSource | undefined> {
   for (const kind of SOURCES) if (await kind.recognise(source)) return kind;
