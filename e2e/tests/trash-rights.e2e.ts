@@ -149,6 +149,14 @@ describe('the trash needs the delete right, on the server and on screen (375 px 
     expect(await profileOffers(page, `/posts/${ids.post}/profile`, POST)).toBe(1);
     expect(await profileOffers(page, `/records/${ids.record}/profile`, RECORD)).toBe(1);
     await snap(page, `trash-rights-with-${name}`);
+
+    // In the trash, the badges ("Français", "À la corbeille") leave the title its line on a phone.
+    await page.goto('/records?deleted=1');
+    const title = page.getByRole('heading', { level: 2, name: 'Essai de micro' });
+    await title.waitFor();
+    const box = (await title.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(150);
+    expect(box.height).toBeLessThan(40);
     await context.close();
   });
 });
