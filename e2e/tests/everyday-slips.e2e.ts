@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { snap, type Page } from '../support/browser.js';
+import { snap, type ContextOptions, type Page } from '../support/browser.js';
 import { adminPage, frenchAdminSuite } from '../support/french-admin.js';
 import { attachFile, picture } from '../support/thumbnails.js';
 
 const PHONE = { width: 375, height: 740, touch: true };
+const DESKTOP = { width: 1440, height: 900 };
 const TITLE = 'Lettre de Cassis';
 
 /** Every tab label of the bar whole and on screen: nothing cut, nothing to scroll to. */
@@ -39,28 +40,40 @@ describe('everyday slips: planning opening month, history from the creation, tab
   });
   afterAll(() => undefined);
 
-  it('planning opens on the latest month with entries, with "today" and "latest" buttons (375 px)', async () => {
-    const { context, page } = await adminPage(app, PHONE);
-    await page.goto('/planning');
-    const total = page.locator('.kf-planning-calendar [role="status"]').first();
-    await expect.poll(() => total.textContent()).toMatch(/mai 2019/);
-    await snap(page, 'slips-planning-375-fr');
-    await page.getByRole('button', { name: 'Aujourd’hui' }).click();
-    await expect.poll(() => total.textContent()).not.toMatch(/mai 2019/);
-    await page.getByRole('button', { name: 'Dernières entrées' }).click();
-    await expect.poll(() => total.textContent()).toMatch(/mai 2019/);
-    await context.close();
-  });
+  it.each<[string, ContextOptions]>([
+    ['375-touch', PHONE],
+    ['1440', DESKTOP],
+  ])(
+    'planning opens on the latest month with entries, with "today" and "latest" buttons (%s)',
+    async (name, options) => {
+      const { context, page } = await adminPage(app, options);
+      await page.goto('/planning');
+      const total = page.locator('.kf-planning-calendar [role="status"]').first();
+      await expect.poll(() => total.textContent(), { timeout: 10_000 }).toMatch(/mai 2019/);
+      await snap(page, `slips-planning-${name}-fr`);
+      await page.getByRole('button', { name: 'Aujourd’hui' }).click();
+      await expect.poll(() => total.textContent(), { timeout: 10_000 }).not.toMatch(/mai 2019/);
+      await page.getByRole('button', { name: 'Dernières entrées' }).click();
+      await expect.poll(() => total.textContent(), { timeout: 10_000 }).toMatch(/mai 2019/);
+      await context.close();
+    },
+  );
 
-  it('offers the history before any edit, starting with the creation', async () => {
-    const { context, page } = await adminPage(app, PHONE);
-    await page.goto(`/posts/${itemId}/profile`);
-    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
-    await page.getByRole('link', { name: 'Historique', exact: true }).click();
-    await page.getByRole('article', { name: /^Créé le/ }).waitFor();
-    await snap(page, 'slips-history-375-fr');
-    await context.close();
-  });
+  it.each<[string, ContextOptions]>([
+    ['375-touch', PHONE],
+    ['1440', DESKTOP],
+  ])(
+    'offers the history before any edit, starting with the creation (%s)',
+    async (name, options) => {
+      const { context, page } = await adminPage(app, options);
+      await page.goto(`/posts/${itemId}/profile`);
+      await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+      await page.getByRole('link', { name: 'Historique', exact: true }).click();
+      await page.getByRole('article', { name: /^Créé le/ }).waitFor();
+      await snap(page, `slips-history-${name}-fr`);
+      await context.close();
+    },
+  );
 
   it('a file deleted from an item is said to wait in the deleted medias; restore and purge say so on phones', async () => {
     const { context, page } = await adminPage(app, { ...PHONE, timeout: 30_000 });
