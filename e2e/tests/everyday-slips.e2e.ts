@@ -37,6 +37,7 @@ describe('everyday slips: planning opening month, history from the creation, tab
     });
     expect(category.status, category.text).toBe(201);
     await attachFile(app, { id: itemId, type: 'post' }, 'plage.png', await picture('#3b82c4'));
+    await attachFile(app, { id: itemId, type: 'post' }, 'port.png', await picture('#c47b3b'));
   });
   afterAll(() => undefined);
 
@@ -75,31 +76,53 @@ describe('everyday slips: planning opening month, history from the creation, tab
     },
   );
 
-  it('a file deleted from an item is said to wait in the deleted medias; restore and purge say so on phones', async () => {
-    const { context, page } = await adminPage(app, { ...PHONE, timeout: 30_000 });
-    await page.goto(`/posts/${itemId}/profile`);
-    await page.getByRole('button', { name: 'Supprimer plage.png' }).click();
-    const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.textContent()).toMatch(/médias supprimés.*30 jours.*restaurer/);
-    expect(await dialog.textContent()).not.toMatch(/définitivement|irréversible/);
-    await snap(page, 'slips-file-delete-375-fr');
-    const deleted = page.waitForResponse(
-      (response) =>
-        response.request().method() === 'DELETE' &&
-        new URL(response.url()).pathname.startsWith('/api/files/'),
-    );
-    await dialog.getByRole('button', { name: 'Supprimer' }).click();
-    expect((await deleted).status()).toBe(200);
+  it.each<[string, ContextOptions, string]>([
+    ['375-touch', PHONE, 'plage.png'],
+    ['1440', DESKTOP, 'port.png'],
+  ])(
+    'a file deleted from an item is said to wait in the deleted medias; restore and purge say so on phones (%s)',
+    async (name, options, file) => {
+      const { context, page } = await adminPage(app, { ...options, timeout: 30_000 });
+      await page.goto(`/posts/${itemId}/profile`);
+      await page.getByRole('button', { name: `Supprimer ${file}` }).click();
+      const dialog = page.getByRole('dialog');
+      await expect
+        .poll(() => dialog.textContent())
+        .toMatch(/médias supprimés.*30 jours.*restaurer/);
+      expect(await dialog.textContent()).not.toMatch(/définitivement|irréversible/);
+      await snap(page, `slips-file-delete-${name}-fr`);
+      const deleted = page.waitForResponse(
+        (response) =>
+          response.request().method() === 'DELETE' &&
+          new URL(response.url()).pathname.startsWith('/api/files/'),
+      );
+      await dialog.getByRole('button', { name: 'Supprimer' }).click();
+      expect((await deleted).status()).toBe(200);
 
-    await page.goto('/admin/tabAdminParam/deletedMedias');
-    const restore = page
-      .getByRole('button', { name: 'Restaurer plage.png' })
-      .filter({ visible: true });
-    await restore.waitFor();
-    expect(await restore.textContent()).toBe('Restaurer');
-    const purge = page.getByRole('button', { name: 'Purger plage.png' }).filter({ visible: true });
-    expect(await purge.textContent()).toBe('Purger');
-    await snap(page, 'slips-deleted-medias-375-fr');
+      await page.goto('/admin/tabAdminParam/deletedMedias');
+      const restore = page
+        .getByRole('button', { name: `Restaurer ${file}` })
+        .filter({ visible: true });
+      await restore.waitFor();
+      // A phone has no pointer to hover for a tooltip: the buttons say what they do.
+      if (options.touch) expect(await restore.textContent()).toBe('Restaurer');
+      const purge = page.getByRole('button', { name: `Purger ${file}` }).filter({ visible: true });
+      if (options.touch) expect(await purge.textContent()).toBe('Purger');
+      else await purge.waitFor();
+      await snap(page, `slips-deleted-medias-${name}-fr`);
+      await context.close();
+    },
+  );
+
+  it('draws the category tree in the app’s font on a desktop too (1440)', async () => {
+    const { context, page } = await adminPage(app, DESKTOP);
+    await page.goto('/tabOrganisation/categories');
+    await page.locator('.kf-category-title', { hasText: 'Famille' }).waitFor();
+    const fonts = await page.evaluate(() => ({
+      body: getComputedStyle(document.body).fontFamily,
+      tree: getComputedStyle(document.querySelector('.kf-category-title')!).fontFamily,
+    }));
+    expect(fonts.tree).toBe(fonts.body);
     await context.close();
   });
 
