@@ -34,9 +34,9 @@ async function trashFirstCard(page: Page) {
     .first()
     .check();
   await page.locator('.kf-bulk-bar').getByRole('button', { name: 'Mettre à la corbeille' }).click();
-  const toast = page.locator('.mantine-Notification-root');
-  await toast.filter({ hasText: 'Annuler' }).waitFor();
-  return toast;
+  const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Annuler' });
+  await toast.first().waitFor();
+  return toast.first();
 }
 
 describe('toasts and the compact list bar: out of the way on a phone, in place on a desktop', () => {
@@ -51,6 +51,12 @@ describe('toasts and the compact list bar: out of the way on a phone, in place o
       });
       expect(created.status, created.text).toBe(201);
     }
+    const draft = await api.call('post.create', { body: { language: 'fr', title: 'Brouillon' } });
+    expect(draft.status, draft.text).toBe(201);
+    const trashed = await api.call('post.delete', {
+      params: { id: (draft.json.item as { id: number }).id },
+    });
+    expect(trashed.status, trashed.text).toBe(200);
   });
 
   it.each<[string, ContextOptions]>([
@@ -120,4 +126,32 @@ describe('toasts and the compact list bar: out of the way on a phone, in place o
     await snap(page, `compact-bar-${name}`);
     await context.close();
   });
+
+  it.each<[string, ContextOptions]>([
+    ['375-touch', PHONE],
+    ['1440', DESKTOP],
+  ])(
+    'keeps the trash’s language and page size behind the same button on a phone (%s)',
+    async (name, options) => {
+      const { context, page } = await adminPage(app, options);
+      await page.goto('/posts?deleted=1');
+      await page.locator('article.kf-item-card').first().waitFor();
+      const pageSize = page.getByLabel('Par page', { exact: true });
+      const button = page.getByRole('button', { name: 'Filtres', exact: true });
+      if (options.touch) {
+        expect(await pageSize.isVisible()).toBe(false);
+        await button.click();
+        await pageSize.waitFor();
+        await page
+          .locator('input:visible')
+          .and(page.getByLabel('Langue', { exact: true }))
+          .waitFor();
+      } else {
+        expect(await button.count()).toBe(0);
+        expect(await pageSize.isVisible()).toBe(true);
+      }
+      await snap(page, `trash-filters-${name}`);
+      await context.close();
+    },
+  );
 });
