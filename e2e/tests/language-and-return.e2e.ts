@@ -13,7 +13,13 @@ import {
   waitForPath,
   START_PAGE,
 } from '../support/app.js';
-import { launchBrowser, newContext, type Browser, type Page } from '../support/browser.js';
+import {
+  launchBrowser,
+  newContext,
+  type Browser,
+  type ContextOptions,
+  type Page,
+} from '../support/browser.js';
 import { SanctumClient } from '../support/http-client.js';
 import { startKinfolio, type RunningServer } from '../support/server.js';
 
@@ -27,6 +33,11 @@ const MEMBER = {
 };
 const RELATIVE = { email: 'greta@example.com', name: 'Greta Weber', password: 'greta-password-1' };
 const RECORD_TITLE = 'La voix de Papi';
+/** Each point of the issue at both sizes: a touch phone and a desktop. */
+const SCREENS: [string, ContextOptions][] = [
+  ['375-touch', { width: 375, height: 740, touch: true }],
+  ['1440', { width: 1440, height: 900 }],
+];
 
 /** The texts of every toast shown so far. */
 const toastTexts = (page: Page) => page.locator('.mantine-Notification-root').allInnerTexts();
@@ -70,79 +81,96 @@ describe('the language a person uses, and the page they asked for, survive the l
     await smtp?.close();
   });
 
-  it('joins through a German invitation page into a German interface, with German toasts', async () => {
-    // Invited from a French screen, with a French mail.
-    const invited = await admin.call('adminInvite', {
-      body: { email: RELATIVE.email, permissions: ['content.edit'], language: 'fr' },
-    });
-    expect(invited.status, invited.text).toBe(201);
-    const mail = await smtp.waitFor(RELATIVE.email);
-    const link = new URL(linkIn(mail.text));
+  it.each(SCREENS)(
+    'joins through a German invitation page into a German interface, with German toasts (%s)',
+    async (name, options) => {
+      // Invited from a French screen, with a French mail.
+      const email = `${name}.${RELATIVE.email}`;
+      const invited = await admin.call('adminInvite', {
+        body: { email, permissions: ['content.edit'], language: 'fr' },
+      });
+      expect(invited.status, invited.text).toBe(201);
+      const mail = await smtp.waitFor(email);
+      const link = new URL(linkIn(mail.text));
 
-    // Opened in a French browser; the person reads German and says so on the page.
-    const context = await newContext(browser, server.url, { locale: 'fr-FR' });
-    const page = await context.newPage();
-    await page.goto(link.pathname);
-    await page.getByRole('heading', { name: 'Rejoindre les archives familiales' }).waitFor();
-    await pickLanguage(page, "Choisir la langue de l'interface", 'Deutsch');
-    await expect.poll(() => htmlLang(page)).toBe('de');
-    await page.getByLabel(/^Name/).fill(RELATIVE.name);
-    await page.getByLabel(/^Passwort( \*)?$/).fill(RELATIVE.password);
-    await page.getByLabel(/^Passwort bestätigen/).fill(RELATIVE.password);
-    const accepted = nextResponse(page, 'POST', '/api/invitation/accept');
-    await page.getByRole('button', { name: /Konto erstellen/ }).click();
-    expect((await accepted).status()).toBe(200);
-    await waitForPath(page, '/user/userprofile');
-    await userMenu(page).waitFor();
+      // Opened in a French browser; the person reads German and says so on the page.
+      const context = await newContext(browser, server.url, { ...options, locale: 'fr-FR' });
+      const page = await context.newPage();
+      await page.goto(link.pathname);
+      await page.getByRole('heading', { name: 'Rejoindre les archives familiales' }).waitFor();
+      await pickLanguage(page, "Choisir la langue de l'interface", 'Deutsch');
+      await expect.poll(() => htmlLang(page)).toBe('de');
+      await page.getByLabel(/^Name/).fill(RELATIVE.name);
+      await page.getByLabel(/^Passwort( \*)?$/).fill(RELATIVE.password);
+      await page.getByLabel(/^Passwort bestätigen/).fill(RELATIVE.password);
+      const accepted = nextResponse(page, 'POST', '/api/invitation/accept');
+      await page.getByRole('button', { name: /Konto erstellen/ }).click();
+      expect((await accepted).status()).toBe(200);
+      await waitForPath(page, '/user/userprofile');
+      await userMenu(page).waitFor();
 
-    // German everywhere: the page, the welcome toast, and the account from now on.
-    await page.locator('.mantine-Notification-root').filter({ hasText: 'Willkommen' }).waitFor();
-    await page.waitForTimeout(300);
-    expect(await htmlLang(page)).toBe('de');
-    for (const text of await toastTexts(page)) expect(text).not.toMatch(FRENCH);
-    expect((await currentUserOf(page)).user?.siteparams.language).toBe('de');
-    await context.close();
-  });
+      // German everywhere: the page, the welcome toast, and the account from now on.
+      await page.locator('.mantine-Notification-root').filter({ hasText: 'Willkommen' }).waitFor();
+      await page.waitForTimeout(300);
+      expect(await htmlLang(page)).toBe('de');
+      for (const text of await toastTexts(page)) expect(text).not.toMatch(FRENCH);
+      expect((await currentUserOf(page)).user?.siteparams.language).toBe('de');
+      await context.close();
+    },
+  );
 
-  it('keeps a language picked on the login page through the login, and saves it for the account', async () => {
-    const context = await newContext(browser, server.url, { locale: 'fr-FR' });
-    const page = await context.newPage();
-    await page.goto('/');
-    await loginForm(page).submit.waitFor();
-    await pickLanguage(page, "Choisir la langue de l'interface", 'Deutsch');
-    await page.getByRole('button', { name: 'Anmelden' }).waitFor();
+  it.each(SCREENS)(
+    'keeps a language picked on the login page through the login, and saves it for the account (%s)',
+    async (_, options) => {
+      // The account starts in French for each screen.
+      const member = new SanctumClient(server.url, 'fr');
+      await member.call('csrfCookie');
+      expect((await member.call('login', { body: MEMBER })).status).toBe(200);
+      await member.call('csrfCookie');
+      const french = await member.call('updateUser', { body: { siteparams: { language: 'fr' } } });
+      expect(french.status, french.text).toBe(200);
+      const context = await newContext(browser, server.url, { ...options, locale: 'fr-FR' });
+      const page = await context.newPage();
+      await page.goto('/');
+      await loginForm(page).submit.waitFor();
+      await pickLanguage(page, "Choisir la langue de l'interface", 'Deutsch');
+      await page.getByRole('button', { name: 'Anmelden' }).waitFor();
 
-    const saved = nextResponse(page, 'PATCH', '/api/update-user');
-    await submitLogin(page, MEMBER.email, MEMBER.password);
-    await waitForPath(page, START_PAGE);
-    await page.getByRole('heading', { level: 1, name: 'Beiträge' }).waitFor();
-    const response = await saved;
-    expect(response.status()).toBe(200);
-    expect(response.request().postDataJSON()).toMatchObject({ siteparams: { language: 'de' } });
-    expect(response.request().headers()['accept-language']).toBe('de');
-    await page.waitForTimeout(300);
-    expect(await htmlLang(page)).toBe('de');
-    for (const text of await toastTexts(page)) expect(text).not.toMatch(FRENCH);
+      const saved = nextResponse(page, 'PATCH', '/api/update-user');
+      await submitLogin(page, MEMBER.email, MEMBER.password);
+      await waitForPath(page, START_PAGE);
+      await page.getByRole('heading', { level: 1, name: 'Beiträge' }).waitFor();
+      const response = await saved;
+      expect(response.status()).toBe(200);
+      expect(response.request().postDataJSON()).toMatchObject({ siteparams: { language: 'de' } });
+      expect(response.request().headers()['accept-language']).toBe('de');
+      await page.waitForTimeout(300);
+      expect(await htmlLang(page)).toBe('de');
+      for (const text of await toastTexts(page)) expect(text).not.toMatch(FRENCH);
 
-    // A new browser, French, gets the account's German once logged in.
-    const other = await newContext(browser, server.url, { locale: 'fr-FR' });
-    const second = await other.newPage();
-    await second.goto('/');
-    await submitLogin(second, MEMBER.email, MEMBER.password);
-    await waitForPath(second, START_PAGE);
-    await second.getByRole('heading', { level: 1, name: 'Beiträge' }).waitFor();
-    await other.close();
-    await context.close();
-  });
+      // A new browser, French, gets the account's German once logged in.
+      const other = await newContext(browser, server.url, { ...options, locale: 'fr-FR' });
+      const second = await other.newPage();
+      await second.goto('/');
+      await submitLogin(second, MEMBER.email, MEMBER.password);
+      await waitForPath(second, START_PAGE);
+      await second.getByRole('heading', { level: 1, name: 'Beiträge' }).waitFor();
+      await other.close();
+      await context.close();
+    },
+  );
 
-  it('gives a browser asking only for languages the app lacks the English interface', async () => {
-    const context = await newContext(browser, server.url, { locale: 'ja-JP' });
-    const page = await context.newPage();
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Log in' }).waitFor();
-    expect(await htmlLang(page)).toBe('en');
-    await context.close();
-  });
+  it.each(SCREENS)(
+    'gives a browser asking only for languages the app lacks the English interface (%s)',
+    async (_, options) => {
+      const context = await newContext(browser, server.url, { ...options, locale: 'ja-JP' });
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Log in' }).waitFor();
+      expect(await htmlLang(page)).toBe('en');
+      await context.close();
+    },
+  );
 
   for (const screen of [
     { name: '375 px with touch', width: 375, height: 740, touch: true },

@@ -246,41 +246,52 @@ describe('lists people can steer: combined filters in the address', () => {
     await context.close();
   });
 
-  it('searches inside a category, keeping the filter and the order asked', async () => {
-    const switched = await app.api.call('updateUser', { body: { siteparams: { language: 'fr' } } });
-    expect(switched.status, switched.text).toBe(200);
-    const { context, page } = await adminPage(app);
-    await page.goto(`/posts?category=${ids.family}&sort=oldest`);
-    await page.locator('article.kf-item-card').first().waitFor();
-    await page.getByRole('searchbox', { name: 'Rechercher' }).fill('lettre');
-    await poll(
-      async () => queryOf(page),
-      (q) => q.search === 'lettre',
-      'the address',
-    );
-    expect(queryOf(page)).toEqual({
-      category: String(ids.family),
-      sort: 'oldest',
-      search: 'lettre',
-    });
-    // The twelve letters of the category, not Bob's nor the 1975 one outside it.
-    await page.getByRole('status').filter({ hasText: '12 éléments' }).waitFor();
-    await poll(
-      async () => (await cardTitles(page))[0],
-      (title) => title === 'Lettre d’Ada 1950',
-      'the oldest first',
-    );
-    // Relevance is offered while searching.
-    await page.getByLabel('Ordre', { exact: true }).selectOption({
-      label: 'Pertinence (meilleurs résultats d’abord)',
-    });
-    await poll(
-      async () => queryOf(page),
-      (q) => q.sort === undefined && q.category === String(ids.family),
-      'the address',
-    );
-    await context.close();
-  });
+  it.each<[string, ContextOptions]>([
+    ['375-touch', { width: 375, height: 740, touch: true }],
+    ['1440', {}],
+  ])(
+    'searches inside a category, keeping the filter and the order asked (%s)',
+    async (_, options) => {
+      const switched = await app.api.call('updateUser', {
+        body: { siteparams: { language: 'fr' } },
+      });
+      expect(switched.status, switched.text).toBe(200);
+      const { context, page } = await adminPage(app, options);
+      await page.goto(`/posts?category=${ids.family}&sort=oldest`);
+      await page.locator('article.kf-item-card').first().waitFor();
+      await page.getByRole('searchbox', { name: 'Rechercher' }).fill('lettre');
+      await poll(
+        async () => queryOf(page),
+        (q) => q.search === 'lettre',
+        'the address',
+      );
+      expect(queryOf(page)).toEqual({
+        category: String(ids.family),
+        sort: 'oldest',
+        search: 'lettre',
+      });
+      // The twelve letters of the category, not Bob's nor the 1975 one outside it.
+      await page.getByRole('status').filter({ hasText: '12 éléments' }).waitFor();
+      await poll(
+        async () => (await cardTitles(page))[0],
+        (title) => title === 'Lettre d’Ada 1950',
+        'the oldest first',
+      );
+      // Relevance is offered while searching (behind the compact bar's button on a phone).
+      if (options.touch) {
+        await page.getByRole('button', { name: 'Filtres · Ordre (2)' }).click();
+      }
+      await page.getByLabel('Ordre', { exact: true }).selectOption({
+        label: 'Pertinence (meilleurs résultats d’abord)',
+      });
+      await poll(
+        async () => queryOf(page),
+        (q) => q.sort === undefined && q.category === String(ids.family),
+        'the address',
+      );
+      await context.close();
+    },
+  );
 
   it.each<[string, ContextOptions]>([
     ['fr', { locale: 'fr-FR', width: 375, height: 740, touch: true }],
@@ -296,6 +307,11 @@ describe('lists people can steer: combined filters in the address', () => {
       await first.waitFor();
       const box = await first.boundingBox();
       expect(box?.y).toBeLessThan(370);
+      // One entry per story by default: 15 stories, though one of them has a German version.
+      await page
+        .getByRole('status')
+        .filter({ hasText: language === 'de' ? '15 Einträge' : '15 éléments' })
+        .waitFor();
       // The selection bar waits for a selection (each card has its own box).
       expect(await page.locator('.kf-bulk-bar').count()).toBe(0);
       // The order, page size and story switch wait behind the one button.
@@ -308,6 +324,10 @@ describe('lists people can steer: combined filters in the address', () => {
         })
         .click();
       await page.getByLabel(language === 'de' ? 'Pro Seite' : 'Par page').waitFor();
+      const stories = page.getByRole('switch', {
+        name: language === 'de' ? 'Ein Eintrag pro Geschichte' : 'Une entrée par histoire',
+      });
+      expect(await stories.isChecked()).toBe(true);
       await snap(page, `phone-list-options-${language}-375`);
       await context.close();
     },

@@ -80,9 +80,9 @@ describe('records: generating the MP3 of a record and opening it', () => {
   });
 
   it.each<[string, ContextOptions]>([
-    ['fr-375-light', { locale: 'fr-FR', width: 375, height: 800 }],
+    ['fr-375-light', { locale: 'fr-FR', width: 375, height: 800, touch: true }],
     ['de-1440-dark', { locale: 'de-DE', colorScheme: 'dark' }],
-    ['de-375-dark', { locale: 'de-DE', width: 375, height: 800, colorScheme: 'dark' }],
+    ['de-375-dark', { locale: 'de-DE', width: 375, height: 800, colorScheme: 'dark', touch: true }],
   ])('shows the MP3 actions in %s, axe clean', async (name, options) => {
     const language = options.locale === 'de-DE' ? 'de' : 'fr';
     const switched = await app.api.call('updateUser', {

@@ -1,5 +1,5 @@
 import '../archive.css';
-import { Group, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ItemListRow } from '@kinfolio/contract';
 import { useNavigate } from '@tanstack/react-router';
@@ -8,7 +8,7 @@ import { useCan } from '@/shared/organisation/hooks';
 import type { ListMode } from '@/shared/entity/EntityCollection';
 import { EntityListPage } from '@/shared/entity/EntityListPage';
 import { confirmHardDelete } from '@/shared/entity/confirmDelete';
-import { LanguageFilter } from '@/shared/kit/FilterBar';
+import { FilterBar, LanguageFilter } from '@/shared/kit/FilterBar';
 import { ListFilterBar, type FilterName } from '@/shared/kit/ListFilterBar';
 import { itemQueries, itemResource } from '../api';
 import { ListOptions } from '../components/ListOptions';
@@ -90,16 +90,14 @@ export default function ItemListPage() {
             }
           />
         ) : (
-          <>
-            {/* Trash and revisions views: only the language applies. */}
-            <Group align="flex-end">
-              <LanguageFilter
-                value={search.language}
-                onChange={(language) => change({ language })}
-              />
-            </Group>
-            <ListOptions search={search} onChange={change} pageSizeOnly />
-          </>
+          // Trash and revisions views: only the language applies; behind one button on a phone.
+          <FilterBar
+            id="kf-archive-filters"
+            active={search.language ? 1 : 0}
+            options={<ListOptions search={search} onChange={change} pageSizeOnly />}
+          >
+            <LanguageFilter value={search.language} onChange={(language) => change({ language })} />
+          </FilterBar>
         )
       }
       list={list}
