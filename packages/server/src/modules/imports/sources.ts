@@ -5,6 +5,7 @@ import type { SourceFindings } from './findings.js';
 import { photosSource } from './photos.js';
 import type { ImportRun, RunOptions } from './run.js';
 import type { OpenedSource } from './source.js';
+import { whatsappSource } from './whatsapp/whatsapp.js';
 
 /** Progress of a source's run, as the share of its work done (0..1). */
 export type RunProgress = (fraction: number) => Promise<void>;
@@ -32,7 +33,7 @@ export interface ImportSource {
 }
 
 /** Most specific first: the first kind that recognises a source imports it. */
-const SOURCES: ImportSource[] = [photosSource];
+const SOURCES: ImportSource[] = [whatsappSource, photosSource];
 
 export async function recogniseSource(source: OpenedSource): Promise<ImportSource | undefined> {
   for (const kind of SOURCES) if (await kind.recognise(source)) return kind;
