@@ -126,7 +126,11 @@ export async function listImports(
  * as they are; restoring from the trash works as for any entry. Categories it created stay.
  */
 export async function undoImport(ctx: AppContext, row: ImportRow): Promise<void> {
-  const ids = [...new Set(parseReport(row).created.media ?? [])].sort((a, b) => a - b);
+  // Every item it created, whatever its type (media, messages, mails); categories stay.
+  const created = Object.entries(parseReport(row).created).filter(
+    ([type]) => type !== 'categories',
+  );
+  const ids = [...new Set(created.flatMap(([, list]) => list))].sort((a, b) => a - b);
   await stampedTransaction(ctx.db, 'archive', async (trx) => {
     const now = ctx.now().toISOString();
     if (ids.length) {

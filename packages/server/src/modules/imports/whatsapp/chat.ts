@@ -14,10 +14,14 @@ const MESSAGE_START =
 
 /** The longest message kept (characters, its lines together); the rest is cut. */
 export const MESSAGE_MAX = 20_000;
-/** Messages of one day kept at most (a day batch is held in memory). */
-const DAY_MESSAGES_MAX = 20_000;
+/**
+ * A day's batch (held in memory) is given out once it holds this many messages or characters;
+ * the rest of the day follows in another batch of the same date (its item is then extended).
+ */
+const BATCH_MESSAGES = 5_000;
+const BATCH_CHARS = 4_000_000;
 
-/** A day of a chat as written: its date text and its messages' raw text (lines joined). */
+/** A day of a chat as written (or a part of a very long one): its date text and its messages' raw text. */
 export interface RawDay {
   date: string;
   messages: string[];
@@ -35,11 +39,13 @@ export function messageDate(line: string): string | undefined {
  */
 export async function* chatDays(stream: Readable): AsyncGenerator<RawDay> {
   let day: RawDay | undefined;
+  let chars = 0;
   let current: string | undefined;
   let first = true;
   const close = () => {
-    if (current !== undefined && day && day.messages.length < DAY_MESSAGES_MAX) {
+    if (current !== undefined && day) {
       day.messages.push(current);
+      chars += current.length;
     }
     current = undefined;
   };
@@ -54,9 +60,13 @@ export async function* chatDays(stream: Readable): AsyncGenerator<RawDay> {
       continue;
     }
     close();
-    if (day && day.date !== date) {
+    if (
+      day &&
+      (day.date !== date || day.messages.length >= BATCH_MESSAGES || chars >= BATCH_CHARS)
+    ) {
       yield day;
       day = undefined;
+      chars = 0;
     }
     day ??= { date, messages: [] };
     current = line.slice(0, MESSAGE_MAX);

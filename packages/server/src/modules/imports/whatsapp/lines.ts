@@ -45,7 +45,12 @@ export async function* textLines(stream: Readable, max = LINE_MAX): AsyncGenerat
       }
     }
   };
-  for await (const chunk of stream) yield* feed(decoder.write(chunk as Buffer));
+  for await (const chunk of stream) {
+    const bytes = chunk as Buffer;
+    // Inside a line already cut: its tail is skipped undecoded until a line ends.
+    if (full && bytes.indexOf(10) < 0 && bytes.indexOf(13) < 0) continue;
+    yield* feed(decoder.write(bytes));
+  }
   yield* feed(decoder.end());
   if (line) yield line;
 }

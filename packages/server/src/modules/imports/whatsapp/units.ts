@@ -285,6 +285,22 @@ async function extendUnit(
   });
 }
 
+/** The items each run has counted: a long day read in several batches is one item. */
+const counted = new WeakMap<ImportRun, Set<number>>();
+
+/** Counts an item once per run: created (by this import, now or in an attempt before) or there. */
+function count(run: ImportRun, itemId: number | undefined, mine: boolean) {
+  let seen = counted.get(run);
+  if (!seen) counted.set(run, (seen = new Set()));
+  if (itemId !== undefined) {
+    if (seen.has(itemId)) return;
+    seen.add(itemId);
+  }
+  if (mine && itemId !== undefined) {
+    run.created('messages', { item_id: itemId, near_item_id: null, near_distance: null });
+  } else run.existing();
+}
+
 /** Imports one unit: nothing when every line is there, else a new item or the day's extended. */
 export async function importUnit(
   run: ImportRun,
@@ -301,21 +317,17 @@ export async function importUnit(
   const day = unit.dayKey ? (await liveLines(ctx.db, [unit.dayKey])).get(unit.dayKey) : undefined;
   if (!unit.fresh.length) {
     const mine = day ?? live.get(unit.messages[0]!.key);
-    if (mine && mine.import_id === run.importId) {
-      run.created('messages', { item_id: mine.item_id, near_item_id: null, near_distance: null });
-    } else run.existing();
+    count(run, mine?.item_id, mine?.import_id === run.importId);
     return;
   }
   const stored = await storeAttachments(run, unit.fresh, attachments, dir);
   try {
     if (day) {
       await extendUnit(run, unit, day.item_id, stored);
-      if (day.import_id === run.importId) {
-        run.created('messages', { item_id: day.item_id, near_item_id: null, near_distance: null });
-      } else run.existing();
+      count(run, day.item_id, day.import_id === run.importId);
     } else {
       const itemId = await createUnit(run, unit, stored);
-      run.created('messages', { item_id: itemId, near_item_id: null, near_distance: null });
+      count(run, itemId, true);
     }
   } catch (error) {
     await removeBytes(ctx, [...stored.values()].flatMap(storedKeys));

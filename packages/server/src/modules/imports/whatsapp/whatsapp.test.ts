@@ -321,6 +321,34 @@ describe('WhatsApp imports', () => {
     expect(byDay.counts).toMatchObject({ created: 0, existing: 2 });
   });
 
+  it('keeps a very long day in one item, read in batches', async () => {
+    const lines = Array.from(
+      { length: 5_003 },
+      (_, i) =>
+        `07/06/2022, ${String(Math.floor(i / 60) % 24).padStart(2, '0')}:${String(i % 60).padStart(2, '0')} - Noé: message ${i}`,
+    );
+    const report = await imported(write('WhatsApp Chat with Noé.txt', lines.join('\n')), {
+      time_zone: 'UTC',
+      date_order: 'day_first',
+    });
+    expect(report.status).toBe('done');
+    expect(report.counts.created).toBe(1);
+    const [day] = await items(report.created.messages);
+    expect(day!.content.match(/<p>/g)).toHaveLength(5_003);
+    expect(day!.content).toContain('message 5002');
+  });
+
+  it('imports anew what an undone import had created', async () => {
+    const file = write('WhatsApp Chat with Undo.txt', '02/03/2021, 10:00 - Ana: Salut\n');
+    const first = await imported(file, { time_zone: 'UTC' });
+    expect(first.counts.created).toBe(1);
+    const undone = await admin.post(buildPath(routes.importUndo.path, { id: first.id }), {});
+    expect(undone.statusCode, undone.body).toBe(200);
+    const again = await imported(file, { time_zone: 'UTC' });
+    expect(again.counts).toMatchObject({ created: 1, existing: 0 });
+    expect(again.created.messages![0]).not.toBe(first.created.messages![0]);
+  });
+
   it('refuses an unknown time zone, writing nothing', async () => {
     const before = await importsDb(server.ctx.db)
       .selectFrom('import_identities')
