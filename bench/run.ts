@@ -13,7 +13,9 @@
  * `--only restart` the first minute of searches after a restart with the OS's cache dropped, with
  * and without the server's warm-up, on the kept archive of that size (restart.ts;
  * `--restart-runs`, `--restart-seconds`);
- * `--only cluster` one API instance against two on PostgreSQL and Redis (cluster.ts).
+ * `--only cluster` one API instance against two on PostgreSQL and Redis (cluster.ts);
+ * `--only imports` imports of generated Takeout folders, mboxes and WhatsApp chats by size, with
+ * their time and peak memory (imports.ts; `--import-photos`, `--import-mails`, `--import-chat`).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,6 +26,7 @@ import autocannon from 'autocannon';
 import { COLD_SEED, coldPlan, runCold } from './cold.js';
 import { backupReport, runBackupBench } from './backup.js';
 import { clusterReport, runClusterBench } from './cluster.js';
+import { importReport, runImportBench, type ImportBenchKind } from './imports.js';
 import { mp3Report, runMp3Bench } from './mp3.js';
 import { restartReport, runRestartBench } from './restart.js';
 import { markdownReport, UNCACHED, type BenchResult, type Scenario } from './report.js';
@@ -49,10 +52,21 @@ const { values } = parseArgs({
     'backup-sizes': { type: 'string', default: '0,10000,100000' },
     'restart-runs': { type: 'string', default: '2' },
     'restart-seconds': { type: 'string', default: '60' },
+    'import-photos': { type: 'string', default: '1000,10000' },
+    'import-mails': { type: 'string', default: '10000,100000' },
+    'import-chat': { type: 'string', default: '10000,100000' },
   },
 });
 const only = values.only;
 const backupSizes = values['backup-sizes'].split(',').map(Number);
+const importPlan = (['photos', 'mails', 'chat'] as ImportBenchKind[]).map((kind) => ({
+  kind,
+  sizes: values[`import-${kind}`]
+    .split(',')
+    .filter(Boolean)
+    .map(Number)
+    .filter((n) => n !== 0),
+}));
 const perClass = Number(values.cold);
 const coldSeed = Number(values['cold-seed']);
 const size = Number(values.size);
@@ -70,7 +84,8 @@ if (
   perClass < 1 ||
   !Number.isInteger(coldSeed) ||
   (only !== undefined &&
-    !['cold', 'cached', 'mp3', 'backup', 'restart', 'cluster'].includes(only)) ||
+    !['cold', 'cached', 'mp3', 'backup', 'restart', 'cluster', 'imports'].includes(only)) ||
+  !importPlan.every((p) => p.sizes.every((n) => Number.isInteger(n) && n > 0)) ||
   !(Number(values['restart-runs']) >= 1) ||
   !(Number(values['restart-seconds']) >= 10) ||
   !backupSizes.every((n) => Number.isInteger(n) && n >= 0) ||
@@ -80,9 +95,10 @@ if (
 ) {
   console.error(
     'Usage: npm run bench -- [--size N>=100] [--dialect sqlite|postgres|both] ' +
-      '[--only cached|cold|mp3|backup|restart|cluster] [--cold N>=1] [--cold-seed S] [--keep] ' +
-      '[--label L] [--mp3-minutes M] [--mp3-parts N>=1] [--backup-sizes N,N,…] ' +
-      '[--restart-runs N>=1] [--restart-seconds S>=10]',
+      '[--only cached|cold|mp3|backup|restart|cluster|imports] [--cold N>=1] [--cold-seed S] ' +
+      '[--keep] [--label L] [--mp3-minutes M] [--mp3-parts N>=1] [--backup-sizes N,N,…] ' +
+      '[--restart-runs N>=1] [--restart-seconds S>=10] [--import-photos N,N,…] ' +
+      '[--import-mails N,N,…] [--import-chat N,N,…]',
   );
   process.exit(2);
 }
@@ -95,6 +111,17 @@ if (only === 'backup') {
   const report = backupReport(result);
   const tail = values.label ? `-${values.label}` : '';
   const base = path.join(resultsDir, `${result.date.slice(0, 10)}-backup${tail}`);
+  fs.writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
+  fs.writeFileSync(`${base}.md`, report);
+  console.log(`\n${report}\nWritten to ${path.relative(process.cwd(), base)}.json and .md`);
+  process.exit(0);
+}
+
+if (only === 'imports') {
+  const result = await runImportBench(dialects, importPlan);
+  const report = importReport(result);
+  const tail = values.label ? `-${values.label}` : '';
+  const base = path.join(resultsDir, `${result.date.slice(0, 10)}-imports${tail}`);
   fs.writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
   fs.writeFileSync(`${base}.md`, report);
   console.log(`\n${report}\nWritten to ${path.relative(process.cwd(), base)}.json and .md`);

@@ -23,6 +23,10 @@ export const importMessages = {
       'This archive holds a link or a path leaving its folder ({name}). Nothing was imported.',
     'imports.lying_entry':
       'This archive holds a file whose content is not what its name says ({name}). Nothing was imported.',
+    'imports.not_mbox':
+      '“{name}” is called a mailbox but is not one (an mbox starts with a “From ” line). Nothing was imported.',
+    'imports.mail_no_subject': '(no subject)',
+    'imports.mail_in_reply_to': 'In reply to:',
     'imports.interrupted': 'The import stopped: {reason}',
     'imports.dated_by_file_time':
       'Dated by the file’s time: the picture does not say when it was taken.',
@@ -51,6 +55,10 @@ export const importMessages = {
       'Cette archive contient un lien ou un chemin sortant de son dossier ({name}). Rien n’a été importé.',
     'imports.lying_entry':
       'Cette archive contient un fichier dont le contenu n’est pas ce que dit son nom ({name}). Rien n’a été importé.',
+    'imports.not_mbox':
+      '« {name} » porte le nom d’une boîte mail mais n’en est pas une (un mbox commence par une ligne « From »). Rien n’a été importé.',
+    'imports.mail_no_subject': '(sans objet)',
+    'imports.mail_in_reply_to': 'En réponse à :',
     'imports.interrupted': 'L’import s’est arrêté : {reason}',
     'imports.dated_by_file_time':
       'Daté par l’heure du fichier : l’image ne dit pas quand elle a été prise.',
@@ -81,6 +89,10 @@ export const importMessages = {
       'Questo archivio contiene un collegamento o un percorso che esce dalla sua cartella ({name}). Non è stato importato nulla.',
     'imports.lying_entry':
       'Questo archivio contiene un file il cui contenuto non corrisponde al nome ({name}). Non è stato importato nulla.',
+    'imports.not_mbox':
+      '“{name}” ha il nome di una casella di posta ma non lo è (un mbox inizia con una riga “From ”). Non è stato importato nulla.',
+    'imports.mail_no_subject': '(senza oggetto)',
+    'imports.mail_in_reply_to': 'In risposta a:',
     'imports.interrupted': 'L’importazione si è fermata: {reason}',
     'imports.dated_by_file_time':
       'Datata dall’ora del file: l’immagine non dice quando è stata scattata.',
@@ -110,6 +122,10 @@ export const importMessages = {
       'Dieses Archiv enthält einen Link oder einen Pfad außerhalb seines Ordners ({name}). Es wurde nichts importiert.',
     'imports.lying_entry':
       'Dieses Archiv enthält eine Datei, deren Inhalt nicht zu ihrem Namen passt ({name}). Es wurde nichts importiert.',
+    'imports.not_mbox':
+      '„{name}“ heißt wie ein Postfach, ist aber keines (ein mbox beginnt mit einer „From “-Zeile). Es wurde nichts importiert.',
+    'imports.mail_no_subject': '(kein Betreff)',
+    'imports.mail_in_reply_to': 'Antwort auf:',
     'imports.interrupted': 'Der Import wurde abgebrochen: {reason}',
     'imports.dated_by_file_time':
       'Nach der Dateizeit datiert: Das Bild sagt nicht, wann es aufgenommen wurde.',

@@ -5,6 +5,7 @@ export type ImportProblem =
   | 'too_large'
   | 'unsafe_entry'
   | 'lying_entry'
+  | 'not_mbox'
   | 'not_recognised'
   | 'path_missing'
   | 'bad_time_zone';

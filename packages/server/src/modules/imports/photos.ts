@@ -22,7 +22,7 @@ import {
   thumbnailOf,
 } from '../files/index.js';
 import { escapeHtml, insertItem } from '../items/index.js';
-import { findIdentity, liveItemWithBytes } from './identities.js';
+import { findIdentity, liveItemWithBytes, type KnownIdentity } from './identities.js';
 import { previewOf } from './preview.js';
 import { importsDb, parseReport } from './repository.js';
 import type { ImportRun } from './run.js';
@@ -31,7 +31,7 @@ import type { SourceEntry } from './source.js';
 import type { MediaMime } from './sniff.js';
 
 /** `ab/cd/uuid`, as uploads are keyed. */
-function newStorageKey(): string {
+export function newStorageKey(): string {
   const id = randomUUID();
   return `${id.slice(0, 2)}/${id.slice(2, 4)}/${id}`;
 }
@@ -62,7 +62,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-const uiLanguage = (language: string): UiLanguage =>
+export const uiLanguage = (language: string): UiLanguage =>
   (UI_LANGUAGES as readonly string[]).includes(language) ? (language as UiLanguage) : 'en';
 
 /** The folder an entry sits in, else the source's own name (its extension dropped). */
@@ -73,11 +73,35 @@ export function folderOf(entryPath: string, sourceName: string): string {
 }
 
 /**
+ * What a source knows of a picture better than its EXIF (a Takeout's sidecar): each one given
+ * replaces what importMedia would find itself.
+ */
+export interface MediaOverrides {
+  title?: string;
+  /** The moment it was taken (its UTC day becomes the file's `taken_on`). */
+  date?: Date;
+  place?: { latitude: number; longitude: number };
+  /** HTML, escaped by the source. */
+  content?: string;
+  /** The people in it (`key` as the preview listed them): participants (`to`). */
+  participants?: { key: string; name: string }[];
+  /** Category names (found in any language, else created): in place of the folder's. */
+  categories?: string[];
+  /** Another file of this media item, instead of an item of its own. */
+  itemId?: number;
+  /**
+   * Called, instead of counting it as created, when its bytes were imported by this same import
+   * (in an attempt before this one, or as a copy met earlier in the source).
+   */
+  again?: (known: KnownIdentity) => Promise<void>;
+}
+
+/**
  * The category named `name` in any language, else a new one at the end of the top level, named
  * in the import's language; recorded on the import's row in the same transaction, so that a
  * resumed import still lists it as its own.
  */
-async function folderCategory(
+export async function folderCategory(
   trx: Transaction<Database>,
   run: ImportRun,
   name: string,
@@ -229,7 +253,13 @@ export async function insertStoredFile(
  * whole unit or only bytes without a row (which the files check removes). A file already
  * imported and still live is not imported again.
  */
-async function importMedia(run: ImportRun, entry: SourceEntry, dir: TempDir, index: number) {
+export async function importMedia(
+  run: ImportRun,
+  entry: SourceEntry,
+  dir: TempDir,
+  index: number,
+  overrides: MediaOverrides = {},
+): Promise<number | undefined> {
   const { ctx } = run;
   const mime = entry.mime!;
   const name = `unit-${index}`;
@@ -237,42 +267,70 @@ async function importMedia(run: ImportRun, entry: SourceEntry, dir: TempDir, ind
   try {
     const known = await findIdentity(ctx.db, 'file', copied.sha256);
     if (known?.live) {
-      if (known.import_id === run.importId) run.created('media', known);
-      else run.existing();
-      return;
+      if (known.import_id !== run.importId) run.existing();
+      else if (overrides.again) await overrides.again(known);
+      else run.created('media', known);
+      return known.item_id;
     }
     if (!known && (await liveItemWithBytes(ctx.db, copied.sha256)) !== undefined) {
       run.existing();
-      return;
+      return undefined;
     }
     const stored = await storeCopied(run, mime, dir, name, copied, entry.path);
-    const { metadata, phash: hash } = stored;
+    const { phash: hash } = stored;
     const near = hash ? run.nearest(hash) : undefined;
+    const metadata = (stored.metadata = {
+      ...stored.metadata,
+      ...(overrides.date ? { taken_on: overrides.date.toISOString().slice(0, 10) } : {}),
+      ...overrides.place,
+    });
     try {
       const language = run.options.language;
-      const dated = metadata.taken_on
-        ? new Date(`${metadata.taken_on}T00:00:00Z`).toISOString()
-        : entry.modified.toISOString();
+      const dated =
+        overrides.date?.toISOString() ??
+        (metadata.taken_on
+          ? new Date(`${metadata.taken_on}T00:00:00Z`).toISOString()
+          : entry.modified.toISOString());
       const itemId = await stampedTransaction(ctx.db, 'archive', async (trx) => {
-        const categories = run.options.folder_categories
-          ? [await folderCategory(trx, run, folderOf(entry.path, run.sourceName))]
-          : [];
-        const item = await insertItem(
-          ctx,
-          trx,
-          'media',
-          {
-            title: stored.name,
-            content: metadata.taken_on
-              ? ''
-              : `<p>${escapeHtml(translate(uiLanguage(language), 'imports.dated_by_file_time'))}</p>`,
-            language,
-            status: 'published',
-            date: dated,
-            categories,
-          },
-          run.actor,
-        );
+        const folders =
+          overrides.categories ??
+          (run.options.folder_categories ? [folderOf(entry.path, run.sourceName)] : []);
+        const categories: number[] = [];
+        for (const folder of folders) categories.push(await folderCategory(trx, run, folder));
+        if (overrides.itemId !== undefined && categories.length) {
+          // Another file of an item: the item joins this file's categories too.
+          await trx
+            .insertInto('item_categories')
+            .values(categories.map((id) => ({ item_id: overrides.itemId!, category_id: id })))
+            .onConflict((oc) => oc.columns(['item_id', 'category_id']).doNothing())
+            .execute();
+        }
+        const people: number[] = [];
+        for (const person of overrides.itemId === undefined ? (overrides.participants ?? []) : []) {
+          people.push(await run.participant(trx, person.key, person.name));
+        }
+        const item =
+          overrides.itemId !== undefined
+            ? { id: overrides.itemId }
+            : await insertItem(
+                ctx,
+                trx,
+                'media',
+                {
+                  title: overrides.title ?? stored.name,
+                  content:
+                    overrides.content ??
+                    (metadata.taken_on
+                      ? ''
+                      : `<p>${escapeHtml(translate(uiLanguage(language), 'imports.dated_by_file_time'))}</p>`),
+                  language,
+                  status: 'published',
+                  date: dated,
+                  categories,
+                  ...(people.length ? { to: [...new Set(people)] } : {}),
+                },
+                run.actor,
+              );
         const file = await insertStoredFile(trx, run, item.id, stored);
         const now = ctx.now().toISOString();
         const identities = importsDb(trx);
@@ -299,7 +357,7 @@ async function importMedia(run: ImportRun, entry: SourceEntry, dir: TempDir, ind
         return item.id;
       });
       run.created(
-        'media',
+        overrides.itemId !== undefined ? 'files' : 'media',
         {
           item_id: itemId,
           near_item_id: near?.itemId ?? null,
@@ -307,12 +365,13 @@ async function importMedia(run: ImportRun, entry: SourceEntry, dir: TempDir, ind
         },
         hash,
       );
+      return itemId;
     } catch (error) {
       await removeBytes(ctx, storedKeys(stored));
       // Another import running beside this one committed the same bytes first.
       if (isUniqueViolation(error)) {
         run.existing();
-        return;
+        return undefined;
       }
       throw error;
     }

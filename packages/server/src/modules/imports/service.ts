@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
-import type { ImportOptions, UiLanguage } from '@kinfolio/contract';
+import { isItemType, type ImportOptions, type UiLanguage } from '@kinfolio/contract';
 import type { AppContext } from '../../context.js';
 import { stampedTransaction } from '../../db/stamps.js';
 import type { PageWindow } from '../../http/paginate.js';
@@ -126,11 +126,10 @@ export async function listImports(
  * as they are; restoring from the trash works as for any entry. Categories it created stay.
  */
 export async function undoImport(ctx: AppContext, row: ImportRow): Promise<void> {
-  // Every item it created, whatever its type (media, messages, mails); categories stay.
-  const created = Object.entries(parseReport(row).created).filter(
-    ([type]) => type !== 'categories',
-  );
-  const ids = [...new Set(created.flatMap(([, list]) => list))].sort((a, b) => a - b);
+  const created = Object.entries(parseReport(row).created);
+  // Every item type it created (media, mails, messages); categories and tags stay.
+  const items = created.filter(([type]) => isItemType(type)).flatMap(([, ids]) => ids);
+  const ids = [...new Set(items)].sort((a, b) => a - b);
   await stampedTransaction(ctx.db, 'archive', async (trx) => {
     const now = ctx.now().toISOString();
     if (ids.length) {

@@ -2,8 +2,10 @@ import type { ImportSourceKind } from '@kinfolio/contract';
 import type { AppContext } from '../../context.js';
 import type { TempDir } from '../../storage/index.js';
 import type { SourceFindings } from './findings.js';
+import { mailSource } from './mail/source.js';
 import { photosSource } from './photos.js';
 import type { ImportRun, RunOptions } from './run.js';
+import { takeoutSource } from './takeout.js';
 import type { OpenedSource } from './source.js';
 import { whatsappSource } from './whatsapp/whatsapp.js';
 
@@ -33,7 +35,7 @@ export interface ImportSource {
 }
 
 /** Most specific first: the first kind that recognises a source imports it. */
-const SOURCES: ImportSource[] = [whatsappSource, photosSource];
+const SOURCES: ImportSource[] = [takeoutSource, mailSource, whatsappSource, photosSource];
 
 export async function recogniseSource(source: OpenedSource): Promise<ImportSource | undefined> {
   for (const kind of SOURCES) if (await kind.recognise(source)) return kind;

@@ -297,7 +297,7 @@ function count(run: ImportRun, itemId: number | undefined, mine: boolean) {
     seen.add(itemId);
   }
   if (mine && itemId !== undefined) {
-    run.created('messages', { item_id: itemId, near_item_id: null, near_distance: null });
+    run.created('message', { item_id: itemId, near_item_id: null, near_distance: null });
   } else run.existing();
 }
 

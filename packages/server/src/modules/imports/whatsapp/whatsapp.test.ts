@@ -151,7 +151,7 @@ describe('WhatsApp imports', () => {
     expect(report.source_kind).toBe('whatsapp');
     expect(report.status, JSON.stringify(report.errors)).toBe('done');
     expect(report.counts).toMatchObject({ created: 2, existing: 0 });
-    const [first, second] = await items(report.created.messages);
+    const [first, second] = await items(report.created.message);
     expect(first!.type).toBe('message');
     expect(first!.title).toBe('Famille — 12 janvier 2023');
     // 14:05 in Paris in winter is 13:05 UTC.
@@ -220,7 +220,7 @@ describe('WhatsApp imports', () => {
     });
     expect(report.status, JSON.stringify(report.errors)).toBe('done');
     expect(report.counts.created).toBe(2);
-    const [november, december] = await items(report.created.messages);
+    const [november, december] = await items(report.created.message);
     // Month first: 12/01 is the 1st of December, 11/02 the 2nd of November.
     expect(november!.date).toBe('2023-11-02T08:30:00.000Z');
     expect(december!.date).toBe('2023-12-01T10:00:00.000Z');
@@ -242,7 +242,7 @@ describe('WhatsApp imports', () => {
     const file = write('_chat.txt', iosEn.replace(/Family/g, 'Cousins'));
     const report = await imported(file, { language: 'en' });
     expect(report.status).toBe('done');
-    const [first] = await items(report.created.messages);
+    const [first] = await items(report.created.message);
     expect(first!.content).toContain('was guessed');
     expect(first!.content).toContain('server’s time zone');
     expect(first!.title.startsWith('Cousins — ')).toBe(true);
@@ -251,7 +251,7 @@ describe('WhatsApp imports', () => {
   it('imports an iOS export in French and an Android one in English, text alone', async () => {
     const fr = await imported(write('_chat.txt', iosFr), { time_zone: 'Europe/Paris' });
     expect(fr.status).toBe('done');
-    const [day] = await items(fr.created.messages);
+    const [day] = await items(fr.created.message);
     expect(day!.title).toBe('Mamie — March 13, 2023');
     expect(day!.content).not.toContain('chiffrés');
     expect(day!.content).toContain('<strong>18:01 Mamie</strong>: Coucou');
@@ -261,7 +261,7 @@ describe('WhatsApp imports', () => {
       time_zone: 'America/New_York',
     });
     expect(en.status).toBe('done');
-    const [first, second] = await items(en.created.messages);
+    const [first, second] = await items(en.created.message);
     // 9:15 PM in New York in January is 02:15 UTC the next day.
     expect(first!.date).toBe('2023-01-13T02:15:00.000Z');
     expect(first!.title).toBe('Bob — January 12, 2023');
@@ -310,7 +310,7 @@ describe('WhatsApp imports', () => {
       time_zone: 'UTC',
     });
     expect(report.counts.created).toBe(3);
-    const rows = await items(report.created.messages);
+    const rows = await items(report.created.message);
     expect(rows.map((row) => row.date)).toEqual([
       '2024-05-02T10:00:00.000Z',
       '2024-05-02T10:01:00.000Z',
@@ -333,7 +333,7 @@ describe('WhatsApp imports', () => {
     });
     expect(report.status).toBe('done');
     expect(report.counts.created).toBe(1);
-    const [day] = await items(report.created.messages);
+    const [day] = await items(report.created.message);
     expect(day!.content.match(/<p>/g)).toHaveLength(5_003);
     expect(day!.content).toContain('message 5002');
   });
@@ -346,7 +346,7 @@ describe('WhatsApp imports', () => {
     expect(undone.statusCode, undone.body).toBe(200);
     const again = await imported(file, { time_zone: 'UTC' });
     expect(again.counts).toMatchObject({ created: 1, existing: 0 });
-    expect(again.created.messages![0]).not.toBe(first.created.messages![0]);
+    expect(again.created.message![0]).not.toBe(first.created.message![0]);
   });
 
   it('refuses an unknown time zone, writing nothing', async () => {
