@@ -1,6 +1,11 @@
 /** The import routes' and jobs' messages (modules/imports), merged in messages.ts. */
 export const importMessages = {
   en: {
+    'imports.bad_time_zone': 'This time zone is unknown: {zone}. Nothing was imported.',
+    'imports.whatsapp_order_guessed':
+      'The chat’s dates do not tell the day from the month: day first or month first was guessed.',
+    'imports.whatsapp_server_zone':
+      'The chat’s times were read in the server’s time zone ({zone}).',
     'imports.queued': 'The import has started.',
     'imports.undone': 'Everything this import created has gone to the trash.',
     'imports.no_file': 'Choose a file or a zip to import.',
@@ -27,6 +32,11 @@ export const importMessages = {
       'Dated by the file’s time: the picture does not say when it was taken.',
   },
   fr: {
+    'imports.bad_time_zone': 'Ce fuseau horaire est inconnu : {zone}. Rien n’a été importé.',
+    'imports.whatsapp_order_guessed':
+      'Les dates de la discussion ne distinguent pas le jour du mois : l’ordre a été deviné.',
+    'imports.whatsapp_server_zone':
+      'Les heures de la discussion ont été lues dans le fuseau horaire du serveur ({zone}).',
     'imports.queued': 'L’import a commencé.',
     'imports.undone': 'Tout ce que cet import avait créé est passé à la corbeille.',
     'imports.no_file': 'Choisissez un fichier ou un zip à importer.',
@@ -54,6 +64,12 @@ export const importMessages = {
       'Daté par l’heure du fichier : l’image ne dit pas quand elle a été prise.',
   },
   it: {
+    'imports.bad_time_zone':
+      'Questo fuso orario è sconosciuto: {zone}. Non è stato importato nulla.',
+    'imports.whatsapp_order_guessed':
+      'Le date della chat non distinguono il giorno dal mese: l’ordine è stato indovinato.',
+    'imports.whatsapp_server_zone':
+      'Gli orari della chat sono stati letti nel fuso orario del server ({zone}).',
     'imports.queued': 'L’importazione è iniziata.',
     'imports.undone': 'Tutto ciò che questa importazione aveva creato è finito nel cestino.',
     'imports.no_file': 'Scegli un file o uno zip da importare.',
@@ -82,6 +98,11 @@ export const importMessages = {
       'Datata dall’ora del file: l’immagine non dice quando è stata scattata.',
   },
   de: {
+    'imports.bad_time_zone': 'Diese Zeitzone ist unbekannt: {zone}. Es wurde nichts importiert.',
+    'imports.whatsapp_order_guessed':
+      'Die Daten des Chats unterscheiden Tag und Monat nicht: die Reihenfolge wurde geraten.',
+    'imports.whatsapp_server_zone':
+      'Die Uhrzeiten des Chats wurden in der Zeitzone des Servers gelesen ({zone}).',
     'imports.queued': 'Der Import hat begonnen.',
     'imports.undone': 'Alles, was dieser Import angelegt hatte, liegt nun im Papierkorb.',
     'imports.no_file': 'Wählen Sie eine Datei oder ein ZIP zum Importieren.',

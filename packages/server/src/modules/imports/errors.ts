@@ -7,7 +7,8 @@ export type ImportProblem =
   | 'lying_entry'
   | 'not_mbox'
   | 'not_recognised'
-  | 'path_missing';
+  | 'path_missing'
+  | 'bad_time_zone';
 
 /** A refused source: its message key is `imports.<problem>`, with `params` for its placeholders. */
 export class ImportError extends Error {

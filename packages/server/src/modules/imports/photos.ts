@@ -28,6 +28,7 @@ import { importsDb, parseReport } from './repository.js';
 import type { ImportRun } from './run.js';
 import type { ImportSource } from './sources.js';
 import type { SourceEntry } from './source.js';
+import type { MediaMime } from './sniff.js';
 
 /** `ab/cd/uuid`, as uploads are keyed. */
 export function newStorageKey(): string {
@@ -36,7 +37,7 @@ export function newStorageKey(): string {
 }
 
 /** Copies `source` into the temporary `name`, hashing it and keeping its first bytes. */
-async function copyHashed(source: Readable, dir: TempDir, name: string) {
+export async function copyHashed(source: Readable, dir: TempDir, name: string) {
   const hash = createHash('sha256');
   const head: Buffer[] = [];
   let size = 0;
@@ -145,6 +146,107 @@ export async function folderCategory(
   return row.id;
 }
 
+/** An entry's bytes stored (with a thumbnail when it is a picture or a video), before its unit's transaction. */
+export interface StoredBytes {
+  name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  key: string;
+  thumbKey: string | null;
+  width: number | null;
+  height: number | null;
+  metadata: Awaited<ReturnType<typeof photoMetadataOf>>;
+  /** Its perceptual hash (pictures and videos with a preview). */
+  phash: string | undefined;
+}
+
+/**
+ * Stores the bytes copied to the temporary `name` (and a thumbnail for a picture or a video)
+ * through the storage seam: called before the unit's transaction, whose failure must then
+ * `removeBytes` the keys it returns (`storedKeys`).
+ */
+export async function storeCopied(
+  run: ImportRun,
+  mime: string,
+  dir: TempDir,
+  name: string,
+  copied: { sha256: string; head: Buffer; size: number },
+  fileName: string,
+): Promise<StoredBytes> {
+  const media = sniffable(mime);
+  const preview = media
+    ? await previewOf(media, dir, name, copied.size, () => readAll(dir.read(name)), run.signal)
+    : undefined;
+  const rendered = preview ? await thumbnailOf(preview) : undefined;
+  const hash = rendered ? await phash(preview).catch(() => undefined) : undefined;
+  const metadata = await photoMetadataOf(mime, copied.head);
+  const key = newStorageKey();
+  const thumbKey = rendered ? thumbKeyOf(key) : null;
+  await run.ctx.storage.files.put(key, dir.read(name), { contentType: mime });
+  try {
+    if (rendered) await storeThumbnail(run.ctx.storage.files, thumbKey!, rendered.webp);
+  } catch (error) {
+    await removeBytes(run.ctx, [key]);
+    throw error;
+  }
+  return {
+    name: [...path.posix.basename(fileName)].slice(0, FILE_LIMITS.nameMaxLength).join(''),
+    mime,
+    size: copied.size,
+    sha256: copied.sha256,
+    key,
+    thumbKey,
+    width: rendered?.width ?? null,
+    height: rendered?.height ?? null,
+    metadata,
+    phash: hash,
+  };
+}
+
+export const storedKeys = (stored: StoredBytes) =>
+  stored.thumbKey ? [stored.key, stored.thumbKey] : [stored.key];
+
+const MEDIA_MIMES = new Set<string>([
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/heic',
+  'video/mp4',
+  'video/quicktime',
+  'video/webm',
+  'video/x-msvideo',
+]);
+const sniffable = (mime: string) => (MEDIA_MIMES.has(mime) ? (mime as MediaMime) : undefined);
+
+/** The file row of stored bytes, attached to `itemId`, inside the unit's transaction. */
+export async function insertStoredFile(
+  trx: Transaction<Database>,
+  run: ImportRun,
+  itemId: number,
+  stored: StoredBytes,
+) {
+  const now = run.ctx.now().toISOString();
+  return filesRepository(trx).insert({
+    item_id: itemId,
+    upload_token: null,
+    name: stored.name,
+    mime: stored.mime,
+    size: stored.size,
+    storage_key: stored.key,
+    thumb_key: stored.thumbKey,
+    thumb_pending: 0,
+    sha256: stored.sha256,
+    width: stored.width,
+    height: stored.height,
+    created_by: run.actor?.id ?? null,
+    created_at: now,
+    attached_at: now,
+    ...photoColumns(stored.metadata),
+  });
+}
+
 /**
  * One picture or video: its bytes and thumbnail stored first, then its media item, its file and
  * its identity (SHA-256) in one transaction, so that a worker killed anywhere leaves either the
@@ -174,30 +276,15 @@ export async function importMedia(
       run.existing();
       return undefined;
     }
-    const preview = await previewOf(
-      mime,
-      dir,
-      name,
-      copied.size,
-      () => readAll(dir.read(name)),
-      run.signal,
-    );
-    const rendered = preview ? await thumbnailOf(preview) : undefined;
-    const hash = rendered ? await phash(preview).catch(() => undefined) : undefined;
+    const stored = await storeCopied(run, mime, dir, name, copied, entry.path);
+    const { phash: hash } = stored;
     const near = hash ? run.nearest(hash) : undefined;
-    const metadata = {
-      ...(await photoMetadataOf(mime, copied.head)),
+    const metadata = (stored.metadata = {
+      ...stored.metadata,
       ...(overrides.date ? { taken_on: overrides.date.toISOString().slice(0, 10) } : {}),
       ...overrides.place,
-    };
-    const key = newStorageKey();
-    const thumbKey = rendered ? thumbKeyOf(key) : null;
-    await ctx.storage.files.put(key, dir.read(name), { contentType: mime });
+    });
     try {
-      if (rendered) await storeThumbnail(ctx.storage.files, thumbKey!, rendered.webp);
-      const fileName = [...path.posix.basename(entry.path)]
-        .slice(0, FILE_LIMITS.nameMaxLength)
-        .join('');
       const language = run.options.language;
       const dated =
         overrides.date?.toISOString() ??
@@ -230,7 +317,7 @@ export async function importMedia(
                 trx,
                 'media',
                 {
-                  title: overrides.title ?? fileName,
+                  title: overrides.title ?? stored.name,
                   content:
                     overrides.content ??
                     (metadata.taken_on
@@ -244,24 +331,8 @@ export async function importMedia(
                 },
                 run.actor,
               );
+        const file = await insertStoredFile(trx, run, item.id, stored);
         const now = ctx.now().toISOString();
-        const file = await filesRepository(trx).insert({
-          item_id: item.id,
-          upload_token: null,
-          name: fileName,
-          mime,
-          size: copied.size,
-          storage_key: key,
-          thumb_key: thumbKey,
-          thumb_pending: 0,
-          sha256: copied.sha256,
-          width: rendered?.width ?? null,
-          height: rendered?.height ?? null,
-          created_by: run.actor?.id ?? null,
-          created_at: now,
-          attached_at: now,
-          ...photoColumns(metadata),
-        });
         const identities = importsDb(trx);
         // A file imported before whose item went to the trash: this import brings it back anew.
         await identities
@@ -296,7 +367,7 @@ export async function importMedia(
       );
       return itemId;
     } catch (error) {
-      await removeBytes(ctx, thumbKey ? [key, thumbKey] : [key]);
+      await removeBytes(ctx, storedKeys(stored));
       // Another import running beside this one committed the same bytes first.
       if (isUniqueViolation(error)) {
         run.existing();

@@ -7,6 +7,7 @@ import { photosSource } from './photos.js';
 import type { ImportRun, RunOptions } from './run.js';
 import { takeoutSource } from './takeout.js';
 import type { OpenedSource } from './source.js';
+import { whatsappSource } from './whatsapp/whatsapp.js';
 
 /** Progress of a source's run, as the share of its work done (0..1). */
 export type RunProgress = (fraction: number) => Promise<void>;
@@ -34,7 +35,7 @@ export interface ImportSource {
 }
 
 /** Most specific first: the first kind that recognises a source imports it. */
-const SOURCES: ImportSource[] = [takeoutSource, mailSource, photosSource];
+const SOURCES: ImportSource[] = [takeoutSource, mailSource, whatsappSource, photosSource];
 
 export async function recogniseSource(source: OpenedSource): Promise<ImportSource | undefined> {
   for (const kind of SOURCES) if (await kind.recognise(source)) return kind;

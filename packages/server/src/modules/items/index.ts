@@ -1,6 +1,6 @@
 // The items module's public face: other modules and app.ts import only from here.
 export { registerItemRoutes } from './routes.js';
-export { insertItem } from './service.js';
+export { contentColumns, insertItem, reviseItem } from './service.js';
 export { hardDeleteItem } from './item-entity.js';
 export { compactListMonths } from './list-months.js';
 export { keepSearchRanges, makeSearchRanges } from './search-ranges.js';
@@ -36,4 +36,4 @@ export {
   type PageQuery,
   type SearchSource,
 } from './listing.js';
-export { sameIds, sortedIds } from './links.repository.js';
+export { linksRepository, sameIds, sortedIds } from './links.repository.js';
