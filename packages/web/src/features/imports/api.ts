@@ -18,6 +18,8 @@ export const importKeys = {
   all: ['imports'] as const,
   list: (page: number) => ['imports', 'list', page] as const,
   single: (id: number) => ['imports', 'single', id] as const,
+  /** The archive's own key of a media item, so both screens share what they read of it. */
+  picture: (id: number) => ['items', 'media', 'single', id] as const,
 };
 
 export const importQueries = {
@@ -38,6 +40,12 @@ export const importQueries = {
       refetchInterval: (query) =>
         query.state.data && !isMoving(query.state.data) ? false : POLL_MS,
     }),
+  /** A picture of a near-duplicate pair: its title and thumbnail. */
+  picture: (id: number) =>
+    queryOptions({
+      queryKey: importKeys.picture(id),
+      queryFn: ({ signal }) => call('media.single', { params: { id } }, { signal }),
+    }),
 };
 
 const stale = () => [importKeys.all];
@@ -52,4 +60,10 @@ export const useUndoImport = mutationHook(
   (id: number) => call('importUndo', { params: { id } }),
   // Undoing sends items to the trash: every list of the archive is stale too.
   () => [importKeys.all, ['items']],
+);
+
+/** A near-duplicate's new picture to the trash (restorable from there). */
+export const useTrashPicture = mutationHook(
+  (id: number) => call('media.delete', { params: { id } }),
+  () => [['items']],
 );

@@ -71,7 +71,10 @@ export async function uploadImport(
     const token = readXsrfToken();
     if (token) xhr.setRequestHeader(XSRF_HEADER, token);
     xhr.upload.onprogress = (event) => {
-      control.onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
+      control.onProgress?.({
+        loaded: event.loaded,
+        total: event.lengthComputable ? event.total : file.size,
+      });
     };
     xhr.onload = () => {
       const body = parse(xhr.responseText);

@@ -11,7 +11,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { CONTENT_LANGUAGES, type ContentLanguage, type Import, type ImportPreview } from '@kinfolio/contract';
+import {
+  CONTENT_LANGUAGES,
+  type ContentLanguage,
+  type Import,
+  type ImportPreview,
+} from '@kinfolio/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { numberFormat } from '@/shared/intl';
@@ -46,7 +51,12 @@ function Findings({ entry, preview }: { entry: Import; preview: ImportPreview })
       <Title order={2} size="h4">
         {t('preview.willCreate')}
       </Title>
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" component="dl" className="kf-import-counts">
+      <SimpleGrid
+        cols={{ base: 2, sm: 4 }}
+        spacing="sm"
+        component="dl"
+        className="kf-import-counts"
+      >
         {counts.map(([kind, n]) => (
           <Paper key={kind} withBorder p="sm" radius="md">
             <Text component="dt" size="sm" c="dimmed">

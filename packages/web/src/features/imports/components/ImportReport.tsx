@@ -12,9 +12,9 @@ import {
 } from '@mantine/core';
 import { isItemType, type Import } from '@kinfolio/contract';
 import { Link } from '@tanstack/react-router';
-import { ITEM_TYPE_PATHS, profilePath } from '@/features/archive/itemPaths';
 import { useTranslation } from '@/shared/i18n/react';
 import { numberFormat } from '@/shared/intl';
+import { listPathOf, profilePathOf } from '../itemLinks';
 import { NearDuplicates } from './NearDuplicates';
 
 /** Links listed per kind of entries created; the rest is counted ("and 12 more"). */
@@ -66,7 +66,7 @@ function Created({ created }: { created: Import['created'] }) {
       {kinds.map(([kind, ids]) => {
         const label = t(`counts.${kind}`, { defaultValue: kind });
         const type = isItemType(kind) ? kind : null;
-        const list = type ? ITEM_TYPE_PATHS[type].listPath : ORGANISATION_PATHS[kind];
+        const list = type ? listPathOf(type) : ORGANISATION_PATHS[kind];
         return (
           <Stack key={kind} gap={4}>
             <Group gap="xs">
@@ -83,7 +83,7 @@ function Created({ created }: { created: Import['created'] }) {
               <Group gap="xs" component="ul" className="kf-import-links">
                 {ids.slice(0, LINKS_SHOWN).map((id) => (
                   <li key={id}>
-                    <Anchor component={Link} to={profilePath(type, id)} size="sm">
+                    <Anchor component={Link} to={profilePathOf(type, id)} size="sm">
                       {t('report.itemLabel', { type: label, id })}
                     </Anchor>
                   </li>
@@ -165,7 +165,9 @@ export function ImportReport({
           </List>
         </Stack>
       ) : null}
-      {canUndo && (entry.status === 'done' || entry.status === 'failed') && entry.counts.created > 0 ? (
+      {canUndo &&
+      (entry.status === 'done' || entry.status === 'failed') &&
+      entry.counts.created > 0 ? (
         <Group>
           <Button color="red" variant="light" size="md" loading={undoing} onClick={onUndo}>
             {t('undo.action')}

@@ -1,19 +1,30 @@
-import { Anchor, Button, Card, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Image,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Import } from '@kinfolio/contract';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { itemQueries, itemResource } from '@/features/archive/api';
-import { profilePath } from '@/features/archive/itemPaths';
 import { useTranslation } from '@/shared/i18n/react';
 import { useCan } from '@/shared/organisation/hooks';
+import { importQueries, useTrashPicture } from '../api';
+import { profilePathOf } from '../itemLinks';
 
 type Pair = Import['near_duplicates'][number];
 
 /** One side of a pair: the picture's thumbnail and title, opening its profile. */
 function Side({ id, label }: { id: number; label: string }) {
   const { t } = useTranslation('imports');
-  const item = useQuery(itemQueries.single('media', id));
+  const item = useQuery(importQueries.picture(id));
   const thumbnail = item.data?.files.find((file) => file.thumbnail_url)?.thumbnail_url;
   return (
     <Stack gap={4} align="center" style={{ minWidth: 0 }}>
@@ -22,7 +33,7 @@ function Side({ id, label }: { id: number; label: string }) {
       </Text>
       <Anchor
         component={Link}
-        to={profilePath('media', id)}
+        to={profilePathOf('media', id)}
         aria-label={t('duplicates.open', { id })}
         className="kf-import-thumb"
       >
@@ -52,7 +63,7 @@ function Side({ id, label }: { id: number; label: string }) {
 export function NearDuplicates({ pairs }: { pairs: Import['near_duplicates'] }) {
   const { t } = useTranslation('imports');
   const canTrash = useCan('content.delete');
-  const trash = itemResource('media').useTrash();
+  const trash = useTrashPicture();
   const [decided, setDecided] = useState<Record<number, 'kept' | 'trashed'>>({});
   const decide = (pair: Pair, choice: 'kept' | 'trashed') =>
     setDecided((old) => ({ ...old, [pair.item_id]: choice }));

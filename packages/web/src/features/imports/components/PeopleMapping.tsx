@@ -33,7 +33,10 @@ export function PeopleMapping({
         // The suggested participant may be past the choices' first load: listed all the same.
         const data =
           chosen !== null && !participants.some((choice) => choice.value === String(chosen))
-            ? [...choices, { value: String(chosen), label: person.participant_name ?? `#${chosen}` }]
+            ? [
+                ...choices,
+                { value: String(chosen), label: person.participant_name ?? `#${chosen}` },
+              ]
             : choices;
         return (
           <Group
