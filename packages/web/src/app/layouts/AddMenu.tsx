@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { NEW_ITEM, profilePath } from '@/features/archive/itemPaths';
 import { useTranslation } from '@/shared/i18n/react';
 import { useCan } from '@/shared/organisation/hooks';
+import { useSmallScreen } from '@/shared/ui/device';
 import { PlusIcon, ShareIcon } from '@/shared/ui/icons';
 
 /**
@@ -15,9 +16,12 @@ export function AddMenu() {
   const { t } = useTranslation('layout');
   const navigate = useNavigate();
   const canEdit = useCan('content.edit');
+  // No room beside the search, language, theme and account on a phone's header: there the
+  // navigation drawer has the Import entry, and each list its create button.
+  const small = useSmallScreen();
   // Held here so the button itself says whether the menu is open (see LanguagePicker).
   const [opened, setOpened] = useState(false);
-  if (!canEdit) return null;
+  if (!canEdit || small) return null;
   return (
     <Menu position="bottom-end" withinPortal shadow="md" opened={opened} onChange={setOpened}>
       <Menu.Target>

@@ -44,7 +44,7 @@ export default function ImportDetailPage() {
           <Stack gap="lg">
             <Group gap="xs">
               <StatusBadge status={current.status} />
-              {current.source_kind ? (
+              {current.source_kind && current.status !== 'ready' ? (
                 <Text size="sm" c="dimmed">
                   {t(`kinds.${current.source_kind}`)}
                 </Text>
