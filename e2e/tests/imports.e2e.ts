@@ -110,8 +110,14 @@ describe('import screens', () => {
     const dialog = page.getByRole('dialog', { name: 'Annuler cet import ?' });
     await dialog.getByRole('button', { name: "Annuler l'import" }).click();
     await page.getByText('Annulé', { exact: true }).first().waitFor();
-    const medias = await app.api.request('GET', '/api/medias');
-    expect((medias.json as { meta: { total: number } }).meta.total).toBe(0);
+    const undone = await app.api.request('GET', `/api/imports/${first}`);
+    const created = (undone.json as Import).created.media ?? [];
+    expect(created).toHaveLength(3);
+    // Its three pictures are in the trash (restorable from there), beside the copy put there.
+    const trash = await app.api.request('GET', '/api/medias-deleted');
+    const ids = (trash.json as { data: { id: number }[] }).data.map((row) => row.id);
+    expect(ids).toEqual(expect.arrayContaining(created));
+    expect(ids).toHaveLength(4);
 
     await page.goto('/imports');
     await page.getByRole('link', { name: "Ouvrir l'import de vacances.zip" }).first().waitFor();
