@@ -16,6 +16,7 @@ import { useIsMobile, useSmallScreen } from '@/shared/ui/device';
 import { useDrawnOnceOpened } from '@/shared/ui/drawnOnceOpened';
 import { MAIN_ID, SkipLink } from './SkipLink';
 import { UserMenu } from './UserMenu';
+import { AddMenu } from './AddMenu';
 
 const NAV_EXPANDED = 248;
 const NAV_COLLAPSED = 68;
@@ -81,6 +82,7 @@ export function FamilleLayout() {
             <Brand to={LOGGED_IN_HOME} />
           </Group>
           <Group gap={4} wrap="nowrap">
+            <AddMenu />
             <QuickSearch />
             <LanguagePicker />
             <ColorSchemeToggle />

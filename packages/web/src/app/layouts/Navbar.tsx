@@ -3,6 +3,7 @@ import { Link, useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { ChevronIcon, SwapIcon } from '@/shared/ui/icons';
+import { useCan } from '@/shared/organisation/hooks';
 import { visibleSections } from './navItems';
 
 interface NavbarContentProps {
@@ -27,12 +28,13 @@ export function NavbarContent({
 }: NavbarContentProps) {
   const { t } = useTranslation('layout');
   const pathname = useLocation({ select: (l) => l.pathname });
+  const canEdit = useCan('content.edit');
   return (
     <Box component="nav" aria-label={t('nav.label')} className="kf-nav" data-expanded={expanded}>
       {/* The browser's own scrolling: Mantine's ScrollArea measured itself on every resize
           (a forced layout each time, and at start), for a menu that rarely overflows. */}
       <div className="kf-nav-scroll">
-        {visibleSections(isAdmin).map((section) => (
+        {visibleSections(isAdmin, canEdit).map((section) => (
           <Box key={section.labelKey} mb="md">
             {expanded ? (
               <Text component="h2" className="kf-nav-section">

@@ -7,6 +7,7 @@ import {
   LanguageIcon,
   RecordIcon,
   SettingsIcon,
+  ShareIcon,
   ShieldIcon,
   TableIcon,
   TagIcon,
@@ -22,6 +23,8 @@ export interface NavItem {
   /** Path prefix that marks the item active (tab groups). */
   activePrefix?: string;
   admin?: boolean;
+  /** Only for those who may write (`content.edit`). */
+  edit?: boolean;
 }
 
 export interface NavSection {
@@ -64,6 +67,14 @@ export const NAV_SECTIONS: NavSection[] = [
         labelKey: 'nav.correlation',
         icon: TableIcon,
         activePrefix: '/correlation',
+      },
+      // The Import page and the list of imports (`/import…`).
+      {
+        to: '/import',
+        labelKey: 'nav.import',
+        icon: ShareIcon,
+        activePrefix: '/import',
+        edit: true,
       },
     ],
   },
@@ -108,9 +119,9 @@ export const NAV_SECTIONS: NavSection[] = [
   },
 ];
 
-export function visibleSections(isAdmin: boolean): NavSection[] {
+export function visibleSections(isAdmin: boolean, canEdit = true): NavSection[] {
   return NAV_SECTIONS.map((section) => ({
     ...section,
-    items: section.items.filter((item) => !item.admin || isAdmin),
+    items: section.items.filter((item) => (!item.admin || isAdmin) && (!item.edit || canEdit)),
   })).filter((section) => section.items.length > 0);
 }

@@ -15,6 +15,8 @@ const BY_PREFIX: readonly (readonly [prefix: string, namespaces: readonly string
   ['/tabOrganisation', ['organisation']],
   ['/records', ['records', 'archive']],
   ['/planning', ['planning', 'archive']],
+  ['/import', ['imports', 'archive']],
+  ['/imports', ['imports', 'archive']],
 ];
 const ARCHIVE = ['archive', 'bulk', 'photos'] as const;
 

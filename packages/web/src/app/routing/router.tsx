@@ -24,6 +24,7 @@ import { guard, runValidate, type GuardKind } from './guards';
 import { historyFeedRoutes } from './historyFeedRoutes';
 import { adminParamRoutes } from './adminParamRoutes';
 import { planningRoute } from './planningRoutes';
+import { importRoutes } from './importRoutes';
 import { loginLinkRoute } from './loginLinkRoute';
 import { forwardRoute, guardedPage, pageSearch } from './routeKinds';
 
@@ -380,6 +381,7 @@ export const routeTree = rootRoute.addChildren([
   recordProfileRoute,
   recordHistoryRoute,
   planningRoute(() => rootRoute),
+  ...importRoutes(() => rootRoute),
   correlationIndexRoute,
   correlationRoute,
   homeRoute,

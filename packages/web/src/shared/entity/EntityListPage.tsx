@@ -34,7 +34,7 @@ interface EntityListPageProps<Page extends { data: unknown[]; meta: PageMeta }> 
   totalLabel: (count: number) => string;
   /** The capped count's wording. */
   cappedLabel: (count: number) => string;
-  empty: string;
+  empty: ReactNode;
   /** Another page; `replace` when the address was past the end. */
   onPage: (page: number, replace?: boolean) => void;
   children: (answer: Page) => ReactNode;

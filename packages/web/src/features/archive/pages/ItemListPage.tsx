@@ -1,8 +1,8 @@
 import '../archive.css';
-import { Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ItemListRow } from '@kinfolio/contract';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from '@/shared/i18n/react';
 import { useCan } from '@/shared/organisation/hooks';
 import type { ListMode } from '@/shared/entity/EntityCollection';
@@ -104,7 +104,19 @@ export default function ItemListPage() {
       searching={request.kind === 'search'}
       totalLabel={(count) => t('list.total', { count })}
       cappedLabel={(count) => t('list.totalCapped', { count })}
-      empty={t(`list.empty.${request.kind}`)}
+      empty={
+        // An empty list, not an empty search: the archive's start, where importing helps most.
+        request.kind === 'all' && canEdit ? (
+          <>
+            {t('list.empty.all')}{' '}
+            <Anchor component={Link} to="/import" inherit>
+              {t('list.importInstead')}
+            </Anchor>
+          </>
+        ) : (
+          t(`list.empty.${request.kind}`)
+        )
+      }
       onPage={(page, replace) => {
         if (!replace) return change({ page });
         const { page: _page, ...rest } = search;

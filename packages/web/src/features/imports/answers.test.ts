@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { initialAnswers, startBody, unanswered } from './answers';
+import { chatPreview, testImport } from './testImport';
+
+const chat = testImport({ source_kind: 'whatsapp', status: 'ready', preview: chatPreview });
+
+describe('preview answers', () => {
+  it('preselects the suggested participants, the browser zone and the upload options', () => {
+    const answers = initialAnswers(chat, chatPreview, 'Europe/Rome');
+    expect(answers.people).toEqual({ Mamie: 5, Jo: null });
+    expect(answers.time_zone).toBe('Europe/Rome');
+    expect(answers.date_order).toBeNull();
+    expect(unanswered(chatPreview, answers)).toEqual(['date_order']);
+  });
+
+  it('keeps a mapping sent with the upload over the suggestion', () => {
+    const entry = testImport({ options: { ...chat.options, people: { Mamie: 8 } } });
+    expect(initialAnswers(entry, chatPreview, null).people).toEqual({ Mamie: 8, Jo: null });
+  });
+
+  it('sends every person, the questions asked and only the options of the kind', () => {
+    const answers = {
+      ...initialAnswers(chat, chatPreview, 'Europe/Paris'),
+      date_order: 'day_first' as const,
+      folder_categories: true,
+    };
+    expect(startBody(chat, chatPreview, answers)).toEqual({
+      people: { Mamie: 5, Jo: null },
+      date_order: 'day_first',
+      time_zone: 'Europe/Paris',
+      one_item_per: 'day',
+    });
+    const photos = { ...chatPreview, people: [], questions: [] };
+    expect(startBody(testImport(), photos, { ...answers, language: 'it' })).toEqual({
+      people: {},
+      folder_categories: true,
+      language: 'it',
+    });
+  });
+});

@@ -1,0 +1,124 @@
+import {
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Image,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { Import } from '@kinfolio/contract';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from '@/shared/i18n/react';
+import { useCan } from '@/shared/organisation/hooks';
+import { importQueries, useTrashPicture } from '../api';
+import { profilePathOf } from '../itemLinks';
+
+type Pair = Import['near_duplicates'][number];
+
+/** One side of a pair: the picture's thumbnail and title, opening its profile. */
+function Side({ id, label }: { id: number; label: string }) {
+  const { t } = useTranslation('imports');
+  const item = useQuery(importQueries.picture(id));
+  const thumbnail = item.data?.files.find((file) => file.thumbnail_url)?.thumbnail_url;
+  return (
+    <Stack gap={4} align="center" style={{ minWidth: 0 }}>
+      <Text size="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Anchor
+        component={Link}
+        to={profilePathOf('media', id)}
+        aria-label={t('duplicates.open', { id })}
+        className="kf-import-thumb"
+      >
+        {item.isPending ? (
+          <Skeleton height={140} width={140} />
+        ) : thumbnail ? (
+          <Image src={thumbnail} alt="" h={140} w={140} fit="cover" radius="sm" />
+        ) : (
+          <Text size="xs" c="dimmed">
+            {t('duplicates.noThumbnail')}
+          </Text>
+        )}
+      </Anchor>
+      {item.data ? (
+        <Text size="xs" ta="center" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+          {item.data.title}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * The pictures an import created that look like pictures already there, side by side: keep
+ * both (the pair leaves the list) or move the new one to the trash (restorable from there).
+ */
+export function NearDuplicates({ pairs }: { pairs: Import['near_duplicates'] }) {
+  const { t } = useTranslation('imports');
+  const canTrash = useCan('content.delete');
+  const trash = useTrashPicture();
+  const [decided, setDecided] = useState<Record<number, 'kept' | 'trashed'>>({});
+  const decide = (pair: Pair, choice: 'kept' | 'trashed') =>
+    setDecided((old) => ({ ...old, [pair.item_id]: choice }));
+
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h4">
+        {t('duplicates.title')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('duplicates.intro')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" component="ul" className="kf-import-pairs">
+        {pairs.map((pair) => {
+          const done = decided[pair.item_id];
+          return (
+            <Card
+              key={`${pair.item_id}-${pair.similar_item_id}`}
+              component="li"
+              withBorder
+              radius="md"
+              aria-label={t('duplicates.pair', { id: pair.item_id, similar: pair.similar_item_id })}
+            >
+              <Group grow align="flex-start" gap="sm" wrap="nowrap">
+                <Side id={pair.item_id} label={t('duplicates.new')} />
+                <Side id={pair.similar_item_id} label={t('duplicates.existing')} />
+              </Group>
+              {done ? (
+                <Text size="sm" mt="sm" role="status">
+                  {t(`duplicates.${done}`)}
+                </Text>
+              ) : (
+                <Group gap="xs" mt="sm">
+                  <Button variant="default" size="sm" onClick={() => decide(pair, 'kept')}>
+                    {t('duplicates.keep')}
+                  </Button>
+                  {canTrash ? (
+                    <Button
+                      color="red"
+                      variant="light"
+                      size="sm"
+                      loading={trash.isPending && trash.variables === pair.item_id}
+                      onClick={() =>
+                        trash.mutate(pair.item_id, { onSuccess: () => decide(pair, 'trashed') })
+                      }
+                    >
+                      {t('duplicates.trash')}
+                    </Button>
+                  ) : null}
+                </Group>
+              )}
+            </Card>
+          );
+        })}
+      </SimpleGrid>
+    </Stack>
+  );
+}
