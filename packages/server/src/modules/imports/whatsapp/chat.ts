@@ -18,8 +18,8 @@ export const MESSAGE_MAX = 20_000;
  * A day's batch (held in memory) is given out once it holds this many messages or characters;
  * the rest of the day follows in another batch of the same date (its item is then extended).
  */
-const BATCH_MESSAGES = 5_000;
-const BATCH_CHARS = 4_000_000;
+const BATCH_MESSAGES = 2_000;
+const BATCH_CHARS = 300_000;
 
 /** A day of a chat as written (or a part of a very long one): its date text and its messages' raw text. */
 export interface RawDay {

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { UI_LANGUAGES, type UiLanguage } from '@kinfolio/contract';
+import { ITEM_LIMITS, UI_LANGUAGES, type UiLanguage } from '@kinfolio/contract';
 import type { Database } from '../../../db/schema.js';
 import { isUniqueViolation } from '../../../db/errors.js';
 import { stampedTransaction } from '../../../db/stamps.js';
@@ -197,11 +197,23 @@ async function attach(
   return files;
 }
 
-/** A new item of `unit.fresh`: its files and identities (its lines', its day's) with it. */
+/**
+ * An item's content stays within what an item may hold (an item over it could not be edited):
+ * the HTML of `messages` measured with room for the file links' ids.
+ */
+const CONTENT_ROOM = ITEM_LIMITS.contentMaxLength - 50_000;
+const htmlLength = (messages: ChatMessage[]) =>
+  renderMessages(messages, new Map(), []).length + 40 * messages.length;
+
+/**
+ * A new item of `unit.fresh`: its files and identities (its lines', its day's unless it
+ * continues a day whose item is full) with it.
+ */
 async function createUnit(
   run: ImportRun,
   unit: Unit,
   stored: Map<string, StoredBytes>,
+  continued = false,
 ): Promise<number> {
   const { ctx } = run;
   const first = unit.fresh[0]!;
@@ -213,7 +225,7 @@ async function createUnit(
       trx,
       'message',
       {
-        title: titleOf(unit.chat.name, first.local, language, unit.dayKey === null),
+        title: titleOf(unit.chat.name, first.local, language, unit.dayKey === null && !continued),
         content: '',
         language,
         status: 'published',
@@ -226,7 +238,8 @@ async function createUnit(
     const html = renderMessages(unit.fresh, files, notes(run, unit.chat, unit.zone));
     await trx.updateTable('items').set(contentColumns(html)).where('id', '=', item.id).execute();
     const keys = unit.fresh.map((message) => message.key);
-    await insertIdentities(trx, run, unit.dayKey ? [unit.dayKey, ...keys] : keys, item.id);
+    const day = unit.dayKey && !continued ? [unit.dayKey] : [];
+    await insertIdentities(trx, run, [...day, ...keys], item.id);
     return item.id;
   });
 }
@@ -320,9 +333,30 @@ export async function importUnit(
     count(run, mine?.item_id, mine?.import_id === run.importId);
     return;
   }
+  if (unit.fresh.length > 1 && htmlLength(unit.fresh) > CONTENT_ROOM) {
+    // Messages whose text escapes to more than an item holds: in two items (of the same day).
+    const half = Math.ceil(unit.fresh.length / 2);
+    for (const part of [unit.fresh.slice(0, half), unit.fresh.slice(half)]) {
+      await importUnit(run, { ...unit, messages: part }, attachments, dir);
+    }
+    return;
+  }
+  let full = false;
+  if (day) {
+    const held = await ctx.db
+      .selectFrom('items')
+      .select((eb) => eb.fn('length', ['content']).as('length'))
+      .where('id', '=', day.item_id)
+      .executeTakeFirst();
+    full = Number(held?.length ?? 0) + htmlLength(unit.fresh) > CONTENT_ROOM;
+  }
   const stored = await storeAttachments(run, unit.fresh, attachments, dir);
   try {
-    if (day) {
+    if (full) {
+      // The day's item holds what an item may: the rest of the day continues in another.
+      const itemId = await createUnit(run, unit, stored, true);
+      count(run, itemId, true);
+    } else if (day) {
       await extendUnit(run, unit, day.item_id, stored);
       count(run, day.item_id, day.import_id === run.importId);
     } else {

@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildPath, routes, type Import, type ImportOptions } from '@kinfolio/contract';
+import {
+  buildPath,
+  ITEM_LIMITS,
+  routes,
+  type Import,
+  type ImportOptions,
+} from '@kinfolio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../test/client.js';
 import { ADMIN, createTestServer, type TestServer } from '../../../test/server.js';
@@ -336,6 +342,28 @@ describe('WhatsApp imports', () => {
     const [day] = await items(report.created.message);
     expect(day!.content.match(/<p>/g)).toHaveLength(5_003);
     expect(day!.content).toContain('message 5002');
+  });
+
+  it('continues a day in another item once its item holds what an item may', async () => {
+    const words = 'des nouvelles de la mer et du jardin '.repeat(500);
+    const lines = Array.from(
+      { length: 120 },
+      (_, i) =>
+        `08/06/2022, ${String(8 + Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')} - Zoé: ${i} ${words}`,
+    );
+    const file = write('WhatsApp Chat with Zoé.txt', lines.join('\n'));
+    const report = await imported(file, { time_zone: 'UTC', date_order: 'day_first' });
+    expect(report.status).toBe('done');
+    const days = await items(report.created.message);
+    expect(days.length).toBeGreaterThan(1);
+    for (const day of days) {
+      expect(day.content.length).toBeLessThanOrEqual(ITEM_LIMITS.contentMaxLength);
+      expect(day.title).toContain('Zoé');
+    }
+    const all = days.map((day) => day.content).join('');
+    for (const i of [0, 59, 60, 119]) expect(all).toContain(`${i} des nouvelles`);
+    const again = await imported(file, { time_zone: 'UTC', date_order: 'day_first' });
+    expect(again.counts.created).toBe(0);
   });
 
   it('imports anew what an undone import had created', async () => {
