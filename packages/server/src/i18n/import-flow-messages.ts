@@ -1,6 +1,8 @@
 /** The import flow's messages (a preview waiting for its start, chunked uploads), merged in messages.ts. */
 export const importFlowMessages = {
   en: {
+    'imports.not_restored':
+      'This import was under way when the backup was made; its source is not in the backup. Import it again.',
     'imports.not_ready': 'This import is not waiting for its start (still being read, or started).',
     'imports.preview_expired':
       'This import waited more than a day for its start: its upload was removed. Nothing was imported.',
@@ -13,6 +15,8 @@ export const importFlowMessages = {
     'imports.upload_too_large': 'This upload is larger than {max}.',
   },
   fr: {
+    'imports.not_restored':
+      'Cet import était en cours quand la sauvegarde a été faite ; sa source n’est pas dans la sauvegarde. Importez-la à nouveau.',
     'imports.not_ready':
       'Cet import n’attend pas son lancement (sa lecture n’est pas finie, ou il est lancé).',
     'imports.preview_expired':
@@ -27,6 +31,8 @@ export const importFlowMessages = {
     'imports.upload_too_large': 'Cet envoi dépasse {max}.',
   },
   it: {
+    'imports.not_restored':
+      'Questa importazione era in corso quando è stato fatto il backup; la sua sorgente non è nel backup. Importala di nuovo.',
     'imports.not_ready':
       'Questa importazione non attende il suo avvio (la lettura non è finita, o è già avviata).',
     'imports.preview_expired':
@@ -41,6 +47,8 @@ export const importFlowMessages = {
     'imports.upload_too_large': 'Questo caricamento supera {max}.',
   },
   de: {
+    'imports.not_restored':
+      'Dieser Import lief noch, als die Sicherung erstellt wurde; seine Quelle ist nicht in der Sicherung. Importieren Sie sie erneut.',
     'imports.not_ready':
       'Dieser Import wartet nicht auf seinen Start (er wird noch gelesen oder ist schon gestartet).',
     'imports.preview_expired':

@@ -5,3 +5,4 @@ export { startImport } from './service.js';
 export { ImportError } from './errors.js';
 export { importCommand, ImportCommandError } from './cli.js';
 export { isTimeZone } from './options.js';
+export { settleRestoredImports } from './restored.js';
