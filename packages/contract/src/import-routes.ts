@@ -86,7 +86,11 @@ export const importRouteTable = {
     path: '/api/import-uploads',
     access: 'content.edit',
     responses: {
-      201: z.object({ upload: importUploadSchema }).describe('Created: send its bytes by PATCH'),
+      201: z
+        .object({ upload: importUploadSchema })
+        .describe(
+          'Created, at its `Location`: PATCH its bytes there; HEAD there tells its Upload-Offset',
+        ),
       400: messageBody.describe('No valid Upload-Length'),
       412: messageBody.describe('Not tus 1.0.0 (Tus-Resumable)'),
       413: messageBody.describe('Larger than the import upload limit (Tus-Max-Size)'),

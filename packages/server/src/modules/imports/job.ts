@@ -169,10 +169,16 @@ async function analyseImport(
       .executeTakeFirst();
   });
   const report = parseReport(row);
-  await update(ctx, row.id, {
-    status: 'ready',
-    report: JSON.stringify({ ...report, preview, ready_at: ctx.now().toISOString() }),
-  });
+  // Undone meanwhile, it stays undone.
+  await importsDb(ctx.db)
+    .updateTable('imports')
+    .set({
+      status: 'ready',
+      report: JSON.stringify({ ...report, preview, ready_at: ctx.now().toISOString() }),
+    })
+    .where('id', '=', row.id)
+    .where('status', '=', 'analysing')
+    .execute();
 }
 
 /** The last attempt failed (not a refused source: a storage or database failure). */

@@ -201,7 +201,7 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
   addRoute(app, routes.importUndo, async (request) => {
     const row = found(await findImport(ctx, request.params.id, viewerOf(request)));
     if (row.status === 'undone') throw new HttpError(409, 'imports.already_undone');
-    if (row.status === 'queued' || row.status === 'running') {
+    if (row.status === 'analysing' || row.status === 'queued' || row.status === 'running') {
       throw new HttpError(409, 'imports.running');
     }
     await undoImport(ctx, row);
