@@ -312,6 +312,7 @@ async function importCliCommand(config: Config, args: string[]) {
   if (language !== undefined && !(CONTENT_LANGUAGES as readonly string[]).includes(language)) {
     throw new ConfigError(`--language is one of ${CONTENT_LANGUAGES.join(', ')}`);
   }
+  const options = cliImportOptions(values, language as ContentLanguage | undefined);
   // On SQLite, a running server or worker works the queue: then this only follows the import.
   let work = true;
   try {
@@ -330,7 +331,7 @@ async function importCliCommand(config: Config, args: string[]) {
         // `npm run kinfolio` runs from the repository's root: a relative PATH is the caller's.
         path: path.resolve(process.env.INIT_CWD ?? process.cwd(), target),
         ...(values.as ? { email: values.as } : {}),
-        options: cliImportOptions(values, language as ContentLanguage | undefined),
+        options,
         work,
       },
       (line) => console.log(line),
