@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { route, type RouteDef } from './route-def.js';
+import { noBody } from './responses.js';
 import { idParam, messageBody, validationErrorBody } from './schemas/common.js';
+import { importUploadParams, importUploadSchema } from './schemas/import-uploads.js';
 import {
   importPageSchema,
   importSaved,
@@ -34,9 +36,12 @@ export const importRouteTable = {
       403: messageBody.describe('A server-side path, from someone who is not an admin'),
       413: messageBody.describe('Larger than the upload limit'),
       415: messageBody.describe('Neither multipart nor JSON'),
+      404: messageBody.describe('A chunked upload that is not there, or someone else’s'),
       422: z
         .union([validationErrorBody, messageBody])
-        .describe('Invalid options (by field), no file, or a path that is not there'),
+        .describe(
+          'Invalid options (by field), no file, a path that is not there, or an unfinished upload',
+        ),
     },
   }),
   importStatus: route({
@@ -66,6 +71,55 @@ export const importRouteTable = {
     responses: {
       200: importSaved,
       409: messageBody.describe('Still running, or undone already'),
+    },
+  }),
+  /**
+   * Chunked, resumable uploads of large sources: the tus 1.0.0 protocol (core, creation,
+   * termination; every request but OPTIONS carries `Tus-Resumable: 1.0.0`). This creates one
+   * (`Upload-Length`, `Upload-Metadata: filename <base64>`): 201 with its `Location`. `HEAD` on
+   * that location answers its `Upload-Offset` (resuming), `OPTIONS /api/import-uploads` the
+   * protocol's `Tus-Version`, `Tus-Extension` and `Tus-Max-Size`; neither fits this table.
+   * Only its creator continues an upload; one idle for a day is removed.
+   */
+  importUploadCreate: route({
+    method: 'POST',
+    path: '/api/import-uploads',
+    access: 'content.edit',
+    responses: {
+      201: z
+        .object({ upload: importUploadSchema })
+        .describe(
+          'Created, at its `Location`: PATCH its bytes there; HEAD there tells its Upload-Offset',
+        ),
+      400: messageBody.describe('No valid Upload-Length'),
+      412: messageBody.describe('Not tus 1.0.0 (Tus-Resumable)'),
+      413: messageBody.describe('Larger than the import upload limit (Tus-Max-Size)'),
+    },
+  }),
+  importUploadAppend: route({
+    method: 'PATCH',
+    path: '/api/import-uploads/:id',
+    access: 'content.edit',
+    params: importUploadParams,
+    responses: {
+      204: noBody.describe('Appended: its new Upload-Offset is in the headers'),
+      400: messageBody.describe('No valid Upload-Offset'),
+      404: messageBody.describe('No such upload, or someone else’s'),
+      409: messageBody.describe('Upload-Offset is not where the upload stands (ask HEAD)'),
+      412: messageBody.describe('Not tus 1.0.0 (Tus-Resumable)'),
+      413: messageBody.describe('More bytes than the upload’s length'),
+      415: messageBody.describe('Not application/offset+octet-stream'),
+    },
+  }),
+  importUploadDelete: route({
+    method: 'DELETE',
+    path: '/api/import-uploads/:id',
+    access: 'content.edit',
+    params: importUploadParams,
+    responses: {
+      204: noBody.describe('Removed with every byte it received'),
+      404: messageBody.describe('No such upload, or someone else’s'),
+      412: messageBody.describe('Not tus 1.0.0 (Tus-Resumable)'),
     },
   }),
 } as const satisfies Record<string, RouteDef>;

@@ -26,6 +26,7 @@ export * from './backup-routes.js';
 export * from './schemas/exports.js';
 export * from './export-routes.js';
 export * from './schemas/imports.js';
+export * from './schemas/import-uploads.js';
 export * from './import-routes.js';
 export * from './schemas/deleted-medias.js';
 export * from './deleted-media-routes.js';

@@ -64,6 +64,7 @@ const envSchema = z.object({
   SESSION_LIFETIME_MINUTES: z.coerce.number().int().min(5).default(120),
   REMEMBER_LIFETIME_DAYS: z.coerce.number().int().min(1).default(30),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(100_000).optional(),
+  IMPORT_UPLOAD_MAX_GB: z.coerce.number().positive().max(10_000).default(64),
   ORPHAN_GRACE_MINUTES: z.coerce.number().int().min(0).max(525_600).default(60),
   DELETED_MEDIA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   TRASH_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(0),
@@ -147,6 +148,8 @@ export interface Config {
   secureCookies: boolean;
   /** Largest accepted upload; the contract's limit unless UPLOAD_MAX_MB says otherwise. */
   uploadMaxBytes: number;
+  /** Largest source sent in chunks to be imported (tus uploads); IMPORT_UPLOAD_MAX_GB, 64 GB. */
+  importUploadMaxBytes: number;
   /**
    * How long a stored file without a row (or an idle partial upload) is left alone before the
    * files check removes it: uploads in flight, on this instance or another, are that young.
@@ -298,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_MB
       ? Math.floor(e.UPLOAD_MAX_MB * 1024 * 1024)
       : LIMITS.uploadMaxBytes,
+    importUploadMaxBytes: Math.floor(e.IMPORT_UPLOAD_MAX_GB * 1024 ** 3),
     orphanGraceMinutes: e.ORPHAN_GRACE_MINUTES,
     deletedMediaRetentionDays: e.DELETED_MEDIA_RETENTION_DAYS,
     trashRetentionDays: e.TRASH_RETENTION_DAYS,

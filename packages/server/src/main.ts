@@ -28,7 +28,7 @@ import {
   type BackupSource,
   type BackupTarget,
 } from './modules/backups/index.js';
-import { importCommand, ImportCommandError } from './modules/imports/index.js';
+import { importCommand, ImportCommandError, isTimeZone } from './modules/imports/index.js';
 import { createStorage } from './storage/index.js';
 import { storageCommand } from './storage/copy-command.js';
 
@@ -52,10 +52,14 @@ Commands:
   restore FILE                restore a backup FILE into an empty archive (this database,
                               SQLite or PostgreSQL, and its storage), after checking every
                               checksum
-  import PATH [--as EMAIL] [--folder-categories] [--language L]
-                              import the photos and videos of a folder or zip on this machine
-                              (as the user EMAIL), printing progress and counts; run it again
-                              and nothing already imported is imported twice
+  import PATH [--as EMAIL] [--folder-categories] [--language L] [--one-item-per day|message]
+         [--date-order day_first|month_first] [--time-zone ZONE]
+                              import a folder or zip on this machine (photos and videos, a
+                              Google Takeout, mailboxes, a WhatsApp export) as the user EMAIL,
+                              printing progress and counts; run it again and nothing already
+                              imported is imported twice. WhatsApp: one item per chat and day
+                              (default) or per message; numeric dates' order and the IANA time
+                              zone (Europe/Paris) when the export cannot tell
   storage copy --to s3|local [--remove-source]
                               copy every stored byte from the local folders to the S3 bucket
                               (S3_* variables) or back, each copy verified by SHA-256;
@@ -263,6 +267,32 @@ async function restoreCommand(config: Config, args: string[]) {
   }
 }
 
+/** The import's options from the command line; a wrong value names its option. */
+function cliImportOptions(
+  values: Record<string, string | boolean | undefined>,
+  language: ContentLanguage | undefined,
+) {
+  const text = (name: string) => {
+    const value = values[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const parsed = importOptionsSchema.safeParse({
+    folder_categories: values['folder-categories'] === true,
+    ...(language ? { language } : {}),
+    ...(text('one-item-per') !== undefined ? { one_item_per: text('one-item-per') } : {}),
+    ...(text('date-order') !== undefined ? { date_order: text('date-order') } : {}),
+    ...(text('time-zone') !== undefined ? { time_zone: text('time-zone') } : {}),
+  });
+  if (!parsed.success) {
+    const field = String(parsed.error.issues[0]?.path[0] ?? 'options');
+    throw new ConfigError(`--${field.replaceAll('_', '-')} is not valid`);
+  }
+  if (parsed.data.time_zone && !isTimeZone(parsed.data.time_zone)) {
+    throw new ConfigError('--time-zone is an IANA time zone, such as Europe/Paris');
+  }
+  return parsed.data;
+}
+
 async function importCliCommand(config: Config, args: string[]) {
   const { values, positionals } = parseArgs({
     args,
@@ -271,6 +301,9 @@ async function importCliCommand(config: Config, args: string[]) {
       as: { type: 'string' },
       'folder-categories': { type: 'boolean' },
       language: { type: 'string' },
+      'one-item-per': { type: 'string' },
+      'date-order': { type: 'string' },
+      'time-zone': { type: 'string' },
     },
   });
   const target = positionals[0];
@@ -279,6 +312,7 @@ async function importCliCommand(config: Config, args: string[]) {
   if (language !== undefined && !(CONTENT_LANGUAGES as readonly string[]).includes(language)) {
     throw new ConfigError(`--language is one of ${CONTENT_LANGUAGES.join(', ')}`);
   }
+  const options = cliImportOptions(values, language as ContentLanguage | undefined);
   // On SQLite, a running server or worker works the queue: then this only follows the import.
   let work = true;
   try {
@@ -297,10 +331,7 @@ async function importCliCommand(config: Config, args: string[]) {
         // `npm run kinfolio` runs from the repository's root: a relative PATH is the caller's.
         path: path.resolve(process.env.INIT_CWD ?? process.cwd(), target),
         ...(values.as ? { email: values.as } : {}),
-        options: importOptionsSchema.parse({
-          folder_categories: values['folder-categories'] ?? false,
-          ...(language ? { language: language as ContentLanguage } : {}),
-        }),
+        options,
         work,
       },
       (line) => console.log(line),

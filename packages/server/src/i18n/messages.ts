@@ -8,6 +8,7 @@ import { accountMessages } from './account-messages.js';
 import { jobMessages } from './job-messages.js';
 import { backupMessages } from './backup-messages.js';
 import { importMessages } from './import-messages.js';
+import { importFlowMessages } from './import-flow-messages.js';
 import { exportMessages } from './export-messages.js';
 import { loginLinkMessages } from './login-link-messages.js';
 
@@ -88,6 +89,7 @@ const en = {
   ...jobMessages.en,
   ...backupMessages.en,
   ...importMessages.en,
+  ...importFlowMessages.en,
   ...exportMessages.en,
   ...loginLinkMessages.en,
 } as const;
@@ -179,6 +181,7 @@ const fr: Catalogue = {
   ...jobMessages.fr,
   ...backupMessages.fr,
   ...importMessages.fr,
+  ...importFlowMessages.fr,
   ...exportMessages.fr,
   ...loginLinkMessages.fr,
 };
@@ -263,6 +266,7 @@ const it: Catalogue = {
   ...jobMessages.it,
   ...backupMessages.it,
   ...importMessages.it,
+  ...importFlowMessages.it,
   ...exportMessages.it,
   ...loginLinkMessages.it,
 };
@@ -352,6 +356,7 @@ const de: Catalogue = {
   ...jobMessages.de,
   ...backupMessages.de,
   ...importMessages.de,
+  ...importFlowMessages.de,
   ...exportMessages.de,
   ...loginLinkMessages.de,
 };

@@ -1,7 +1,7 @@
 import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@kinfolio/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /**
  * Speaks the SPA's dialect over app.inject: keeps cookies like a browser, fetches the CSRF cookie

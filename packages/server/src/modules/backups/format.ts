@@ -33,9 +33,6 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   job_schedules: 'the job queue of the installation',
   backups: 'the list of backup files kept by this installation',
   record_mp3_jobs: 'the last MP3 job of each record: job bookkeeping of the installation',
-  imports: 'the imports started on this installation, with their uploaded sources',
-  import_identities:
-    'what this installation imported (import bookkeeping); a restored archive imports anew',
   exports: 'downloads produced by this installation, made again on demand',
   category_ancestors:
     'derived from categories by triggers (0023_category_scopes): the restore writes it again',
@@ -71,6 +68,9 @@ export const TABLE_ORDER = [
   'record_people',
   'record_revisions',
   'files',
+  // What was imported and from where: a restored archive imports the same sources to nothing new.
+  'imports',
+  'import_identities',
 ];
 
 /** The keyset each table is read in (its primary key); `id` when not named. */

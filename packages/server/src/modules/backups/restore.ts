@@ -5,6 +5,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import tar, { type Extract } from 'tar-stream';
 import type { Database } from '../../db/schema.js';
 import { compactListMonths, makeSearchRanges } from '../items/index.js';
+import { settleRestoredImports } from '../imports/index.js';
 import { isStoredMp3Name, removeStoredMp3, restoreStoredMp3 } from '../records/index.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { checkCounts, lineCounter, nameProblem, parseManifest, type SeenEntry } from './check.js';
@@ -288,6 +289,8 @@ export async function restoreBackup(
           throw new BackupError('damaged', `${name} changed during the restore`);
         }
       }
+      // Uploaded sources do not travel: imports still under way when the backup was made end.
+      if (columnsOf.has('imports')) await settleRestoredImports(trx);
       if (target.dialect === 'postgres') {
         const withId = [...columnsOf].filter(([, columns]) => columns.includes('id'));
         await resetSequences(

@@ -4,3 +4,5 @@ export { registerImportRoutes } from './routes.js';
 export { startImport } from './service.js';
 export { ImportError } from './errors.js';
 export { importCommand, ImportCommandError } from './cli.js';
+export { isTimeZone } from './options.js';
+export { settleRestoredImports } from './restored.js';

@@ -1,6 +1,11 @@
 import { DEFAULT_UI_LANGUAGE, type ContentLanguage } from '@kinfolio/contract';
 import type { AppContext } from '../../context.js';
-import { removeAbandonedTempDirs, TEMP_HEARTBEAT_MS, withTempDir } from '../../storage/index.js';
+import {
+  removeAbandonedTempDirs,
+  TEMP_HEARTBEAT_MS,
+  withTempDir,
+  type TempDir,
+} from '../../storage/index.js';
 import { DEFAULT_ARCHIVE_LIMITS, type ArchiveLimits } from './archive.js';
 import { ImportError } from './errors.js';
 import { knownHashes } from './identities.js';
@@ -9,12 +14,16 @@ import {
   importsDb,
   parseOptions,
   parseReport,
+  type ImportReport,
   type ImportRow,
   type ImportsTable,
 } from './repository.js';
-import { ImportRun } from './run.js';
+import { nameKeys } from '../participants/index.js';
+import { SourceFindings } from './findings.js';
+import { ImportRun, participantName, type RunOptions } from './run.js';
 import { openServerPath, openUpload, type OpenedSource } from './source.js';
-import { recogniseSource } from './sources.js';
+import { recogniseSource, type ImportSource } from './sources.js';
+import { removeUpload, uploadIdOf } from './uploads.js';
 
 export const IMPORT_JOB = 'imports.run';
 export const IMPORT_LEFTOVERS_JOB = 'imports.leftovers';
@@ -54,8 +63,9 @@ export async function runImport(
   signal?: AbortSignal,
 ): Promise<void> {
   const row = await loadRow(ctx, id);
-  if (!row || row.status === 'done' || row.status === 'undone' || row.status === 'failed') return;
-  await update(ctx, id, { status: 'running' });
+  if (!row || !['analysing', 'queued', 'running'].includes(row.status)) return;
+  const analysing = row.status === 'analysing';
+  if (!analysing) await update(ctx, id, { status: 'running' });
   try {
     await withTempDir('import', async (dir) => {
       let source: OpenedSource;
@@ -69,6 +79,12 @@ export async function runImport(
         const kind = await recogniseSource(source);
         if (!kind) throw new ImportError('not_recognised');
         await update(ctx, id, { source_kind: kind.kind });
+        const options = parseOptions(row);
+        const language: ContentLanguage = options.language ?? DEFAULT_UI_LANGUAGE;
+        if (analysing) {
+          await analyseImport(ctx, row, kind, source, dir, { ...options, language });
+          return;
+        }
         const user = row.created_by
           ? await ctx.db
               .selectFrom('users')
@@ -76,8 +92,6 @@ export async function runImport(
               .where('id', '=', row.created_by)
               .executeTakeFirst()
           : undefined;
-        const options = parseOptions(row);
-        const language: ContentLanguage = options.language ?? DEFAULT_UI_LANGUAGE;
         const run = new ImportRun(
           ctx,
           id,
@@ -93,13 +107,13 @@ export async function runImport(
           if (Date.now() - reported < REPORT_EVERY_MS) return;
           reported = Date.now();
           const progress = Math.min(Math.floor(fraction * 100), 99);
-          await update(ctx, id, { progress, report: JSON.stringify(run.report) });
+          await update(ctx, id, { progress, report: JSON.stringify(keepPreview(row, run.report)) });
           await onProgress(progress);
         });
         await update(ctx, id, {
           status: 'done',
           progress: 100,
-          report: JSON.stringify(run.report),
+          report: JSON.stringify(keepPreview(row, run.report)),
           finished_at: ctx.now().toISOString(),
         });
         await onProgress(100);
@@ -118,10 +132,53 @@ export async function runImport(
       finished_at: ctx.now().toISOString(),
     });
   }
-  if (row.storage_key && (await loadRow(ctx, id))?.status !== 'running') {
-    // Imported or refused: the uploaded source is no longer needed.
+  const settled = (await loadRow(ctx, id))?.status;
+  if (row.storage_key && (settled === 'done' || settled === 'failed')) {
+    // Imported or refused: the uploaded source is no longer needed (a preview keeps it).
     await ctx.storage.imports.delete(row.storage_key);
   }
+}
+
+/** The run's report, with the preview the import was started from (when it had one). */
+function keepPreview(row: ImportRow, report: ImportReport): ImportReport {
+  const { preview, ready_at } = parseReport(row);
+  return { ...report, ...(preview ? { preview } : {}), ...(ready_at ? { ready_at } : {}) };
+}
+
+/**
+ * Reads the source through with its kind's analysis (nothing written to the archive) and keeps
+ * what it found as the import's preview, each person matched to the participant of the same
+ * name (case-insensitive): the import is then `ready`, its upload kept until it is started.
+ */
+async function analyseImport(
+  ctx: AppContext,
+  row: ImportRow,
+  kind: ImportSource,
+  source: OpenedSource,
+  dir: TempDir,
+  options: RunOptions,
+): Promise<void> {
+  const findings = new SourceFindings();
+  await kind.analyse(ctx, source, dir, findings, options);
+  const preview = await findings.preview(async (name) => {
+    const { name_lower } = nameKeys(participantName(name) || name);
+    return ctx.db
+      .selectFrom('participants')
+      .select(['id', 'name'])
+      .where('name_lower', '=', name_lower)
+      .executeTakeFirst();
+  });
+  const report = parseReport(row);
+  // Undone meanwhile, it stays undone.
+  await importsDb(ctx.db)
+    .updateTable('imports')
+    .set({
+      status: 'ready',
+      report: JSON.stringify({ ...report, preview, ready_at: ctx.now().toISOString() }),
+    })
+    .where('id', '=', row.id)
+    .where('status', '=', 'analysing')
+    .execute();
 }
 
 /** The last attempt failed (not a refused source: a storage or database failure). */
@@ -143,39 +200,78 @@ const ATTEMPTS = 3;
 
 /** An upload whose import row never came (a process killed in between) is left alone this long. */
 const ORPHAN_UPLOAD_MS = 24 * 60 * 60 * 1000;
+/** A chunked upload not written to for this long is given up, as is a preview never started. */
+const IDLE_UPLOAD_MS = 24 * 60 * 60 * 1000;
+const PREVIEW_WAITS_MS = 24 * 60 * 60 * 1000;
+
+/** Imports whose uploaded source must stay: still to be read, waiting on their preview, or running. */
+const WAITING: ImportRow['status'][] = ['analysing', 'ready', 'queued', 'running'];
 
 /**
- * Removes temporary folders of killed imports (idle longer than a lease) and uploaded sources
- * that no import waits for any more: a day old without a row, or their import settled.
+ * Fails the previews no one started within a day (their upload goes with the other leftovers):
+ * the import says why, in the reader's language.
+ */
+async function discardStalePreviews(ctx: AppContext): Promise<void> {
+  const before = ctx.now().getTime() - PREVIEW_WAITS_MS;
+  const ready = (await importsDb(ctx.db)
+    .selectFrom('imports')
+    .selectAll()
+    .where('status', '=', 'ready')
+    .execute()) as ImportRow[];
+  for (const row of ready) {
+    const report = parseReport(row);
+    if (new Date(report.ready_at ?? row.created_at).getTime() >= before) continue;
+    report.errors.push({ key: 'imports.preview_expired' });
+    await importsDb(ctx.db)
+      .updateTable('imports')
+      .set({
+        status: 'failed',
+        report: JSON.stringify(report),
+        finished_at: ctx.now().toISOString(),
+      })
+      .where('id', '=', row.id)
+      .where('status', '=', 'ready')
+      .execute();
+  }
+}
+
+/**
+ * Removes temporary folders of killed imports (idle longer than a lease), uploaded sources that
+ * no import waits for any more (a day old without a row, or their import settled), previews not
+ * started within a day, and chunked uploads idle for a day.
  */
 export async function removeImportLeftovers(ctx: AppContext): Promise<void> {
   const idle = new Date(Date.now() - Math.max(ctx.config.jobs.leaseMs, 3 * TEMP_HEARTBEAT_MS));
   await removeAbandonedTempDirs(['import'], idle);
+  await discardStalePreviews(ctx);
+  const rows = await importsDb(ctx.db)
+    .selectFrom('imports')
+    .select(['storage_key', 'status'])
+    .where('storage_key', 'is not', null)
+    .execute();
   const waiting = new Set(
-    (
-      await importsDb(ctx.db)
-        .selectFrom('imports')
-        .select('storage_key')
-        .where('status', 'in', ['queued', 'running'])
-        .where('storage_key', 'is not', null)
-        .execute()
-    ).map((row) => row.storage_key!),
+    rows.filter((row) => WAITING.includes(row.status)).map((row) => row.storage_key!),
   );
-  const known = new Set(
-    (
-      await importsDb(ctx.db)
-        .selectFrom('imports')
-        .select('storage_key')
-        .where('storage_key', 'is not', null)
-        .execute()
-    ).map((row) => row.storage_key!),
-  );
+  const known = new Set(rows.map((row) => row.storage_key!));
   const orphanBefore = Date.now() - ORPHAN_UPLOAD_MS;
+  // Chunked uploads not yet imported: the last write to any of their objects.
+  const uploads = new Map<string, number>();
   for await (const object of ctx.storage.imports.list()) {
     if (waiting.has(object.key)) continue;
-    if (known.has(object.key) || object.modifiedAt.getTime() < orphanBefore) {
+    if (known.has(object.key)) {
+      await ctx.storage.imports.delete(object.key);
+      continue;
+    }
+    const upload = uploadIdOf(object.key);
+    if (upload) {
+      uploads.set(upload, Math.max(uploads.get(upload) ?? 0, object.modifiedAt.getTime()));
+    } else if (object.modifiedAt.getTime() < orphanBefore) {
       await ctx.storage.imports.delete(object.key);
     }
+  }
+  const idleBefore = ctx.now().getTime() - IDLE_UPLOAD_MS;
+  for (const [upload, written] of uploads) {
+    if (written < idleBefore) await removeUpload(ctx, upload);
   }
 }
 

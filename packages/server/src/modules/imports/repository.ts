@@ -72,6 +72,8 @@ export interface ImportReport {
   errors: ReportMessage[];
   /** What the source's analysis found (imports asked with `preview`). */
   preview?: ImportPreview;
+  /** When the preview was ready: a preview not started within a day is discarded. */
+  ready_at?: string;
 }
 
 export const emptyReport = (): ImportReport => ({

@@ -1,23 +1,29 @@
 import {
   hasPermission,
+  importFromUploadBody,
   importOptionsSchema,
   importPathBody,
   routes,
   type ImportOptions,
+  type UiLanguage,
 } from '@kinfolio/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { FieldValidationError, found, HttpError } from '../../http/errors.js';
+import { FieldValidationError, fieldError, found, HttpError } from '../../http/errors.js';
 import { pageWindow, paginated } from '../../http/paginate.js';
 import { addRoute } from '../../http/route.js';
 import { serverPathKind } from '../../storage/index.js';
 import { languageOf, say, type MessageKey } from '../../i18n/translate.js';
 import { permissionsOf } from '../users/index.js';
-import { presentImport } from './repository.js';
+import { checkImportOptions } from './options.js';
+import { parseOptions, presentImport } from './repository.js';
+import { registerImportUploadRoutes } from './upload-routes.js';
+import { loadUpload, takeUpload } from './uploads.js';
 import {
   findImport,
   listImports,
   startImport,
+  startPreviewed,
   storeImportUpload,
   undoImport,
   type ImportViewer,
@@ -35,16 +41,60 @@ function invalid(issues: { path: PropertyKey[] }[]): never {
   throw new FieldValidationError(fields, 'validation.failed');
 }
 
-/** Options sent as multipart fields beside the file (`folder_categories`, `language`). */
+const yes = (value: string) => ['1', 'true', 'on'].includes(value);
+
+/**
+ * Options sent as multipart fields beside the file (`folder_categories`, `language`, `preview`,
+ * `people` as a JSON text, `one_item_per`, `date_order`, `time_zone`).
+ */
 function optionsOf(fields: Record<string, string>): ImportOptions {
+  let people: unknown;
+  if (fields.people) {
+    try {
+      people = JSON.parse(fields.people);
+    } catch {
+      invalid([{ path: ['people'] }]);
+    }
+  }
   const parsed = importOptionsSchema.safeParse({
     ...(fields.folder_categories !== undefined
-      ? { folder_categories: ['1', 'true', 'on'].includes(fields.folder_categories) }
+      ? { folder_categories: yes(fields.folder_categories) }
       : {}),
+    ...(fields.preview !== undefined ? { preview: yes(fields.preview) } : {}),
     ...(fields.language ? { language: fields.language } : {}),
+    ...(people !== undefined ? { people } : {}),
+    ...(fields.one_item_per ? { one_item_per: fields.one_item_per } : {}),
+    ...(fields.date_order ? { date_order: fields.date_order } : {}),
+    ...(fields.time_zone ? { time_zone: fields.time_zone } : {}),
   });
   if (!parsed.success) invalid(parsed.error.issues);
   return parsed.data;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** JSON `{upload_id, ...options}`: the import of a finished chunked upload, by its creator. */
+async function fromUpload(
+  ctx: AppContext,
+  request: FastifyRequest,
+  viewer: ImportViewer,
+  language: UiLanguage,
+): Promise<number> {
+  const parsed = importFromUploadBody.safeParse(request.body);
+  if (!parsed.success) invalid(parsed.error.issues);
+  const { upload_id, ...options } = parsed.data;
+  await checkImportOptions(ctx.db, options);
+  const state = await loadUpload(ctx, upload_id, viewer.userId);
+  if (!state) throw fieldError('upload_id', 'imports.upload_missing');
+  if (state.offset < state.info.length) throw fieldError('upload_id', 'imports.upload_incomplete');
+  const taken = await takeUpload(ctx, state);
+  return startImport(
+    ctx,
+    { origin: 'upload', ...taken },
+    { ...options, language: options.language ?? language },
+    viewer.userId,
+  );
 }
 
 /** An upload streamed into the imports storage, or (admins) a server-side path; its import id. */
@@ -55,10 +105,14 @@ async function receive(ctx: AppContext, request: FastifyRequest): Promise<number
     if (!request.headers['content-type']?.startsWith('application/json')) {
       throw new HttpError(415, 'http.unsupported_media_type');
     }
+    if (isObject(request.body) && 'upload_id' in request.body) {
+      return fromUpload(ctx, request, viewer, language);
+    }
     if (!viewer.admin) throw new HttpError(403, 'imports.path_admin_only');
     const parsed = importPathBody.safeParse(request.body);
     if (!parsed.success) invalid(parsed.error.issues);
     const { path, ...options } = parsed.data;
+    await checkImportOptions(ctx.db, options);
     if (!path.startsWith('/') || !(await serverPathKind(path))) {
       throw new FieldValidationError({ path: ['imports.path_missing'] }, 'imports.path_missing');
     }
@@ -72,7 +126,8 @@ async function receive(ctx: AppContext, request: FastifyRequest): Promise<number
   }
   const fields: Record<string, string> = {};
   const parts = request.parts({
-    limits: { files: 1, fields: 5, fieldSize: 1024, fileSize: ctx.config.uploadMaxBytes },
+    // `people` (a JSON text mapping each person to a participant) may be long.
+    limits: { files: 1, fields: 10, fieldSize: 64 * 1024, fileSize: ctx.config.uploadMaxBytes },
   });
   try {
     for await (const part of parts) {
@@ -82,6 +137,7 @@ async function receive(ctx: AppContext, request: FastifyRequest): Promise<number
       }
       // Options come before the file; the file's bytes go to the storage as they arrive.
       const options = optionsOf(fields);
+      await checkImportOptions(ctx.db, options);
       const fileName = [...(part.filename.split(/[\\/]/).pop() || 'import')].slice(0, 255).join('');
       const stored = await storeImportUpload(ctx, part.file);
       if (!stored) throw new HttpError(413, 'http.payload_too_large');
@@ -110,6 +166,8 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
     return presentImport(row, languageOf(request.headers['accept-language']));
   };
 
+  registerImportUploadRoutes(app, ctx);
+
   addRoute(app, routes.imports, async (request) => {
     const page = await listImports(
       ctx,
@@ -128,10 +186,22 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   addRoute(app, routes.importStatus, (request) => shown(request, request.params.id));
 
+  addRoute(app, routes.importStart, async (request, reply) => {
+    const row = found(await findImport(ctx, request.params.id, viewerOf(request)));
+    if (row.status !== 'ready') throw new HttpError(409, 'imports.not_ready');
+    const answers = Object.fromEntries(
+      Object.entries(request.body).filter(([, value]) => value !== undefined),
+    ) as Partial<ImportOptions>;
+    await checkImportOptions(ctx.db, { ...parseOptions(row), ...answers });
+    if (!(await startPreviewed(ctx, row, answers))) throw new HttpError(409, 'imports.not_ready');
+    reply.code(202);
+    return { message: say(request, 'imports.queued'), import: await shown(request, row.id) };
+  });
+
   addRoute(app, routes.importUndo, async (request) => {
     const row = found(await findImport(ctx, request.params.id, viewerOf(request)));
     if (row.status === 'undone') throw new HttpError(409, 'imports.already_undone');
-    if (row.status === 'queued' || row.status === 'running') {
+    if (row.status === 'analysing' || row.status === 'queued' || row.status === 'running') {
       throw new HttpError(409, 'imports.running');
     }
     await undoImport(ctx, row);

@@ -6,6 +6,7 @@ import { stampedTransaction } from '../../db/stamps.js';
 import type { PageWindow } from '../../http/paginate.js';
 import {
   importsDb,
+  parseOptions,
   parseReport,
   presentImport,
   selectImports,
@@ -60,7 +61,8 @@ export async function startImport(
       source_path: input.origin === 'path' ? input.path : null,
       size,
       received: size ?? 0,
-      status: 'queued',
+      // Asked with `preview`, the job reads the source through first and waits for `start`.
+      status: options.preview ? 'analysing' : 'queued',
       options: JSON.stringify(options),
       report: JSON.stringify(parseReport({ report: '{}' })),
       job_id: null,
@@ -82,6 +84,38 @@ export async function startImport(
     .where('id', '=', row.id)
     .execute();
   return row.id;
+}
+
+/**
+ * Starts an import that waited on its preview (`ready`) with the answers chosen there, merged
+ * into its options: queued, then run by its job. False when it was not `ready` any more (started
+ * meanwhile, or discarded): nothing changed.
+ */
+export async function startPreviewed(
+  ctx: AppContext,
+  row: ImportRow,
+  answers: Partial<ImportOptions>,
+): Promise<boolean> {
+  const options: ImportOptions = { ...parseOptions(row), ...answers };
+  const updated = await importsDb(ctx.db)
+    .updateTable('imports')
+    .set({ status: 'queued', options: JSON.stringify(options) })
+    .where('id', '=', row.id)
+    .where('status', '=', 'ready')
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) return false;
+  // A key of its own: the analysis's job may still be finishing under the import's first key.
+  const jobId = await ctx.jobs.enqueue(
+    IMPORT_JOB,
+    { importId: row.id },
+    { key: `${IMPORT_JOB}:${row.id}:run` },
+  );
+  await importsDb(ctx.db)
+    .updateTable('imports')
+    .set({ job_id: jobId })
+    .where('id', '=', row.id)
+    .execute();
+  return true;
 }
 
 /** Whose imports a reader sees: their own, or (admins) everyone's. */
