@@ -1,3 +1,4 @@
+import { Stream } from 'node:stream';
 import { VALIDATION_KEYS, withoutNul } from '@kinfolio/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FieldValidationError } from './errors.js';
@@ -30,7 +31,7 @@ export function nulPath(value: unknown): string | undefined {
       for (let index = current.length - 1; index >= 0; index--) {
         pending.push({ value: current[index], key: index, parent: step });
       }
-    } else if (current !== null && typeof current === 'object') {
+    } else if (isWalked(current)) {
       const entries = Object.entries(current);
       for (const [key] of entries) {
         if (!withoutNul(key)) return fieldOf([...pathOf(step), key]);
@@ -42,6 +43,19 @@ export function nulPath(value: unknown): string | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * Decoded JSON, query and parameters are walked; a body left as a stream (a tus chunk) or as
+ * bytes is not: a stream's graph of sockets and servers is endless.
+ */
+function isWalked(value: unknown): value is Record<string, unknown> {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    !(value instanceof Stream) &&
+    !ArrayBuffer.isView(value)
+  );
 }
 
 function fieldOf(path: (string | number)[]): string {
