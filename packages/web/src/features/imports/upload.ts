@@ -1,5 +1,12 @@
 import { routeIndex, XSRF_HEADER, type Import, type ImportOptions } from '@kinfolio/contract';
-import { ApiError, ensureCsrfCookie, LOST_WRITE, OFFLINE_WRITE } from '@/shared/api/client';
+import type { DetailedError } from 'tus-js-client';
+import {
+  ApiError,
+  ensureCsrfCookie,
+  LOST_WRITE,
+  OFFLINE_WRITE,
+  request,
+} from '@/shared/api/client';
 import { readXsrfToken } from '@/shared/api/cookies';
 import { currentLanguage } from '@/shared/i18n';
 
@@ -19,17 +26,6 @@ export interface UploadControl {
   signal?: AbortSignal;
 }
 
-/** The multipart body of `POST /api/imports`: option fields first, `people` as JSON text, the file last. */
-export function importForm(file: File, options: UploadOptions): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(options)) {
-    if (value === undefined) continue;
-    form.append(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
-  }
-  form.append('file', file, file.name);
-  return form;
-}
-
 function parse(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
@@ -46,11 +42,62 @@ function messageOf(body: unknown, fallback: string): string {
   return fallback;
 }
 
+/** A source goes in chunks of this size: a dropped connection resends one chunk, not all. */
+const CHUNK_BYTES = 16 * 1024 * 1024;
+
+const aborted = () => new DOMException('Aborted', 'AbortError');
+
+/** A failed tus request as the app's ApiError (status 0 when the network dropped). */
+function apiErrorOf(error: Error): ApiError {
+  const response = (error as DetailedError).originalResponse;
+  if (!response) return new ApiError(0, LOST_WRITE);
+  const body = parse(response.getBody());
+  return new ApiError(response.getStatus(), messageOf(body, error.message), body);
+}
+
 /**
- * Uploads a source to start an import and resolves with the import queued (or analysing, with
- * `preview`). The one place that sends a source's bytes: a plain multipart upload through XHR (fetch
- * cannot report an upload's progress), which resumable chunked (tus) uploads can replace without
- * the screens changing. Fails with an ApiError as `call` does (status 0 when the network dropped).
+ * Sends `file` to `/api/import-uploads` with the tus protocol (tus-js-client): in chunks, each
+ * retried after a short wait, and resumed where it stopped when the same file is dropped again
+ * (the browser remembers the upload). Resolves with the finished upload's id.
+ */
+async function sendChunked(file: File, control: UploadControl): Promise<string> {
+  const { Upload } = await import('tus-js-client');
+  await ensureCsrfCookie();
+  return new Promise<string>((resolve, reject) => {
+    const upload = new Upload(file, {
+      endpoint: routeIndex.importUploadCreate[1],
+      chunkSize: CHUNK_BYTES,
+      retryDelays: [0, 1_000, 3_000, 5_000, 10_000],
+      metadata: { filename: file.name },
+      removeFingerprintOnSuccess: true,
+      onBeforeRequest: (request) => {
+        // Read at each request: the token may have been renewed during a long upload.
+        const token = readXsrfToken();
+        if (token) request.setHeader(XSRF_HEADER, token);
+        request.setHeader('Accept-Language', currentLanguage());
+      },
+      onProgress: (loaded, total) => control.onProgress?.({ loaded, total }),
+      onSuccess: () => resolve(upload.url!.split('/').pop()!),
+      onError: (error) => reject(apiErrorOf(error)),
+    });
+    const abort = () => {
+      // Not terminated: dropped again, the same file resumes where it stopped.
+      void upload.abort(false);
+      reject(aborted());
+    };
+    if (control.signal?.aborted) return reject(aborted());
+    control.signal?.addEventListener('abort', abort, { once: true });
+    void upload.findPreviousUploads().then((previous) => {
+      if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+      if (!control.signal?.aborted) upload.start();
+    });
+  });
+}
+
+/**
+ * Uploads a source in resumable chunks, then starts its import; resolves with the import queued
+ * (or analysing, with `preview`). The one place that sends a source's bytes. Fails with an
+ * ApiError as `call` does (status 0 when the network dropped).
  */
 export async function uploadImport(
   file: File,
@@ -59,37 +106,13 @@ export async function uploadImport(
 ): Promise<Import> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false)
     throw new ApiError(0, OFFLINE_WRITE);
-  await ensureCsrfCookie();
+  const uploadId = await sendChunked(file, control);
   const [method, path] = routeIndex.importCreate;
-  return new Promise<Import>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(method, path);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('Accept-Language', currentLanguage());
-    xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
-    const token = readXsrfToken();
-    if (token) xhr.setRequestHeader(XSRF_HEADER, token);
-    xhr.upload.onprogress = (event) => {
-      control.onProgress?.({
-        loaded: event.loaded,
-        total: event.lengthComputable ? event.total : file.size,
-      });
-    };
-    xhr.onload = () => {
-      const body = parse(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) {
-        resolve((body as { import: Import }).import);
-      } else {
-        reject(new ApiError(xhr.status, messageOf(body, xhr.statusText), body));
-      }
-    };
-    xhr.onerror = () => reject(new ApiError(0, LOST_WRITE));
-    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
-    const abort = () => xhr.abort();
-    if (control.signal?.aborted) return reject(new DOMException('Aborted', 'AbortError'));
-    control.signal?.addEventListener('abort', abort, { once: true });
-    xhr.onloadend = () => control.signal?.removeEventListener('abort', abort);
-    xhr.send(importForm(file, options));
-  });
+  const answer = await request<{ import: Import }>(
+    method as 'POST',
+    path,
+    { ...options, upload_id: uploadId },
+    { silent: true, signal: control.signal },
+  );
+  return answer.import;
 }
