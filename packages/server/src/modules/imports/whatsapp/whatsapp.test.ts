@@ -382,11 +382,13 @@ describe('WhatsApp imports', () => {
       .selectFrom('import_identities')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    const report = await imported(write('WhatsApp Chat with Ana.txt', androidEn()), {
+    // Refused at the door (422 naming the field) before any import is recorded.
+    const response = await admin.send('POST', routes.importCreate.path, {
+      path: write('WhatsApp Chat with Ana.txt', androidEn()),
       time_zone: 'Mars/Olympus',
     });
-    expect(report.status).toBe('failed');
-    expect(report.errors[0]).toContain('Mars/Olympus');
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json<{ errors: object }>().errors)).toEqual(['time_zone']);
     const after = await importsDb(server.ctx.db)
       .selectFrom('import_identities')
       .select((eb) => eb.fn.countAll<number>().as('n'))
