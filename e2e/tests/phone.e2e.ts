@@ -182,7 +182,7 @@ describe('phones: the navigation drawer with touch at 375 px, labels that fit', 
     const first = page.locator('ul.mantine-hidden-from-md > li').first();
     await first.waitFor();
     const fields = await first.evaluate((li) =>
-      [...li.querySelectorAll('.mantine-Stack-root > p:first-child')].map((label) => {
+      Array.from(li.querySelectorAll('.mantine-Stack-root > p:first-child')).map((label) => {
         const value = label.nextElementSibling!.getBoundingClientRect();
         const own = label.getBoundingClientRect();
         return { below: value.top >= own.bottom - 1, aligned: Math.abs(value.left - own.left) < 1 };
