@@ -78,6 +78,10 @@ describe('CorrelationTable', () => {
     expect(arabic).toHaveAttribute('dir', 'rtl');
     expect(arabic).toHaveAttribute('lang', 'ar');
     expect(within(lines[4]!).getByText('original')).toBeInTheDocument();
+    // Its badge on the right, where the preview starts; a French one's on the left.
+    expect(arabic.parentElement!.style.getPropertyValue('--stack-align')).toBe('flex-end');
+    const french = within(lines[0]!).getByRole('link');
+    expect(french.parentElement!.style.getPropertyValue('--stack-align')).toBe('flex-start');
     expect(within(lines[0]!).queryByText('original')).toBeNull();
   });
 

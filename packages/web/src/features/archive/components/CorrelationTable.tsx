@@ -115,14 +115,16 @@ function Version({
       ? `${entry.content}…`
       : entry.content
     : '';
+  const attrs = titleAttrs(preview, lang);
   return (
-    <Stack gap={2} align="flex-start">
+    // The "original" badge sits where a right-to-left preview starts: on the right.
+    <Stack gap={2} align={attrs.dir === 'rtl' ? 'flex-end' : 'flex-start'}>
       <Anchor
         component={Link}
         to={profilePath(type, entry.id)}
         size="sm"
         style={{ overflowWrap: 'anywhere', alignSelf: 'stretch' }}
-        {...titleAttrs(preview, lang)}
+        {...attrs}
       >
         {preview || t('item.untitled')}
       </Anchor>
