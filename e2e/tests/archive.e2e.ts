@@ -283,8 +283,10 @@ describe('archive screens: posts, translations, search, history, trash, correlat
     const cells = await row
       .locator('td')
       .evaluateAll((tds) => tds.map((td) => td.textContent?.trim() ?? ''));
-    // Date, fr, en, it, de, ar: previews are the content without markup, cut to 50 characters.
-    expect(cells.slice(1)).toEqual([
+    // The date heads the row; then fr, en, it, de, ar: previews are the content without markup,
+    // cut to 50 characters.
+    expect(await row.getByRole('rowheader').textContent()).toBe('20 septembre 1962');
+    expect(cells).toEqual([
       'Toute la famille était au pressoir dès l’aube, les…original',
       'The whole family was at the press from dawn.',
       '—pas de version dans cette langue',

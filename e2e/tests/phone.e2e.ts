@@ -140,6 +140,58 @@ describe('phones: the navigation drawer with touch at 375 px, labels that fit', 
     await context.close();
   });
 
+  it('shows the translations table as a card per original, its type tabs on one row', async () => {
+    const context = await newContext(browser, server.url, PHONE);
+    const page = await context.newPage();
+    await loginViaUi(page, ADMIN);
+    await page.goto('/correlation/post');
+    await page.getByRole('heading', { level: 1, name: 'Tableau des traductions' }).waitFor();
+    const tabs = page.getByRole('tablist', { name: 'Type d’élément' }).getByRole('tab');
+    await tabs.first().waitFor();
+    const tops = await tabs.evaluateAll((all) =>
+      all.map((tab) => Math.round(tab.getBoundingClientRect().top)),
+    );
+    expect(tops).toHaveLength(5);
+    expect(new Set(tops).size, 'the type tabs share one row').toBe(1);
+    expect(await clipped(page.locator('.kf-route-tab .mantine-Tabs-tabLabel'))).toEqual([]);
+
+    const card = page.locator('ul.mantine-hidden-from-md > li');
+    await card.first().waitFor();
+    expect(await card.count()).toBe(1);
+    expect(await page.getByRole('table').isVisible()).toBe(false);
+    const lines = card.first().getByRole('listitem');
+    expect(await lines.allTextContents()).toEqual([
+      'FRToute la famille était au pressoir dès l’aube.original',
+      'EN—pas de version dans cette langue',
+      'IT—pas de version dans cette langue',
+      'DE—pas de version dans cette langue',
+      'ARكانت العائلة كلها عند المعصرة منذ الفجر.',
+    ]);
+    // The Arabic version reads right to left, whole on the screen.
+    const arabic = lines.nth(4).getByRole('link');
+    expect(await arabic.getAttribute('dir')).toBe('rtl');
+    const box = (await arabic.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    await expectNoSidewaysScroll(page, 'correlation');
+    await expectNoSeriousA11yViolations(page, 'correlation on a phone');
+    await snap(page, 'phone-correlation');
+
+    // The site translations' cards: every language's label above its value.
+    await page.goto('/tabOrganisation/siteTranslations');
+    const first = page.locator('ul.mantine-hidden-from-md > li').first();
+    await first.waitFor();
+    const fields = await first.evaluate((li) =>
+      Array.from(li.querySelectorAll('.mantine-Stack-root > p:first-child')).map((label) => {
+        const value = label.nextElementSibling!.getBoundingClientRect();
+        const own = label.getBoundingClientRect();
+        return { below: value.top >= own.bottom - 1, aligned: Math.abs(value.left - own.left) < 1 };
+      }),
+    );
+    expect(fields).toEqual(Array(4).fill({ below: true, aligned: true }));
+    await context.close();
+  });
+
   it('fits every label on a phone: lists, an item, Ctrl+K, organisation, German navigation', async () => {
     const context = await newContext(browser, server.url, PHONE);
     const page = await context.newPage();

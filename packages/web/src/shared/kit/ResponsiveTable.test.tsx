@@ -114,6 +114,22 @@ describe('ResponsiveTable', () => {
     expect(screen.getByText('Items').parentElement).toHaveTextContent('Items0');
   });
 
+  it('a stacked card field puts its label above its value, whatever the value’s length', () => {
+    renderInMantine(
+      <>
+        <CardField label="Français" stacked>
+          Bonjour
+        </CardField>
+        <CardField label="Items">{3}</CardField>
+      </>,
+    );
+    const stacked = screen.getByText('Français').parentElement!;
+    expect(stacked).toHaveClass('mantine-Stack-root');
+    expect(stacked.children[1]).toHaveTextContent('Bonjour');
+    // Without it, a short value sits beside its label.
+    expect(screen.getByText('Items').parentElement).toHaveClass('mantine-Group-root');
+  });
+
   it('plain cells: no row headers where no column names the row, a caption for screen readers', () => {
     renderTable({ rowHeaders: false, captionHidden: true, actions: undefined });
     const table = screen.getByRole('table', { name: 'Files' });

@@ -48,8 +48,29 @@ export interface ResponsiveTableProps<Row> {
 
 const DENSE: TableProps = { highlightOnHover: true, verticalSpacing: 'xs', layout: 'auto' };
 
-/** One named value of a row's card ("Items 12"). */
-export function CardField({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * One named value of a row's card ("Items 12"). `stacked` puts the label above the value, for
+ * values of any length (a text that wraps would otherwise drop under its label only when long).
+ */
+export function CardField({
+  label,
+  stacked = false,
+  children,
+}: {
+  label: string;
+  stacked?: boolean;
+  children: ReactNode;
+}) {
+  if (stacked) {
+    return (
+      <Stack gap={2}>
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+        <div>{children}</div>
+      </Stack>
+    );
+  }
   return (
     <Group gap="xs">
       <Text size="sm" c="dimmed">

@@ -107,9 +107,9 @@ export default function SiteTranslationsPage() {
             })),
           ]}
           details={(row) => (
-            <Stack gap={4}>
+            <Stack gap="xs">
               {UI_LANGUAGES.map((lng) => (
-                <CardField key={lng} label={LANGUAGE_LABELS[lng]}>
+                <CardField key={lng} label={LANGUAGE_LABELS[lng]} stacked>
                   {cellOf(row, lng)}
                 </CardField>
               ))}
