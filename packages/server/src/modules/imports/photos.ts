@@ -3,7 +3,6 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FILE_LIMITS, UI_LANGUAGES, type UiLanguage } from '@kinfolio/contract';
-import phash from 'sharp-phash';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -23,6 +22,7 @@ import {
 } from '../files/index.js';
 import { escapeHtml, insertItem } from '../items/index.js';
 import { findIdentity, liveItemWithBytes, type KnownIdentity } from './identities.js';
+import { perceptualHash } from './phash.js';
 import { previewOf } from './preview.js';
 import { importsDb, parseReport } from './repository.js';
 import type { ImportRun } from './run.js';
@@ -183,7 +183,8 @@ export async function importMedia(
       run.signal,
     );
     const rendered = preview ? await thumbnailOf(preview) : undefined;
-    const hash = rendered ? await phash(preview).catch(() => undefined) : undefined;
+    const hash =
+      rendered && preview ? await perceptualHash(preview).catch(() => undefined) : undefined;
     const near = hash ? run.nearest(hash) : undefined;
     const metadata = {
       ...(await photoMetadataOf(mime, copied.head)),
