@@ -5,6 +5,7 @@ import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
+import { cachedStatements } from './statement-cache.js';
 import { postgresStampReader, sqliteStampReader, type StampReader } from './stamps.js';
 
 // COUNT(*) and BIGINT come back from pg as strings; our counts and ids fit in a JS number.
@@ -121,7 +122,9 @@ export function connectDatabase(database: Config['database']): DatabaseHandle {
   // in-memory database has one connection: nothing else can write to it while a request reads).
   const stampConnection =
     database.file === ':memory:' ? sqlite : new SQLite(database.file, { readonly: true });
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: cachedStatements(sqlite) }),
+  });
   return {
     db,
     dialect: 'sqlite',

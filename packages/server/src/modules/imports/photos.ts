@@ -3,7 +3,6 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FILE_LIMITS, UI_LANGUAGES, type UiLanguage } from '@kinfolio/contract';
-import phash from 'sharp-phash';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -23,6 +22,7 @@ import {
 } from '../files/index.js';
 import { escapeHtml, insertItem } from '../items/index.js';
 import { findIdentity, liveItemWithBytes, type KnownIdentity } from './identities.js';
+import { perceptualHash } from './phash.js';
 import { previewOf } from './preview.js';
 import { importsDb, parseReport } from './repository.js';
 import type { ImportRun } from './run.js';
@@ -179,7 +179,8 @@ export async function storeCopied(
     ? await previewOf(media, dir, name, copied.size, () => readAll(dir.read(name)), run.signal)
     : undefined;
   const rendered = preview ? await thumbnailOf(preview) : undefined;
-  const hash = rendered ? await phash(preview).catch(() => undefined) : undefined;
+  const hash =
+    rendered && preview ? await perceptualHash(preview).catch(() => undefined) : undefined;
   const metadata = await photoMetadataOf(mime, copied.head);
   const key = newStorageKey();
   const thumbKey = rendered ? thumbKeyOf(key) : null;

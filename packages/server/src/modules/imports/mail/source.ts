@@ -3,12 +3,11 @@ import { ITEM_LIMITS, LIMITS, UI_LANGUAGES } from '@kinfolio/contract';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../../context.js';
 import type { Database } from '../../../db/schema.js';
-import { isUniqueViolation } from '../../../db/errors.js';
-import { stampedTransaction } from '../../../db/stamps.js';
 import { translate } from '../../../i18n/translate.js';
 import type { TempDir } from '../../../storage/index.js';
 import { cut, escapeHtml, insertItem } from '../../items/index.js';
 import { nameKeys } from '../../participants/index.js';
+import { UnitBatch } from '../batch.js';
 import { findIdentity } from '../identities.js';
 import { uiLanguage } from '../photos.js';
 import { importsDb } from '../repository.js';
@@ -193,7 +192,13 @@ const titleOf = (message: ParsedMessage, language: string) =>
  * link to the mail it answers), its files and its identity (Message-ID, else the SHA-256 of the
  * message) in one transaction. A message imported before and still live is not imported again.
  */
-async function importMessage(run: ImportRun, unit: MailUnit, dir: TempDir, index: number) {
+async function importMessage(
+  run: ImportRun,
+  unit: MailUnit,
+  dir: TempDir,
+  index: number,
+  batch: UnitBatch,
+) {
   if (!unit.raw) {
     run.skip(unit.name, 'too_large');
     return;
@@ -204,6 +209,10 @@ async function importMessage(run: ImportRun, unit: MailUnit, dir: TempDir, index
     return;
   }
   const { ctx } = run;
+  // A copy of a pending message, or a reply to one, reads it once committed.
+  await batch.settle(
+    [message.identity, ...message.repliesTo.slice(0, REPLY_LOOKUPS)].map((id) => `mail:${id}`),
+  );
   const known = await findIdentity(ctx.db, 'mail', message.identity);
   if (known?.live) {
     if (known.import_id === run.importId) run.created('mail', known);
@@ -222,8 +231,9 @@ async function importMessage(run: ImportRun, unit: MailUnit, dir: TempDir, index
     `mail-${index}`,
   );
   const createdTags: number[] = [];
-  try {
-    const itemId = await stampedTransaction(ctx.db, 'archive', async (trx) => {
+  await batch.add({
+    keys: [`mail:${message.identity}`],
+    work: async (trx) => {
       createdTags.length = 0;
       const person = (p: MailPerson) => run.participant(trx, p.key, personName(run, p));
       const from = [...new Set(await Promise.all(message.from.map(person)))];
@@ -278,18 +288,15 @@ async function importMessage(run: ImportRun, unit: MailUnit, dir: TempDir, index
         })
         .execute();
       return item.id;
-    });
-    run.created('mail', { item_id: itemId, near_item_id: null, near_distance: null });
-    for (const id of createdTags) (run.report.created.tags ??= []).push(id);
-  } catch (error) {
-    await removeStoredAttachments(run, stored);
+    },
+    done: (itemId) => {
+      run.created('mail', { item_id: itemId, near_item_id: null, near_distance: null });
+      for (const id of createdTags) (run.report.created.tags ??= []).push(id);
+    },
+    cleanup: () => removeStoredAttachments(run, stored),
     // Another import running beside this one committed the same mail first.
-    if (isUniqueViolation(error)) {
-      run.existing();
-      return;
-    }
-    throw error;
-  }
+    existing: () => run.existing(),
+  });
 }
 
 /** Whether a participant of this name exists (the preview counts only new ones). */
@@ -353,11 +360,17 @@ export const mailSource: ImportSource = {
     );
     let read = 0;
     let index = 0;
-    for await (const unit of unitsOf(entries, (n) => (read += n))) {
-      run.signal?.throwIfAborted();
-      await importMessage(run, unit, dir, index);
-      index += 1;
-      await progress(Math.min(read / total, 1));
+    const batch = new UnitBatch(run.ctx);
+    try {
+      for await (const unit of unitsOf(entries, (n) => (read += n))) {
+        run.signal?.throwIfAborted();
+        await importMessage(run, unit, dir, index, batch);
+        index += 1;
+        await progress(Math.min(read / total, 1));
+      }
+    } finally {
+      // Stopped or not, the pending units are whole: they are written.
+      await batch.flush();
     }
     const mail = new Set(entries.map(({ entry }) => entry));
     for (const entry of source.entries) {

@@ -1,0 +1,35 @@
+import type SQLite from 'better-sqlite3';
+import type { SqliteDatabase } from 'kysely';
+
+/** Distinct statements kept prepared (queries with `in (…)` lists of many lengths are many). */
+const CACHED_STATEMENTS = 500;
+
+/**
+ * The connection as Kysely's SQLite dialect sees it, its statements kept prepared by their
+ * text: preparing a statement (compiling it and the triggers it fires) cost more than running
+ * it on an import's writes. A statement still being iterated is not shared: a fresh one is
+ * prepared. SQLite prepares a kept statement again by itself after a schema change.
+ */
+export function cachedStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      const kept = statements.get(sql);
+      if (kept && !kept.busy) {
+        // Most recently used last, so that the first is the one to drop.
+        statements.delete(sql);
+        statements.set(sql, kept);
+        return kept;
+      }
+      const statement = sqlite.prepare(sql);
+      if (!kept) {
+        statements.set(sql, statement);
+        if (statements.size > CACHED_STATEMENTS) {
+          statements.delete(statements.keys().next().value!);
+        }
+      }
+      return statement;
+    },
+  };
+}
