@@ -7,14 +7,12 @@
  * moves from the empty archive to the largest. Writes bench/results/<date>-backup[-<label>].json
  * and .md. Not a timed test: nothing fails.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { megabytes, runCli } from './cli-process.js';
 
-const root = path.join(import.meta.dirname, '..');
-const main = path.join(root, 'packages/server/src/main.ts');
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface BackupBenchRow {
@@ -32,39 +30,6 @@ export interface BackupBenchResult {
   rows: BackupBenchRow[];
   loadAverage: number;
   node: string;
-}
-
-const mb = (kilobytes: number) => Math.round(kilobytes / 102.4) / 10;
-
-/** Runs the CLI with `env`, reading the child's peak memory from /proc until it ends. */
-function runCli(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-): Promise<{ stdout: string; peakKb: number; seconds: number }> {
-  const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], {
-    cwd: path.join(root, 'packages/server'),
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let stdout = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  let peakKb = 0;
-  const watch = setInterval(() => {
-    try {
-      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
-    } catch {
-      // The process has ended between two reads.
-    }
-  }, 10);
-  return new Promise((resolve, reject) => {
-    child.on('exit', (code) => {
-      clearInterval(watch);
-      if (code !== 0) reject(new Error(`kinfolio ${args.join(' ')} exited with ${code}`));
-      else resolve({ stdout, peakKb, seconds: (performance.now() - started) / 1000 });
-    });
-  });
 }
 
 /** The archive of `size` items for `dialect`, made once (and kept with `keep`). */
@@ -128,7 +93,7 @@ export async function runBackupBench(
           files: Number(counts?.[2] ?? 0),
           backupBytes: fs.statSync(out).size,
           wallSeconds: Math.round(run.seconds * 10) / 10,
-          peakRssMegabytes: mb(run.peakKb),
+          peakRssMegabytes: megabytes(run.peakKb),
         });
         console.log(`  ${dialect} ${size}: ${JSON.stringify(rows.at(-1))}`);
       } finally {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { importsDb } from './repository.js';
 
@@ -63,4 +63,45 @@ export async function knownHashes(
     .where('items.deleted_at', 'is', null)
     .execute();
   return rows.map((row) => ({ phash: row.phash!, itemId: row.item_id }));
+}
+
+/**
+ * Records that this import holds the unit `kind`/`key` (inside the unit's transaction): an
+ * identity left by an earlier import whose item went to the trash is replaced, so the unit is
+ * brought back anew; a live one left by another import running beside makes the insert fail
+ * with a unique violation (that import committed it first).
+ */
+export async function claimIdentity(
+  trx: Transaction<Database>,
+  identity: {
+    kind: string;
+    key: string;
+    importId: number;
+    itemId: number;
+    fileId?: number | null;
+    phash?: string | null;
+    near?: { itemId: number; distance: number } | undefined;
+    now: string;
+  },
+): Promise<void> {
+  const identities = importsDb(trx);
+  await identities
+    .deleteFrom('import_identities')
+    .where('kind', '=', identity.kind)
+    .where('key', '=', identity.key)
+    .execute();
+  await identities
+    .insertInto('import_identities')
+    .values({
+      kind: identity.kind,
+      key: identity.key,
+      import_id: identity.importId,
+      item_id: identity.itemId,
+      file_id: identity.fileId ?? null,
+      phash: identity.phash ?? null,
+      near_item_id: identity.near?.itemId ?? null,
+      near_distance: identity.near?.distance ?? null,
+      created_at: identity.now,
+    })
+    .execute();
 }

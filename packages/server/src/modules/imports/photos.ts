@@ -21,7 +21,12 @@ import {
   thumbnailOf,
 } from '../files/index.js';
 import { escapeHtml, insertItem } from '../items/index.js';
-import { findIdentity, liveItemWithBytes, type KnownIdentity } from './identities.js';
+import {
+  claimIdentity,
+  findIdentity,
+  liveItemWithBytes,
+  type KnownIdentity,
+} from './identities.js';
 import { perceptualHash } from './phash.js';
 import { previewOf } from './preview.js';
 import { importsDb, parseReport } from './repository.js';
@@ -334,27 +339,16 @@ export async function importMedia(
               );
         const file = await insertStoredFile(trx, run, item.id, stored);
         const now = ctx.now().toISOString();
-        const identities = importsDb(trx);
-        // A file imported before whose item went to the trash: this import brings it back anew.
-        await identities
-          .deleteFrom('import_identities')
-          .where('kind', '=', 'file')
-          .where('key', '=', copied.sha256)
-          .execute();
-        await identities
-          .insertInto('import_identities')
-          .values({
-            kind: 'file',
-            key: copied.sha256,
-            import_id: run.importId,
-            item_id: item.id,
-            file_id: file.id,
-            phash: hash ?? null,
-            near_item_id: near?.itemId ?? null,
-            near_distance: near?.distance ?? null,
-            created_at: now,
-          })
-          .execute();
+        await claimIdentity(trx, {
+          kind: 'file',
+          key: copied.sha256,
+          importId: run.importId,
+          itemId: item.id,
+          fileId: file.id,
+          phash: hash,
+          near,
+          now,
+        });
         return item.id;
       });
       run.created(

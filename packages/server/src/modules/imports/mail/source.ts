@@ -8,9 +8,8 @@ import type { TempDir } from '../../../storage/index.js';
 import { cut, escapeHtml, insertItem } from '../../items/index.js';
 import { nameKeys } from '../../participants/index.js';
 import { UnitBatch } from '../batch.js';
-import { findIdentity } from '../identities.js';
+import { claimIdentity, findIdentity } from '../identities.js';
 import { uiLanguage } from '../photos.js';
-import { importsDb } from '../repository.js';
 import type { ImportRun } from '../run.js';
 import type { SourceEntry } from '../source.js';
 import type { ImportSource } from '../sources.js';
@@ -266,27 +265,13 @@ async function importMessage(
         run.actor,
       );
       await insertAttachmentRows(run, trx, item.id, stored);
-      const identities = importsDb(trx);
-      // A mail imported before whose item went to the trash: this import brings it back anew.
-      await identities
-        .deleteFrom('import_identities')
-        .where('kind', '=', 'mail')
-        .where('key', '=', message.identity)
-        .execute();
-      await identities
-        .insertInto('import_identities')
-        .values({
-          kind: 'mail',
-          key: message.identity,
-          import_id: run.importId,
-          item_id: item.id,
-          file_id: null,
-          phash: null,
-          near_item_id: null,
-          near_distance: null,
-          created_at: ctx.now().toISOString(),
-        })
-        .execute();
+      await claimIdentity(trx, {
+        kind: 'mail',
+        key: message.identity,
+        importId: run.importId,
+        itemId: item.id,
+        now: ctx.now().toISOString(),
+      });
       return item.id;
     },
     done: (itemId) => {
