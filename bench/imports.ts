@@ -117,10 +117,11 @@ async function takeoutOf(count: number, dir: string): Promise<void> {
   }
 }
 
-const WORDS =
+const WORDS = (
   'lettre famille nonna maison jardin mer voyage école travail fête souvenir photo enfants ' +
   'letter family garden house sea trip school work party memory picture children ' +
-  'lettera famiglia casa giardino mare viaggio scuola festa ricordo bambini'.split(' ');
+  'lettera famiglia casa giardino mare viaggio scuola festa ricordo bambini'
+).split(' ');
 
 async function mboxOf(count: number, file: string): Promise<void> {
   const next = random(11);
