@@ -75,7 +75,9 @@ describe.skipIf(testDialect() !== 'sqlite')('lint keeps the architecture', () =>
     expect(
       await brokenRules(
         "export { Navbar } from '../app/layouts/Navbar';\n",
-        'packages/web/src/shared/navigation.ts',
+        // A file no module imports: linting a real one's place (shared/navigation.ts, which the
+        // menu reaches through the API client) would also close an import cycle.
+        'packages/web/src/shared/fixture.ts',
       ),
     ).toEqual(['import-x/no-restricted-paths']);
   });
