@@ -35,6 +35,15 @@ function attachmentHtml(name: string, file: { id: number; mime: string } | undef
   return `<a href="${url}">${escapeHtml(name)}</a>`;
 }
 
+/** What the author wrote with an attachment: the text without the line that names the file. */
+function caption(text: string, name: string): string {
+  return text
+    .split('\n')
+    .filter((line) => !line.includes(name))
+    .join('\n')
+    .trim();
+}
+
 /**
  * The messages in order, each with its time and author (escaped: the chat's text is never
  * HTML), its attachment inline when the source held it; system lines in italics; then `notes`.
@@ -43,12 +52,13 @@ export function renderMessages(messages: ChatMessage[], files: ItemFiles, notes:
   const parts = messages.map((message) => {
     const time = message.local.slice(11, 16);
     if (message.author === null) return `<p><em>${time} ${textHtml(message.text)}</em></p>`;
-    const attached =
-      message.attachment !== undefined
-        ? attachmentHtml(message.attachment, files.get(message.attachment))
-        : undefined;
+    const name = message.attachment;
+    const attached = name !== undefined ? attachmentHtml(name, files.get(name)) : undefined;
+    const said = attached
+      ? [attached, textHtml(caption(message.text, name ?? ''))].filter(Boolean).join('<br>')
+      : undefined;
     return `<p><strong>${time} ${escapeHtml(message.author)}</strong>: ${
-      attached ?? textHtml(message.text)
+      said ?? textHtml(message.text)
     }</p>`;
   });
   for (const note of notes) parts.push(`<p><em>${escapeHtml(note)}</em></p>`);

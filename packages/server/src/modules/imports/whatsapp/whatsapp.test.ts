@@ -31,6 +31,7 @@ const androidFr = [
   'sur deux lignes <b>gras</b>',
   '12/01/2023 à 14:08 - Bob: <Médias omis>',
   '13/01/2023 à 09:00 - Bob: IMG-20230113-WA0001.jpg (fichier joint)',
+  'Le sapin <3',
   '13/01/2023 à 09:01 - Alice: Belle photo',
   '13/01/2023 à 09:01 - Alice: ok',
   '13/01/2023 à 09:01 - Alice: ok',
@@ -178,6 +179,8 @@ describe('WhatsApp imports', () => {
     expect(files[0]).toMatchObject({ name: 'IMG-20230113-WA0001.jpg', mime: 'image/jpeg' });
     expect(files[0]!.thumb_key).not.toBeNull();
     expect(second!.content).toContain(`<img src="/api/files/${files[0]!.id}"`);
+    // The caption written under the picture stays with it (escaped like any chat text).
+    expect(second!.content).toMatch(/<img [^>]+><br \/>Le sapin &lt;3<\/p>/);
     // Two "ok" in the same minute are two messages.
     expect(second!.content.match(/Alice<\/strong>: ok/g)).toHaveLength(2);
     // No participant for the system lines.
