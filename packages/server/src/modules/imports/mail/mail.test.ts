@@ -235,11 +235,12 @@ describe('imports of mail', () => {
       headers: {
         From: 'Marc Dupont <marc@example.com>',
         To: 'paul@example.com',
-        Subject: 'Ciao',
+        // An Italian answer under a French subject: the body tells the language.
+        Subject: 'Re: Les nouvelles de la famille',
         Date: 'Fri, 06 Feb 2004 12:00:00 +0000',
         'Message-ID': '<later@example.com>',
       },
-      text: 'Ciao Paolo, come stai? Siamo a casa e ti aspettiamo per la cena con la famiglia.',
+      text: 'Grazie Paolo! Le foto sono bellissime.',
     });
     const now = new Date().toISOString();
     const paolo = await server.ctx.db
@@ -265,7 +266,7 @@ describe('imports of mail', () => {
     expect(result.status).toBe('done');
     expect(result.counts).toEqual({ created: 1, existing: 1, near_duplicates: 0, skipped: 0 });
     const [ciao] = await mailItems(result.created.mail!);
-    expect(ciao!.title).toBe('Ciao');
+    expect(ciao!.title).toBe('Re: Les nouvelles de la famille');
     expect(ciao!.language).toBe('it');
     expect(ciao!.date).toBe('2004-02-06T12:00:00.000Z');
     expect((await linksOf(ciao!.id)).to).toEqual(['Paolo']);

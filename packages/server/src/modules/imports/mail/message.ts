@@ -123,6 +123,8 @@ export async function parseMessage(raw: Buffer): Promise<ParsedMessage | undefin
     })),
     language:
       declaredLanguage(headers.get('content-language')) ??
-      detectLanguage(`${parsed.subject ?? ''}\n${parsed.text ?? ''}`),
+      // The body first: a reply's subject is the other writer's ("Re: Les photos…").
+      detectLanguage(parsed.text ?? '') ??
+      detectLanguage(parsed.subject ?? ''),
   };
 }
