@@ -321,7 +321,8 @@ async function importCliCommand(config: Config, args: string[]) {
     if (!(error instanceof ConfigError)) throw error;
     work = false;
   }
-  const log = createLogger(config.logLevel);
+  // Its output is the progress and the counts: the server's info lines only when asked for.
+  const log = createLogger(process.env.LOG_LEVEL ? config.logLevel : 'warn');
   const ctx = await createContext(config, { log });
   try {
     await migrateToLatest(ctx.db);
