@@ -38,7 +38,7 @@ describe('imports of mail', () => {
         Subject: utf8Word('Joyeux anniversaire, Mamie 🎂'),
         Date: 'Tue, 03 Feb 2004 10:20:30 +0100',
         'Message-ID': '<first@example.com>',
-        'X-Gmail-Labels': 'Famille,Opened,Inbox',
+        'X-Gmail-Labels': 'Famille,Opened,Non lus,Inbox',
       },
       text: 'Bonjour Mamie,\nJe te souhaite un très bon anniversaire et nous pensons bien à toi.\nFrom Paris, avec tout notre amour pour toi et pour le reste de la famille.\n',
       attachments: [

@@ -34,8 +34,16 @@ export function setMaxMessageBytes(value = DEFAULT_MAX_MESSAGE_BYTES) {
 /** How many of the messages a mail answers are looked for in the archive. */
 const REPLY_LOOKUPS = 10;
 
-/** Gmail's labels saying only whether a message was read: no tag of the family's. */
-const STATE_LABELS = new Set(['opened', 'unread']);
+/**
+ * Gmail's labels saying only whether a message was read: no tag of the family's. Takeout writes
+ * them in the account's language.
+ */
+const STATE_LABELS = new Set([
+  ...['opened', 'unread'],
+  ...['ouvert', 'non lus', 'non lu'],
+  ...['geöffnet', 'ungelesen'],
+  ...['aperto', 'aperti', 'da leggere', 'non letti'],
+]);
 
 /** One message read from a source: its bytes (undefined when over the cap) and its mailbox's. */
 interface MailUnit {
