@@ -40,6 +40,10 @@ async function reportOf(app: FrenchAdminApp, page: Page, heading: string): Promi
   return importOf(app.api, importIdOf(page));
 }
 
+/** How much wider than the screen the page is (0 when it fits). */
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
 const LRM = '\u200e';
 
 /** A WhatsApp export on a phone, in the words of the phone's language and the app's. */
@@ -65,6 +69,10 @@ interface ChatCase {
     confirm: string;
     report: string;
     from: string;
+    participants: string;
+    /** The report's link to the first day, named by its item's title. */
+    firstDay: string;
+    undo: string;
   };
 }
 
@@ -102,6 +110,9 @@ const CHATS: ChatCase[] = [
       confirm: 'Importer',
       report: 'Rapport',
       from: 'De',
+      participants: 'Participants',
+      firstDay: 'Famille — 14 mars 2021',
+      undo: 'Annuler cet import',
     },
   },
   {
@@ -137,6 +148,9 @@ const CHATS: ChatCase[] = [
       confirm: 'Importieren',
       report: 'Bericht',
       from: 'Von',
+      participants: 'Beteiligte',
+      firstDay: 'Familie — 14. März 2021',
+      undo: 'Diesen Import rückgängig machen',
     },
   },
 ];
@@ -176,11 +190,19 @@ describe('importing the family’s sources: WhatsApp on a phone, Takeout on a co
       await mapping.waitFor();
       await expect.poll(() => mapping.inputValue()).not.toBe(chat.relative);
       await page.getByRole('combobox', { name: words.mapping(chat.other) }).waitFor();
+      expect(await overflow(page)).toBeLessThanOrEqual(0);
       await shot('preview');
       await expectNoSeriousA11yViolations(page, `whatsapp preview ${chat.name}`);
+      // Two participants to create, then one: the mapped author is the relative.
+      const toCreate = page
+        .locator('.kf-import-counts > div')
+        .filter({ hasText: words.participants })
+        .locator('dd');
+      await expect.poll(() => toCreate.textContent()).toBe('2');
       await mapping.tap();
       await page.getByRole('option', { name: chat.relative }).tap();
       await expect.poll(() => mapping.inputValue()).toBe(chat.relative);
+      await expect.poll(() => toCreate.textContent()).toBe('1');
       await shot('mapped');
 
       await page.getByRole('button', { name: words.confirm, exact: true }).tap();
@@ -189,12 +211,15 @@ describe('importing the family’s sources: WhatsApp on a phone, Takeout on a co
       expect(report.source_kind).toBe('whatsapp');
       // One item per day of the chat.
       expect(report.created.message).toHaveLength(3);
+      // Nothing wider than the phone, and Undo's words whole (they wrap rather than being cut).
+      expect(await overflow(page)).toBeLessThanOrEqual(0);
+      const undo = page.getByRole('button', { name: words.undo });
+      expect(await undo.evaluate((button) => button.scrollWidth - button.clientWidth)).toBe(0);
       await shot('report');
       await expectNoSeriousA11yViolations(page, `whatsapp report ${chat.name}`);
 
       // The first day's messages, from the report's link: the text, and the relative as author.
-      const link = page.locator('.kf-import-links a').first();
-      await link.tap();
+      await page.getByRole('link', { name: words.firstDay }).tap();
       await page.waitForURL(/\/messages\/\d+\/profile$/);
       await page.getByText(chat.said).waitFor();
       const from = page.locator('.kf-fields dt', { hasText: words.from }).locator('+ dd');
@@ -296,6 +321,8 @@ describe('importing the family’s sources: WhatsApp on a phone, Takeout on a co
         .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
         .toBeGreaterThan(0);
     }
+    // The links to what was created say which pictures they are.
+    for (const media of lakes) await page.getByRole('link', { name: media.title }).waitFor();
     await shot('report');
     await expectNoSeriousA11yViolations(page, 'takeout report fr 1440');
     await pair.getByRole('button', { name: 'Garder les deux' }).click();
@@ -308,6 +335,7 @@ describe('importing the family’s sources: WhatsApp on a phone, Takeout on a co
       .getByRole('button', { name: "Annuler l'import" })
       .click();
     await page.getByText('Annulé', { exact: true }).first().waitFor();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await shot('undone');
     expect((await importOf(app.api, report.id)).status).toBe('undone');
     const trash = await app.api.request('GET', '/api/medias-deleted');
