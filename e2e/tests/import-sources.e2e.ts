@@ -44,6 +44,9 @@ async function reportOf(app: FrenchAdminApp, page: Page, heading: string): Promi
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+/** A whole flow: an upload, an import job, screens checked with axe; the machine is shared. */
+const FLOW_MS = 120_000;
+
 const LRM = '\u200e';
 
 /** A WhatsApp export on a phone, in the words of the phone's language and the app's. */
@@ -173,6 +176,9 @@ describe('importing the family’s sources: WhatsApp on a phone, Takeout on a co
       await page.getByRole('button', { name: words.openMenu }).tap();
       await page.getByRole('dialog').getByRole('link', { name: words.drawerLink }).tap();
       await page.waitForURL(/\/import$/);
+      await page.getByRole('heading', { level: 1, name: words.drawerLink }).waitFor();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await shot('pick');
       const picker = page.waitForEvent('filechooser');
       await page.getByRole('button', { name: words.choose }).tap();
       await (
@@ -240,118 +246,132 @@ describe('importing the family’s sources: WhatsApp on a phone, Takeout on a co
       expect(first.from.map((p) => p.id)).toContain(relative.id);
       await context.close();
     },
+    FLOW_MS,
   );
 
-  it('imports a Takeout zip from the add menu, reviews a near-duplicate, undoes it all (fr, 1440)', async () => {
-    await switchAccount(app, 'fr', false);
-    // A picture already in the archive, imported earlier.
-    const original = await picture(41, 640);
-    const earlier = await importedByPath(
-      app.api,
-      'anciennes.zip',
-      await zipOf({ 'Anciennes/portrait.jpg': original }),
-    );
-    const [originalId] = earlier.created.media!;
+  it(
+    'imports a Takeout zip from the add menu, reviews a near-duplicate, undoes it all (fr, 1440)',
+    async () => {
+      await switchAccount(app, 'fr', false);
+      // A picture already in the archive, imported earlier.
+      const original = await picture(41, 640);
+      const earlier = await importedByPath(
+        app.api,
+        'anciennes.zip',
+        await zipOf({ 'Anciennes/portrait.jpg': original }),
+      );
+      const [originalId] = earlier.created.media!;
 
-    const YEAR = 'Takeout/Google Photos/Photos from 2019';
-    const ALBUM = 'Takeout/Google Photos/Vacances au lac';
-    const lake = await picture(42, 480);
-    const lakeSidecar = takeoutSidecar('IMG_0001.jpg', '2019-07-14T10:00:00Z', {
-      geo: [45.899247, 6.129384],
-      description: "Au bord du lac d'Annecy",
-    });
-    const takeout = await zipOf({
-      'Takeout/archive_browser.html': Buffer.from('<html></html>'),
-      [`${YEAR}/IMG_0001.jpg`]: lake,
-      [`${YEAR}/IMG_0001.jpg.json`]: lakeSidecar,
-      // The original, resized and recompressed as Google Photos keeps it.
-      [`${YEAR}/IMG_0002.jpg`]: await sharp(original).resize(300).jpeg({ quality: 60 }).toBuffer(),
-      [`${YEAR}/IMG_0002.jpg.json`]: takeoutSidecar('IMG_0002.jpg', '2019-08-01T12:00:00Z'),
-      [`${ALBUM}/metadata.json`]: Buffer.from('{"title": "Vacances au lac"}'),
-      [`${ALBUM}/IMG_0001.jpg`]: lake,
-      [`${ALBUM}/IMG_0001.jpg.json`]: lakeSidecar,
-    });
+      const YEAR = 'Takeout/Google Photos/Photos from 2019';
+      const ALBUM = 'Takeout/Google Photos/Vacances au lac';
+      const lake = await picture(42, 480);
+      const lakeSidecar = takeoutSidecar('IMG_0001.jpg', '2019-07-14T10:00:00Z', {
+        geo: [45.899247, 6.129384],
+        description: "Au bord du lac d'Annecy",
+      });
+      const takeout = await zipOf({
+        'Takeout/archive_browser.html': Buffer.from('<html></html>'),
+        [`${YEAR}/IMG_0001.jpg`]: lake,
+        [`${YEAR}/IMG_0001.jpg.json`]: lakeSidecar,
+        // The original, resized and recompressed as Google Photos keeps it.
+        [`${YEAR}/IMG_0002.jpg`]: await sharp(original)
+          .resize(300)
+          .jpeg({ quality: 60 })
+          .toBuffer(),
+        [`${YEAR}/IMG_0002.jpg.json`]: takeoutSidecar('IMG_0002.jpg', '2019-08-01T12:00:00Z'),
+        [`${ALBUM}/metadata.json`]: Buffer.from('{"title": "Vacances au lac"}'),
+        [`${ALBUM}/IMG_0001.jpg`]: lake,
+        [`${ALBUM}/IMG_0001.jpg.json`]: lakeSidecar,
+      });
 
-    const { context, page } = await adminPage(app);
-    const shot = (step: string) => snap(page, `import-takeout-${step}-fr-1440-light`);
-    await page.getByRole('button', { name: 'Ajouter' }).click();
-    await page.getByRole('menuitem', { name: 'Importer…' }).click();
-    await page.waitForURL(/\/import$/);
-    const picker = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Choisir un fichier' }).click();
-    await (
-      await picker
-    ).setFiles({ name: 'takeout-20240101.zip', mimeType: 'application/zip', buffer: takeout });
+      const { context, page } = await adminPage(app);
+      const shot = (step: string) => snap(page, `import-takeout-${step}-fr-1440-light`);
+      await page.getByRole('button', { name: 'Ajouter' }).click();
+      await page.getByRole('menuitem', { name: 'Importer…' }).click();
+      await page.waitForURL(/\/import$/);
+      const picker = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Choisir un fichier' }).click();
+      await (
+        await picker
+      ).setFiles({ name: 'takeout-20240101.zip', mimeType: 'application/zip', buffer: takeout });
 
-    // The preview: recognised as a Takeout, two pictures (the album's copy is the same one).
-    await page.waitForURL(/\/imports\/\d+$/);
-    await page.getByText('Google Takeout (Photos)').waitFor({ timeout: 30_000 });
-    const counts = page.locator('.kf-import-counts');
-    await expect
-      .poll(() => counts.locator('div').filter({ hasText: 'Photos et vidéos' }).textContent())
-      .toContain('2');
-    await shot('preview');
-    await expectNoSeriousA11yViolations(page, 'takeout preview fr 1440');
-    await page.getByRole('button', { name: 'Importer', exact: true }).click();
-
-    const report = await reportOf(app, page, 'Rapport');
-    expect(report.status, JSON.stringify(report.errors)).toBe('done');
-    expect(report.source_kind).toBe('takeout');
-    const created = report.created.media!;
-    expect(created).toHaveLength(2);
-    expect(report.counts.near_duplicates).toBe(1);
-    // One media for the photo and its album copy, dated, placed and described by its sidecar.
-    const lakes = await Promise.all(created.map((id) => item(app, 'medias', id)));
-    const inAlbum = lakes.find((media) => media.categories.length > 0)!;
-    expect(inAlbum.categories.map((c) => Object.values(c.name))).toEqual([
-      expect.arrayContaining(['Vacances au lac']),
-    ]);
-    expect(inAlbum.date.slice(0, 10)).toBe('2019-07-14');
-    expect(inAlbum.content).toContain("Au bord du lac d'Annecy");
-    const copy = lakes.find((media) => media !== inAlbum)!;
-
-    // The near-duplicate beside the picture already there: both pictures shown.
-    const pair = page.getByRole('listitem', {
-      name: `Nouvelle image n° ${copy.id} et image n° ${originalId}`,
-    });
-    const thumbnails = pair.locator('img');
-    await expect.poll(() => thumbnails.count(), { timeout: 30_000 }).toBe(2);
-    for (const thumbnail of await thumbnails.all()) {
+      // The preview: recognised as a Takeout, two pictures (the album's copy is the same one).
+      await page.waitForURL(/\/imports\/\d+$/);
+      await page.getByText('Google Takeout (Photos)').waitFor({ timeout: 30_000 });
+      const counts = page.locator('.kf-import-counts');
       await expect
-        .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-        .toBeGreaterThan(0);
-    }
-    // The links to what was created say which pictures they are.
-    for (const media of lakes) await page.getByRole('link', { name: media.title }).waitFor();
-    await shot('report');
-    await expectNoSeriousA11yViolations(page, 'takeout report fr 1440');
-    await pair.getByRole('button', { name: 'Garder les deux' }).click();
-    await pair.getByText('Les deux sont gardées.').waitFor();
+        .poll(() => counts.locator('div').filter({ hasText: 'Photos et vidéos' }).textContent())
+        .toContain('2');
+      await shot('preview');
+      await expectNoSeriousA11yViolations(page, 'takeout preview fr 1440');
+      await page.getByRole('button', { name: 'Importer', exact: true }).click();
 
-    // Undo: the two pictures go to the trash; the one already there stays.
-    await page.getByRole('button', { name: 'Annuler cet import' }).click();
-    await page
-      .getByRole('dialog', { name: 'Annuler cet import ?' })
-      .getByRole('button', { name: "Annuler l'import" })
-      .click();
-    await page.getByText('Annulé', { exact: true }).first().waitFor();
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
-    await shot('undone');
-    expect((await importOf(app.api, report.id)).status).toBe('undone');
-    const trash = await app.api.request('GET', '/api/medias-deleted');
-    const trashed = (trash.json as { data: { id: number }[] }).data.map((row) => row.id);
-    expect(trashed.sort()).toEqual([...created].sort());
+      const report = await reportOf(app, page, 'Rapport');
+      expect(report.status, JSON.stringify(report.errors)).toBe('done');
+      expect(report.source_kind).toBe('takeout');
+      const created = report.created.media!;
+      expect(created).toHaveLength(2);
+      expect(report.counts.near_duplicates).toBe(1);
+      // One media for the photo and its album copy, dated, placed and described by its sidecar.
+      const lakes = await Promise.all(created.map((id) => item(app, 'medias', id)));
+      const inAlbum = lakes.find((media) => media.categories.length > 0)!;
+      expect(inAlbum.categories.map((c) => Object.values(c.name))).toEqual([
+        expect.arrayContaining(['Vacances au lac']),
+      ]);
+      expect(inAlbum.date.slice(0, 10)).toBe('2019-07-14');
+      expect(inAlbum.content).toContain("Au bord du lac d'Annecy");
+      expect(inAlbum.files).toHaveLength(1);
+      expect(inAlbum.files[0]).toMatchObject({ taken_on: '2019-07-14' });
+      expect(inAlbum.files[0]!.latitude).toBeCloseTo(45.899247, 4);
+      expect(inAlbum.files[0]!.longitude).toBeCloseTo(6.129384, 4);
+      const copy = lakes.find((media) => media !== inAlbum)!;
 
-    // The archive's pictures no longer show them; its trash does.
-    await page.goto('/medias');
-    await page
-      .getByText((await item(app, 'medias', originalId!)).title)
-      .first()
-      .waitFor();
-    for (const media of lakes) expect(await page.getByText(media.title).count()).toBe(0);
-    await page.goto('/medias?deleted=1');
-    for (const media of lakes) await page.getByText(media.title).first().waitFor();
-    await shot('trash');
-    await context.close();
-  });
+      // The near-duplicate beside the picture already there: both pictures shown.
+      const pair = page.getByRole('listitem', {
+        name: `Nouvelle image n° ${copy.id} et image n° ${originalId}`,
+      });
+      const thumbnails = pair.locator('img');
+      await expect.poll(() => thumbnails.count(), { timeout: 30_000 }).toBe(2);
+      for (const thumbnail of await thumbnails.all()) {
+        await expect
+          .poll(() =>
+            thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+          )
+          .toBeGreaterThan(0);
+      }
+      // The links to what was created say which pictures they are.
+      for (const media of lakes) await page.getByRole('link', { name: media.title }).waitFor();
+      await shot('report');
+      await expectNoSeriousA11yViolations(page, 'takeout report fr 1440');
+      await pair.getByRole('button', { name: 'Garder les deux' }).click();
+      await pair.getByText('Les deux sont gardées.').waitFor();
+
+      // Undo: the two pictures go to the trash; the one already there stays.
+      await page.getByRole('button', { name: 'Annuler cet import' }).click();
+      await page
+        .getByRole('dialog', { name: 'Annuler cet import ?' })
+        .getByRole('button', { name: "Annuler l'import" })
+        .click();
+      await page.getByText('Annulé', { exact: true }).first().waitFor();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await shot('undone');
+      expect((await importOf(app.api, report.id)).status).toBe('undone');
+      const trash = await app.api.request('GET', '/api/medias-deleted');
+      const trashed = (trash.json as { data: { id: number }[] }).data.map((row) => row.id);
+      expect(trashed.sort()).toEqual([...created].sort());
+
+      // The archive's pictures no longer show them; its trash does.
+      await page.goto('/medias');
+      await page
+        .getByText((await item(app, 'medias', originalId!)).title)
+        .first()
+        .waitFor();
+      for (const media of lakes) expect(await page.getByText(media.title).count()).toBe(0);
+      await page.goto('/medias?deleted=1');
+      for (const media of lakes) await page.getByText(media.title).first().waitFor();
+      await shot('trash');
+      await context.close();
+    },
+    FLOW_MS,
+  );
 });
