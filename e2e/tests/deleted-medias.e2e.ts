@@ -128,6 +128,8 @@ describe('deleted medias admin screen', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Purger' }).click();
     await page.getByText('Le fichier a été supprimé définitivement.').first().waitFor();
     await page.getByText('Aucun média supprimé : rien à restaurer.').waitFor();
+    // The purge is said once, in one toast.
+    expect(await page.getByText('Le fichier a été supprimé définitivement.').count()).toBe(1);
 
     const days = page.getByLabel('Garder les médias supprimés (jours)');
     await poll(() => days.inputValue()).toBe('30');

@@ -1,43 +1,12 @@
 import type { Import } from '@kinfolio/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import yazl from 'yazl';
 import { expectNoSeriousA11yViolations } from '../support/app.js';
 import { snap, type ContextOptions, type Page } from '../support/browser.js';
 import { adminPage, frenchAdminSuite } from '../support/french-admin.js';
+import { importIdOf, picture, zipOf } from '../support/imports.js';
 
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 30_000 });
-
-/**
- * A picture of its own for each seed: 8×8 random colours enlarged smoothly, so that (as in a
- * photo) its shapes are large and a resized, recompressed copy keeps its perceptual hash.
- */
-async function picture(seed: number, size = 320): Promise<Buffer> {
-  const pixels = Buffer.alloc(8 * 8 * 3);
-  let state = seed * 2654435761;
-  for (let i = 0; i < pixels.length; i += 1) {
-    state = (state * 1103515245 + 12345) >>> 0;
-    pixels[i] = state >>> 24;
-  }
-  return sharp(pixels, { raw: { width: 8, height: 8, channels: 3 } })
-    .resize(size, size, { kernel: 'cubic' })
-    .jpeg()
-    .toBuffer();
-}
-
-function zipOf(entries: Record<string, Buffer>): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const [name, data] of Object.entries(entries)) zip.addBuffer(data, name);
-  zip.end();
-  const chunks: Buffer[] = [];
-  return new Promise((resolve, reject) => {
-    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
-}
-
-const idOf = (page: Page) => Number(/\/imports\/(\d+)$/.exec(new URL(page.url()).pathname)?.[1]);
 
 /**
  * Drops a zip on the Import page's picker, and confirms its preview when the server stops there
@@ -53,7 +22,7 @@ async function importZip(page: Page, name: string, data: Buffer, confirm: string
   await poll(async () => (await report.isVisible()) || (await go.isVisible())).toBe(true);
   if (await go.isVisible()) await go.click();
   await report.waitFor({ timeout: 30_000 });
-  return idOf(page);
+  return importIdOf(page);
 }
 
 describe('import screens', () => {

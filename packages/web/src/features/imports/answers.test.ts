@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialAnswers, startBody, unanswered } from './answers';
+import { initialAnswers, plannedCounts, startBody, unanswered } from './answers';
 import { chatPreview, testImport } from './testImport';
 
 const chat = testImport({ source_kind: 'whatsapp', status: 'ready', preview: chatPreview });
@@ -36,5 +36,14 @@ describe('preview answers', () => {
       folder_categories: true,
       language: 'it',
     });
+  });
+
+  it('counts the participants to create as the people are mapped', () => {
+    const { people } = initialAnswers(chat, chatPreview, null);
+    expect(plannedCounts(chatPreview, people)).toEqual({ messages: 12, participants: 1, files: 2 });
+    // Jo mapped to a participant: no new one; Mamie's suggestion set aside: one of her own.
+    expect(plannedCounts(chatPreview, { Mamie: 5, Jo: 7 }).participants).toBe(0);
+    expect(plannedCounts(chatPreview, { Mamie: null, Jo: 7 }).participants).toBe(1);
+    expect(plannedCounts(chatPreview, { Mamie: null, Jo: null }).participants).toBe(2);
   });
 });

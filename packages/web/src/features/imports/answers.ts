@@ -52,6 +52,24 @@ export function initialAnswers(
   };
 }
 
+/**
+ * What the import will create once its people are mapped. The server counted a new participant
+ * for each person it matched to no participant; one mapped to a participant now makes none, and
+ * one whose suggested participant was set aside makes one of their own.
+ */
+export function plannedCounts(
+  preview: ImportPreview,
+  people: PreviewAnswers['people'],
+): ImportPreview['counts'] {
+  let participants = preview.counts.participants ?? 0;
+  for (const person of preview.people) {
+    const chosen = people[person.key] ?? null;
+    if (person.participant_id === null && chosen !== null) participants -= 1;
+    if (person.participant_id !== null && chosen === null) participants += 1;
+  }
+  return { ...preview.counts, participants: Math.max(0, participants) };
+}
+
 /** The questions still unanswered: the import cannot start before they are. */
 export function unanswered(preview: ImportPreview, answers: PreviewAnswers) {
   return preview.questions.filter((question) => !answers[question]);

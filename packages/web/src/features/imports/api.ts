@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Import, ImportStatus } from '@kinfolio/contract';
+import type { Import, ImportStatus, ItemType } from '@kinfolio/contract';
 import { call, type CallInput } from '@/shared/api/call';
 import { fetchOptions } from '@/shared/query/preload';
 import { mutationHook } from '@/shared/query/mutation';
@@ -18,8 +18,9 @@ export const importKeys = {
   all: ['imports'] as const,
   list: (page: number) => ['imports', 'list', page] as const,
   single: (id: number) => ['imports', 'single', id] as const,
-  /** The archive's own key of a media item, so both screens share what they read of it. */
-  picture: (id: number) => ['items', 'media', 'single', id] as const,
+  /** The archive's own key of an item, so both screens share what they read of it. */
+  item: (type: ItemType, id: number) => ['items', type, 'single', id] as const,
+  picture: (id: number) => importKeys.item('media', id),
 };
 
 export const importQueries = {
@@ -45,6 +46,13 @@ export const importQueries = {
     queryOptions({
       queryKey: importKeys.picture(id),
       queryFn: ({ signal }) => call('media.single', { params: { id } }, { signal }),
+    }),
+  /** An item the import created, for its title (gone to the trash after an undo: an error). */
+  item: (type: ItemType, id: number) =>
+    queryOptions({
+      queryKey: importKeys.item(type, id),
+      queryFn: ({ signal }) => call(`${type}.single`, { params: { id } }, { signal, silent: true }),
+      retry: false,
     }),
 };
 

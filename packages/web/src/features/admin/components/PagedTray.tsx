@@ -2,7 +2,7 @@ import { Button, Group, Pagination, Stack, Text } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
-import { QueryState, toast, type QueryLike } from '@/shared/ui';
+import { QueryState, type QueryLike } from '@/shared/ui';
 
 interface PagedAnswer<Row> {
   data: Row[];
@@ -18,16 +18,13 @@ export function useTrayPage(path: string) {
   const { page = 1 } = useSearch({ strict: false });
   const goTo = (next: number) =>
     void navigate({ to: path, search: next > 1 ? { page: next } : {} });
-  /** After the whole tray was emptied or purged: its answer said, back to the first page. */
-  const emptied = (answer: { message: string }) => {
-    said(answer);
-    goTo(1);
-  };
+  /**
+   * After the whole tray was emptied or purged: back to the first page. The server's answer is
+   * already in a toast: the API client shows every write's message.
+   */
+  const emptied = () => goTo(1);
   return { page, goTo, emptied };
 }
-
-/** The server's answer to an action on the tray, said in a toast. */
-export const said = ({ message }: { message: string }) => toast.success(message);
 
 /** A button acting on the whole tray, off while the tray is empty or another action runs. */
 export interface TrayAction {

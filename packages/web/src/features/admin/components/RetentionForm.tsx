@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { retentionSettingsSchema, type RetentionSettings } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
 import { useServerForm } from '@/shared/forms/useServerForm';
-import { toast } from '@/shared/ui';
 import { AdminSection, LoadedSettings } from './AdminSection';
 import { SettingsForm, WholeNumberInput } from './SettingsForm';
 import { deletedMediaQueries, useSaveRetentionSettings } from '../deletedMedias';
@@ -14,9 +13,9 @@ function Fields({ initial, trashOnly }: { initial: RetentionSettings; trashOnly:
     initialValues: initial,
     schema: retentionSettingsSchema,
     send: async (values) => {
-      const answer = await save.mutateAsync(values);
+      await save.mutateAsync(values);
+      // The API client says the server's answer in a toast.
       form.resetDirty(values);
-      toast.success(answer.message);
     },
   });
   const { form } = server;

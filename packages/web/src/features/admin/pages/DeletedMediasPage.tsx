@@ -5,7 +5,7 @@ import { useTranslation } from '@/shared/i18n/react';
 import { TrashIcon, confirmsOf } from '@/shared/ui';
 import { AdminTabs } from '../components/AdminTabs';
 import { DeletedMediasTable } from '../components/DeletedMediasTable';
-import { PagedTray, said, useTrayPage } from '../components/PagedTray';
+import { PagedTray, useTrayPage } from '../components/PagedTray';
 import { RetentionForm } from '../components/RetentionForm';
 import * as trash from '../deletedMedias';
 
@@ -27,7 +27,7 @@ export default function DeletedMediasPage() {
   const busy = restore.isPending || purge.isPending || purgeAll.isPending;
 
   const confirmRestore = (media: DeletedMedia) =>
-    ask('restore', {}, () => restore.mutate(media.id, { onSuccess: said }), {
+    ask('restore', {}, () => restore.mutate(media.id), {
       message: media.origin.live
         ? t('deletedMedias.restoreToOwner', {
             name: media.name,
@@ -37,7 +37,7 @@ export default function DeletedMediasPage() {
       destructive: false,
     });
   const confirmPurge = (media: DeletedMedia) =>
-    ask('purge', { name: media.name }, () => purge.mutate(media.id, { onSuccess: said }));
+    ask('purge', { name: media.name }, () => purge.mutate(media.id));
   const purging = purgeAll.isPending;
   const confirmPurgeAll = () =>
     ask('purgeAll', { count: total }, () =>

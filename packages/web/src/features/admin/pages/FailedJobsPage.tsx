@@ -5,7 +5,7 @@ import { useTranslation } from '@/shared/i18n/react';
 import { RestoreIcon, TrashIcon, confirmsOf } from '@/shared/ui';
 import { AdminTabs } from '../components/AdminTabs';
 import { FailedJobsTable } from '../components/FailedJobsTable';
-import { PagedTray, said, useTrayPage } from '../components/PagedTray';
+import { PagedTray, useTrayPage } from '../components/PagedTray';
 import * as jobs from '../failedJobs';
 
 const PATH = '/admin/tabAdminParam/failedJobs';
@@ -24,8 +24,8 @@ export default function FailedJobsPage() {
   const busy = retry.isPending || retryAll.isPending || remove.isPending || removeAll.isPending;
 
   const confirmDelete = (job: FailedJob) =>
-    ask('delete', { name: job.name }, () => remove.mutate(job.id, { onSuccess: said }));
-  const retryEvery = () => retryAll.mutate(undefined, { onSuccess: said });
+    ask('delete', { name: job.name }, () => remove.mutate(job.id));
+  const retryEvery = () => retryAll.mutate(undefined);
   const deleting = removeAll.isPending;
   const confirmDeleteAll = () =>
     ask('deleteAll', { count: total }, () =>
@@ -56,7 +56,7 @@ export default function FailedJobsPage() {
               jobs={jobs}
               actions={{
                 busy,
-                retry: (job) => retry.mutate(job.id, { onSuccess: said }),
+                retry: (job) => retry.mutate(job.id),
                 remove: confirmDelete,
               }}
             />

@@ -21,7 +21,14 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { numberFormat } from '@/shared/intl';
 import type { ImportStartBody } from '../api';
-import { initialAnswers, optionsOf, startBody, unanswered, type PreviewAnswers } from '../answers';
+import {
+  initialAnswers,
+  optionsOf,
+  plannedCounts,
+  startBody,
+  unanswered,
+  type PreviewAnswers,
+} from '../answers';
 import { useDayFormat } from '../format';
 import { PeopleMapping } from './PeopleMapping';
 
@@ -32,12 +39,20 @@ function timeZones(current: string | null): string[] {
   return current && !all.includes(current) ? [current, ...all] : all;
 }
 
-/** What reading the source found: its kind, what would be created, the dates. */
-function Findings({ entry, preview }: { entry: Import; preview: ImportPreview }) {
+/** What reading the source found: its kind, what would be created (`planned`), the dates. */
+function Findings({
+  entry,
+  preview,
+  planned,
+}: {
+  entry: Import;
+  preview: ImportPreview;
+  planned: ImportPreview['counts'];
+}) {
   const { t, i18n } = useTranslation('imports');
   const count = numberFormat(i18n.language);
   const day = useDayFormat();
-  const counts = Object.entries(preview.counts).filter(([, n]) => n > 0);
+  const counts = Object.entries(planned).filter(([, n]) => n > 0);
   return (
     <Stack gap="sm">
       <Group gap="xs">
@@ -123,7 +138,11 @@ export function ImportPreviewForm({
       }}
     >
       <Stack gap="lg">
-        <Findings entry={entry} preview={preview} />
+        <Findings
+          entry={entry}
+          preview={preview}
+          planned={plannedCounts(preview, answers.people)}
+        />
         {preview.people.length > 0 ? (
           <Stack gap="xs">
             <Title order={2} size="h4">

@@ -10,10 +10,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { isItemType, type Import } from '@kinfolio/contract';
+import { isItemType, type Import, type ItemType } from '@kinfolio/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from '@/shared/i18n/react';
 import { numberFormat } from '@/shared/intl';
+import { importQueries } from '../api';
 import { listPathOf, profilePathOf } from '../itemLinks';
 import { NearDuplicates } from './NearDuplicates';
 
@@ -53,6 +55,25 @@ function Counts({ entry }: { entry: Import }) {
   );
 }
 
+/**
+ * A link to an item created, named by its title ("Famille — 14 mars 2021"), which says what it
+ * holds; by its kind and number while the title loads, or once the item went to the trash.
+ */
+function CreatedLink({ type, id, label }: { type: ItemType; id: number; label: string }) {
+  const { t } = useTranslation('imports');
+  const item = useQuery(importQueries.item(type, id));
+  return (
+    <Anchor
+      component={Link}
+      to={profilePathOf(type, id)}
+      size="sm"
+      style={{ overflowWrap: 'anywhere' }}
+    >
+      {item.data?.title || t('report.itemLabel', { type: label, id })}
+    </Anchor>
+  );
+}
+
 /** What was created, by kind: the first entries as links to their profiles, the list of the kind. */
 function Created({ created }: { created: Import['created'] }) {
   const { t } = useTranslation('imports');
@@ -80,12 +101,10 @@ function Created({ created }: { created: Import['created'] }) {
               ) : null}
             </Group>
             {type ? (
-              <Group gap="xs" component="ul" className="kf-import-links">
+              <Stack gap={6} component="ul" className="kf-import-links">
                 {ids.slice(0, LINKS_SHOWN).map((id) => (
                   <li key={id}>
-                    <Anchor component={Link} to={profilePathOf(type, id)} size="sm">
-                      {t('report.itemLabel', { type: label, id })}
-                    </Anchor>
+                    <CreatedLink type={type} id={id} label={label} />
                   </li>
                 ))}
                 {ids.length > LINKS_SHOWN ? (
@@ -93,7 +112,7 @@ function Created({ created }: { created: Import['created'] }) {
                     {t('report.more', { count: ids.length - LINKS_SHOWN })}
                   </Text>
                 ) : null}
-              </Group>
+              </Stack>
             ) : null}
           </Stack>
         );
@@ -168,7 +187,7 @@ export function ImportReport({
       {canUndo &&
       (entry.status === 'done' || entry.status === 'failed') &&
       entry.counts.created > 0 ? (
-        <Group>
+        <Group className="kf-import-actions">
           <Button color="red" variant="light" size="md" loading={undoing} onClick={onUndo}>
             {t('undo.action')}
           </Button>

@@ -96,7 +96,7 @@ export function NearDuplicates({ pairs }: { pairs: Import['near_duplicates'] }) 
                   {t(`duplicates.${done}`)}
                 </Text>
               ) : (
-                <Group gap="xs" mt="sm">
+                <Group gap="xs" mt="sm" className="kf-import-actions">
                   <Button variant="default" size="sm" onClick={() => decide(pair, 'kept')}>
                     {t('duplicates.keep')}
                   </Button>

@@ -90,6 +90,8 @@ describe('ImportDetailPage: the preview', () => {
     // The one matching participant, picked with the keyboard.
     await user.keyboard('{ArrowDown}{Enter}');
     expect(jo).toHaveValue('Josette Martin');
+    // Nobody is left to become a participant of their own.
+    expect(screen.getAllByRole('definition').map((dd) => dd.textContent)).toEqual(['12', '2']);
 
     // The day order must be answered; the time zone came preselected from the browser.
     await user.click(screen.getByRole('button', { name: 'Import' }));
@@ -172,11 +174,13 @@ describe('ImportDetailPage: the report', () => {
     expect(screen.getByText('— not a kind of file the archive takes')).toBeInTheDocument();
     // Two reported of three skipped: the rest is counted.
     expect(screen.getAllByText('and 1 more')).toHaveLength(1);
-    // Twelve links of fourteen pictures, then the count; the category's list.
-    expect(screen.getByRole('link', { name: 'Photos and videos no. 100' })).toHaveAttribute(
+    // Twelve links of fourteen pictures, named by their titles, then the count; the category's list.
+    expect(await screen.findByRole('link', { name: 'Photo 100' })).toHaveAttribute(
       'href',
       '/medias/100/profile',
     );
+    expect(await screen.findByRole('link', { name: 'Photo 111' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Photo 112' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Photos and videos no. 112' })).toBeNull();
     expect(screen.getByText('and 2 more')).toBeInTheDocument();
     expect(screen.getByText('Categories (1)')).toBeInTheDocument();
