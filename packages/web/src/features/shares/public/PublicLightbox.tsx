@@ -77,7 +77,7 @@ export function PublicLightbox({
               step(end < start ? 1 : -1);
             }}
           >
-            <img src={picture.url} alt={picture.name} />
+            <img src={picture.url ?? picture.thumbnail_url ?? undefined} alt={picture.name} />
           </div>
           <Group justify="space-between" mt="sm" wrap="nowrap">
             <ActionIcon

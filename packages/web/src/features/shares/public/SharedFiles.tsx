@@ -6,7 +6,9 @@ import { useTranslation } from '@/shared/i18n/react';
 import { DownloadIcon } from '@/shared/ui/icons';
 import { PublicLightbox } from './PublicLightbox';
 
-const isPicture = (file: PublicFile) => file.mime.startsWith('image/');
+/** A picture the link lets the page show: its original, or at least its preview. */
+const isPicture = (file: PublicFile) =>
+  file.mime.startsWith('image/') && Boolean(file.url ?? file.thumbnail_url);
 
 /** A grid of thumbnails; a tap opens the picture in the lightbox. */
 function PhotoGrid({
@@ -31,7 +33,7 @@ function PhotoGrid({
               aria-label={t('public.openPicture', { name: picture.name })}
             >
               <img
-                src={picture.thumbnail_url ?? picture.url}
+                src={picture.thumbnail_url ?? picture.url ?? undefined}
                 alt=""
                 loading={index < 6 ? 'eager' : 'lazy'}
                 decoding="async"
@@ -80,11 +82,11 @@ export function SharedFiles({
           <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
             {file.name}
           </Text>
-          {file.mime.startsWith('audio/') ? (
+          {file.url && file.mime.startsWith('audio/') ? (
             <audio controls preload="none" src={file.url} className="kf-public-media">
               <track kind="captions" />
             </audio>
-          ) : file.mime.startsWith('video/') ? (
+          ) : file.url && file.mime.startsWith('video/') ? (
             <video controls preload="metadata" src={file.url} className="kf-public-media">
               <track kind="captions" />
             </video>

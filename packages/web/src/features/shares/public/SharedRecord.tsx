@@ -96,7 +96,7 @@ export function SharedRecord({
         ? [{ url: record.mp3_url, duration: record.duration }]
         : [...record.parts]
             .sort((a, b) => a.position - b.position)
-            .map((part) => ({ url: part.url, duration: part.duration })),
+            .flatMap((part) => (part.url ? [{ url: part.url, duration: part.duration }] : [])),
     [record],
   );
   const player = useSharedPlayer(sources);
