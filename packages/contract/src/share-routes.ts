@@ -65,7 +65,10 @@ export const shareRouteTable = {
     access: 'content.edit',
     params: idParam,
     body: shareUpdateBody,
-    responses: { 200: shareSavedSchema },
+    responses: {
+      200: shareSavedSchema,
+      409: messageBody.describe('A revoked link: it can no longer be changed'),
+    },
   }),
   shareDelete: route({
     method: 'DELETE',
@@ -106,6 +109,7 @@ export const shareRouteTable = {
     responses: {
       200: fileBytes,
       206: fileBytes.describe('The requested range'),
+      304: noBody,
       403: messageBody.describe('An original whose download the link does not allow'),
       416: noBody.describe('Range not satisfiable'),
       ...publicErrors,
@@ -119,6 +123,7 @@ export const shareRouteTable = {
     responses: {
       200: fileBytes,
       206: fileBytes.describe('The requested range'),
+      304: noBody,
       416: noBody.describe('Range not satisfiable'),
       ...publicErrors,
     },
@@ -128,7 +133,11 @@ export const shareRouteTable = {
     path: '/api/public/:token/site-picture',
     access: 'public',
     params: publicTokenParams,
-    responses: { 200: fileBytes.describe('The sharer’s site picture (WebP)'), ...publicErrors },
+    responses: {
+      200: fileBytes.describe('The sharer’s site picture (WebP)'),
+      304: noBody,
+      ...publicErrors,
+    },
   }),
   /**
    * Sets an HttpOnly cookie, signed, scoped to this link's public API and valid for

@@ -148,10 +148,11 @@ export const shareSchema = z.object({
   expired: z.boolean(),
   has_password: z.boolean(),
   ...optionFields,
-  /** Public page views (opening the link, or one item of it); file requests are not counted. */
+  /** Public page views (the link's first page opened); files and further pages are not counted. */
   views: z.number().int(),
   last_viewed_at: z.string().nullable(),
-  created_by: z.object({ id: z.number().int(), name: z.string() }),
+  /** Who made it (`id` null once their account is gone). */
+  created_by: z.object({ id: z.number().int().nullable(), name: z.string() }),
   created_at: z.string(),
   updated_at: z.string(),
   revoked: z.boolean(),
@@ -214,10 +215,11 @@ export const publicUnlockBody = z.object({
 });
 
 /**
- * A file of what was shared. Every address goes through the link: `url` streams it (Range for
- * audio and video; an original that is neither picture, audio nor video only when downloads are
- * allowed), `thumbnail_url` is its WebP preview when there is one, `download_url` is there when
- * downloads are allowed.
+ * A file of what was shared. Every address goes through the link: `url` streams the original
+ * inline (Range for seeking), present for audio and video always and for any other file only when
+ * the link allows downloads (null otherwise: the original answers 403); `thumbnail_url` is its
+ * WebP preview when there is one (always served); `download_url` (the original as an attachment)
+ * only when downloads are allowed.
  */
 export const publicFileSchema = z.object({
   id: z.number().int(),
@@ -228,7 +230,7 @@ export const publicFileSchema = z.object({
   height: z.number().int().nullable(),
   /** Seconds, for audio and video when known. */
   duration: z.number().nullable(),
-  url: z.string(),
+  url: z.string().nullable(),
   thumbnail_url: z.string().nullable(),
   download_url: z.string().nullable(),
 });
