@@ -129,13 +129,25 @@ export function SharesTable({
       }}
       details={(share) => (
         <Stack gap={4}>
-          <CardField label={t('list.views')}>{share.views}</CardField>
-          <CardField label={t('list.lastViewed')}>{lastViewed(share)}</CardField>
+          <CardField label={t('list.views')}>
+            <Text size="sm" component="span">
+              {share.views}
+            </Text>
+          </CardField>
+          <CardField label={t('list.lastViewed')}>
+            <Text size="sm" component="span">
+              {lastViewed(share)}
+            </Text>
+          </CardField>
           <CardField label={t('list.expires')}>
             <State share={share} />
           </CardField>
           {showOwner ? (
-            <CardField label={t('list.madeBy')}>{share.created_by.name}</CardField>
+            <CardField label={t('list.madeBy')}>
+              <Text size="sm" component="span">
+                {share.created_by.name}
+              </Text>
+            </CardField>
           ) : null}
         </Stack>
       )}
