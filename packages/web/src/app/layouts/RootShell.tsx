@@ -68,9 +68,12 @@ export function RootShell() {
       <Suspense fallback={null}>
         <ColorSchemeHotkey />
       </Suspense>
-      <Suspense fallback={null}>
-        <PwaPrompts />
-      </Suspense>
+      {/* A relative opening a link gets no offline copy of the whole app on their phone. */}
+      {bare ? null : (
+        <Suspense fallback={null}>
+          <PwaPrompts />
+        </Suspense>
+      )}
       <OfflineSign />
     </>
   );
