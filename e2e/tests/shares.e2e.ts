@@ -168,6 +168,27 @@ describe('shares: links that show relatives exactly what was shared', () => {
     await shot(relative.page, 'share-public-record-fr-375-light');
     await expectNoSeriousA11yViolations(relative.page, 'shared record');
     await relative.context.close();
+
+    // The same page on a desktop, and on a German phone in the dark.
+    for (const [name, options, open, heading] of [
+      ['fr-1440-light', {}, 'Ouvrir', 'La moisson de 1947'],
+      [
+        'de-375-dark',
+        { ...PHONE, locale: 'de-DE', colorScheme: 'dark' },
+        'Öffnen',
+        'La moisson de 1947',
+      ],
+    ] as const) {
+      const other = await visitor(app, options);
+      await other.page.goto(link);
+      await other.page.getByLabel(/^(Mot de passe|Passwort)$/).fill('moisson47');
+      await other.page.getByRole('button', { name: open }).click();
+      await other.page.getByRole('heading', { name: heading }).waitFor();
+      await poll(() => playerTime(other.page)).toMatch(/ \/ 00:00:14$/);
+      await shot(other.page, `share-public-record-${name}`);
+      await expectNoSeriousA11yViolations(other.page, `shared record ${name}`);
+      await other.context.close();
+    }
   });
 
   it('shares a photo set; the relative steps through the pictures in the lightbox', async () => {
@@ -179,6 +200,7 @@ describe('shares: links that show relatives exactly what was shared', () => {
 
     for (const [name, options] of [
       ['fr-1440-light', {}],
+      ['fr-375-light', PHONE],
       ['de-375-dark', { ...PHONE, locale: 'de-DE', colorScheme: 'dark' }],
     ] as const) {
       const relative = await visitor(app, options);
@@ -240,13 +262,18 @@ describe('shares: links that show relatives exactly what was shared', () => {
     await relative.page.getByText('Carte du col : bien des choses.').waitFor();
     await shot(relative.page, 'share-public-entry-fr-1440-light');
 
-    const phone = await visitor(app, { ...PHONE, locale: 'de-DE', colorScheme: 'dark' });
-    await phone.page.goto(link);
-    await phone.page.getByRole('heading', { name: 'Vacances', level: 1 }).waitFor();
-    await phone.page.getByText(/^Geteilt von Admin/).waitFor();
-    await shot(phone.page, 'share-public-category-de-375-dark');
-    await expectNoSeriousA11yViolations(phone.page, 'shared category (de, dark)');
-    await phone.context.close();
+    for (const [name, options, by] of [
+      ['de-375-dark', { ...PHONE, locale: 'de-DE', colorScheme: 'dark' }, /^Geteilt von Admin/],
+      ['fr-375-light', PHONE, /^Partagé par Admin/],
+    ] as const) {
+      const phone = await visitor(app, options);
+      await phone.page.goto(link);
+      await phone.page.getByRole('heading', { name: 'Vacances', level: 1 }).waitFor();
+      await phone.page.getByText(by).waitFor();
+      await shot(phone.page, `share-public-category-${name}`);
+      await expectNoSeriousA11yViolations(phone.page, `shared category ${name}`);
+      await phone.context.close();
+    }
 
     // The links screen: views counted; revoking refuses the link at once.
     await page.goto('/shares');
@@ -268,5 +295,31 @@ describe('shares: links that show relatives exactly what was shared', () => {
     await shot(phoneAdmin.page, 'shares-list-fr-375-light');
     await phoneAdmin.context.close();
     await context.close();
+  });
+
+  it('speaks German to a German editor: the dialog and the links screen on a dark phone', async () => {
+    const german = await app.api.call('updateUser', { body: { siteparams: { language: 'de' } } });
+    expect(german.status, german.text).toBe(200);
+    try {
+      const { context, page } = await adminPage(app, {
+        ...PHONE,
+        locale: 'de-DE',
+        colorScheme: 'dark',
+      });
+      await page.goto(`/records/${recordId}/profile`);
+      await page.getByRole('button', { name: 'Teilen „La moisson de 1947“' }).click();
+      await page.getByRole('dialog', { name: 'Teilen „La moisson de 1947“' }).waitFor();
+      await shot(page, 'share-dialog-de-375-dark');
+      await expectNoSeriousA11yViolations(page, 'share dialog (de, dark)');
+      await page.getByRole('button', { name: 'Abbrechen' }).click();
+      await page.goto('/shares');
+      await page.getByRole('heading', { name: 'Geteilte Links' }).waitFor();
+      await page.getByText('Widerrufen').first().waitFor();
+      await shot(page, 'shares-list-de-375-dark');
+      await expectNoSeriousA11yViolations(page, 'shared links (de, dark)');
+      await context.close();
+    } finally {
+      await app.api.call('updateUser', { body: { siteparams: { language: 'fr' } } });
+    }
   });
 });

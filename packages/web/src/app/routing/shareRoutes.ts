@@ -1,6 +1,9 @@
 import { createRoute, type AnyRoute } from '@tanstack/react-router';
 import { SHARE_LIMITS } from '@kinfolio/contract';
 import { parseId } from '@/features/archive/itemPaths';
+import { publicQueries } from '@/features/shares/public/queries';
+import { loadQuery } from '@/shared/query/preload';
+import { queryClient } from '@/shared/query/queryClient';
 import { guard, runValidate } from './guards';
 import { lazyPage } from './lazyPage';
 import { pageSearch } from './routeKinds';
@@ -33,6 +36,14 @@ export function publicShareRoutes<R extends AnyRoute>(parent: () => R) {
     staticData: STATIC,
     validateSearch: publicSearch,
     beforeLoad: ({ params }) => runValidate((p: { token: string }) => tokenOk(p.token), params),
+    // What the link shares is asked for beside the page's code, not after it.
+    loaderDeps: ({ search }) => search,
+    loader: ({ params, deps, preload }) =>
+      loadQuery(
+        queryClient,
+        publicQueries.share(params.token, deps.page ?? 1, deps.q ?? ''),
+        preload,
+      ),
     component: page,
   });
   const entryRoute = <const P extends string>(path: P) =>
@@ -44,6 +55,13 @@ export function publicShareRoutes<R extends AnyRoute>(parent: () => R) {
         runValidate(
           (p: Record<string, string>) => tokenOk(p.token ?? '') && parseId(p.id) !== null,
           params as Record<string, string>,
+        ),
+      // The link's header comes from its first page.
+      loader: ({ params, preload }) =>
+        loadQuery(
+          queryClient,
+          publicQueries.share((params as { token: string }).token, 1, ''),
+          preload,
         ),
       component: page,
     });

@@ -11,7 +11,16 @@ import { Pager } from '../components/Pager';
 type ListContent = Extract<PublicContent, { kind: 'list' }>;
 
 /** One entry of the list: its picture (if any), title (opening it), date and first words. */
-function Entry({ token, entry }: { token: string; entry: PublicEntry }): ReactElement {
+function Entry({
+  token,
+  entry,
+  first,
+}: {
+  token: string;
+  entry: PublicEntry;
+  /** Among the first few, whose pictures show at once (no lazy loading above the fold). */
+  first: boolean;
+}): ReactElement {
   const { t } = useTranslation('shares');
   const formatDate = useDateFormat();
   const kind = entry.type === 'record' ? 'records' : 'items';
@@ -22,7 +31,7 @@ function Entry({ token, entry }: { token: string; entry: PublicEntry }): ReactEl
         <img
           src={entry.thumbnail_url}
           alt=""
-          loading="lazy"
+          loading={first ? 'eager' : 'lazy'}
           decoding="async"
           width={72}
           height={72}
@@ -126,8 +135,13 @@ export function SharedList({
       </Text>
       {list.data.length ? (
         <ul className="kf-public-list">
-          {list.data.map((entry) => (
-            <Entry key={`${entry.type}-${entry.id}`} token={token} entry={entry} />
+          {list.data.map((entry, index) => (
+            <Entry
+              key={`${entry.type}-${entry.id}`}
+              token={token}
+              entry={entry}
+              first={index < 4}
+            />
           ))}
         </ul>
       ) : (

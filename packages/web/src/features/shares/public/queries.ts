@@ -12,6 +12,8 @@ export const publicQueries = {
       queryKey: [...publicKeys.token(token), 'share', page, q] as const,
       queryFn: ({ signal }) => fetchShare(token, { page, q }, signal),
       retry: false,
+      // A refusal is final: asked again on mount, a wrong token would count twice as a guess.
+      retryOnMount: false,
       staleTime: 60_000,
     }),
   item: (token: string, id: number) =>
@@ -19,6 +21,7 @@ export const publicQueries = {
       queryKey: [...publicKeys.token(token), 'item', id] as const,
       queryFn: ({ signal }) => fetchSharedItem(token, id, signal),
       retry: false,
+      retryOnMount: false,
       staleTime: 60_000,
     }),
   record: (token: string, id: number) =>
@@ -26,6 +29,7 @@ export const publicQueries = {
       queryKey: [...publicKeys.token(token), 'record', id] as const,
       queryFn: ({ signal }) => fetchSharedRecord(token, id, signal),
       retry: false,
+      retryOnMount: false,
       staleTime: 60_000,
     }),
 };
