@@ -121,181 +121,194 @@ describe('shares: links that show relatives exactly what was shared', () => {
     }
   });
 
-  it('shares a record with a password from a phone; a relative unlocks it on a phone, plays and seeks', async () => {
-    const { context, page } = await adminPage(app, PHONE);
-    await page.goto(`/records/${recordId}/profile`);
-    await page.getByRole('button', { name: 'Partager « La moisson de 1947 »' }).click();
-    await page.getByRole('dialog', { name: 'Partager « La moisson de 1947 »' }).waitFor();
-    await shot(page, 'share-dialog-fr-375-light');
-    await expectNoSeriousA11yViolations(page, 'share dialog');
-    const link = await makeLink(page, '1 semaine', 'moisson47');
-    expect(link).toMatch(/^\/s\/[A-Za-z0-9_-]{22,}$/);
-    await shot(page, 'share-dialog-link-fr-375-light');
-    await context.close();
+  it(
+    'shares a record with a password from a phone; a relative unlocks it on a phone, plays and seeks',
+    { timeout: 180_000 },
+    async () => {
+      const { context, page } = await adminPage(app, PHONE);
+      await page.goto(`/records/${recordId}/profile`);
+      await page.getByRole('button', { name: 'Partager « La moisson de 1947 »' }).click();
+      await page.getByRole('dialog', { name: 'Partager « La moisson de 1947 »' }).waitFor();
+      await shot(page, 'share-dialog-fr-375-light');
+      await expectNoSeriousA11yViolations(page, 'share dialog');
+      const link = await makeLink(page, '1 semaine', 'moisson47');
+      expect(link).toMatch(/^\/s\/[A-Za-z0-9_-]{22,}$/);
+      await shot(page, 'share-dialog-link-fr-375-light');
+      await context.close();
 
-    const relative = await visitor(app, PHONE);
-    await relative.page.goto(link);
-    await relative.page.getByRole('heading', { name: 'Ce lien est protégé' }).waitFor();
-    expect(await relative.page.getByText('La moisson de 1947').count()).toBe(0);
-    await shot(relative.page, 'share-public-password-fr-375-light');
-    await expectNoSeriousA11yViolations(relative.page, 'share password');
-    await relative.page.getByLabel('Mot de passe', { exact: true }).fill('faux');
-    await relative.page.getByRole('button', { name: 'Ouvrir' }).click();
-    await relative.page.getByText('Ce mot de passe n’est pas le bon.').waitFor();
-    await relative.page.getByLabel('Mot de passe', { exact: true }).fill('moisson47');
-    await relative.page.getByRole('button', { name: 'Ouvrir' }).click();
-    await relative.page.getByRole('heading', { name: 'La moisson de 1947' }).waitFor();
-
-    // Outside the app: no navigation, no session asked for, not indexed, no referrer.
-    expect(await relative.page.locator('nav').count()).toBe(0);
-    expect(relative.asked.filter((asked) => /logged-in-user|app-state/.test(asked))).toEqual([]);
-    expect(await relative.page.locator('meta[name="robots"]').getAttribute('content')).toContain(
-      'noindex',
-    );
-    expect(await relative.page.locator('meta[name="referrer"]').getAttribute('content')).toBe(
-      'no-referrer',
-    );
-
-    await poll(() => playerTime(relative.page)).toMatch(/^00:00:00 \/ 00:00:(14|06)$/);
-    await relative.page.getByRole('button', { name: 'Lire' }).click();
-    await poll(() => playerTime(relative.page)).not.toMatch(/^00:00:00 /);
-    await relative.page.getByRole('button', { name: 'Écouter à partir de 00:00:09' }).click();
-    await poll(() => playerTime(relative.page)).toMatch(/^00:00:(09|10|11) \/ 00:00:14$/);
-    await poll(() =>
-      relative.page.locator('.kf-public-segment[aria-current="true"]').innerText(),
-    ).toContain('le bal sur la place');
-    await relative.page.getByRole('button', { name: 'Pause' }).click();
-    await shot(relative.page, 'share-public-record-fr-375-light');
-    await expectNoSeriousA11yViolations(relative.page, 'shared record');
-    await relative.context.close();
-
-    // The same page on a desktop, and on a German phone in the dark.
-    for (const [name, options, open, heading] of [
-      ['fr-1440-light', {}, 'Ouvrir', 'La moisson de 1947'],
-      [
-        'de-375-dark',
-        { ...PHONE, locale: 'de-DE', colorScheme: 'dark' },
-        'Öffnen',
-        'La moisson de 1947',
-      ],
-    ] as const) {
-      const other = await visitor(app, options);
-      await other.page.goto(link);
-      await other.page.getByLabel(/^(Mot de passe|Passwort)$/).fill('moisson47');
-      await other.page.getByRole('button', { name: open }).click();
-      await other.page.getByRole('heading', { name: heading }).waitFor();
-      await poll(() => playerTime(other.page)).toMatch(/ \/ 00:00:14$/);
-      await shot(other.page, `share-public-record-${name}`);
-      await expectNoSeriousA11yViolations(other.page, `shared record ${name}`);
-      await other.context.close();
-    }
-  });
-
-  it('shares a photo set; the relative steps through the pictures in the lightbox', async () => {
-    const { context, page } = await adminPage(app);
-    await page.goto(`/medias/${albumId}/profile`);
-    await page.getByRole('button', { name: 'Partager « Album de la plage »' }).click();
-    const link = await makeLink(page, '1 mois');
-    await context.close();
-
-    for (const [name, options] of [
-      ['fr-1440-light', {}],
-      ['fr-375-light', PHONE],
-      ['de-375-dark', { ...PHONE, locale: 'de-DE', colorScheme: 'dark' }],
-    ] as const) {
-      const relative = await visitor(app, options);
+      const relative = await visitor(app, PHONE);
       await relative.page.goto(link);
-      await relative.page.getByRole('heading', { name: 'Album de la plage' }).waitFor();
-      const tiles = relative.page.locator('.kf-public-tile img');
-      await poll(() => tiles.count()).toBe(3);
+      await relative.page.getByRole('heading', { name: 'Ce lien est protégé' }).waitFor();
+      expect(await relative.page.getByText('La moisson de 1947').count()).toBe(0);
+      await shot(relative.page, 'share-public-password-fr-375-light');
+      await expectNoSeriousA11yViolations(relative.page, 'share password');
+      await relative.page.getByLabel('Mot de passe', { exact: true }).fill('faux');
+      await relative.page.getByRole('button', { name: 'Ouvrir' }).click();
+      await relative.page.getByText('Ce mot de passe n’est pas le bon.').waitFor();
+      await relative.page.getByLabel('Mot de passe', { exact: true }).fill('moisson47');
+      await relative.page.getByRole('button', { name: 'Ouvrir' }).click();
+      await relative.page.getByRole('heading', { name: 'La moisson de 1947' }).waitFor();
+
+      // Outside the app: no navigation, no session asked for, not indexed, no referrer.
+      expect(await relative.page.locator('nav').count()).toBe(0);
+      expect(relative.asked.filter((asked) => /logged-in-user|app-state/.test(asked))).toEqual([]);
+      expect(await relative.page.locator('meta[name="robots"]').getAttribute('content')).toContain(
+        'noindex',
+      );
+      expect(await relative.page.locator('meta[name="referrer"]').getAttribute('content')).toBe(
+        'no-referrer',
+      );
+
+      // Both parts' lengths are read first: 6 s + 8 s.
+      await poll(() => playerTime(relative.page)).toBe('00:00:00 / 00:00:14');
+      await relative.page.getByRole('button', { name: 'Lire' }).click();
+      await poll(() => playerTime(relative.page)).not.toMatch(/^00:00:00 /);
+      await relative.page.getByRole('button', { name: 'Écouter à partir de 00:00:09' }).click();
+      await poll(() => playerTime(relative.page)).toMatch(/^00:00:(09|10|11) \/ 00:00:14$/);
       await poll(() =>
-        tiles.evaluateAll((imgs) =>
-          imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0),
-        ),
-      ).toBe(true);
-      await shot(relative.page, `share-public-photos-${name}`);
-      await expectNoSeriousA11yViolations(relative.page, 'shared photos');
-      if (name === 'fr-1440-light') {
-        await relative.page.locator('.kf-public-tile').first().click();
-        const dialog = relative.page.getByRole('dialog');
-        await dialog.getByText('1 sur 3').waitFor();
-        await relative.page.keyboard.press('ArrowRight');
-        await dialog.getByText('2 sur 3').waitFor();
-        await shot(relative.page, 'share-public-lightbox-fr-1440-light');
-        await expectNoSeriousA11yViolations(relative.page, 'shared lightbox');
-        await relative.page.keyboard.press('Escape');
-      }
+        relative.page.locator('.kf-public-segment[aria-current="true"]').innerText(),
+      ).toContain('le bal sur la place');
+      await relative.page.getByRole('button', { name: 'Pause' }).click();
+      await shot(relative.page, 'share-public-record-fr-375-light');
+      await expectNoSeriousA11yViolations(relative.page, 'shared record');
       await relative.context.close();
-    }
-  });
 
-  it('shares a category on desktop: only its items show; revoked, the link is refused', async () => {
-    const { context, page } = await adminPage(app);
-    await page.goto('/tabOrganisation/categories');
-    await treeButton(page, 'Vacances').click();
-    await page.getByRole('button', { name: 'Partager « Vacances »' }).click();
-    await shot(page, 'share-dialog-fr-1440-light');
-    const link = await makeLink(page, 'Sans fin');
-    await page.getByRole('button', { name: 'Terminé' }).click();
+      // The same page on a desktop, and on a German phone in the dark.
+      for (const [name, options, open, heading] of [
+        ['fr-1440-light', {}, 'Ouvrir', 'La moisson de 1947'],
+        [
+          'de-375-dark',
+          { ...PHONE, locale: 'de-DE', colorScheme: 'dark' },
+          'Öffnen',
+          'La moisson de 1947',
+        ],
+      ] as const) {
+        const other = await visitor(app, options);
+        await other.page.goto(link);
+        await other.page.getByLabel(/^(Mot de passe|Passwort)$/).fill('moisson47');
+        await other.page.getByRole('button', { name: open }).click();
+        await other.page.getByRole('heading', { name: heading }).waitFor();
+        await poll(() => playerTime(other.page)).toMatch(/ \/ 00:00:14$/);
+        await shot(other.page, `share-public-record-${name}`);
+        await expectNoSeriousA11yViolations(other.page, `shared record ${name}`);
+        await other.context.close();
+      }
+    },
+  );
 
-    const relative = await visitor(app);
-    await relative.page.goto(link);
-    await relative.page.getByRole('heading', { name: 'Vacances', level: 1 }).waitFor();
-    const titles = relative.page.locator('.kf-public-entry h2');
-    await poll(() => titles.allInnerTexts()).toEqual(
-      expect.arrayContaining(['Lettre de la plage', 'Carte du col']),
-    );
-    expect(await titles.count()).toBe(2);
-    expect(await relative.page.getByText('Facture du garage').count()).toBe(0);
-    await shot(relative.page, 'share-public-category-fr-1440-light');
-    await expectNoSeriousA11yViolations(relative.page, 'shared category');
+  it(
+    'shares a photo set; the relative steps through the pictures in the lightbox',
+    { timeout: 120_000 },
+    async () => {
+      const { context, page } = await adminPage(app);
+      await page.goto(`/medias/${albumId}/profile`);
+      await page.getByRole('button', { name: 'Partager « Album de la plage »' }).click();
+      const link = await makeLink(page, '1 mois');
+      await context.close();
 
-    // Searching stays inside the category.
-    await relative.page.getByRole('searchbox').fill('garage');
-    await relative.page.getByRole('button', { name: 'Chercher' }).click();
-    await relative.page.getByText('Rien ne correspond à ces mots.').waitFor();
-    await relative.page.getByRole('searchbox').fill('col');
-    await relative.page.getByRole('button', { name: 'Chercher' }).click();
-    await poll(() => titles.allInnerTexts()).toEqual(['Carte du col']);
-    await titles.first().getByRole('link').click();
-    await relative.page.getByRole('heading', { name: 'Carte du col', level: 1 }).waitFor();
-    await relative.page.getByText('Carte du col : bien des choses.').waitFor();
-    await shot(relative.page, 'share-public-entry-fr-1440-light');
+      for (const [name, options] of [
+        ['fr-1440-light', {}],
+        ['fr-375-light', PHONE],
+        ['de-375-dark', { ...PHONE, locale: 'de-DE', colorScheme: 'dark' }],
+      ] as const) {
+        const relative = await visitor(app, options);
+        await relative.page.goto(link);
+        await relative.page.getByRole('heading', { name: 'Album de la plage' }).waitFor();
+        const tiles = relative.page.locator('.kf-public-tile img');
+        await poll(() => tiles.count()).toBe(3);
+        await poll(() =>
+          tiles.evaluateAll((imgs) =>
+            imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0),
+          ),
+        ).toBe(true);
+        await shot(relative.page, `share-public-photos-${name}`);
+        await expectNoSeriousA11yViolations(relative.page, 'shared photos');
+        if (name === 'fr-1440-light') {
+          await relative.page.locator('.kf-public-tile').first().click();
+          const dialog = relative.page.getByRole('dialog');
+          await dialog.getByText('1 sur 3').waitFor();
+          await relative.page.keyboard.press('ArrowRight');
+          await dialog.getByText('2 sur 3').waitFor();
+          await shot(relative.page, 'share-public-lightbox-fr-1440-light');
+          await expectNoSeriousA11yViolations(relative.page, 'shared lightbox');
+          await relative.page.keyboard.press('Escape');
+        }
+        await relative.context.close();
+      }
+    },
+  );
 
-    for (const [name, options, by] of [
-      ['de-375-dark', { ...PHONE, locale: 'de-DE', colorScheme: 'dark' }, /^Geteilt von Admin/],
-      ['fr-375-light', PHONE, /^Partagé par Admin/],
-    ] as const) {
-      const phone = await visitor(app, options);
-      await phone.page.goto(link);
-      await phone.page.getByRole('heading', { name: 'Vacances', level: 1 }).waitFor();
-      await phone.page.getByText(by).waitFor();
-      await shot(phone.page, `share-public-category-${name}`);
-      await expectNoSeriousA11yViolations(phone.page, `shared category ${name}`);
-      await phone.context.close();
-    }
+  it(
+    'shares a category on desktop: only its items show; revoked, the link is refused',
+    { timeout: 180_000 },
+    async () => {
+      const { context, page } = await adminPage(app);
+      await page.goto('/tabOrganisation/categories');
+      await treeButton(page, 'Vacances').click();
+      await page.getByRole('button', { name: 'Partager « Vacances »' }).click();
+      await shot(page, 'share-dialog-fr-1440-light');
+      const link = await makeLink(page, 'Sans fin');
+      await page.getByRole('button', { name: 'Terminé' }).click();
 
-    // The links screen: views counted; revoking refuses the link at once.
-    await page.goto('/shares');
-    await page.getByRole('heading', { name: 'Liens partagés' }).waitFor();
-    await shot(page, 'shares-list-fr-1440-light');
-    await expectNoSeriousA11yViolations(page, 'shared links');
-    await page.getByRole('button', { name: 'Révoquer le lien « Vacances »' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Révoquer' }).click();
-    await page.getByText('Révoqué').first().waitFor();
-    await relative.page.goto(link);
-    await relative.page.getByRole('heading', { name: 'Lien introuvable' }).waitFor();
-    await expectNoSeriousA11yViolations(relative.page, 'revoked link');
-    await shot(relative.page, 'share-public-revoked-fr-1440-light');
-    await relative.context.close();
+      const relative = await visitor(app);
+      await relative.page.goto(link);
+      await relative.page.getByRole('heading', { name: 'Vacances', level: 1 }).waitFor();
+      const titles = relative.page.locator('.kf-public-entry h2');
+      await poll(() => titles.allInnerTexts()).toEqual(
+        expect.arrayContaining(['Lettre de la plage', 'Carte du col']),
+      );
+      expect(await titles.count()).toBe(2);
+      expect(await relative.page.getByText('Facture du garage').count()).toBe(0);
+      await shot(relative.page, 'share-public-category-fr-1440-light');
+      await expectNoSeriousA11yViolations(relative.page, 'shared category');
 
-    const phoneAdmin = await adminPage(app, PHONE);
-    await phoneAdmin.page.goto('/shares');
-    await phoneAdmin.page.getByRole('heading', { name: 'Liens partagés' }).waitFor();
-    await shot(phoneAdmin.page, 'shares-list-fr-375-light');
-    await phoneAdmin.context.close();
-    await context.close();
-  });
+      // Searching stays inside the category.
+      await relative.page.getByRole('searchbox').fill('garage');
+      await relative.page.getByRole('button', { name: 'Chercher' }).click();
+      await relative.page.getByText('Rien ne correspond à ces mots.').waitFor();
+      await relative.page.getByRole('searchbox').fill('col');
+      await relative.page.getByRole('button', { name: 'Chercher' }).click();
+      await poll(() => titles.allInnerTexts()).toEqual(['Carte du col']);
+      await titles.first().getByRole('link').click();
+      await relative.page.getByRole('heading', { name: 'Carte du col', level: 1 }).waitFor();
+      await relative.page.getByText('Carte du col : bien des choses.').waitFor();
+      await shot(relative.page, 'share-public-entry-fr-1440-light');
+
+      for (const [name, options, by] of [
+        ['de-375-dark', { ...PHONE, locale: 'de-DE', colorScheme: 'dark' }, /^Geteilt von Admin/],
+        ['fr-375-light', PHONE, /^Partagé par Admin/],
+      ] as const) {
+        const phone = await visitor(app, options);
+        await phone.page.goto(link);
+        await phone.page.getByRole('heading', { name: 'Vacances', level: 1 }).waitFor();
+        await phone.page.getByText(by).waitFor();
+        await shot(phone.page, `share-public-category-${name}`);
+        await expectNoSeriousA11yViolations(phone.page, `shared category ${name}`);
+        await phone.context.close();
+      }
+
+      // The links screen: views counted; revoking refuses the link at once.
+      await page.goto('/shares');
+      await page.getByRole('heading', { name: 'Liens partagés' }).waitFor();
+      await shot(page, 'shares-list-fr-1440-light');
+      await expectNoSeriousA11yViolations(page, 'shared links');
+      await page.getByRole('button', { name: 'Révoquer le lien « Vacances »' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Révoquer' }).click();
+      await page.getByText('Révoqué').first().waitFor();
+      await relative.page.goto(link);
+      await relative.page.getByRole('heading', { name: 'Lien introuvable' }).waitFor();
+      await expectNoSeriousA11yViolations(relative.page, 'revoked link');
+      await shot(relative.page, 'share-public-revoked-fr-1440-light');
+      await relative.context.close();
+
+      const phoneAdmin = await adminPage(app, PHONE);
+      await phoneAdmin.page.goto('/shares');
+      await phoneAdmin.page.getByRole('heading', { name: 'Liens partagés' }).waitFor();
+      await shot(phoneAdmin.page, 'shares-list-fr-375-light');
+      await phoneAdmin.context.close();
+      await context.close();
+    },
+  );
 
   it('speaks German to a German editor: the dialog and the links screen on a dark phone', async () => {
     const german = await app.api.call('updateUser', { body: { siteparams: { language: 'de' } } });
@@ -307,14 +320,14 @@ describe('shares: links that show relatives exactly what was shared', () => {
         colorScheme: 'dark',
       });
       await page.goto(`/records/${recordId}/profile`);
-      await page.getByRole('button', { name: 'Teilen „La moisson de 1947“' }).click();
-      await page.getByRole('dialog', { name: 'Teilen „La moisson de 1947“' }).waitFor();
+      await page.getByRole('button', { name: '„La moisson de 1947“ teilen' }).click();
+      await page.getByRole('dialog', { name: '„La moisson de 1947“ teilen' }).waitFor();
       await shot(page, 'share-dialog-de-375-dark');
       await expectNoSeriousA11yViolations(page, 'share dialog (de, dark)');
       await page.getByRole('button', { name: 'Abbrechen' }).click();
       await page.goto('/shares');
       await page.getByRole('heading', { name: 'Geteilte Links' }).waitFor();
-      await page.getByText('Widerrufen').first().waitFor();
+      await page.locator('text=Widerrufen >> visible=true').first().waitFor();
       await shot(page, 'shares-list-de-375-dark');
       await expectNoSeriousA11yViolations(page, 'shared links (de, dark)');
       await context.close();

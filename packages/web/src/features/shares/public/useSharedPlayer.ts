@@ -98,6 +98,33 @@ export function useSharedPlayer(sources: readonly PlayerSource[]): SharedPlayer 
     setMeasured({});
   }, [signature]);
 
+  // Lengths the server did not know are read from each further part's header (a small ranged
+  // request; the audio element reads the first one's), so the whole length shows at once and a
+  // time code can point into any part.
+  useEffect(() => {
+    const probes = sources.flatMap((source, index) => {
+      if (index === 0 || source.duration !== null) return [];
+      const probe = new Audio();
+      probe.preload = 'metadata';
+      probe.addEventListener(
+        'loadedmetadata',
+        () => {
+          if (Number.isFinite(probe.duration)) {
+            setMeasured((known) => ({ ...known, [index]: probe.duration }));
+          }
+        },
+        { once: true },
+      );
+      probe.src = source.url;
+      return [probe];
+    });
+    return () => {
+      for (const probe of probes) probe.removeAttribute('src');
+    };
+    // The sources are compared by their addresses.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [signature]);
+
   const events = {
     onTimeUpdate: () => setLocal(audioRef.current?.currentTime ?? 0),
     onLoadedMetadata: () => {
