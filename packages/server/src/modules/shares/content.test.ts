@@ -155,7 +155,7 @@ describe('shares: what the public page receives', () => {
     expect(String(attachment.headers['content-disposition'])).toMatch(/^attachment/);
   });
 
-  it('a list: pages, and search inside what was shared only', async () => {
+  it('a list: each story once in the reader’s language, pages, search inside the share only', async () => {
     const { ids } = archive;
     const made = await share(archive.editor, {
       target_type: 'participants',
@@ -163,18 +163,28 @@ describe('shares: what the public page receives', () => {
     });
     const first = await open(made.token, { per_page: 2 });
     if (first.content.kind !== 'list') throw new Error('a list');
-    expect(first.content.meta).toEqual({ page: 1, per_page: 2, total: 4 });
+    expect(first.content.meta).toEqual({ page: 1, per_page: 2, total: 3 });
     const second = await open(made.token, { per_page: 2, page: 2 });
     if (second.content.kind !== 'list') throw new Error('a list');
     const all = [...first.content.data, ...second.content.data].map((e) => `${e.type}:${e.id}`);
+    // The trip is told in French and in English: an English reader gets the English one.
     expect(all.sort()).toEqual(
-      [
-        `post:${ids.post}`,
-        `post:${ids.translation}`,
-        `mail:${ids.mail}`,
-        `record:${ids.record}`,
-      ].sort(),
+      [`post:${ids.translation}`, `mail:${ids.mail}`, `record:${ids.record}`].sort(),
     );
+    visitor.language = 'fr';
+    const french = await open(made.token);
+    visitor.language = 'en';
+    if (french.content.kind !== 'list') throw new Error('a list');
+    expect(french.content.data.map((e) => e.id)).toContain(ids.post);
+    expect(french.content.data.map((e) => e.id)).not.toContain(ids.translation);
+    // Without translations, each version is an entry of its own.
+    const versions = await share(archive.editor, {
+      target_type: 'participants',
+      target_id: ids.person,
+      include_translations: false,
+    });
+    const separate = await open(versions.token);
+    expect(separate.content.kind === 'list' && separate.content.meta.total).toBe(4);
     const found = await open(made.token, { q: 'lucie' });
     if (found.content.kind !== 'list') throw new Error('a list');
     expect(found.content.data.map((e) => `${e.type}:${e.id}`).sort()).toEqual(
