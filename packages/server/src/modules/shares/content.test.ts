@@ -1,4 +1,10 @@
-import { itemRoutes, routePath, type PublicItem, type PublicShare } from '@kinfolio/contract';
+import {
+  itemRoutes,
+  routePath,
+  routes,
+  type PublicItem,
+  type PublicShare,
+} from '@kinfolio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CACHE_STATUS_HEADER } from '../../http/response-cache.js';
 import type { TestClient } from '../../test/client.js';
@@ -228,6 +234,12 @@ describe('shares: what the public page receives', () => {
       expect(answer.headers['x-robots-tag']).toBe('noindex');
       expect(answer.headers[CACHE_STATUS_HEADER]).toBeUndefined();
     }
+  });
+
+  it('no public route is ever kept by the response cache', () => {
+    const publicRoutes = Object.values(routes).filter((route) => route.access === 'public');
+    expect(publicRoutes.length).toBeGreaterThan(0);
+    for (const route of publicRoutes) expect('cache' in route, route.path).toBe(false);
   });
 
   it('the response cache: a private answer is never served publicly, nor the reverse; links bump nothing', async () => {
