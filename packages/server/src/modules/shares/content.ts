@@ -69,6 +69,9 @@ export interface Reachable {
   token: string;
 }
 
+/** Marks a picture of the archive that the share does not reach, for the filter to drop. */
+const DROP = 'data-kinfolio-drop';
+
 /**
  * Shared content as the page shows it: links to items and records of the share lead to their
  * place on the share's page, links to anything else of the archive become plain text, and
@@ -78,14 +81,12 @@ export interface Reachable {
 export function rewriteContent(html: string, appUrl: string, reachable: Reachable): string {
   const page = `/s/${encodeURIComponent(reachable.token)}`;
   return sanitizeHtml(html, {
+    // The content is the app's sanitised HTML already (sanitizeContent): only its addresses change.
     allowedTags: false,
     allowedAttributes: false,
-    allowVulnerableTags: false,
-    exclusiveFilter: (frame) => {
-      if (frame.tag !== 'img') return false;
-      const ref = innerRef(frame.attribs.src ?? '', appUrl);
-      return ref !== undefined && !(ref.kind === 'file' && reachable.files.has(ref.id));
-    },
+    allowVulnerableTags: true,
+    // Sees the attributes as transformTags left them.
+    exclusiveFilter: (frame) => frame.tag === 'img' && frame.attribs[DROP] !== undefined,
     transformTags: {
       a: (tagName, attribs) => {
         const ref = innerRef(attribs.href ?? '', appUrl);
@@ -108,10 +109,11 @@ export function rewriteContent(html: string, appUrl: string, reachable: Reachabl
       },
       img: (tagName, attribs) => {
         const ref = innerRef(attribs.src ?? '', appUrl);
-        if (ref?.kind === 'file' && reachable.files.has(ref.id)) {
+        if (!ref) return { tagName, attribs };
+        if (ref.kind === 'file' && reachable.files.has(ref.id)) {
           return { tagName, attribs: { ...attribs, src: reachable.files.get(ref.id)! } };
         }
-        return { tagName, attribs };
+        return { tagName, attribs: { [DROP]: '' } };
       },
     },
   });

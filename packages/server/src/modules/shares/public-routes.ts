@@ -5,6 +5,7 @@ import {
   shareItemType,
   type PublicContent,
   type PublicShareQuery,
+  type UiLanguage,
 } from '@kinfolio/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { verifyPassword } from '../../auth/passwords.js';
@@ -46,6 +47,7 @@ async function contentOf(
   scope: ShareScope,
   presenter: PublicPresenter,
   query: PublicShareQuery,
+  language: UiLanguage,
 ): Promise<PublicContent> {
   const { share } = scope;
   if (share.target_type === 'records') {
@@ -59,7 +61,7 @@ async function contentOf(
     return { kind: 'item', item: await presenter.item(row) };
   }
   const offset = (query.page - 1) * query.per_page;
-  const { total, rows } = await scope.page(searchWords(query.q), query.per_page, offset);
+  const { total, rows } = await scope.page(searchWords(query.q), language, query.per_page, offset);
   return {
     kind: 'list',
     data: await presenter.entries(rows),
@@ -91,7 +93,7 @@ export function registerPublicShareRoutes(
     const { token } = request.params;
     const scope = await guard.open(request, token);
     const shown = presenter(request, scope, token);
-    const content = await contentOf(scope, shown, request.query);
+    const content = await contentOf(scope, shown, request.query, requestLanguage(request));
     // A view is the link opened: its first page, not each further page or search.
     if (request.query.page === 1 && !request.query.q) {
       await sharesRepository(ctx.db).viewed(scope.share.id, ctx.now().toISOString());

@@ -145,8 +145,27 @@ export function shareScope(
       .executeTakeFirst();
   }
 
-  /** The entries of a list share matching `words` (all when undefined), in list order. */
-  function entries(words: string[] | undefined, itemIds?: number[]) {
+  /**
+   * A story (an original and its translations) in the list once when the link includes
+   * translations: the version in the reader's language, else the original, else the oldest.
+   */
+  function bestOfStory(items: NonNullable<ReturnType<typeof directItems>>, language: string) {
+    const rank = (alias: 'b' | 'i') =>
+      sql`(case when ${sql.ref(`${alias}.language`)} = ${language} then 0 else 1 end,
+        case when ${sql.ref(`${alias}.parent_id`)} is null then 0 else 1 end, ${sql.ref(`${alias}.id`)})`;
+    return sql<boolean>`not exists (
+      select 1 from items b
+      where b.id in (${items}) and b.deleted_at is null and b.id <> i.id
+        and coalesce(b.parent_id, b.id) = coalesce(i.parent_id, i.id)
+        and ${rank('b')} < ${rank('i')}
+    )`;
+  }
+
+  /**
+   * The entries of a list share matching `words` (all when undefined), in list order: a search
+   * finds every version that matches, a list shows each story once (bestOfStory).
+   */
+  function entries(words: string[] | undefined, language: string, itemIds?: number[]) {
     const items = directItems();
     const records = directRecords();
     let itemPart;
@@ -163,6 +182,8 @@ export function shareScope(
       if (words) {
         const matches = matchAmong(dialect, words, itemIds ?? []);
         query = query.where('i.id', 'in', sql<number>`(select item_id from ${matches} as m)`);
+      } else if (share.include_translations) {
+        query = query.where(bestOfStory(directItems()!, language));
       }
       itemPart = query;
     }
@@ -202,10 +223,12 @@ export function shareScope(
 
     /**
      * One page of a list share, newest first (undated entries by when they were added), and how
-     * many there are; `words` keeps those matching every word (the last one as a prefix).
+     * many there are; `words` keeps those matching every word (the last one as a prefix);
+     * `language` is the reader's, whose version of a story is listed.
      */
     async page(
       words: string[] | undefined,
+      language: string,
       limit: number,
       offset: number,
     ): Promise<{ total: number; rows: ScopeEntry[] }> {
@@ -213,7 +236,7 @@ export function shareScope(
       const direct = directItems();
       const itemIds =
         words && direct ? (await direct.execute()).map((row) => Number(row.id)) : undefined;
-      const union = entries(words, itemIds);
+      const union = entries(words, language, itemIds);
       if (!union) return { total: 0, rows: [] };
       const [count, rows] = await Promise.all([
         db
