@@ -23,7 +23,7 @@ const webFeatures = folders(`${WEB}/features`);
  * Server modules are reached only through their index.ts, from other modules and from anywhere
  * else (app.ts, auth, demo, tests, the bench); inside a module, files import each other freely.
  * Auth is reached through its index.ts too, except for the primitives modules use (tokens,
- * passwords, the sessions repository, session types): auth imports the users and settings
+ * passwords, the throttle counters, the sessions repository, session types): auth imports the users and settings
  * modules, so a module importing auth's barrel would close a cycle.
  */
 const serverZones = [
@@ -45,6 +45,7 @@ const serverZones = [
       './index.ts',
       './tokens.ts',
       './passwords.ts',
+      './throttle.ts',
       './sessions.repository.ts',
       './session.ts',
     ],

@@ -1,7 +1,8 @@
 /**
  * `npm run lighthouse [-- --runs N] [--out FILE]`: Lighthouse (mobile preset: a mid-range phone,
- * simulated slow 4G) on the built web app, for `/` logged out and `/posts` logged in, over a demo
- * family in a fresh SQLite archive. Records performance and accessibility with the metrics behind
+ * simulated slow 4G) on the built web app, for `/` logged out, `/posts` logged in and a share
+ * link's page (`/s/…`, a category shared with no password, opened without an account), over a
+ * demo family in a fresh SQLite archive. Records performance and accessibility with the metrics behind
  * them, and the JavaScript and CSS each page fetched, in bench/results/lighthouse-<date>.json.
  *
  * Needs `npm run build` first (it runs the compiled server) and a Chromium (CHROME_PATH, default /usr/bin/chromium). Each run
@@ -14,6 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { routePath } from '@kinfolio/contract';
 import { createDemoArchive, logIn, machineLoad, median, startDemoApp } from './demo-app.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -153,6 +155,42 @@ async function audit(
   }
 }
 
+/**
+ * Makes a link to the demo archive's first category, as its user would, and returns the link's
+ * path: the page a relative opens from a messaging app.
+ */
+async function shareLink(browser: Browser, base: string): Promise<string> {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  try {
+    await logIn(page, base, USER);
+    await page.goto(`${base}/`, { waitUntil: 'domcontentloaded' });
+    const made = await page.evaluate(
+      async ({ categories, shares }) => {
+        const { document } = globalThis as unknown as { document: { cookie: string } };
+        const token = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
+        const list = (await (await fetch(categories, { credentials: 'include' })).json()) as
+          { id: number }[] | { data: { id: number }[] };
+        const first = (Array.isArray(list) ? list : list.data)[0];
+        if (!first) return { status: 0, url: '' };
+        const answer = await fetch(shares, {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'content-type': 'application/json', 'x-xsrf-token': token },
+          body: JSON.stringify({ target_type: 'categories', target_id: first.id }),
+        });
+        const body = (await answer.json()) as { url?: string };
+        return { status: answer.status, url: body.url ?? '' };
+      },
+      { categories: routePath('categories'), shares: routePath('shareCreate') },
+    );
+    if (made.status !== 201) throw new Error(`making a share link answered ${made.status}`);
+    return new URL(made.url).pathname;
+  } finally {
+    await context.close();
+  }
+}
+
 async function main() {
   const runs = Math.max(1, Number(args.runs));
   // WEB_DIST: another build to measure (a copy no one rebuilds while Lighthouse runs).
@@ -168,12 +206,15 @@ async function main() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   try {
-    const pages: Record<string, PageFigures[]> = { '/': [], '/posts': [] };
+    const shared = await shareLink(browser, base);
+    const pages: Record<string, PageFigures[]> = { '/': [], '/posts': [], '/s/…': [] };
     for (let run = 0; run < runs; run++) {
       pages['/']!.push(await audit(browser, `${base}/`));
       pages['/posts']!.push(
         await audit(browser, `${base}/posts`, (page) => logIn(page, base, USER)),
       );
+      // A relative's first visit: no account, nothing cached.
+      pages['/s/…']!.push(await audit(browser, `${base}${shared}`));
     }
     const summary = Object.fromEntries(
       Object.entries(pages).map(([url, all]) => {

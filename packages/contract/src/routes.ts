@@ -12,6 +12,7 @@ import { historyFeedRoute, itemRouteTable, searchAllRoute } from './item-routes.
 import { planningRouteTable } from './planning-routes.js';
 import { recordRouteTable } from './record-routes.js';
 import { route, type RouteDef } from './route-def.js';
+import { shareRouteTable } from './share-routes.js';
 import {
   changePasswordBody,
   forgotPasswordBody,
@@ -416,6 +417,7 @@ export const routes = {
   ...deletedMediaRouteTable,
   ...accountRouteTable,
   ...loginLinkRouteTable,
+  ...shareRouteTable,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -32,6 +32,7 @@ import {
   searchRecordGroups,
 } from './modules/records/index.js';
 import { registerSettingsRoutes } from './modules/settings/index.js';
+import { registerShareRoutes } from './modules/shares/index.js';
 import { registerSiteTranslationRoutes } from './modules/site-translations/index.js';
 import { registerTagRoutes } from './modules/tags/index.js';
 import { registerUserPictureRoutes } from './modules/user-pictures/index.js';
@@ -135,7 +136,7 @@ export async function buildApp(
   const sessions = sessionManager(ctx);
   sessions.register(app);
   if (options.responseCache !== false) registerResponseCache(app, ctx.readStamps);
-  registerAuthRoutes(app, ctx, sessions);
+  const { throttleStore } = registerAuthRoutes(app, ctx, sessions);
   registerUserRoutes(app, ctx);
   registerInvitationRoutes(app, ctx, sessions);
   registerSettingsRoutes(app, ctx);
@@ -168,6 +169,7 @@ export async function buildApp(
   // After the file routes too: the restore upload is multipart.
   registerBackupRoutes(app, ctx);
   registerImportRoutes(app, ctx);
+  registerShareRoutes(app, ctx, throttleStore);
   await registerSpa(app, config.webDist);
   if (options.workJobs ?? config.jobs.workInServer) {
     app.addHook('onReady', () => ctx.jobs.start());

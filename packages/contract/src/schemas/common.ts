@@ -9,6 +9,7 @@ export const VALIDATION_KEYS = {
   translationKey: 'validation.translation_key',
   invalidCharacter: 'validation.invalid_character',
   planningRange: 'validation.planning_range',
+  required: 'validation.required',
 } as const;
 
 /** Ids are 32-bit integer columns (PostgreSQL `integer`): a larger one can only be bad input. */

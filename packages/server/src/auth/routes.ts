@@ -46,11 +46,12 @@ function throttleStore(app: FastifyInstance, ctx: AppContext): ThrottleStore {
   return store;
 }
 
+/** Registers the auth routes; answers the login counters' store, which share links use too. */
 export function registerAuthRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   sessions: SessionManager,
-) {
+): { throttleStore: ThrottleStore } {
   const store = throttleStore(app, ctx);
   const throttle = loginThrottle(store);
   const devices = knownDevices(ctx);
@@ -171,4 +172,5 @@ export function registerAuthRoutes(
     }
     return reply.redirect(`/user/verified?status=${status}`, 302);
   });
+  return { throttleStore: store };
 }

@@ -33,6 +33,9 @@ const UNSTAMPED_TABLES: Record<string, string> = {
   backups: 'the backup files of the installation, read by the admin backup routes (never cached)',
   imports: 'the imports, read by the import routes (never cached)',
   import_identities: 'what was imported, read by the import jobs only',
+  shares: 'share links, read by the share routes and the public routes (never cached)',
+  share_entries: 'what a shared selection holds, read by the public routes (never cached)',
+  share_events: 'the audit of share links, read by no cached route',
   exports: "the admin's exports, read by the admin downloads routes (never cached)",
   record_mp3_jobs:
     "each record's last MP3 job (job bookkeeping), read by the MP3 routes (never cached)",

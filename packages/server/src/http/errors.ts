@@ -12,6 +12,8 @@ export class HttpError extends Error {
     readonly key: MessageKey,
     readonly params: Record<string, string | number> = {},
     readonly headers: Record<string, string> = {},
+    /** Fields the answer carries beside its message (a flag the client acts on). */
+    readonly extra: Record<string, string | number | boolean> = {},
   ) {
     super(key);
   }
@@ -108,7 +110,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .code(error.statusCode)
         .headers(error.headers)
-        .send({ message: translate(language, error.key, error.params) });
+        .send({ ...error.extra, message: translate(language, error.key, error.params) });
     }
     if (error instanceof FieldValidationError) {
       const errors = Object.fromEntries(

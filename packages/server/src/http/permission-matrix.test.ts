@@ -28,6 +28,8 @@ function pathOf(route: RouteDef) {
     kind: 'profile',
     size: 'small',
     provider: 'oidc',
+    token: 'x',
+    fileId: 1,
   });
 }
 

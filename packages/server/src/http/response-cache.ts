@@ -43,7 +43,10 @@ const gzip = promisify(gzipCallback);
 export const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
 
 function cacheable(request: FastifyRequest): boolean {
-  return request.method === 'GET' && request.routeOptions.config?.cache === 'archive';
+  const config = request.routeOptions.config;
+  // The key holds no user: what anyone may read (a share link's answers) is never kept, so that
+  // an answer computed for a session is never served without one, nor the reverse.
+  return request.method === 'GET' && config?.cache === 'archive' && config.access !== 'public';
 }
 
 function keyOf(request: FastifyRequest): string {

@@ -41,6 +41,16 @@ describe('serving the built web app', () => {
     }
   });
 
+  it('keeps a share page out of search engines and referrers; other pages as they were', async () => {
+    const share = await server.app.inject({ method: 'GET', url: '/s/AbC-123_token' });
+    expect(share.statusCode).toBe(200);
+    expect(share.body).toContain('<title>Kinfolio</title>');
+    expect(share.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(share.headers['referrer-policy']).toBe('no-referrer');
+    const page = await server.app.inject({ method: 'GET', url: '/posts' });
+    expect(page.headers['x-robots-tag']).toBeUndefined();
+  });
+
   it('serves the build descriptions uncached, whatever the timestamp query, and 404s a missing one', async () => {
     for (const url of ['/builds/latest.json?1764064000000', '/builds/meta/abc.json']) {
       const response = await server.app.inject({ method: 'GET', url });

@@ -55,6 +55,13 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       void reply.code(404).send({ message: translate(language, 'http.not_found') });
       return;
     }
+    // A share link's page: its address holds the token, so search engines must not keep it and
+    // the sites its content links to must not be told it.
+    if (url.startsWith('/s/')) {
+      void reply
+        .header('x-robots-tag', 'noindex, nofollow')
+        .header('referrer-policy', 'no-referrer');
+    }
     // Through the static plugin, so the page gets the compressed copy, the validators and headers
     // of `/` (setHeaders above); the status stays 200 as for any page the client router knows.
     // Not returned: every async layer that resolves with the reply (a thenable) adds a listener.

@@ -71,6 +71,10 @@ export const TABLE_ORDER = [
   // What was imported and from where: a restored archive imports the same sources to nothing new.
   'imports',
   'import_identities',
+  // Share links, with what a selection holds and their audit entries.
+  'shares',
+  'share_entries',
+  'share_events',
 ];
 
 /** The keyset each table is read in (its primary key); `id` when not named. */

@@ -7,6 +7,7 @@ export { keepSearchRanges, makeSearchRanges } from './search-ranges.js';
 export { findItemForUpdate, narrowItems, type ItemNarrowing } from './repository.js';
 export { cut, escapeHtml, plainText, sanitizeContent, searchTerms, snippet } from './text.js';
 export { searchWords, type ExtraSearch } from './queries.js';
+export { matchAmong } from './search.js';
 // The machinery every kind of entry shares (items, records), given the entry's definition.
 export type {
   Actor,

@@ -11,6 +11,7 @@ import { Brand } from './Brand';
 import { ColorSchemeToggle, LanguagePicker } from './HeaderControls';
 import { NavbarContent } from './Navbar';
 import { PageTransition } from './PageTransition';
+import { ShareDialogSlot } from './ShareDialogSlot';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { useIsMobile, useSmallScreen } from '@/shared/ui/device';
 import { useDrawnOnceOpened } from '@/shared/ui/drawnOnceOpened';
@@ -66,6 +67,7 @@ export function FamilleLayout() {
     >
       <SkipLink />
       <ShortcutsDialog />
+      <ShareDialogSlot />
       <AppShell.Header className="kf-header">
         <Group h="100%" px="md" gap="xs" wrap="nowrap" justify="space-between">
           <Group gap="xs" wrap="nowrap" style={{ order: left ? 0 : 1 }}>

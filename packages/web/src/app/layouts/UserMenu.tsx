@@ -2,13 +2,15 @@ import { Menu, Text, UnstyledButton } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from '@/shared/i18n/react';
 import { useSession } from '@/shared/session';
-import { LogoutIcon, SettingsIcon, ShieldIcon, UserIcon } from '@/shared/ui/icons';
+import { SHARE_PERMISSION } from '@/shared/share/request';
+import { LogoutIcon, SettingsIcon, ShareIcon, ShieldIcon, UserIcon } from '@/shared/ui/icons';
 import { UserAvatar } from '@/shared/ui/UserAvatar';
 
 export function UserMenu() {
   const { t } = useTranslation('layout');
   const navigate = useNavigate();
-  const { user, isAdmin, logout } = useSession();
+  const { user, isAdmin, logout, hasPermission } = useSession();
+  const canShare = hasPermission(SHARE_PERMISSION);
   if (!user) return null;
   return (
     <Menu position="bottom-end" shadow="md" width={220} withinPortal>
@@ -37,6 +39,14 @@ export function UserMenu() {
         >
           {t('userMenu.interface')}
         </Menu.Item>
+        {canShare ? (
+          <Menu.Item
+            leftSection={<ShareIcon size={16} />}
+            onClick={() => void navigate({ to: '/shares' })}
+          >
+            {t('userMenu.shares')}
+          </Menu.Item>
+        ) : null}
         {isAdmin ? (
           <Menu.Item
             leftSection={<ShieldIcon size={16} />}

@@ -17,6 +17,8 @@ const BY_PREFIX: readonly (readonly [prefix: string, namespaces: readonly string
   ['/planning', ['planning', 'archive']],
   ['/import', ['imports', 'archive']],
   ['/imports', ['imports', 'archive']],
+  ['/shares', ['shares']],
+  ['/s', ['shares']],
 ];
 const ARCHIVE = ['archive', 'bulk', 'photos'] as const;
 

@@ -7,6 +7,7 @@ function bulkOf(type: ItemType): BulkDefinition {
   return {
     links: BULK_LINK_KINDS,
     status: true,
+    shareAs: 'ids',
     editPermission: 'content.edit',
     stale: [itemKeys.type(type)],
     // The bar's toast shows the answer's message with its Undo: no success toast of the client.

@@ -61,6 +61,7 @@ function definitionOf(type: ItemType): ItemDefinition {
     namespace: 'archive',
     keys: { list: `types.${type}.plural`, noPermission: 'form.noPermission' },
     editPermission: 'content.edit',
+    shareType: `${type}s`,
     listPath: ITEM_TYPE_META[type].listPath,
     profilePath: (id) => profilePath(type, id),
     historyPath: (id) => historyPath(type, id),

@@ -7,6 +7,7 @@ import { recordKeys } from './api';
 export const RECORD_BULK: BulkDefinition = {
   links: RECORD_BULK_LINK_KINDS,
   status: false,
+  shareAs: 'record_ids',
   editPermission: 'records.edit',
   stale: [recordKeys.all],
   // The bar's toast shows the answer's message with its Undo: no success toast of the client.

@@ -43,6 +43,7 @@ export const RECORD_DEFINITION: EntityDefinition<RecordEntity, RecordRevisionDat
     namespace: 'records',
     keys: { list: 'list.title', noPermission: 'profile.noPermission' },
     editPermission: 'records.edit',
+    shareType: 'records',
     listPath: RECORDS_PATH,
     profilePath: recordProfilePath,
     historyPath: recordHistoryPath,

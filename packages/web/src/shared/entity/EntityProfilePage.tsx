@@ -5,6 +5,7 @@ import { useState, type ComponentType, type ReactNode } from 'react';
 import { titleAttrs } from '@/shared/content/direction';
 import { useTranslation } from '@/shared/i18n/react';
 import { useCan } from '@/shared/organisation/hooks';
+import { ShareButton } from '@/shared/share/ShareButton';
 import { EditIcon, HistoryIcon, PageTitle, QueryState, TrashIcon } from '@/shared/ui';
 import { confirmDelete } from './confirmDelete';
 import type { EntityDefinition, ProfileEntity, StoredRevision } from './definition';
@@ -159,6 +160,15 @@ function LoadedProfile<Entity extends ProfileEntity, Data, Revision extends Stor
         {!editing ? (
           <Group gap="xs">
             {Actions ? <Actions entity={entity} /> : null}
+            {!entity.deleted_at ? (
+              <ShareButton
+                target={{
+                  target_type: definition.shareType,
+                  target_id: entity.id,
+                  title: entity.title || t('item.untitled'),
+                }}
+              />
+            ) : null}
             {/* Always there: the history starts with the entry's creation. */}
             <Button
               component={Link}

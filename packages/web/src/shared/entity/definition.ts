@@ -1,4 +1,4 @@
-import type { Permission } from '@kinfolio/contract';
+import type { Permission, ShareTargetType } from '@kinfolio/contract';
 import type { EntityDiff } from './diff';
 import type { EntityBase, EntityResource } from './resource';
 
@@ -40,6 +40,8 @@ export interface EntityDefinition<
     noPermission: string;
   };
   editPermission: Permission;
+  /** What a share link of an entry names it (its base, `posts`, `records`…). */
+  shareType: ShareTargetType;
   listPath: string;
   profilePath: (id: number) => string;
   historyPath: (id: number) => string;

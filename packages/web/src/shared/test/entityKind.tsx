@@ -76,6 +76,7 @@ export const NOTE_DEFINITION: EntityDefinition<Note, NoteData, NoteRevision> = {
   namespace: 'archive',
   keys: { list: 'types.post.plural', noPermission: 'form.noPermission' },
   editPermission: 'content.edit',
+  shareType: 'posts',
   listPath: '/notes',
   profilePath: (id) => `/notes/${id}`,
   historyPath: (id) => `/notes/${id}/history`,

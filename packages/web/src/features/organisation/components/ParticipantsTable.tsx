@@ -3,6 +3,7 @@ import type { Participant } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
 import { CardField, ResponsiveTable } from '@/shared/kit/ResponsiveTable';
 import { EditIcon, SplitIcon, TrashIcon } from '@/shared/ui';
+import { useShareAction } from '@/shared/share/ShareButton';
 import { ItemListsMenu } from './ItemListsMenu';
 
 interface ParticipantsTableProps {
@@ -28,6 +29,7 @@ export function ParticipantsTable({
   onDelete,
 }: ParticipantsTableProps) {
   const { t } = useTranslation('organisation');
+  const shareAction = useShareAction();
   const shownSelected = participants.filter((p) => selected.has(p.id)).length;
   const check = (participant: Participant) => (
     <Checkbox
@@ -80,6 +82,11 @@ export function ParticipantsTable({
           ? {
               header: t('participants.actions'),
               of: (participant) => [
+                shareAction({
+                  target_type: 'participants',
+                  target_id: participant.id,
+                  title: participant.name,
+                }),
                 {
                   label: t('participants.renameOne', { name: participant.name }),
                   icon: <EditIcon size={16} />,

@@ -17,6 +17,7 @@ import { NamesModal, type NamesSubmit } from '../components/NamesModal';
 import { OrganisationTabs } from '../components/OrganisationTabs';
 import { useCan, useUiLanguage } from '../hooks';
 import { childrenByParent, parentOptions, type CategoryMove } from '../tree';
+import { ShareButton } from '@/shared/share/ShareButton';
 import { ItemListsMenu } from '../components/ItemListsMenu';
 
 type Editing = { mode: 'create'; parent: number | null } | { mode: 'edit'; category: Category };
@@ -168,6 +169,13 @@ export default function CategoriesPage() {
             {current ? t('categories.current', { name: currentName }) : t('categories.pickHint')}
           </Text>
           {current ? <ItemListsMenu filter="category" id={current.id} name={currentName} /> : null}
+          {current ? (
+            <ShareButton
+              size="compact-sm"
+              variant="light"
+              target={{ target_type: 'categories', target_id: current.id, title: currentName }}
+            />
+          ) : null}
         </Group>
         {content}
         {canEdit && list.length > 0 ? (

@@ -13,6 +13,7 @@ import { NamesModal, type NamesSubmit } from '../components/NamesModal';
 import { OrganisationTabs } from '../components/OrganisationTabs';
 import { useCan, useUiLanguage } from '../hooks';
 import { matchesText } from '../search';
+import { useShareAction } from '@/shared/share/ShareButton';
 import { ItemListsMenu } from '../components/ItemListsMenu';
 import { compareIn } from '@/shared/intl';
 
@@ -38,6 +39,7 @@ export default function TagsPage() {
   const canEdit = useCan('content.edit');
   const saveTag = useSaveTag();
   const deleteTag = useDeleteTag();
+  const shareAction = useShareAction();
   const tags = useQuery(organisationQueries.tags());
   const [editing, setEditing] = useState<Editing>(null);
   const [search, setSearch] = useState('');
@@ -104,6 +106,7 @@ export default function TagsPage() {
               ? {
                   header: t('tags.actions'),
                   of: (tag) => [
+                    shareAction({ target_type: 'tags', target_id: tag.id, title: nameOf(tag) }),
                     {
                       label: t('tags.renameOne', { name: nameOf(tag) }),
                       icon: <EditIcon size={16} />,

@@ -3,7 +3,8 @@ import { BULK_MAX_IDS, type ContentLanguage, type ItemStatus } from '@kinfolio/c
 import { useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { useCan } from '@/shared/organisation/hooks';
-import { EditIcon, RestoreIcon, TrashIcon, confirm } from '@/shared/ui';
+import { openShare, SHARE_PERMISSION } from '@/shared/share/request';
+import { EditIcon, RestoreIcon, ShareIcon, TrashIcon, confirm } from '@/shared/ui';
 import { useSmallScreen } from '@/shared/ui/device';
 import type { BulkAnswer, BulkDefinition, BulkLink, BulkRequest } from './definition';
 import { useBulkAction, useBulkHardDelete, useEmptyTrash } from './mutations';
@@ -33,7 +34,9 @@ interface BulkBarProps {
 export function BulkBar(props: BulkBarProps) {
   const { bulk: kind, mode, selection, onSelection, pageIds, total, fetchAllIds } = props;
   const { t } = useTranslation('bulk');
+  const { t: tCommon } = useTranslation('common');
   const canDelete = useCan('content.delete');
+  const canShare = useCan(SHARE_PERMISSION);
   const bulk = useBulkAction();
   const hardDelete = useBulkHardDelete();
   const emptyTrash = useEmptyTrash();
@@ -178,6 +181,22 @@ export function BulkBar(props: BulkBarProps) {
                   ) : null}
                 </Menu.Dropdown>
               </Menu>
+              {canShare ? (
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<ShareIcon size={14} />}
+                  onClick={() =>
+                    openShare({
+                      target_type: 'selection',
+                      [kind.shareAs]: selection.ids,
+                      title: tCommon('share.selection', { count }),
+                    })
+                  }
+                >
+                  {tCommon('share.bulk')}
+                </Button>
+              ) : null}
               {canDelete ? (
                 <Button
                   size="xs"

@@ -28,6 +28,8 @@ export interface BulkDefinition<Link extends BulkLink = BulkLink, Undo = unknown
   links: readonly Link[];
   /** Whether entries have a status (draft, published) the bar can set. */
   status: boolean;
+  /** How a selection of these entries is shared (items by `ids`, records by `record_ids`). */
+  shareAs: 'ids' | 'record_ids';
   /** Who may change, trash and restore entries; deleting for good needs `content.delete`. */
   editPermission: Permission;
   /** The cached answers a bulk write makes stale. */
