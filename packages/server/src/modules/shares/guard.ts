@@ -51,7 +51,6 @@ export function shareGuard(ctx: AppContext, store: ThrottleStore) {
 
   return {
     live,
-    missed,
 
     /** The scope of an open link: live, and unlocked when it has a password. */
     async open(request: FastifyRequest, token: string): Promise<ShareScope> {

@@ -15,8 +15,8 @@ import { filesRepository, type FileRow } from '../files/index.js';
 import { linksRepository, sanitizeContent } from '../items/index.js';
 import { recordMp3State } from '../records/index.js';
 import { innerRefsOf, rewriteContent, type Reachable } from './content.js';
-import { publicRepository } from './public.repository.js';
-import { targetIdOf } from './repository.js';
+import { publicRepository, type PublicRepository } from './public.repository.js';
+import { targetIdOf, type ShareRow } from './repository.js';
 import type { ItemRow, RecordRow, ScopeEntry, ShareScope } from './scope.repository.js';
 
 const PLAYABLE = /^(audio|video)\//;
@@ -25,6 +25,36 @@ const PLAYABLE = /^(audio|video)\//;
 export function nameIn(row: TranslatedNameColumns, language: UiLanguage): string | null {
   const column = (lang: UiLanguage) => row[`name_${lang}`];
   return column(language) || UI_LANGUAGES.map(column).find(Boolean) || null;
+}
+
+/**
+ * The title or name of what a link shares, in `language`; a person's name only with `names`.
+ * Null for a selection, or once the target is gone.
+ */
+export async function titleOf(
+  repo: PublicRepository,
+  share: ShareRow,
+  language: UiLanguage,
+  names: boolean,
+): Promise<string | null> {
+  const id = targetIdOf(share);
+  if (id === null) return null;
+  switch (share.target_type) {
+    case 'categories': {
+      const row = await repo.category(id);
+      return row ? nameIn(row, language) : null;
+    }
+    case 'tags': {
+      const row = await repo.tag(id);
+      return row ? nameIn(row, language) : null;
+    }
+    case 'participants':
+      return names ? ((await repo.participant(id))?.name ?? null) : null;
+    case 'records':
+      return (await repo.record(id))?.title ?? null;
+    default:
+      return (await repo.item(id))?.title ?? null;
+  }
 }
 
 /**
@@ -197,7 +227,7 @@ export function publicPresenter(
       const sharer = await repo.sharer(share.created_by);
       return {
         target_type: share.target_type,
-        title: share.label ?? (await targetTitle()),
+        title: share.label ?? (await titleOf(repo, share, language, showNames)),
         shared_by: sharer?.name ?? share.created_by_name,
         expires_at: share.expires_at,
         show_names: showNames,
@@ -212,26 +242,5 @@ export function publicPresenter(
       };
     },
   };
-
-  async function targetTitle(): Promise<string | null> {
-    const id = targetIdOf(share);
-    if (id === null) return null;
-    switch (share.target_type) {
-      case 'categories': {
-        const row = await repo.category(id);
-        return row ? nameIn(row, language) : null;
-      }
-      case 'tags': {
-        const row = await repo.tag(id);
-        return row ? nameIn(row, language) : null;
-      }
-      case 'participants':
-        return showNames ? ((await repo.participant(id))?.name ?? null) : null;
-      case 'records':
-        return (await repo.record(id))?.title ?? null;
-      default:
-        return (await repo.item(id))?.title ?? null;
-    }
-  }
 }
 export type PublicPresenter = ReturnType<typeof publicPresenter>;

@@ -12,7 +12,7 @@ import { hashPassword } from '../../auth/passwords.js';
 import { fieldError, HttpError } from '../../http/errors.js';
 import type { Page, PageWindow } from '../../http/paginate.js';
 import { permissionsOf, type UserRow } from '../users/index.js';
-import { nameIn } from './present.js';
+import { titleOf } from './present.js';
 import { publicRepository } from './public.repository.js';
 import {
   sharesRepository,
@@ -46,25 +46,7 @@ async function presentMany(
   return Promise.all(
     rows.map(async (row): Promise<Share> => {
       const id = targetIdOf(row);
-      let title: string | null = null;
-      if (id !== null) {
-        switch (row.target_type) {
-          case 'categories':
-            title = await repo.category(id).then((r) => (r ? nameIn(r, language) : null));
-            break;
-          case 'tags':
-            title = await repo.tag(id).then((r) => (r ? nameIn(r, language) : null));
-            break;
-          case 'participants':
-            title = (await repo.participant(id))?.name ?? null;
-            break;
-          case 'records':
-            title = (await repo.record(id))?.title ?? null;
-            break;
-          default:
-            title = (await repo.item(id))?.title ?? null;
-        }
-      }
+      const title = await titleOf(repo, row, language, true);
       return {
         id: row.id,
         target_type: row.target_type,
