@@ -4,6 +4,7 @@ import { itemMessages } from './item-messages.js';
 import { invitationMessages } from './invitation-messages.js';
 import { bulkMessages } from './bulk-messages.js';
 import { recordMessages } from './record-messages.js';
+import { recordSegmentMessages } from './record-segment-messages.js';
 import { accountMessages } from './account-messages.js';
 import { jobMessages } from './job-messages.js';
 import { backupMessages } from './backup-messages.js';
@@ -85,6 +86,7 @@ const en = {
   ...invitationMessages.en,
   ...bulkMessages.en,
   ...recordMessages.en,
+  ...recordSegmentMessages.en,
   ...accountMessages.en,
   ...jobMessages.en,
   ...backupMessages.en,
@@ -177,6 +179,7 @@ const fr: Catalogue = {
   ...invitationMessages.fr,
   ...bulkMessages.fr,
   ...recordMessages.fr,
+  ...recordSegmentMessages.fr,
   ...accountMessages.fr,
   ...jobMessages.fr,
   ...backupMessages.fr,
@@ -262,6 +265,7 @@ const it: Catalogue = {
   ...invitationMessages.it,
   ...bulkMessages.it,
   ...recordMessages.it,
+  ...recordSegmentMessages.it,
   ...accountMessages.it,
   ...jobMessages.it,
   ...backupMessages.it,
@@ -352,6 +356,7 @@ const de: Catalogue = {
   ...invitationMessages.de,
   ...bulkMessages.de,
   ...recordMessages.de,
+  ...recordSegmentMessages.de,
   ...accountMessages.de,
   ...jobMessages.de,
   ...backupMessages.de,

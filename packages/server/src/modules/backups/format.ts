@@ -33,6 +33,8 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   job_schedules: 'the job queue of the installation',
   backups: 'the list of backup files kept by this installation',
   record_mp3_jobs: 'the last MP3 job of each record: job bookkeeping of the installation',
+  record_segment_jobs:
+    'the last segment detection job of each record: job bookkeeping of the installation',
   exports: 'downloads produced by this installation, made again on demand',
   category_ancestors:
     'derived from categories by triggers (0023_category_scopes): the restore writes it again',
@@ -67,6 +69,8 @@ export const TABLE_ORDER = [
   'records',
   'record_people',
   'record_revisions',
+  'record_segments',
+  'record_segment_people',
   'files',
   // What was imported and from where: a restored archive imports the same sources to nothing new.
   'imports',
