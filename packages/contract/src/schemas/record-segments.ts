@@ -30,18 +30,21 @@ const text = (max: number) => z.string().trim().max(max).refine(withoutNul, noNu
 const seconds = z.number().min(0).max(RECORD_SEGMENT_LIMITS.maxSeconds);
 /** `hh:mm:ss`, `mm:ss` (with or without the transcript's brackets), or seconds as a number. */
 const TIME_CODE = /^\[?(?:(\d{1,3}):)?([0-5]?\d):([0-5]\d(?:\.\d{1,3})?)\]?$/;
-const moment = z.union([
-  seconds,
-  z
-    .string()
-    .trim()
-    .regex(TIME_CODE, { message: 'record_segments.time_code' })
-    .transform((value) => {
-      const [, h = '0', m = '0', s = '0'] = TIME_CODE.exec(value) ?? [];
-      return Number(h) * 3600 + Number(m) * 60 + Number(s);
-    })
-    .pipe(seconds),
-]);
+const moment = z.union(
+  [
+    seconds,
+    z
+      .string()
+      .trim()
+      .regex(TIME_CODE, { message: 'record_segments.time_code' })
+      .transform((value) => {
+        const [, h = '0', m = '0', s = '0'] = TIME_CODE.exec(value) ?? [];
+        return Number(h) * 3600 + Number(m) * 60 + Number(s);
+      })
+      .pipe(seconds),
+  ],
+  { error: 'record_segments.time_code' },
+);
 const keywords = z
   .array(text(RECORD_SEGMENT_LIMITS.keywordMaxLength).pipe(z.string().min(1)))
   .max(RECORD_SEGMENT_LIMITS.keywordsMax);
