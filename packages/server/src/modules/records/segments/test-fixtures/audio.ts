@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { routePath, type RecordSegment } from '@kinfolio/contract';
 import { expect } from 'vitest';
-import { lavfiFile } from '../../../test/audio.js';
-import type { TestClient } from '../../../test/client.js';
-import { uploadFile } from '../../../test/uploads.js';
+import { lavfiFile } from '../../../../test/audio.js';
+import type { TestClient } from '../../../../test/client.js';
+import { uploadFile } from '../../../../test/uploads.js';
 
 /**
  * `seconds` of a 440 Hz tone that sounds for `on` seconds of every `period` (from `offset`),
