@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { RecordSegment } from '@kinfolio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestClient } from '../../../../test/client.js';
-import { createTestServer, type TestServer } from '../../../../test/server.js';
-import { sineFile } from '../../../../test/audio.js';
+import type { TestClient } from '../../../test/client.js';
+import { createTestServer, type TestServer } from '../../../test/server.js';
+import { sineFile } from '../../../test/audio.js';
 import { detected, passagesFile, recordWithParts, startsOf } from './test-fixtures/audio.js';
 
 /**
