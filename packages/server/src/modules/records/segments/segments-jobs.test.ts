@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { RecordSegment } from '@kinfolio/contract';
+import type { Permission, RecordSegment } from '@kinfolio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/server.js';
 import { restoreBackup, writeBackup } from '../../backups/index.js';
@@ -11,7 +11,10 @@ import { recordWithParts, passagesFile, startsOf } from './test-fixtures/audio.j
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kinfolio-segments-jobs-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-const EDITOR = { email: 'editor@example.com', permissions: ['records.edit', 'content.edit'] };
+const EDITOR = {
+  email: 'editor@example.com',
+  permissions: ['records.edit', 'content.edit'] as Permission[],
+};
 
 /**
  * A detection whose worker gives it up mid-scan (its ffmpeg stopped with it) is taken again by
@@ -23,7 +26,7 @@ describe('a segment detection abandoned by its worker', () => {
   beforeAll(async () => {
     // The API does not work jobs itself: workers started by the test do.
     server = await createTestServer({ env: { JOB_WORKER: 'false', JOB_LEASE_MS: '2000' } });
-    await server.createUser({ ...EDITOR, permissions: ['records.edit', 'content.edit'] });
+    await server.createUser(EDITOR);
   });
   afterAll(() => server?.close());
 
