@@ -1,5 +1,13 @@
 import type { RecordSegmentOrigin } from '@kinfolio/contract';
-import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import {
+  sql,
+  type Generated,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import type { Database } from '../../../db/schema.js';
 
 /** The segment tables (migration 0039), declared beside the only module that reads them. */
@@ -152,6 +160,22 @@ export function segmentsRepository(executor: Executor) {
       await db
         .insertInto('record_segment_people')
         .values(ids.map((participant_id) => ({ segment_id: segmentId, participant_id })))
+        .execute();
+    },
+
+    /** Merging and dividing participants: `toId` is heard wherever `fromIds` are, once each. */
+    async copyPeople(fromIds: number[], toId: number): Promise<void> {
+      await db
+        .insertInto('record_segment_people')
+        .columns(['segment_id', 'participant_id'])
+        .expression((eb) =>
+          eb
+            .selectFrom('record_segment_people')
+            .distinct()
+            .select(['segment_id', sql<number>`cast(${toId} as integer)`.as('participant_id')])
+            .where('participant_id', 'in', fromIds),
+        )
+        .onConflict((oc) => oc.doNothing())
         .execute();
     },
 

@@ -124,4 +124,23 @@ describe('segments in a backup', () => {
       found.data.map((r: { id: number; segment?: { start: number } }) => [r.id, r.segment?.start]),
     ).toEqual([[id, 60]]);
   });
+
+  it('follow a merge of participants', async () => {
+    const editor = await server.loggedIn(EDITOR.email);
+    const ids: number[] = [];
+    for (const name of ['Nonna', 'Nonna Rosa']) {
+      ids.push((await editor.post('/api/participants', { name })).json().participant.id);
+    }
+    const id = await recordWithParts(editor, [], { rawtranscription: '[00:00:00] Ciao.' });
+    const [segment] = (await editor.post(`/api/records/${id}/segments/from-time-codes`)).json()
+      .data as RecordSegment[];
+    await editor.patch(`/api/record-segments/${segment!.id}`, { participants: [ids[0]] });
+    const merged = await editor.post('/api/participants/merge', {
+      participants: ids,
+      participantToKeep: ids[1],
+    });
+    expect(merged.statusCode, merged.body).toBe(200);
+    const after = (await editor.get(`/api/records/${id}/segments`)).json().data as RecordSegment[];
+    expect(after[0]!.participants).toEqual([{ id: ids[1], name: 'Nonna Rosa' }]);
+  });
 });
