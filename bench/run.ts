@@ -15,7 +15,9 @@
  * `--restart-runs`, `--restart-seconds`);
  * `--only cluster` one API instance against two on PostgreSQL and Redis (cluster.ts);
  * `--only imports` imports of generated Takeout folders, mboxes and WhatsApp chats by size, with
- * their time and peak memory (imports.ts; `--import-photos`, `--import-mails`, `--import-chat`).
+ * their time and peak memory (imports.ts; `--import-photos`, `--import-mails`, `--import-chat`);
+ * `--only segments` the records' segment detection on an hour of audio (segments.ts;
+ * `--segments-minutes`).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,6 +31,7 @@ import { clusterReport, runClusterBench } from './cluster.js';
 import { importReport, runImportBench, type ImportBenchKind } from './imports.js';
 import { mp3Report, runMp3Bench } from './mp3.js';
 import { restartReport, runRestartBench } from './restart.js';
+import { runSegmentsBench, segmentsReport } from './segments.js';
 import { markdownReport, UNCACHED, type BenchResult, type Scenario } from './report.js';
 import { login } from './login.js';
 import type { ReadyMessage } from './protocol.js';
@@ -49,6 +52,7 @@ const { values } = parseArgs({
     label: { type: 'string' },
     'mp3-minutes': { type: 'string', default: '30' },
     'mp3-parts': { type: 'string', default: '3' },
+    'segments-minutes': { type: 'string', default: '60' },
     'backup-sizes': { type: 'string', default: '0,10000,100000' },
     'restart-runs': { type: 'string', default: '2' },
     'restart-seconds': { type: 'string', default: '60' },
@@ -84,7 +88,10 @@ if (
   perClass < 1 ||
   !Number.isInteger(coldSeed) ||
   (only !== undefined &&
-    !['cold', 'cached', 'mp3', 'backup', 'restart', 'cluster', 'imports'].includes(only)) ||
+    !['cold', 'cached', 'mp3', 'backup', 'restart', 'cluster', 'imports', 'segments'].includes(
+      only,
+    )) ||
+  !(Number(values['segments-minutes']) > 0) ||
   !importPlan.every((p) => p.sizes.every((n) => Number.isInteger(n) && n > 0)) ||
   !(Number(values['restart-runs']) >= 1) ||
   !(Number(values['restart-seconds']) >= 10) ||
@@ -95,7 +102,7 @@ if (
 ) {
   console.error(
     'Usage: npm run bench -- [--size N>=100] [--dialect sqlite|postgres|both] ' +
-      '[--only cached|cold|mp3|backup|restart|cluster|imports] [--cold N>=1] [--cold-seed S] ' +
+      '[--only cached|cold|mp3|backup|restart|cluster|imports|segments] [--segments-minutes M] [--cold N>=1] [--cold-seed S] ' +
       '[--keep] [--label L] [--mp3-minutes M] [--mp3-parts N>=1] [--backup-sizes N,N,…] ' +
       '[--restart-runs N>=1] [--restart-seconds S>=10] [--import-photos N,N,…] ' +
       '[--import-mails N,N,…] [--import-chat N,N,…]',
@@ -133,6 +140,18 @@ if (only === 'cluster') {
   const report = clusterReport(result);
   const tail = values.label ? `-${values.label}` : '';
   const base = path.join(resultsDir, `${result.date.slice(0, 10)}-cluster${tail}`);
+  fs.writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
+  fs.writeFileSync(`${base}.md`, report);
+  console.log(`\n${report}\nWritten to ${path.relative(process.cwd(), base)}.json and .md`);
+  process.exit(0);
+}
+
+if (only === 'segments') {
+  const minutes = Number(values['segments-minutes']);
+  const result = await runSegmentsBench(minutes);
+  const report = segmentsReport(result);
+  const tail = values.label ? `-${values.label}` : '';
+  const base = path.join(resultsDir, `${result.date.slice(0, 10)}-segments-${minutes}min${tail}`);
   fs.writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
   fs.writeFileSync(`${base}.md`, report);
   console.log(`\n${report}\nWritten to ${path.relative(process.cwd(), base)}.json and .md`);

@@ -13,6 +13,7 @@ export * from './schemas/items.js';
 export * from './schemas/files.js';
 export * from './schemas/attachments.js';
 export * from './schemas/records.js';
+export * from './schemas/record-segments.js';
 export * from './schemas/account.js';
 export * from './schemas/planning.js';
 export * from './account-routes.js';

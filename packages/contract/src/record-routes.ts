@@ -20,6 +20,17 @@ import {
   recordMp3GenerateSchema,
   recordMp3StatusSchema,
 } from './schemas/records.js';
+import {
+  recordSegmentCreateBody,
+  recordSegmentDeletedSchema,
+  recordSegmentDetectBody,
+  recordSegmentDetectionSchema,
+  recordSegmentDetectQueuedSchema,
+  recordSegmentListSchema,
+  recordSegmentSavedSchema,
+  recordSegmentsFromTimeCodesSchema,
+  recordSegmentUpdateBody,
+} from './schemas/record-segments.js';
 
 /**
  * Audio records, in the items' dialect: reading needs a logged-in user, writing
@@ -185,5 +196,83 @@ export const recordRouteTable = {
       304: noBody,
       416: noBody.describe('Range not satisfiable'),
     },
+  }),
+  /** The record's segments (its OHMS-style index), in time order; a trashed record's too. */
+  recordSegments: route({
+    method: 'GET',
+    path: '/api/records/:id/segments',
+    access: 'auth',
+    cache: 'archive',
+    params: idParam,
+    responses: { 200: recordSegmentListSchema },
+  }),
+  /**
+   * The record's index as OHMS XML (`<ROOT><record>…<index><point>…`), for oral-history tools:
+   * each segment a point with its time, title, synopsis, keywords and transcript.
+   */
+  recordSegmentsOhms: route({
+    method: 'GET',
+    path: '/api/records/:id/segments.xml',
+    access: 'auth',
+    params: idParam,
+    responses: { 200: fileBytes.describe('application/xml') },
+  }),
+  /** Adds a segment, or splits the one its start falls in. */
+  recordSegmentCreate: route({
+    method: 'POST',
+    path: '/api/records/:id/segments',
+    access: 'records.edit',
+    params: idParam,
+    body: recordSegmentCreateBody,
+    responses: { 201: recordSegmentSavedSchema },
+  }),
+  /**
+   * Queues the job that cuts the record's audio at its silences into segments (202; asking again
+   * while one waits or runs follows it). Detected segments nobody edited are replaced; edited,
+   * added and time-code segments are kept, and the new ones fill the time around them.
+   */
+  recordSegmentsDetect: route({
+    method: 'POST',
+    path: '/api/records/:id/segments/detect',
+    access: 'records.edit',
+    params: idParam,
+    body: recordSegmentDetectBody,
+    responses: { 202: recordSegmentDetectQueuedSchema },
+  }),
+  /** Where the record's last detection stands, for a progress bar. */
+  recordSegmentsDetection: route({
+    method: 'GET',
+    path: '/api/records/:id/segments/detect',
+    access: 'auth',
+    params: idParam,
+    responses: { 200: recordSegmentDetectionSchema },
+  }),
+  /**
+   * A segment at each `[hh:mm:ss]` of the transcript (its text up to the next code as the
+   * segment's transcript); codes at the start of an existing segment add nothing, codes inside
+   * one split it.
+   */
+  recordSegmentsFromTimeCodes: route({
+    method: 'POST',
+    path: '/api/records/:id/segments/from-time-codes',
+    access: 'records.edit',
+    params: idParam,
+    responses: { 200: recordSegmentsFromTimeCodesSchema },
+  }),
+  /** Retitles, describes, moves or merges a segment (see recordSegmentUpdateBody). */
+  recordSegmentUpdate: route({
+    method: 'PATCH',
+    path: '/api/record-segments/:id',
+    access: 'records.edit',
+    params: idParam,
+    body: recordSegmentUpdateBody,
+    responses: { 200: recordSegmentSavedSchema },
+  }),
+  recordSegmentDelete: route({
+    method: 'DELETE',
+    path: '/api/record-segments/:id',
+    access: 'records.edit',
+    params: idParam,
+    responses: { 200: recordSegmentDeletedSchema },
   }),
 } as const satisfies Record<string, RouteDef>;

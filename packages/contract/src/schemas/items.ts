@@ -328,6 +328,15 @@ export const searchGroupSchema = z.object({
       preview: z.string(),
       matched: z.boolean(),
       snippet: z.string().optional(),
+      /** A record matched in one of its segments: that segment (where to play from). */
+      segment: z
+        .object({
+          id: z.number().int(),
+          title: z.string(),
+          start: z.number(),
+          time_code: z.string(),
+        })
+        .optional(),
     }),
   ),
 });

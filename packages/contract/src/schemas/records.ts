@@ -5,6 +5,7 @@ import { idField, integerField, paginated, VALIDATION_KEYS, withoutNul } from '.
 import { attachedFileSchema } from './files.js';
 import { ITEM_LIMITS } from './item-constants.js';
 import { RECORD_LIMITS } from './record-constants.js';
+import { recordSegmentHitSchema } from './record-segments.js';
 import { SEARCH_SORTS, itemDateField, namedRef } from './items.js';
 
 export { RECORD_LIMITS, TIME_CODE_PATTERN } from './record-constants.js';
@@ -161,6 +162,8 @@ export const recordListRowSchema = z.object({
    * `<mark></mark>`; safe to render as HTML.
    */
   snippet: z.string().optional(),
+  /** Searches only: the best-matching segment when the words are in one (where to play from). */
+  segment: recordSegmentHitSchema.optional(),
 });
 export type RecordListRow = z.infer<typeof recordListRowSchema>;
 export const recordPageSchema = paginated(recordListRowSchema);

@@ -39,6 +39,8 @@ const UNSTAMPED_TABLES: Record<string, string> = {
   exports: "the admin's exports, read by the admin downloads routes (never cached)",
   record_mp3_jobs:
     "each record's last MP3 job (job bookkeeping), read by the MP3 routes (never cached)",
+  record_segment_jobs:
+    "each record's last segment detection job (job bookkeeping), read by the detection routes (never cached)",
   category_ancestors: 'derived by triggers from categories, written only with it (stamped archive)',
   item_category_scopes:
     'derived by triggers from items, categories and item_categories, written only with them (stamped archive)',

@@ -4,6 +4,7 @@ import { itemMessages } from './item-messages.js';
 import { invitationMessages } from './invitation-messages.js';
 import { bulkMessages } from './bulk-messages.js';
 import { recordMessages } from './record-messages.js';
+import { recordSegmentMessages } from './record-segment-messages.js';
 import { accountMessages } from './account-messages.js';
 import { jobMessages } from './job-messages.js';
 import { backupMessages } from './backup-messages.js';
@@ -86,6 +87,7 @@ const en = {
   ...invitationMessages.en,
   ...bulkMessages.en,
   ...recordMessages.en,
+  ...recordSegmentMessages.en,
   ...accountMessages.en,
   ...jobMessages.en,
   ...backupMessages.en,
@@ -179,6 +181,7 @@ const fr: Catalogue = {
   ...invitationMessages.fr,
   ...bulkMessages.fr,
   ...recordMessages.fr,
+  ...recordSegmentMessages.fr,
   ...accountMessages.fr,
   ...jobMessages.fr,
   ...backupMessages.fr,
@@ -265,6 +268,7 @@ const it: Catalogue = {
   ...invitationMessages.it,
   ...bulkMessages.it,
   ...recordMessages.it,
+  ...recordSegmentMessages.it,
   ...accountMessages.it,
   ...jobMessages.it,
   ...backupMessages.it,
@@ -356,6 +360,7 @@ const de: Catalogue = {
   ...invitationMessages.de,
   ...bulkMessages.de,
   ...recordMessages.de,
+  ...recordSegmentMessages.de,
   ...accountMessages.de,
   ...jobMessages.de,
   ...backupMessages.de,

@@ -33,6 +33,8 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   job_schedules: 'the job queue of the installation',
   backups: 'the list of backup files kept by this installation',
   record_mp3_jobs: 'the last MP3 job of each record: job bookkeeping of the installation',
+  record_segment_jobs:
+    'the last segment detection job of each record: job bookkeeping of the installation',
   exports: 'downloads produced by this installation, made again on demand',
   category_ancestors:
     'derived from categories by triggers (0023_category_scopes): the restore writes it again',
@@ -67,6 +69,8 @@ export const TABLE_ORDER = [
   'records',
   'record_people',
   'record_revisions',
+  'record_segments',
+  'record_segment_people',
   'files',
   // What was imported and from where: a restored archive imports the same sources to nothing new.
   'imports',
@@ -84,6 +88,7 @@ export const TABLE_KEYS: Record<string, string[]> = {
   item_tags: ['item_id', 'tag_id'],
   item_categories: ['item_id', 'category_id'],
   record_people: ['record_id', 'participant_id'],
+  record_segment_people: ['segment_id', 'participant_id'],
 };
 
 /** Columns that point at a row of their own table: restored once the row exists. */

@@ -97,7 +97,8 @@ export async function removeMp3Leftovers(ctx: AppContext): Promise<void> {
   const partials =
     ctx.config.storage.kind === 'local' ? idle : new Date(Date.now() - 60 * 60 * 1000);
   await ctx.storage.mp3.removeAbandonedPartials(partials);
-  await removeAbandonedTempDirs(['mp3'], idle);
+  // The segment detection's copies of a record's audio too (segments/detect-job.ts).
+  await removeAbandonedTempDirs(['mp3', 'segments'], idle);
 }
 
 /** What the routes ask of the MP3 job (declared by declareRecordMp3Job). */

@@ -21,11 +21,12 @@ import { recordEntity } from './entity.js';
 import { presentRecordRows } from './present.js';
 import { listOrder, recordsRepository, type RecordFilter } from './repository.js';
 import { recordMatches } from './search.js';
+import { segmentHits } from './segments/search.js';
 
 /**
  * `GET /api/records`: live records (or the trash), filtered by person, language, owner and
  * recording date, in the order asked; with a search of 3 characters or more, the matches best
- * first, each with its snippet.
+ * first, each with its snippet (and the segment the words are in, if any).
  */
 export async function listRecords(
   ctx: AppContext,
@@ -50,7 +51,20 @@ export async function listRecords(
       recordSearch(ctx, words, filter, query.sort !== undefined && query.sort !== 'relevance'),
       recordEntity.snippetColumns,
       repo.byIds,
-      (rows, snippetOf) => presentRecordRows(ctx.db, rows, snippetOf),
+      async (rows, snippetOf) => {
+        const [presented, hits] = await Promise.all([
+          presentRecordRows(ctx.db, rows, snippetOf),
+          segmentHits(
+            ctx,
+            rows.map((row) => row.id),
+            words,
+          ),
+        ]);
+        return presented.map((row) => {
+          const segment = hits.get(row.id);
+          return segment ? { ...row, segment } : row;
+        });
+      },
     );
   }
   return listPage(
@@ -148,6 +162,11 @@ export async function searchRecordGroups(
       .execute(),
   ]);
   const rows = new Map((await repo.byIds(best.map((b) => b.id))).map((row) => [row.id, row]));
+  const segments = await segmentHits(
+    ctx,
+    best.map((b) => b.id),
+    words,
+  );
   const hits = best.flatMap((hit): RecordSearchHit[] => {
     const row = rows.get(hit.id);
     if (!row) return [];
@@ -164,6 +183,7 @@ export async function searchRecordGroups(
           preview: row.preview,
           matched: true,
           snippet: snippetIn(row, recordEntity.snippetColumns, words),
+          ...(segments.has(row.id) ? { segment: segments.get(row.id)! } : {}),
         },
       ],
     };

@@ -6,6 +6,7 @@ import { paginated } from '../../http/paginate.js';
 import { addRoute } from '../../http/route.js';
 import { say } from '../../i18n/translate.js';
 import { registerRecordMp3Routes } from './mp3-routes.js';
+import { registerRecordSegmentRoutes } from './segments/index.js';
 import { listRecordRevisions, listRecords } from './queries.js';
 import { recordsRepository } from './repository.js';
 import { bulkAnswer, deleteBulkForGood, runBulk } from '../items/index.js';
@@ -79,4 +80,5 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext) {
     return { message: say(request, 'records.files_ordered'), files };
   });
   registerRecordMp3Routes(app, ctx);
+  registerRecordSegmentRoutes(app, ctx);
 }

@@ -23,6 +23,7 @@ import {
 import { pickFields, RECORD_FIELDS } from './fields.js';
 import { presentRecord, presentRecordFile } from './present.js';
 import { recordsRepository, type RecordChanges, type RecordRow } from './repository.js';
+import { segmentsRepository } from './segments/repository.js';
 
 export type { Actor } from '../items/index.js';
 
@@ -154,10 +155,12 @@ export async function orderRecordFiles(
 }
 
 /** Records' side of merging and dividing participants, inside the participants' transaction. */
-export function copyRecordPeople(
+export async function copyRecordPeople(
   trx: Transaction<Database>,
   fromIds: number[],
   toId: number,
 ): Promise<void> {
-  return recordsRepository(trx).copyPeople(fromIds, toId);
+  await recordsRepository(trx).copyPeople(fromIds, toId);
+  // The people heard in segments follow too.
+  await segmentsRepository(trx).copyPeople(fromIds, toId);
 }
