@@ -31,6 +31,8 @@ export * from './import-routes.js';
 export * from './schemas/deleted-medias.js';
 export * from './deleted-media-routes.js';
 export * from './planning-routes.js';
+export * from './schemas/faces.js';
+export * from './face-routes.js';
 export * from './translation-keys.js';
 export { route } from './route-def.js';
 export * from './responses.js';

@@ -40,6 +40,7 @@ import * as m0032 from './migrations/0032_records_title_order.js';
 import * as m0033 from './migrations/0033_history_feed_records.js';
 import * as m0034 from './migrations/0034_login_links.js';
 import * as m0035 from './migrations/0035_imports.js';
+import * as m0037 from './migrations/0037_faces.js';
 
 /** Migrations are imported statically so they work the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '0033_history_feed_records': m0033,
   '0034_login_links': m0034,
   '0035_imports': m0035,
+  '0037_faces': m0037,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -11,6 +11,7 @@ import { importMessages } from './import-messages.js';
 import { importFlowMessages } from './import-flow-messages.js';
 import { exportMessages } from './export-messages.js';
 import { loginLinkMessages } from './login-link-messages.js';
+import { faceMessages } from './face-messages.js';
 
 /** Every message the server says to people, in the four interface languages. */
 const en = {
@@ -92,6 +93,7 @@ const en = {
   ...importFlowMessages.en,
   ...exportMessages.en,
   ...loginLinkMessages.en,
+  ...faceMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -184,6 +186,7 @@ const fr: Catalogue = {
   ...importFlowMessages.fr,
   ...exportMessages.fr,
   ...loginLinkMessages.fr,
+  ...faceMessages.fr,
 };
 
 const it: Catalogue = {
@@ -269,6 +272,7 @@ const it: Catalogue = {
   ...importFlowMessages.it,
   ...exportMessages.it,
   ...loginLinkMessages.it,
+  ...faceMessages.it,
 };
 
 const de: Catalogue = {
@@ -359,6 +363,7 @@ const de: Catalogue = {
   ...importFlowMessages.de,
   ...exportMessages.de,
   ...loginLinkMessages.de,
+  ...faceMessages.de,
 };
 
 export const catalogues: Record<UiLanguage, Catalogue> = { en, fr, it, de };

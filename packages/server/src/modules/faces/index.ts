@@ -1,0 +1,4 @@
+// The faces module's public face: other modules and app.ts import only from here.
+export { registerFaceRoutes } from './routes.js';
+export { declareFaceJobs } from './jobs.js';
+export { moveFacesOnMerge } from './merge.js';
