@@ -71,7 +71,19 @@ export const TABLE_ORDER = [
   // What was imported and from where: a restored archive imports the same sources to nothing new.
   'imports',
   'import_identities',
+  // Faces, with their descriptors and the names given to them (modules/faces).
+  'face_scans',
+  'face_groups',
+  'faces',
+  'face_rejections',
 ];
+
+/**
+ * Binary columns, written as base64 (neutralValue) and read back into bytes: a face's descriptor.
+ */
+export const BINARY_COLUMNS: Record<string, string[]> = {
+  faces: ['descriptor'],
+};
 
 /** The keyset each table is read in (its primary key); `id` when not named. */
 export const TABLE_KEYS: Record<string, string[]> = {
