@@ -35,7 +35,8 @@ const UNSTAMPED_TABLES: Record<string, string> = {
   import_identities: 'what was imported, read by the import jobs only',
   face_scans: 'which pictures the face detector read, read by the faces routes (never cached)',
   face_groups: 'groups of unknown faces, read by the faces routes (never cached)',
-  faces: 'faces in pictures, read by the faces routes (never cached); named ones reach cached lists through item_participants (stamped)',
+  faces:
+    'faces in pictures, read by the faces routes (never cached); named ones reach cached lists through item_participants (stamped)',
   face_rejections: '"not this person", read by the faces routes and jobs only',
   exports: "the admin's exports, read by the admin downloads routes (never cached)",
   record_mp3_jobs:

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.js';
 import { ADMIN, createTestServer, type TestServer } from '../../test/server.js';
 import { facesDb } from './repository.js';
-import { facesOf, mediaOf, participant, sample, uploadPicture } from './test-fixtures.js';
+import { facesOf, mediaOf, participant, sample, uploadPicture } from './test-fixtures/pictures.js';
 
 const SETTLE_MS = 180_000;
 

@@ -3,10 +3,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { buildPath, routes, type FileFaces } from '@kinfolio/contract';
 import { expect } from 'vitest';
-import type { TestClient } from '../../test/client.js';
-import { itemsApi } from '../../test/items-api.js';
-import type { TestServer } from '../../test/server.js';
-import { uploadFile } from '../../test/uploads.js';
+import type { TestClient } from '../../../test/client.js';
+import { itemsApi } from '../../../test/items-api.js';
+import type { TestServer } from '../../../test/server.js';
+import { uploadFile } from '../../../test/uploads.js';
 
 const demo = path.join(
   path.dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api/package.json')),
