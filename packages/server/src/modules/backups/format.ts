@@ -92,6 +92,8 @@ export const TABLE_KEYS: Record<string, string[]> = {
   item_tags: ['item_id', 'tag_id'],
   item_categories: ['item_id', 'category_id'],
   record_people: ['record_id', 'participant_id'],
+  face_scans: ['file_id'],
+  face_rejections: ['face_id', 'participant_id'],
 };
 
 /** Columns that point at a row of their own table: restored once the row exists. */
