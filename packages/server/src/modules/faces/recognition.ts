@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
 import { stampedTransaction } from '../../db/stamps.js';
 import { syncFaceLinks } from './links.js';
 import { bumpFacesRevision, faceIndex, type FaceIndex, type Neighbour } from './nearest.js';
@@ -260,4 +262,20 @@ export async function nameFaces(
       before.map((row) => row.group_id),
     );
   }
+}
+
+/**
+ * What detection works out for each face it finds (the benchmark measures it): the index in step
+ * with the table, the nearest named face and the nearest unknown one, the suggestion checked.
+ */
+export async function placementFor(
+  db: Kysely<Database>,
+  descriptor: Float32Array,
+): Promise<Placement> {
+  const index = await faceIndex(db);
+  const placement = placeFace(index, descriptor);
+  return {
+    suggestion: await confirmedSuggestion(facesDb(db), placement.suggestion),
+    group: placement.group,
+  };
 }
