@@ -29,11 +29,16 @@ export class FaceIndex {
   people = new Int32Array(1024);
   groups = new Int32Array(1024);
   vectors = new Float32Array(1024 * DESCRIPTOR_LENGTH);
+  /** Faces without a descriptor (drawn where none could be computed): counted, never searched. */
+  bare = new Set<number>();
+  /** When the row count was last compared with the table's. */
+  checkedAt = 0;
   private slots = new Map<number, number>();
 
   clear(): void {
     this.size = 0;
     this.slots.clear();
+    this.bare.clear();
     this.revision = -1;
   }
 
@@ -66,6 +71,7 @@ export class FaceIndex {
   }
 
   remove(id: number): void {
+    this.bare.delete(id);
     const slot = this.slots.get(id);
     if (slot === undefined) return;
     const last = this.size - 1;
@@ -134,6 +140,62 @@ export class FaceIndex {
     };
   }
 
+  /**
+   * In one pass: the nearest named face under `namedLimit` whose participant is not `excluded`,
+   * and the nearest unnamed one under `unnamedLimit` that is not in `skip` (what a new face needs:
+   * a suggestion and a group).
+   */
+  nearestBoth(
+    query: Float32Array,
+    options: {
+      namedLimit: number;
+      unnamedLimit: number;
+      excluded?: Set<number> | undefined;
+      skip?: Set<number> | undefined;
+    },
+  ): { named: Neighbour | undefined; unnamed: Neighbour | undefined } {
+    const { excluded, skip } = options;
+    let bestNamed = options.namedLimit * options.namedLimit;
+    let bestUnnamed = options.unnamedLimit * options.unnamedLimit;
+    let namedSlot = -1;
+    let unnamedSlot = -1;
+    const vectors = this.vectors;
+    const people = this.people;
+    for (let slot = 0; slot < this.size; slot += 1) {
+      const person = people[slot]!;
+      if (person !== 0 ? excluded?.has(person) : skip?.has(this.ids[slot]!)) continue;
+      const bound = person !== 0 ? bestNamed : bestUnnamed;
+      const base = slot * DESCRIPTOR_LENGTH;
+      let sum = 0;
+      for (let i = 0; i < DESCRIPTOR_LENGTH; i += 16) {
+        for (let j = i; j < i + 16; j += 1) {
+          const diff = vectors[base + j]! - query[j]!;
+          sum += diff * diff;
+        }
+        // Most faces are far: stop adding once this one cannot win.
+        if (sum >= bound) break;
+      }
+      if (sum >= bound) continue;
+      if (person !== 0) {
+        bestNamed = sum;
+        namedSlot = slot;
+      } else {
+        bestUnnamed = sum;
+        unnamedSlot = slot;
+      }
+    }
+    const neighbour = (slot: number, squared: number): Neighbour | undefined =>
+      slot < 0
+        ? undefined
+        : {
+            id: this.ids[slot]!,
+            participantId: this.people[slot]!,
+            groupId: this.groups[slot]!,
+            distance: Math.sqrt(squared),
+          };
+    return { named: neighbour(namedSlot, bestNamed), unnamed: neighbour(unnamedSlot, bestUnnamed) };
+  }
+
   /** Unnamed faces closer than `limit` to `query`, with their distance. */
   unnamedWithin(query: Float32Array, limit: number): { id: number; distance: number }[] {
     const out: { id: number; distance: number }[] = [];
@@ -191,13 +253,16 @@ async function load(db: Kysely<Database>, index: FaceIndex, since: number | unde
     const rows: IndexRow[] = await faces
       .selectFrom('faces')
       .select(['id', 'participant_id', 'group_id', 'descriptor'])
-      .where('descriptor', 'is not', null)
       .where('id', '>', after)
       .$if(since !== undefined, (q) => q.where('revision', '>', since!))
       .orderBy('id')
       .limit(5000)
       .execute();
     for (const row of rows) {
+      if (!row.descriptor) {
+        index.bare.add(row.id);
+        continue;
+      }
       index.upsert(
         row.id,
         row.participant_id,
@@ -209,7 +274,11 @@ async function load(db: Kysely<Database>, index: FaceIndex, since: number | unde
     after = rows[rows.length - 1]!.id;
   }
   index.revision = revision;
+  if (since === undefined) index.checkedAt = Date.now();
 }
+
+/** How often, at most, a process counts the faces to notice deletions made by another one. */
+const RECOUNT_MS = 30_000;
 
 /**
  * The index of this process for `db`, in step with what is committed. Syncs run one at a time.
@@ -226,13 +295,15 @@ export async function faceIndex(db: Kysely<Database>): Promise<FaceIndex> {
     if (known < 0) return load(db, index, undefined);
     if ((await readRevision(db)) === known) return;
     await load(db, index, known);
+    // Faces deleted elsewhere leave no row to read: noticed by their count, now and then (until
+    // then, callers' checks against the table keep a deleted face from being used).
+    if (Date.now() - index.checkedAt < RECOUNT_MS) return;
+    index.checkedAt = Date.now();
     const row = await facesDb(db)
       .selectFrom('faces')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('descriptor', 'is not', null)
       .executeTakeFirstOrThrow();
-    // Faces deleted elsewhere leave no row to read: start again from the table.
-    if (Number(row.n) !== index.size) await load(db, index, undefined);
+    if (Number(row.n) !== index.size + index.bare.size) await load(db, index, undefined);
   });
   entry.syncing = run.catch(() => undefined);
   await run;

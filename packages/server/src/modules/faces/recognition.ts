@@ -19,18 +19,13 @@ export function placeFace(
   descriptor: Float32Array,
   options: { rejected?: Set<number>; skip?: Set<number> } = {},
 ): Placement {
-  return {
-    suggestion: index.nearest(descriptor, {
-      named: true,
-      limit: FACE_THRESHOLDS.suggest,
-      ...(options.rejected ? { excluded: options.rejected } : {}),
-    }),
-    group: index.nearest(descriptor, {
-      named: false,
-      limit: FACE_THRESHOLDS.group,
-      ...(options.skip ? { skip: options.skip } : {}),
-    }),
-  };
+  const { named, unnamed } = index.nearestBoth(descriptor, {
+    namedLimit: FACE_THRESHOLDS.suggest,
+    unnamedLimit: FACE_THRESHOLDS.group,
+    excluded: options.rejected,
+    skip: options.skip,
+  });
+  return { suggestion: named, group: unnamed };
 }
 
 /** The suggestion if its face is still named so in the table (the index may be behind). */

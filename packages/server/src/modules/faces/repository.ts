@@ -69,10 +69,17 @@ export function descriptorBytes(descriptor: Float32Array): Buffer {
   return out;
 }
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 export function descriptorOf(bytes: Uint8Array): Float32Array {
+  const length = Math.floor(bytes.byteLength / 4);
+  if (LITTLE_ENDIAN) {
+    // One copy of the bytes (also aligns them), no per-value decoding: 100,000 rows load fast.
+    return new Float32Array(bytes.slice(0, length * 4).buffer);
+  }
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const out = new Float32Array(Math.floor(buffer.length / 4));
-  for (let i = 0; i < out.length; i += 1) out[i] = buffer.readFloatLE(i * 4);
+  const out = new Float32Array(length);
+  for (let i = 0; i < length; i += 1) out[i] = buffer.readFloatLE(i * 4);
   return out;
 }
 
