@@ -285,5 +285,28 @@ describe(
         .executeTakeFirstOrThrow();
       expect(row.group_id).not.toBeNull();
     });
+
+    it('takes a named picture out of the lists when it goes to the deleted medias, and back', async () => {
+      const before = await mediaOf(reader, alice);
+      expect(before).toContain(original.itemId);
+      const removed = await admin.delete(
+        buildPath(routes.fileDelete.path, { id: original.fileId }),
+      );
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect(await mediaOf(reader, alice)).not.toContain(original.itemId);
+      expect(
+        (await reader.get(buildPath(routes.fileFaces.path, { id: original.fileId }))).statusCode,
+      ).toBe(404);
+      const restored = await admin.post(
+        buildPath(routes.deletedMediaRestore.path, { id: original.fileId }),
+      );
+      expect(restored.statusCode, restored.body).toBe(200);
+      const back = await facesDb(server.ctx.db)
+        .selectFrom('files')
+        .select('item_id')
+        .where('id', '=', original.fileId)
+        .executeTakeFirstOrThrow();
+      expect(await mediaOf(reader, alice)).toContain(back.item_id);
+    });
   },
 );

@@ -247,17 +247,7 @@ async function load(db: Kysely<Database>, index: FaceIndex, since: number | unde
   const faces = facesDb(db);
   const revision = await readRevision(db);
   if (since === undefined) index.clear();
-  // Read in id order by pages: 100,000 descriptors are 51 MB, never one result set.
-  let after = 0;
-  for (;;) {
-    const rows: IndexRow[] = await faces
-      .selectFrom('faces')
-      .select(['id', 'participant_id', 'group_id', 'descriptor'])
-      .where('id', '>', after)
-      .$if(since !== undefined, (q) => q.where('revision', '>', since!))
-      .orderBy('id')
-      .limit(5000)
-      .execute();
+  const take = (rows: IndexRow[]) => {
     for (const row of rows) {
       if (!row.descriptor) {
         index.bare.add(row.id);
@@ -267,11 +257,34 @@ async function load(db: Kysely<Database>, index: FaceIndex, since: number | unde
         row.id,
         row.participant_id,
         row.group_id,
-        index.has(row.id) ? undefined : descriptorOf(row.descriptor!),
+        index.has(row.id) ? undefined : descriptorOf(row.descriptor),
       );
     }
-    if (rows.length < 5000) break;
-    after = rows[rows.length - 1]!.id;
+  };
+  if (since !== undefined) {
+    // What changed since: a few rows, found through the revision's index.
+    take(
+      await faces
+        .selectFrom('faces')
+        .select(['id', 'participant_id', 'group_id', 'descriptor'])
+        .where('revision', '>', since)
+        .execute(),
+    );
+  } else {
+    // Everything, in id order by pages: 100,000 descriptors are 51 MB, never one result set.
+    let after = 0;
+    for (;;) {
+      const rows: IndexRow[] = await faces
+        .selectFrom('faces')
+        .select(['id', 'participant_id', 'group_id', 'descriptor'])
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(5000)
+        .execute();
+      take(rows);
+      if (rows.length < 5000) break;
+      after = rows[rows.length - 1]!.id;
+    }
   }
   index.revision = revision;
   if (since === undefined) index.checkedAt = Date.now();

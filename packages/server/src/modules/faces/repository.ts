@@ -74,8 +74,11 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 export function descriptorOf(bytes: Uint8Array): Float32Array {
   const length = Math.floor(bytes.byteLength / 4);
   if (LITTLE_ENDIAN) {
-    // One copy of the bytes (also aligns them), no per-value decoding: 100,000 rows load fast.
-    return new Float32Array(bytes.slice(0, length * 4).buffer);
+    // One copy of the bytes (aligned, and never the driver's shared pool, which a Buffer's
+    // `.buffer` may be), no per-value decoding: 100,000 rows load fast.
+    const copy = new Uint8Array(length * 4);
+    copy.set(bytes.subarray(0, length * 4));
+    return new Float32Array(copy.buffer);
   }
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const out = new Float32Array(length);
