@@ -17,7 +17,8 @@
  * `--only imports` imports of generated Takeout folders, mboxes and WhatsApp chats by size, with
  * their time and peak memory (imports.ts; `--import-photos`, `--import-mails`, `--import-chat`);
  * `--only segments` the records' segment detection on an hour of audio (segments.ts;
- * `--segments-minutes`).
+ * `--segments-minutes`); `--only faces` suggestions among 100,000 synthetic faces per engine and
+ * the detection rate over demo pictures (faces.ts; `--faces-known`, `--faces-pictures`).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,6 +29,7 @@ import autocannon from 'autocannon';
 import { COLD_SEED, coldPlan, runCold } from './cold.js';
 import { backupReport, runBackupBench } from './backup.js';
 import { clusterReport, runClusterBench } from './cluster.js';
+import { facesReport, runFacesBench } from './faces.js';
 import { importReport, runImportBench, type ImportBenchKind } from './imports.js';
 import { mp3Report, runMp3Bench } from './mp3.js';
 import { restartReport, runRestartBench } from './restart.js';
@@ -59,6 +61,8 @@ const { values } = parseArgs({
     'import-photos': { type: 'string', default: '1000,10000' },
     'import-mails': { type: 'string', default: '10000,100000' },
     'import-chat': { type: 'string', default: '10000,100000' },
+    'faces-known': { type: 'string', default: '100000' },
+    'faces-pictures': { type: 'string', default: '100' },
   },
 });
 const only = values.only;
@@ -88,10 +92,20 @@ if (
   perClass < 1 ||
   !Number.isInteger(coldSeed) ||
   (only !== undefined &&
-    !['cold', 'cached', 'mp3', 'backup', 'restart', 'cluster', 'imports', 'segments'].includes(
-      only,
-    )) ||
+    ![
+      'cold',
+      'cached',
+      'mp3',
+      'backup',
+      'restart',
+      'cluster',
+      'imports',
+      'segments',
+      'faces',
+    ].includes(only)) ||
   !(Number(values['segments-minutes']) > 0) ||
+  !(Number(values['faces-known']) >= 1) ||
+  !(Number(values['faces-pictures']) >= 1) ||
   !importPlan.every((p) => p.sizes.every((n) => Number.isInteger(n) && n > 0)) ||
   !(Number(values['restart-runs']) >= 1) ||
   !(Number(values['restart-seconds']) >= 10) ||
@@ -102,10 +116,10 @@ if (
 ) {
   console.error(
     'Usage: npm run bench -- [--size N>=100] [--dialect sqlite|postgres|both] ' +
-      '[--only cached|cold|mp3|backup|restart|cluster|imports|segments] [--segments-minutes M] [--cold N>=1] [--cold-seed S] ' +
+      '[--only cached|cold|mp3|backup|restart|cluster|imports|segments|faces] [--segments-minutes M] [--cold N>=1] [--cold-seed S] ' +
       '[--keep] [--label L] [--mp3-minutes M] [--mp3-parts N>=1] [--backup-sizes N,N,…] ' +
       '[--restart-runs N>=1] [--restart-seconds S>=10] [--import-photos N,N,…] ' +
-      '[--import-mails N,N,…] [--import-chat N,N,…]',
+      '[--import-mails N,N,…] [--import-chat N,N,…] [--faces-known N] [--faces-pictures N]',
   );
   process.exit(2);
 }
@@ -118,6 +132,21 @@ if (only === 'backup') {
   const report = backupReport(result);
   const tail = values.label ? `-${values.label}` : '';
   const base = path.join(resultsDir, `${result.date.slice(0, 10)}-backup${tail}`);
+  fs.writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
+  fs.writeFileSync(`${base}.md`, report);
+  console.log(`\n${report}\nWritten to ${path.relative(process.cwd(), base)}.json and .md`);
+  process.exit(0);
+}
+
+if (only === 'faces') {
+  const result = await runFacesBench(
+    dialects,
+    Number(values['faces-known']),
+    Number(values['faces-pictures']),
+  );
+  const report = facesReport(result);
+  const tail = values.label ? `-${values.label}` : '';
+  const base = path.join(resultsDir, `${result.date.slice(0, 10)}-faces${tail}`);
   fs.writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
   fs.writeFileSync(`${base}.md`, report);
   console.log(`\n${report}\nWritten to ${path.relative(process.cwd(), base)}.json and .md`);

@@ -34,6 +34,8 @@ export * from './deleted-media-routes.js';
 export * from './planning-routes.js';
 export * from './schemas/shares.js';
 export * from './share-routes.js';
+export * from './schemas/faces.js';
+export * from './face-routes.js';
 export * from './translation-keys.js';
 export { route } from './route-def.js';
 export * from './responses.js';

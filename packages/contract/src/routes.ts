@@ -4,6 +4,7 @@ import { accountRouteTable } from './account-routes.js';
 import { backupRouteTable } from './backup-routes.js';
 import { deletedMediaRouteTable } from './deleted-media-routes.js';
 import { exportRouteTable } from './export-routes.js';
+import { faceRouteTable } from './face-routes.js';
 import { importRouteTable } from './import-routes.js';
 import { fileRouteTable } from './file-routes.js';
 import { jobRouteTable } from './job-routes.js';
@@ -418,6 +419,7 @@ export const routes = {
   ...accountRouteTable,
   ...loginLinkRouteTable,
   ...shareRouteTable,
+  ...faceRouteTable,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -21,6 +21,7 @@ import { registerCategoryRoutes } from './modules/categories/index.js';
 import { registerExportRoutes } from './modules/exports/index.js';
 import { registerFileRoutes } from './modules/files/index.js';
 import { findItemForUpdate, insertItem, registerItemRoutes } from './modules/items/index.js';
+import { registerFaceRoutes } from './modules/faces/index.js';
 import { registerJobRoutes } from './modules/jobs/index.js';
 import { registerBackupRoutes } from './modules/backups/index.js';
 import { registerImportRoutes } from './modules/imports/index.js';
@@ -150,6 +151,7 @@ export async function buildApp(
   registerRecordRoutes(app, ctx);
   registerPlanningRoutes(app, ctx);
   registerJobRoutes(app, ctx);
+  registerFaceRoutes(app, ctx);
   registerExportRoutes(app, ctx);
   await registerFileRoutes(app, ctx, {
     item: (trx, id) => findItemForUpdate(trx, ctx.dialect, id),

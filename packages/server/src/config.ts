@@ -91,6 +91,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   WARMUP: z.enum(['on', 'off']).default('on'),
+  FACES: z.enum(['on', 'off']).default('on'),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z
@@ -172,6 +173,11 @@ export interface Config {
   ffmpegTimeLimitMs: number;
   /** Whether `serve` reads the search indexes and hot tables into memory at start (db/warm-up.ts). */
   warmUp: boolean;
+  /**
+   * Whether faces may be detected on this installation (FACES=off: never, whatever the admin's
+   * setting; a machine too small for the models, or the test servers unless a test asks).
+   */
+  faces: boolean;
   jobs: {
     /** Whether `serve` also works jobs (a `kinfolio worker` process always does). */
     workInServer: boolean;
@@ -310,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     ffmpegTimeLimitMs: e.FFMPEG_TIME_LIMIT_SECONDS * 1000,
     warmUp: e.WARMUP === 'on',
+    faces: e.FACES === 'on',
     jobs: {
       workInServer: e.JOB_WORKER,
       concurrency: e.JOB_CONCURRENCY,

@@ -2,6 +2,7 @@ import { declareAuthJobs } from './auth/index.js';
 import type { AppContext } from './context.js';
 import { declareBackupJobs } from './modules/backups/index.js';
 import { declareExportJobs } from './modules/exports/index.js';
+import { declareFaceJobs } from './modules/faces/index.js';
 import { declareFileJobs } from './modules/files/index.js';
 import { declareImportJobs } from './modules/imports/index.js';
 import { declareRecordJobs } from './modules/records/index.js';
@@ -23,4 +24,5 @@ export function declareJobs(ctx: AppContext): void {
   declareExportJobs(ctx);
   declareBackupJobs(ctx);
   declareImportJobs(ctx);
+  declareFaceJobs(ctx);
 }

@@ -41,6 +41,7 @@ import * as m0033 from './migrations/0033_history_feed_records.js';
 import * as m0034 from './migrations/0034_login_links.js';
 import * as m0035 from './migrations/0035_imports.js';
 import * as m0036 from './migrations/0036_shares.js';
+import * as m0037 from './migrations/0037_faces.js';
 import * as m0039 from './migrations/0039_record_segments.js';
 
 /** Migrations are imported statically so they work the same from source, tests and bundles. */
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '0034_login_links': m0034,
   '0035_imports': m0035,
   '0036_shares': m0036,
+  '0037_faces': m0037,
   '0039_record_segments': m0039,
 };
 

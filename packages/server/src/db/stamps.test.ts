@@ -36,6 +36,11 @@ const UNSTAMPED_TABLES: Record<string, string> = {
   shares: 'share links, read by the share routes and the public routes (never cached)',
   share_entries: 'what a shared selection holds, read by the public routes (never cached)',
   share_events: 'the audit of share links, read by no cached route',
+  face_scans: 'which pictures the face detector read, read by the faces routes (never cached)',
+  face_groups: 'groups of unknown faces, read by the faces routes (never cached)',
+  faces:
+    'faces in pictures, read by the faces routes (never cached); named ones reach cached lists through item_participants (stamped)',
+  face_rejections: '"not this person", read by the faces routes and jobs only',
   exports: "the admin's exports, read by the admin downloads routes (never cached)",
   record_mp3_jobs:
     "each record's last MP3 job (job bookkeeping), read by the MP3 routes (never cached)",

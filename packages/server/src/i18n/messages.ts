@@ -13,6 +13,7 @@ import { importFlowMessages } from './import-flow-messages.js';
 import { exportMessages } from './export-messages.js';
 import { loginLinkMessages } from './login-link-messages.js';
 import { shareMessages } from './share-messages.js';
+import { faceMessages } from './face-messages.js';
 
 /** Every message the server says to people, in the four interface languages. */
 const en = {
@@ -96,6 +97,7 @@ const en = {
   ...exportMessages.en,
   ...loginLinkMessages.en,
   ...shareMessages.en,
+  ...faceMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -190,6 +192,7 @@ const fr: Catalogue = {
   ...exportMessages.fr,
   ...loginLinkMessages.fr,
   ...shareMessages.fr,
+  ...faceMessages.fr,
 };
 
 const it: Catalogue = {
@@ -277,6 +280,7 @@ const it: Catalogue = {
   ...exportMessages.it,
   ...loginLinkMessages.it,
   ...shareMessages.it,
+  ...faceMessages.it,
 };
 
 const de: Catalogue = {
@@ -369,6 +373,7 @@ const de: Catalogue = {
   ...exportMessages.de,
   ...loginLinkMessages.de,
   ...shareMessages.de,
+  ...faceMessages.de,
 };
 
 export const catalogues: Record<UiLanguage, Catalogue> = { en, fr, it, de };

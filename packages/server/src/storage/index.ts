@@ -33,6 +33,7 @@ export function localFolders(config: Config): Record<StorageKind, string> {
     restores: data('restores'),
     imports: data('imports'),
     mail: data('mail'),
+    faces: data('faces'),
   };
 }
 

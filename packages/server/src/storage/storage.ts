@@ -35,6 +35,8 @@ export const STORAGE_KINDS = [
   'imports',
   /** Mails kept as .eml files when no SMTP server is configured (mail). */
   'mail',
+  /** Small crops of faces, made again on demand (faces module). */
+  'faces',
 ] as const;
 
 export type StorageKind = (typeof STORAGE_KINDS)[number];

@@ -48,6 +48,8 @@ export async function createTestServer(options: TestServerOptions = {}) {
     APP_URL: 'http://kinfolio.test',
     WEB_DIST: path.join(os.tmpdir(), 'kinfolio-no-web-build'),
     LOG_LEVEL: 'silent',
+    // Face detection takes a second a picture and loads models: only the tests that ask run it.
+    FACES: 'off',
     ...(await storageEnv(options.env)),
     ...options.env,
   });

@@ -79,7 +79,19 @@ export const TABLE_ORDER = [
   'shares',
   'share_entries',
   'share_events',
+  // Faces, with their descriptors and the names given to them (modules/faces).
+  'face_scans',
+  'face_groups',
+  'faces',
+  'face_rejections',
 ];
+
+/**
+ * Binary columns, written as base64 (neutralValue) and read back into bytes: a face's descriptor.
+ */
+export const BINARY_COLUMNS: Record<string, string[]> = {
+  faces: ['descriptor'],
+};
 
 /** The keyset each table is read in (its primary key); `id` when not named. */
 export const TABLE_KEYS: Record<string, string[]> = {
@@ -89,6 +101,8 @@ export const TABLE_KEYS: Record<string, string[]> = {
   item_categories: ['item_id', 'category_id'],
   record_people: ['record_id', 'participant_id'],
   record_segment_people: ['segment_id', 'participant_id'],
+  face_scans: ['file_id'],
+  face_rejections: ['face_id', 'participant_id'],
 };
 
 /** Columns that point at a row of their own table: restored once the row exists. */

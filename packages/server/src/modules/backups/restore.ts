@@ -16,6 +16,7 @@ import {
   MANIFEST_ENTRY,
   REPLACED_ON_RESTORE,
   SELF_REFERENCES,
+  BINARY_COLUMNS,
   backedUpTables,
   schemaTables,
   tableColumns,
@@ -369,6 +370,9 @@ async function insertLines(
     }
     const row: Row = {};
     for (const column of columns) row[column] = parsed[column] ?? null;
+    for (const column of BINARY_COLUMNS[table] ?? []) {
+      if (typeof row[column] === 'string') row[column] = Buffer.from(row[column], 'base64');
+    }
     // A row pointing at one of its own table written after it: linked once that one is in.
     if (selfColumn && row[selfColumn] !== null && Number(row[selfColumn]) >= Number(row.id)) {
       later.push([row.id, row[selfColumn]]);

@@ -34,3 +34,9 @@ export {
   type PhotoMetadata,
 } from './photo-metadata.js';
 export { storeThumbnail, thumbKeyOf, thumbnailOf } from './thumbnails.js';
+export {
+  newPictures,
+  onNewPictures,
+  readFileBytes,
+  type PictureListener,
+} from './picture-hooks.js';

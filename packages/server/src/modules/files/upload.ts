@@ -9,6 +9,7 @@ import { randomToken } from '../../auth/tokens.js';
 import { HttpError } from '../../http/errors.js';
 import { filesRepository, type FileRow } from './repository.js';
 import { HEAD_BYTES, photoColumns, photoMetadataOf } from './photo-metadata.js';
+import { newPictures } from './picture-hooks.js';
 import { enqueueThumbnail, wantsThumbnail } from './thumbnail-job.js';
 import { displayedSize } from './thumbnails.js';
 
@@ -120,6 +121,7 @@ export async function receiveUpload(
       await enqueueThumbnail(ctx, row).catch((err: unknown) =>
         log?.error({ err, fileId: row.id }, 'thumbnail job not queued (the files check will)'),
       );
+      await newPictures(ctx, [row.id], log);
     }
     return row;
   } finally {

@@ -6,6 +6,7 @@ import {
   withTempDir,
   type TempDir,
 } from '../../storage/index.js';
+import { newPictures } from '../files/index.js';
 import { DEFAULT_ARCHIVE_LIMITS, type ArchiveLimits } from './archive.js';
 import { ImportError } from './errors.js';
 import { knownHashes } from './identities.js';
@@ -117,6 +118,8 @@ export async function runImport(
           finished_at: ctx.now().toISOString(),
         });
         await onProgress(100);
+        // Its pictures are read for faces (one pass over every picture not read yet).
+        await newPictures(ctx, 'many', ctx.log);
       } finally {
         source.close();
       }

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { FieldValidationError, fieldError } from '../../http/errors.js';
 import type { MessageKey } from '../../i18n/translate.js';
+import { moveFacesOnMerge } from '../faces/index.js';
 import { copyRecordPeople } from '../records/index.js';
 import { nameKeys, participantsRepository } from './repository.js';
 
@@ -88,6 +89,7 @@ export async function mergeParticipants(
     const others = ids.filter((id) => id !== keep);
     await repo.copyLinks(others, keep);
     await copyRecordPeople(trx, others, keep);
+    await moveFacesOnMerge(trx, others, keep);
     await repo.delete(others);
     return (await repo.findWithCount(keep))!;
   });
@@ -96,7 +98,8 @@ export async function mergeParticipants(
 /**
  * Divides a participant in two, in one transaction: the original is renamed `name1`, a new
  * participant `name2` is created and linked to every item of the original, with the same roles,
- * and heard in every record the original is heard in.
+ * and heard in every record the original is heard in. Named faces stay the original's (a face is
+ * one person); the new participant keeps the `face` links to those pictures like its other links.
  * A name held by another participant refuses the whole division (422), leaving everything as it was.
  */
 export async function divideParticipant(

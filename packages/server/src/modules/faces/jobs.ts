@@ -1,0 +1,40 @@
+import type { AppContext } from '../../context.js';
+import { onNewPictures } from '../files/index.js';
+import {
+  BACKFILL_JOB,
+  BACKFILL_JOB_KEY,
+  backfillFaces,
+  DETECT_JOB,
+  detectFile,
+  queueDetection,
+  type DetectPayload,
+} from './detect-job.js';
+
+const HOUR = 3_600_000;
+
+/**
+ * The faces' background work, on the `media` queue beside thumbnails and MP3s (so that
+ * `kinfolio worker --queue media` keeps it off the API instances): each new picture's detection,
+ * queued by uploads; the backfill over every picture not read yet, queued by imports, by the
+ * admin turning faces on, every six hours and whenever a worker starts (a killed backfill goes on
+ * where it stopped).
+ */
+export function declareFaceJobs(ctx: AppContext): void {
+  ctx.jobs.define<DetectPayload>(
+    DETECT_JOB,
+    async (payload, job) => {
+      await detectFile(ctx, payload.fileId, job.log);
+    },
+    { queue: 'media', attempts: 3, backoffMs: 5_000 },
+  );
+  ctx.jobs.define<null>(
+    BACKFILL_JOB,
+    async (_payload, job) => {
+      await ctx.settings.set(BACKFILL_JOB_KEY, job.id);
+      await backfillFaces(ctx, job);
+    },
+    { queue: 'media', attempts: 5, backoffMs: 30_000 },
+  );
+  ctx.jobs.every(BACKFILL_JOB, 6 * HOUR, null, { atStart: true });
+  onNewPictures(ctx, (fileIds) => queueDetection(ctx, fileIds));
+}
