@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { FieldValidationError, fieldError } from '../../http/errors.js';
 import type { MessageKey } from '../../i18n/translate.js';
 import { copyRecordPeople } from '../records/index.js';
+import { moveParticipantShares } from '../shares/index.js';
 import { nameKeys, participantsRepository } from './repository.js';
 
 /** A racing write that took the name first trips the unique index: the same 422 as the check. */
@@ -88,6 +89,7 @@ export async function mergeParticipants(
     const others = ids.filter((id) => id !== keep);
     await repo.copyLinks(others, keep);
     await copyRecordPeople(trx, others, keep);
+    await moveParticipantShares(trx, others, keep);
     await repo.delete(others);
     return (await repo.findWithCount(keep))!;
   });
