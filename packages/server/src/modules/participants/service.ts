@@ -12,6 +12,7 @@ import { FieldValidationError, fieldError } from '../../http/errors.js';
 import type { MessageKey } from '../../i18n/translate.js';
 import { moveFacesOnMerge } from '../faces/index.js';
 import { copyRecordPeople } from '../records/index.js';
+import { moveParticipantShares } from '../shares/index.js';
 import { nameKeys, participantsRepository } from './repository.js';
 
 /** A racing write that took the name first trips the unique index: the same 422 as the check. */
@@ -90,6 +91,7 @@ export async function mergeParticipants(
     await repo.copyLinks(others, keep);
     await copyRecordPeople(trx, others, keep);
     await moveFacesOnMerge(trx, others, keep);
+    await moveParticipantShares(trx, others, keep);
     await repo.delete(others);
     return (await repo.findWithCount(keep))!;
   });

@@ -1,2 +1,3 @@
-// The shares module's public face: app.ts imports only from here.
+// The shares module's public face: other modules and app.ts import only from here.
 export { registerShareRoutes } from './routes.js';
+export { moveParticipantShares } from './service.js';

@@ -8,7 +8,7 @@ import {
 } from '@kinfolio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.js';
-import { itemsApi } from '../../test/items-api.js';
+import { itemsApi, linkTargets } from '../../test/items-api.js';
 import { createTestServer, type TestServer } from '../../test/server.js';
 import { UNLOCK_COOKIE } from './tokens.js';
 import { seedArchive, share, type SeededArchive } from './test-archive.js';
@@ -199,6 +199,27 @@ describe('shares: expiry, password, revoke, changes of what is shared', () => {
     expect(ids).not.toContain(made.id);
     expect(ids).toContain(chosen.id);
     expect((await mine(archive.editor)).find((s) => s.id === chosen.id)?.selection_size).toBe(1);
+  });
+
+  it('a participant merged into another: their link shows the one kept', async () => {
+    const people = linkTargets(archive.editor);
+    const kept = await people.participant('Tante Jeanne');
+    const merged = await people.participant('Jeanne (tante)');
+    const post = itemsApi(archive.editor, 'post');
+    const first = await post.create({ title: 'Chez Jeanne', language: 'fr', from: [kept] });
+    const second = await post.create({ title: 'Lettre de Jeanne', language: 'fr', from: [merged] });
+    const made = await share(archive.editor, { target_type: 'participants', target_id: merged });
+    const merge = await archive.editor.post(routePath('participantMerge'), {
+      participants: [kept, merged],
+      participantToKeep: kept,
+    });
+    expect(merge.statusCode, merge.body).toBe(200);
+    const page = (await open(made.token)).json() as PublicShare;
+    expect(page.content.kind === 'list' && page.content.data.map((e) => e.id).sort()).toEqual(
+      [first.id, second.id].sort(),
+    );
+    const listed = (await mine(archive.editor)).find((s) => s.id === made.id);
+    expect(listed).toMatchObject({ target_id: kept, target_title: 'Tante Jeanne' });
   });
 
   it('counts views of the page, not of its files', async () => {

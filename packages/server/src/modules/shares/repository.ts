@@ -156,6 +156,15 @@ export function sharesRepository(executor: Kysely<Database> | Transaction<Databa
     ): Promise<void> {
       await db.updateTable('shares').set(changes).where('id', '=', id).execute();
     },
+    /** Points the links of these participants at another (a merge keeps its people's links). */
+    async moveParticipantLinks(from: number[], to: number): Promise<void> {
+      if (from.length === 0) return;
+      await db
+        .updateTable('shares')
+        .set({ participant_id: to })
+        .where('participant_id', 'in', from)
+        .execute();
+    },
     /** Counts one view of the public page. */
     async viewed(id: number, at: string): Promise<void> {
       await db

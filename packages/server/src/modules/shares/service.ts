@@ -7,7 +7,9 @@ import {
   type ShareUpdateBody,
   type UiLanguage,
 } from '@kinfolio/contract';
+import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { fieldError, HttpError } from '../../http/errors.js';
 import type { Page, PageWindow } from '../../http/paginate.js';
@@ -246,6 +248,18 @@ export async function updateShare(
     await recordEvent(repo, id, 'updated', user, now, details);
   });
   return present(ctx, { ...row, ...changes }, language);
+}
+
+/**
+ * Inside a participants merge's transaction: links to the merged people now show the one kept,
+ * instead of going with them.
+ */
+export function moveParticipantShares(
+  trx: Kysely<Database> | Transaction<Database>,
+  from: number[],
+  to: number,
+): Promise<void> {
+  return sharesRepository(trx).moveParticipantLinks(from, to);
 }
 
 /** Revokes a link at once (a second revoke changes nothing). */
