@@ -9,6 +9,7 @@ import {
   queueDetection,
   type DetectPayload,
 } from './detect-job.js';
+import { facesEnabled } from './settings.js';
 
 const HOUR = 3_600_000;
 
@@ -30,6 +31,8 @@ export function declareFaceJobs(ctx: AppContext): void {
   ctx.jobs.define<null>(
     BACKFILL_JOB,
     async (_payload, job) => {
+      // Off (the test servers, or the admin's choice): nothing written, not even its job's id.
+      if (!(await facesEnabled(ctx))) return;
       await ctx.settings.set(BACKFILL_JOB_KEY, job.id);
       await backfillFaces(ctx, job);
     },
