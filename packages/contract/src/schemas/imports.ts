@@ -110,8 +110,10 @@ export type ImportCounts = z.infer<typeof importCountsSchema>;
 
 export const importSchema = z.object({
   id: z.number().int(),
-  /** What the source was recognised as; null until it is read. */
+  /** What the source was recognised as (the first of its kinds); null until it is read. */
   source_kind: z.enum(IMPORT_SOURCE_KINDS).nullable(),
+  /** Every kind the source holds (a whole Takeout: `takeout` and `mail`); empty until it is read. */
+  source_kinds: z.array(z.enum(IMPORT_SOURCE_KINDS)),
   origin: z.enum(['upload', 'path']),
   file_name: z.string(),
   created_by: z.string().nullable(),

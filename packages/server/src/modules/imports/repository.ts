@@ -74,6 +74,18 @@ export interface ImportReport {
   preview?: ImportPreview;
   /** When the preview was ready: a preview not started within a day is discarded. */
   ready_at?: string;
+  /**
+   * Items of earlier imports this one changed (a WhatsApp day extended): the revision holding
+   * each as it was before, and the files this import attached to it. Undo puts them back.
+   */
+  revised?: RevisedItem[];
+}
+
+export interface RevisedItem {
+  item_id: number;
+  /** The item's revision holding it as it was before this import first changed it. */
+  revision_id: number;
+  files: number[];
 }
 
 export const emptyReport = (): ImportReport => ({
@@ -94,10 +106,13 @@ export function parseOptions(row: Pick<ImportRow, 'options'>): ImportOptions {
   return importOptionsSchema.parse(JSON.parse(row.options));
 }
 
-const sourceKind = (value: string | null): ImportSourceKind | null =>
-  (IMPORT_SOURCE_KINDS as readonly string[]).includes(value ?? '')
-    ? (value as ImportSourceKind)
-    : null;
+/** The kinds a source was made of, kept comma-separated in `source_kind` (most specific first). */
+const sourceKinds = (value: string | null): ImportSourceKind[] =>
+  (value ?? '')
+    .split(',')
+    .filter((kind): kind is ImportSourceKind =>
+      (IMPORT_SOURCE_KINDS as readonly string[]).includes(kind),
+    );
 
 /** An import as the routes show it, its messages in `language`. */
 export function presentImport(
@@ -107,7 +122,8 @@ export function presentImport(
   const report = parseReport(row);
   return {
     id: row.id,
-    source_kind: sourceKind(row.source_kind),
+    source_kind: sourceKinds(row.source_kind)[0] ?? null,
+    source_kinds: sourceKinds(row.source_kind),
     origin: row.origin,
     file_name: row.file_name,
     created_by: row.user_name,

@@ -204,7 +204,8 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
     if (row.status === 'analysing' || row.status === 'queued' || row.status === 'running') {
       throw new HttpError(409, 'imports.running');
     }
-    await undoImport(ctx, row);
+    const user = request.auth.user!;
+    await undoImport(ctx, row, { id: user.id, name: user.name });
     return { message: say(request, 'imports.undone'), import: await shown(request, row.id) };
   });
 }

@@ -2,7 +2,11 @@ import type { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { isItemType, type ImportOptions, type UiLanguage } from '@kinfolio/contract';
 import type { AppContext } from '../../context.js';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import { stampedTransaction } from '../../db/stamps.js';
+import { filesRepository } from '../files/index.js';
+import { findItemForUpdate, linksRepository, reviseItem, type Actor } from '../items/index.js';
 import type { PageWindow } from '../../http/paginate.js';
 import {
   importsDb,
@@ -155,17 +159,93 @@ export async function listImports(
 }
 
 /**
- * Sends everything the import created to the trash in one transaction, and marks it undone
- * there too: all of it or nothing. Entries already in the trash (or deleted for good) are left
- * as they are; restoring from the trash works as for any entry. Categories it created stay.
+ * Puts back what the import changed in items of earlier imports: the files it attached to them
+ * (a Takeout's edited copy of a picture imported before, a chat day's new attachments) go to the
+ * deleted medias, a chat day it extended is revised back to its content and authors before, and
+ * the identities it claimed there are forgotten, so that importing again does it anew.
  */
-export async function undoImport(ctx: AppContext, row: ImportRow): Promise<void> {
+async function undoChanges(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  row: ImportRow,
+  created: Set<number>,
+  actor: Actor,
+  now: string,
+) {
+  const identities = importsDb(trx);
+  const attached = (
+    await identities
+      .selectFrom('import_identities')
+      .select(['id', 'file_id', 'item_id'])
+      .where('import_id', '=', row.id)
+      .where('file_id', 'is not', null)
+      .execute()
+  ).filter((identity) => !created.has(identity.item_id));
+  const revised = (parseReport(row).revised ?? []).filter((entry) => !created.has(entry.item_id));
+  const files = [
+    ...attached.map((identity) => identity.file_id!),
+    ...revised.flatMap((entry) => entry.files),
+  ];
+  const deletion = { at: now, by: actor.id };
+  for (const file of files.length
+    ? await trx
+        .selectFrom('files')
+        .innerJoin('items', 'items.id', 'files.item_id')
+        .select(['files.id', 'files.item_id', 'items.type', 'items.title'])
+        .where('files.id', 'in', files)
+        .where('files.deleted_at', 'is', null)
+        .execute()
+    : []) {
+    const origin = { kind: 'item' as const, id: file.item_id!, type: file.type, title: file.title };
+    await filesRepository(trx).detach(file.id, origin, deletion);
+  }
+  for (let i = 0; i < attached.length; i += 500) {
+    const slice = attached.slice(i, i + 500).map((identity) => identity.id);
+    await identities.deleteFrom('import_identities').where('id', 'in', slice).execute();
+  }
+  for (const entry of revised) {
+    await identities
+      .deleteFrom('import_identities')
+      .where('import_id', '=', row.id)
+      .where('item_id', '=', entry.item_id)
+      .execute();
+    const current = await findItemForUpdate(trx, ctx.dialect, entry.item_id);
+    if (!current || !entry.revision_id) continue;
+    const revision = await trx
+      .selectFrom('item_revisions')
+      .select('data')
+      .where('id', '=', entry.revision_id)
+      .where('item_id', '=', entry.item_id)
+      .executeTakeFirst();
+    if (!revision) continue;
+    const before = JSON.parse(revision.data) as { content: string; from: number[] };
+    const links = await linksRepository(trx).idsOf(entry.item_id);
+    const from = await liveParticipants(trx, before.from);
+    await reviseItem(trx, ctx, current, links, { content: before.content, from }, actor);
+  }
+}
+
+/** Those of `ids` still in the archive (a participant deleted since is not linked again). */
+async function liveParticipants(trx: Transaction<Database>, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await trx.selectFrom('participants').select('id').where('id', 'in', ids).execute();
+  return rows.map((participant) => participant.id);
+}
+
+/**
+ * Sends everything the import created to the trash in one transaction, puts back what it
+ * changed in earlier imports' items, and marks it undone there too: all of it or nothing.
+ * Entries already in the trash (or deleted for good) are left as they are; restoring from the
+ * trash works as for any entry. Categories, tags and participants it created stay.
+ */
+export async function undoImport(ctx: AppContext, row: ImportRow, actor: Actor): Promise<void> {
   const created = Object.entries(parseReport(row).created);
   // Every item type it created (media, mails, messages); categories and tags stay.
   const items = created.filter(([type]) => isItemType(type)).flatMap(([, ids]) => ids);
   const ids = [...new Set(items)].sort((a, b) => a - b);
   await stampedTransaction(ctx.db, 'archive', async (trx) => {
     const now = ctx.now().toISOString();
+    await undoChanges(ctx, trx, row, new Set(ids), actor, now);
     if (ids.length) {
       await trx
         .updateTable('items')

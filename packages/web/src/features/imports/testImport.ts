@@ -5,6 +5,7 @@ export function testImport(overrides: Partial<Import> = {}): Import {
   return {
     id: 9,
     source_kind: 'photos',
+    source_kinds: ['photos'],
     origin: 'upload',
     file_name: 'vacances-2009.zip',
     created_by: 'Éloïse Martin',

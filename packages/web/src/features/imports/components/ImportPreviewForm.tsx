@@ -22,7 +22,7 @@ import { useTranslation } from '@/shared/i18n/react';
 import { numberFormat } from '@/shared/intl';
 import type { ImportStartBody } from '../api';
 import { initialAnswers, optionsOf, startBody, unanswered, type PreviewAnswers } from '../answers';
-import { useDayFormat } from '../format';
+import { useDayFormat, useKindsLabel } from '../format';
 import { PeopleMapping } from './PeopleMapping';
 
 /** Every IANA zone the browser knows, else just the answer preselected. */
@@ -35,6 +35,7 @@ function timeZones(current: string | null): string[] {
 /** What reading the source found: its kind, what would be created, the dates. */
 function Findings({ entry, preview }: { entry: Import; preview: ImportPreview }) {
   const { t, i18n } = useTranslation('imports');
+  const kindsLabel = useKindsLabel();
   const count = numberFormat(i18n.language);
   const day = useDayFormat();
   const counts = Object.entries(preview.counts).filter(([, n]) => n > 0);
@@ -45,7 +46,7 @@ function Findings({ entry, preview }: { entry: Import; preview: ImportPreview })
           {t('preview.recognised')}
         </Text>
         <Badge size="lg" variant="light">
-          {t(`kinds.${entry.source_kind ?? 'unknown'}`)}
+          {kindsLabel(entry)}
         </Badge>
       </Group>
       <Title order={2} size="h4">
@@ -107,7 +108,7 @@ export function ImportPreviewForm({
   const [answers, setAnswers] = useState<PreviewAnswers>(() => initialAnswers(entry, preview));
   const zones = useMemo(() => timeZones(answers.time_zone), [answers.time_zone]);
   const set = (partial: Partial<PreviewAnswers>) => setAnswers((old) => ({ ...old, ...partial }));
-  const offered = optionsOf(entry.source_kind);
+  const offered = optionsOf(entry.source_kinds);
   const missing = unanswered(preview, answers);
   const asked = new Set(preview.questions);
   const [tried, setTried] = useState(false);

@@ -56,6 +56,7 @@ describe('ImportDetailPage: the preview', () => {
 
   const chat = testImport({
     source_kind: 'whatsapp',
+    source_kinds: ['whatsapp'],
     status: 'ready',
     progress: 0,
     finished_at: null,
