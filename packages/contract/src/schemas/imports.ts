@@ -35,6 +35,8 @@ export const IMPORT_LIMITS = {
   pathMaxLength: 4096,
   /** Skipped entries and errors listed in a report (the counts go on). */
   reportedMax: 500,
+  /** Created items of each type whose titles an import's report gives (the first ones). */
+  titledPerType: 12,
 } as const;
 
 /** What a source may leave open, for the user to answer before the import runs. */
@@ -129,6 +131,11 @@ export const importSchema = z.object({
   skipped: z.array(z.object({ name: z.string(), reason: z.enum(IMPORT_SKIP_REASONS) })),
   /** The entries the import created, by type (`media`, `categories`). */
   created: z.record(z.string(), z.array(z.number().int())),
+  /**
+   * The titles of the first `IMPORT_LIMITS.titledPerType` items of each type created, by id
+   * (`GET /api/imports/{id}` and the answers about one import; empty in the list).
+   */
+  created_titles: z.record(z.string(), z.string()),
   /** Created items that look like an item already there: for the user to decide. */
   near_duplicates: z.array(
     z.object({

@@ -124,6 +124,16 @@ describe('a source made of several kinds', () => {
       { type: 'mail', title: 'Merci' },
       { type: 'media', title: 'scan.png' },
     ]);
+    // The report names what it created by the items' titles, in one answer.
+    const titleOf = (id: number) => done.created_titles[String(id)];
+    expect(done.created.mail!.map(titleOf).sort()).toEqual(['Les photos du lac', 'Merci']);
+    expect(done.created.media!.map(titleOf).sort()).toEqual(['IMG_0001.jpg', 'scan.png']);
+    expect(done.created.message!.map(titleOf).every((title) => title?.includes('Famille'))).toBe(
+      true,
+    );
+    const list = (await editor.get(routes.imports.path)).json<{ data: Import[] }>();
+    expect(list.data.find((entry) => entry.id === id)?.created_titles).toEqual({});
+
     // The chat's picture is the message's file, not a media item of its own.
     const attached = await server.ctx.db
       .selectFrom('files')

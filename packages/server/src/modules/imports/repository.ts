@@ -136,6 +136,7 @@ export function presentImport(
     counts: report.counts,
     skipped: report.skipped,
     created: report.created,
+    created_titles: {},
     near_duplicates: report.near_duplicates,
     errors: report.errors.map((m) => translate(language, m.key, m.params)),
     preview: report.preview ?? null,

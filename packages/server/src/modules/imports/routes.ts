@@ -20,6 +20,7 @@ import { parseOptions, presentImport } from './repository.js';
 import { registerImportUploadRoutes } from './upload-routes.js';
 import { loadUpload, takeUpload } from './uploads.js';
 import {
+  createdTitles,
   findImport,
   listImports,
   startImport,
@@ -163,7 +164,8 @@ async function receive(ctx: AppContext, request: FastifyRequest): Promise<number
 export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
   const shown = async (request: FastifyRequest, id: number) => {
     const row = found(await findImport(ctx, id, viewerOf(request)));
-    return presentImport(row, languageOf(request.headers['accept-language']));
+    const entry = presentImport(row, languageOf(request.headers['accept-language']));
+    return { ...entry, created_titles: await createdTitles(ctx, entry.created) };
   };
 
   registerImportUploadRoutes(app, ctx);

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
-import { isItemType, type ImportOptions, type UiLanguage } from '@kinfolio/contract';
+import { IMPORT_LIMITS, isItemType, type ImportOptions, type UiLanguage } from '@kinfolio/contract';
 import type { AppContext } from '../../context.js';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -120,6 +120,26 @@ export async function startPreviewed(
     .where('id', '=', row.id)
     .execute();
   return true;
+}
+
+/**
+ * The titles of the first items of each type an import created, in one query: what its report
+ * links to reads as the items themselves.
+ */
+export async function createdTitles(
+  ctx: AppContext,
+  created: Record<string, number[]>,
+): Promise<Record<string, string>> {
+  const ids = Object.entries(created)
+    .filter(([type]) => isItemType(type))
+    .flatMap(([, list]) => list.slice(0, IMPORT_LIMITS.titledPerType));
+  if (!ids.length) return {};
+  const rows = await ctx.db
+    .selectFrom('items')
+    .select(['id', 'title'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return Object.fromEntries(rows.map((row) => [String(row.id), row.title]));
 }
 
 /** Whose imports a reader sees: their own, or (admins) everyone's. */

@@ -18,6 +18,7 @@ export function testImport(overrides: Partial<Import> = {}): Import {
     counts: { created: 0, existing: 0, near_duplicates: 0, skipped: 0 },
     skipped: [],
     created: {},
+    created_titles: {},
     near_duplicates: [],
     errors: [],
     preview: null,

@@ -10,15 +10,15 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { isItemType, type Import } from '@kinfolio/contract';
+import { IMPORT_LIMITS, isItemType, type Import } from '@kinfolio/contract';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from '@/shared/i18n/react';
 import { numberFormat } from '@/shared/intl';
 import { listPathOf, profilePathOf } from '../itemLinks';
 import { NearDuplicates } from './NearDuplicates';
 
-/** Links listed per kind of entries created; the rest is counted ("and 12 more"). */
-export const LINKS_SHOWN = 12;
+/** Links listed per kind of entries created (the server titles these); the rest is counted. */
+export const LINKS_SHOWN = IMPORT_LIMITS.titledPerType;
 
 /** The organisation screens of the entries an import creates beside items. */
 const ORGANISATION_PATHS: Record<string, string> = {
@@ -53,8 +53,17 @@ function Counts({ entry }: { entry: Import }) {
   );
 }
 
-/** What was created, by kind: the first entries as links to their profiles, the list of the kind. */
-function Created({ created }: { created: Import['created'] }) {
+/**
+ * What was created, by kind: the first entries as links to their profiles, by their titles
+ * (the number when an item has none any more), and the list of the kind.
+ */
+function Created({
+  created,
+  titles,
+}: {
+  created: Import['created'];
+  titles: Import['created_titles'];
+}) {
   const { t } = useTranslation('imports');
   const kinds = Object.entries(created).filter(([, ids]) => ids.length > 0);
   if (kinds.length === 0) return null;
@@ -84,7 +93,7 @@ function Created({ created }: { created: Import['created'] }) {
                 {ids.slice(0, LINKS_SHOWN).map((id) => (
                   <li key={id}>
                     <Anchor component={Link} to={profilePathOf(type, id)} size="sm">
-                      {t('report.itemLabel', { type: label, id })}
+                      {titles[String(id)] || t('report.itemLabel', { type: label, id })}
                     </Anchor>
                   </li>
                 ))}
@@ -134,7 +143,7 @@ export function ImportReport({
           </List>
         </Alert>
       ) : null}
-      <Created created={entry.created} />
+      <Created created={entry.created} titles={entry.created_titles} />
       {entry.near_duplicates.length > 0 && entry.status === 'done' ? (
         <NearDuplicates pairs={entry.near_duplicates} />
       ) : null}

@@ -153,6 +153,10 @@ describe('ImportDetailPage: the report', () => {
   const done = testImport({
     counts: { created: 14, existing: 2, near_duplicates: 1, skipped: 3 },
     created: { media: Array.from({ length: 14 }, (_, i) => 100 + i), categories: [4] },
+    // Titled by the server: the first twelve of each type (one gone since: its number).
+    created_titles: Object.fromEntries(
+      Array.from({ length: 11 }, (_, i) => [String(100 + i), `Plage ${100 + i}.jpg`]),
+    ),
     skipped: [
       { name: 'notes/readme.pdf', reason: 'unsupported' },
       { name: 'empty.jpg', reason: 'empty' },
@@ -174,9 +178,13 @@ describe('ImportDetailPage: the report', () => {
     // Two reported of three skipped: the rest is counted.
     expect(screen.getAllByText('and 1 more')).toHaveLength(1);
     // Twelve links of fourteen pictures, then the count; the category's list.
-    expect(screen.getByRole('link', { name: 'Photos and videos no. 100' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Plage 100.jpg' })).toHaveAttribute(
       'href',
       '/medias/100/profile',
+    );
+    expect(screen.getByRole('link', { name: 'Photos and videos no. 111' })).toHaveAttribute(
+      'href',
+      '/medias/111/profile',
     );
     expect(screen.queryByRole('link', { name: 'Photos and videos no. 112' })).toBeNull();
     expect(screen.getByText('and 2 more')).toBeInTheDocument();
