@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTENT_LANGUAGES, LIMITS } from '../constants.js';
-import { integerField, paginated } from './common.js';
+import { idField, integerField, paginated } from './common.js';
 import { ITEM_LIMITS } from './items.js';
 
 /**
@@ -22,6 +22,13 @@ export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 /** The kinds of sources recognised by their content. */
 export const IMPORT_SOURCE_KINDS = ['takeout', 'mail', 'whatsapp', 'photos'] as const;
 export type ImportSourceKind = (typeof IMPORT_SOURCE_KINDS)[number];
+
+/**
+ * How a near-duplicate was reviewed: both pictures kept, or the new one moved to the trash
+ * (restorable from there).
+ */
+export const NEAR_DUPLICATE_DECISIONS = ['kept', 'trashed'] as const;
+export type NearDuplicateDecision = (typeof NEAR_DUPLICATE_DECISIONS)[number];
 
 /** Why an entry of a source was left out. */
 export const IMPORT_SKIP_REASONS = ['unsupported', 'empty', 'unreadable', 'too_large'] as const;
@@ -142,6 +149,8 @@ export const importSchema = z.object({
       item_id: z.number().int(),
       similar_item_id: z.number().int(),
       distance: z.number().int(),
+      /** What the user decided (`POST …/near-duplicates/{item_id}`); null while not reviewed. */
+      decision: z.enum(NEAR_DUPLICATE_DECISIONS).nullable(),
     }),
   ),
   /** Localised messages of what went wrong (a refused source, a failure). */
@@ -157,6 +166,11 @@ export const importsQuery = z.object({
   page: integerField(1, ITEM_LIMITS.maxPage).default(1),
   per_page: integerField(1, LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
 });
+
+export const nearDuplicateParams = z.object({ id: idField, item_id: idField });
+
+/** POST /api/imports/{id}/near-duplicates/{item_id}: the review of one pair. */
+export const nearDuplicateBody = z.object({ decision: z.enum(NEAR_DUPLICATE_DECISIONS) }).strict();
 
 /** POST /api/imports/{id}/start: the answers and mapping chosen on the preview. */
 export const importStartBody = z

@@ -8,6 +8,7 @@ import {
   type ImportSkipReason,
   type ImportSourceKind,
   type ImportStatus,
+  type NearDuplicateDecision,
 } from '@kinfolio/contract';
 import type { Generated, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -68,7 +69,12 @@ export interface ImportReport {
   counts: ImportCounts;
   skipped: { name: string; reason: ImportSkipReason }[];
   created: Record<string, number[]>;
-  near_duplicates: { item_id: number; similar_item_id: number; distance: number }[];
+  near_duplicates: {
+    item_id: number;
+    similar_item_id: number;
+    distance: number;
+    decision?: NearDuplicateDecision;
+  }[];
   errors: ReportMessage[];
   /** What the source's analysis found (imports asked with `preview`). */
   preview?: ImportPreview;
@@ -137,7 +143,10 @@ export function presentImport(
     skipped: report.skipped,
     created: report.created,
     created_titles: {},
-    near_duplicates: report.near_duplicates,
+    near_duplicates: report.near_duplicates.map((pair) => ({
+      ...pair,
+      decision: pair.decision ?? null,
+    })),
     errors: report.errors.map((m) => translate(language, m.key, m.params)),
     preview: report.preview ?? null,
   };

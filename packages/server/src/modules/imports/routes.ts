@@ -23,6 +23,7 @@ import {
   createdTitles,
   findImport,
   listImports,
+  reviewNearDuplicate,
   startImport,
   startPreviewed,
   storeImportUpload,
@@ -198,6 +199,24 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!(await startPreviewed(ctx, row, answers))) throw new HttpError(409, 'imports.not_ready');
     reply.code(202);
     return { message: say(request, 'imports.queued'), import: await shown(request, row.id) };
+  });
+
+  addRoute(app, routes.importNearDuplicate, async (request) => {
+    const { id, item_id } = request.params;
+    const row = found(await findImport(ctx, id, viewerOf(request)));
+    const { decision } = request.body;
+    const permissions = permissionsOf(request.auth.user!);
+    if (decision === 'trashed' && !hasPermission({ permissions }, 'content.delete')) {
+      throw new HttpError(403, 'auth.forbidden');
+    }
+    const refused = await reviewNearDuplicate(ctx, row.id, item_id, decision);
+    if (refused === 'missing') throw new HttpError(404, 'imports.near_duplicate_missing');
+    if (refused === 'not_done') throw new HttpError(409, 'imports.not_done');
+    if (refused === 'decided') throw new HttpError(409, 'imports.near_duplicate_decided');
+    return {
+      message: say(request, decision === 'kept' ? 'imports.both_kept' : 'imports.new_trashed'),
+      import: await shown(request, row.id),
+    };
   });
 
   addRoute(app, routes.importUndo, async (request) => {

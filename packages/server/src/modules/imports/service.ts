@@ -1,6 +1,12 @@
 import type { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
-import { IMPORT_LIMITS, isItemType, type ImportOptions, type UiLanguage } from '@kinfolio/contract';
+import {
+  IMPORT_LIMITS,
+  isItemType,
+  type ImportOptions,
+  type NearDuplicateDecision,
+  type UiLanguage,
+} from '@kinfolio/contract';
 import type { AppContext } from '../../context.js';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -176,6 +182,50 @@ export async function listImports(
       presentImport(row as ImportRow & { user_name: string | null }, language),
     ),
   };
+}
+
+/** Why a near-duplicate's review is refused: no such pair, or the import is not done, or reviewed. */
+export type ReviewRefusal = 'missing' | 'not_done' | 'decided';
+
+/**
+ * Records how the user reviewed the near-duplicate pair of `itemId` (the new picture) on the
+ * import's report, moving the new picture to the trash when `trashed`, in one transaction: the
+ * report shows the pair as reviewed after a reload. A pair is reviewed once.
+ */
+export async function reviewNearDuplicate(
+  ctx: AppContext,
+  id: number,
+  itemId: number,
+  decision: NearDuplicateDecision,
+): Promise<ReviewRefusal | undefined> {
+  return stampedTransaction(ctx.db, 'archive', async (trx) => {
+    const imports = importsDb(trx);
+    let query = imports.selectFrom('imports').select(['status', 'report']).where('id', '=', id);
+    // Two reviews of the same import at once: the second reads the first's.
+    if (ctx.dialect === 'postgres') query = query.forUpdate();
+    const row = await query.executeTakeFirst();
+    if (!row) return 'missing';
+    const report = parseReport(row);
+    const pair = report.near_duplicates.find((entry) => entry.item_id === itemId);
+    if (!pair) return 'missing';
+    if (row.status !== 'done') return 'not_done';
+    if (pair.decision) return 'decided';
+    pair.decision = decision;
+    if (decision === 'trashed') {
+      await trx
+        .updateTable('items')
+        .set({ deleted_at: ctx.now().toISOString() })
+        .where('id', '=', itemId)
+        .where('deleted_at', 'is', null)
+        .execute();
+    }
+    await imports
+      .updateTable('imports')
+      .set({ report: JSON.stringify(report) })
+      .where('id', '=', id)
+      .execute();
+    return undefined;
+  });
 }
 
 /**

@@ -145,7 +145,7 @@ export function ImportReport({
       ) : null}
       <Created created={entry.created} titles={entry.created_titles} />
       {entry.near_duplicates.length > 0 && entry.status === 'done' ? (
-        <NearDuplicates pairs={entry.near_duplicates} />
+        <NearDuplicates importId={entry.id} pairs={entry.near_duplicates} />
       ) : null}
       {entry.skipped.length > 0 ? (
         <Stack gap="xs">

@@ -38,8 +38,8 @@ function serve(entry: Import) {
         return { message: 'Undone.', import: { ...entry, status: 'undone' } };
       case 'media.single':
         return picture(args!.params!.id, `Photo ${args!.params!.id}`);
-      case 'media.delete':
-        return { message: 'In the trash.' };
+      case 'importNearDuplicate':
+        return { message: 'The new picture is in the trash.', import: entry };
       default:
         throw new Error(`unexpected ${name}`);
     }
@@ -161,7 +161,11 @@ describe('ImportDetailPage: the report', () => {
       { name: 'notes/readme.pdf', reason: 'unsupported' },
       { name: 'empty.jpg', reason: 'empty' },
     ],
-    near_duplicates: [{ item_id: 100, similar_item_id: 50, distance: 3 }],
+    near_duplicates: [
+      { item_id: 100, similar_item_id: 50, distance: 3, decision: null },
+      // Reviewed before the page was opened: the server says how.
+      { item_id: 101, similar_item_id: 51, distance: 5, decision: 'kept' },
+    ],
     errors: ['One picture could not be read.'],
   });
 
@@ -207,10 +211,15 @@ describe('ImportDetailPage: the report', () => {
     const user = userEvent.setup();
     await user.click(within(pair).getByRole('button', { name: 'Move the new one to the trash' }));
     expect(await within(pair).findByText('The new one is in the trash.')).toBeInTheDocument();
-    expect(call).toHaveBeenCalledWith(
-      'media.delete',
-      expect.objectContaining({ params: { id: 100 } }),
-    );
+    expect(call).toHaveBeenCalledWith('importNearDuplicate', {
+      params: { id: 9, item_id: 100 },
+      body: { decision: 'trashed' },
+    });
+    const reviewed = screen.getByRole('listitem', {
+      name: 'New picture no. 101 and picture no. 51',
+    });
+    expect(within(reviewed).getByRole('status')).toHaveTextContent('Both kept.');
+    expect(within(reviewed).queryByRole('button')).toBeNull();
   });
 
   it('undoes after the kit’s confirmation, and hides Undo without content.delete', async () => {
