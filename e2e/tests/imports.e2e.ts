@@ -165,6 +165,7 @@ describe('import screens', () => {
       id: 999_999,
       file_name: 'WhatsApp Chat with Famille.zip',
       source_kind: 'whatsapp',
+      source_kinds: ['whatsapp'],
       status: 'ready',
       progress: 0,
       preview: {

@@ -8,6 +8,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildManifest, newBuildId } from './build/buildManifest';
 import { mantineUseIdWithoutEffect } from './build/mantineUseId';
+import { receiveShare, SHARE_ACTION, SHARED_FIELD } from './src/features/imports/shareTarget';
 
 /** This build's id: compiled into the app and named by builds/latest.json (buildManifest). */
 const BUILD_ID = newBuildId();
@@ -210,6 +211,34 @@ export default defineConfig({
             purpose: 'maskable',
           },
         ],
+        // A WhatsApp export (or a mailbox, pictures) shared from the phone's share sheet opens
+        // the Import page with it: the service worker answers the post (receiveShare).
+        share_target: {
+          action: SHARE_ACTION,
+          method: 'POST',
+          enctype: 'multipart/form-data',
+          params: {
+            title: 'title',
+            text: 'text',
+            files: [
+              {
+                name: SHARED_FIELD,
+                accept: [
+                  'application/zip',
+                  '.zip',
+                  'text/plain',
+                  '.txt',
+                  'application/mbox',
+                  '.mbox',
+                  'message/rfc822',
+                  '.eml',
+                  'image/*',
+                  'video/*',
+                ],
+              },
+            ],
+          },
+        },
       },
       workbox: {
         navigateFallback: '/index.html',
@@ -220,6 +249,13 @@ export default defineConfig({
         globIgnores: ['**/*.br', '**/*.gz'],
         cleanupOutdatedCaches: true,
         runtimeCaching: [
+          {
+            // The share sheet's post: kept for the Import page, which is opened instead.
+            // Serialised into sw.js: the path written out (SHARE_ACTION).
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/share-target',
+            method: 'POST',
+            handler: receiveShare,
+          },
           {
             // Pictures' thumbnails seen once stay visible offline. A file's thumbnail never
             // changes, so the copy is served first; logout deletes this cache with the others.

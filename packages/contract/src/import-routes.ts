@@ -9,6 +9,8 @@ import {
   importSchema,
   importsQuery,
   importStartBody,
+  nearDuplicateBody,
+  nearDuplicateParams,
 } from './schemas/imports.js';
 
 /**
@@ -61,6 +63,27 @@ export const importRouteTable = {
       202: importSaved.describe('Queued with the answers and mapping chosen on its preview'),
       409: messageBody.describe('Not waiting on its preview (still analysing, or started)'),
       422: validationErrorBody.describe('Invalid answers (by field), or an unknown participant'),
+    },
+  }),
+  /**
+   * Records how a near-duplicate the import created was reviewed, so the report shows it after
+   * a reload: `kept` (both stay), or `trashed` (the new picture goes to the trash, which needs
+   * `content.delete`). The import's owner or an admin, once the import is done; once per pair.
+   */
+  importNearDuplicate: route({
+    method: 'POST',
+    path: '/api/imports/:id/near-duplicates/:item_id',
+    access: 'content.edit',
+    params: nearDuplicateParams,
+    body: nearDuplicateBody,
+    responses: {
+      200: importSaved,
+      403: messageBody.describe('Moving the new picture to the trash, without content.delete'),
+      404: messageBody.describe('No such import (or someone else’s), or no such pair in it'),
+      409: messageBody.describe(
+        'The import is not done (running, or undone), or the pair was reviewed',
+      ),
+      422: validationErrorBody.describe('Not a decision'),
     },
   }),
   importUndo: route({

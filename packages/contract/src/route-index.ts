@@ -139,6 +139,7 @@ export const routeIndex = {
   importCreate: ['POST', '/api/imports'],
   importStatus: ['GET', '/api/imports/:id'],
   importStart: ['POST', '/api/imports/:id/start'],
+  importNearDuplicate: ['POST', '/api/imports/:id/near-duplicates/:item_id'],
   importUndo: ['POST', '/api/imports/:id/undo'],
   importUploadCreate: ['POST', '/api/import-uploads'],
   importUploadAppend: ['PATCH', '/api/import-uploads/:id'],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTENT_LANGUAGES, LIMITS } from '../constants.js';
-import { integerField, paginated } from './common.js';
+import { idField, integerField, paginated } from './common.js';
 import { ITEM_LIMITS } from './items.js';
 
 /**
@@ -23,6 +23,13 @@ export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 export const IMPORT_SOURCE_KINDS = ['takeout', 'mail', 'whatsapp', 'photos'] as const;
 export type ImportSourceKind = (typeof IMPORT_SOURCE_KINDS)[number];
 
+/**
+ * How a near-duplicate was reviewed: both pictures kept, or the new one moved to the trash
+ * (restorable from there).
+ */
+export const NEAR_DUPLICATE_DECISIONS = ['kept', 'trashed'] as const;
+export type NearDuplicateDecision = (typeof NEAR_DUPLICATE_DECISIONS)[number];
+
 /** Why an entry of a source was left out. */
 export const IMPORT_SKIP_REASONS = ['unsupported', 'empty', 'unreadable', 'too_large'] as const;
 export type ImportSkipReason = (typeof IMPORT_SKIP_REASONS)[number];
@@ -35,6 +42,8 @@ export const IMPORT_LIMITS = {
   pathMaxLength: 4096,
   /** Skipped entries and errors listed in a report (the counts go on). */
   reportedMax: 500,
+  /** Created items of each type whose titles an import's report gives (the first ones). */
+  titledPerType: 12,
 } as const;
 
 /** What a source may leave open, for the user to answer before the import runs. */
@@ -110,8 +119,10 @@ export type ImportCounts = z.infer<typeof importCountsSchema>;
 
 export const importSchema = z.object({
   id: z.number().int(),
-  /** What the source was recognised as; null until it is read. */
+  /** What the source was recognised as (the first of its kinds); null until it is read. */
   source_kind: z.enum(IMPORT_SOURCE_KINDS).nullable(),
+  /** Every kind the source holds (a whole Takeout: `takeout` and `mail`); empty until it is read. */
+  source_kinds: z.array(z.enum(IMPORT_SOURCE_KINDS)),
   origin: z.enum(['upload', 'path']),
   file_name: z.string(),
   created_by: z.string().nullable(),
@@ -127,12 +138,19 @@ export const importSchema = z.object({
   skipped: z.array(z.object({ name: z.string(), reason: z.enum(IMPORT_SKIP_REASONS) })),
   /** The entries the import created, by type (`media`, `categories`). */
   created: z.record(z.string(), z.array(z.number().int())),
+  /**
+   * The titles of the first `IMPORT_LIMITS.titledPerType` items of each type created, by id
+   * (`GET /api/imports/{id}` and the answers about one import; empty in the list).
+   */
+  created_titles: z.record(z.string(), z.string()),
   /** Created items that look like an item already there: for the user to decide. */
   near_duplicates: z.array(
     z.object({
       item_id: z.number().int(),
       similar_item_id: z.number().int(),
       distance: z.number().int(),
+      /** What the user decided (`POST …/near-duplicates/{item_id}`); null while not reviewed. */
+      decision: z.enum(NEAR_DUPLICATE_DECISIONS).nullable(),
     }),
   ),
   /** Localised messages of what went wrong (a refused source, a failure). */
@@ -148,6 +166,11 @@ export const importsQuery = z.object({
   page: integerField(1, ITEM_LIMITS.maxPage).default(1),
   per_page: integerField(1, LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
 });
+
+export const nearDuplicateParams = z.object({ id: idField, item_id: idField });
+
+/** POST /api/imports/{id}/near-duplicates/{item_id}: the review of one pair. */
+export const nearDuplicateBody = z.object({ decision: z.enum(NEAR_DUPLICATE_DECISIONS) }).strict();
 
 /** POST /api/imports/{id}/start: the answers and mapping chosen on the preview. */
 export const importStartBody = z

@@ -24,6 +24,7 @@ const GRANTS = PERMISSIONS.filter((permission) => permission !== 'admin');
 function pathOf(route: RouteDef) {
   return buildPath(route.path, {
     id: 1,
+    item_id: 1,
     hash: 'x',
     kind: 'profile',
     size: 'small',

@@ -1,6 +1,12 @@
 /** The import flow's messages (a preview waiting for its start, chunked uploads), merged in messages.ts. */
 export const importFlowMessages = {
   en: {
+    'imports.near_duplicate_missing': 'This import has no such near-duplicate.',
+    'imports.near_duplicate_decided': 'This near-duplicate has been reviewed already.',
+    'imports.not_done':
+      'This import is not done (still running, or undone): its near-duplicates cannot be reviewed.',
+    'imports.both_kept': 'Both pictures kept.',
+    'imports.new_trashed': 'The new picture is in the trash.',
     'imports.not_restored':
       'This import was under way when the backup was made; its source is not in the backup. Import it again.',
     'imports.not_ready': 'This import is not waiting for its start (still being read, or started).',
@@ -15,6 +21,12 @@ export const importFlowMessages = {
     'imports.upload_too_large': 'This upload is larger than {max}.',
   },
   fr: {
+    'imports.near_duplicate_missing': 'Cet import n’a pas ce quasi-doublon.',
+    'imports.near_duplicate_decided': 'Ce quasi-doublon a déjà été examiné.',
+    'imports.not_done':
+      'Cet import n’est pas terminé (encore en cours, ou annulé) : ses quasi-doublons ne peuvent pas être examinés.',
+    'imports.both_kept': 'Les deux images sont conservées.',
+    'imports.new_trashed': 'La nouvelle image est dans la corbeille.',
     'imports.not_restored':
       'Cet import était en cours quand la sauvegarde a été faite ; sa source n’est pas dans la sauvegarde. Importez-la à nouveau.',
     'imports.not_ready':
@@ -31,6 +43,12 @@ export const importFlowMessages = {
     'imports.upload_too_large': 'Cet envoi dépasse {max}.',
   },
   it: {
+    'imports.near_duplicate_missing': 'Questa importazione non ha questo quasi-duplicato.',
+    'imports.near_duplicate_decided': 'Questo quasi-duplicato è già stato esaminato.',
+    'imports.not_done':
+      'Questa importazione non è terminata (ancora in corso, o annullata): i suoi quasi-duplicati non possono essere esaminati.',
+    'imports.both_kept': 'Entrambe le immagini sono conservate.',
+    'imports.new_trashed': 'La nuova immagine è nel cestino.',
     'imports.not_restored':
       'Questa importazione era in corso quando è stato fatto il backup; la sua sorgente non è nel backup. Importala di nuovo.',
     'imports.not_ready':
@@ -47,6 +65,12 @@ export const importFlowMessages = {
     'imports.upload_too_large': 'Questo caricamento supera {max}.',
   },
   de: {
+    'imports.near_duplicate_missing': 'Dieser Import hat kein solches Beinahe-Duplikat.',
+    'imports.near_duplicate_decided': 'Dieses Beinahe-Duplikat wurde bereits geprüft.',
+    'imports.not_done':
+      'Dieser Import ist nicht abgeschlossen (läuft noch oder wurde rückgängig gemacht): seine Beinahe-Duplikate können nicht geprüft werden.',
+    'imports.both_kept': 'Beide Bilder bleiben erhalten.',
+    'imports.new_trashed': 'Das neue Bild ist im Papierkorb.',
     'imports.not_restored':
       'Dieser Import lief noch, als die Sicherung erstellt wurde; seine Quelle ist nicht in der Sicherung. Importieren Sie sie erneut.',
     'imports.not_ready':

@@ -62,7 +62,7 @@ export async function importCommand(
       const report = parseReport(row);
       const { created, existing, near_duplicates, skipped } = report.counts;
       print(
-        `Import ${id} ${row.status}${row.source_kind ? ` (${row.source_kind})` : ''}: ` +
+        `Import ${id} ${row.status}${row.source_kind ? ` (${row.source_kind.replaceAll(',', ', ')})` : ''}: ` +
           `${created} created, ${existing} already there, ${near_duplicates} near-duplicates, ` +
           `${skipped} skipped.`,
       );

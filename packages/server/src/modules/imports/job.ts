@@ -23,7 +23,7 @@ import { nameKeys } from '../participants/index.js';
 import { SourceFindings } from './findings.js';
 import { ImportRun, participantName, type RunOptions } from './run.js';
 import { openServerPath, openUpload, type OpenedSource } from './source.js';
-import { recogniseSource, type ImportSource } from './sources.js';
+import { partProgress, splitSource, type SplitSource } from './sources.js';
 import { removeUpload, uploadIdOf } from './uploads.js';
 
 export const IMPORT_JOB = 'imports.run';
@@ -52,8 +52,8 @@ async function update(ctx: AppContext, id: number, changes: Updateable<ImportsTa
 
 /**
  * Runs (or resumes) the import `id` to its end: opens its source (a copy of the upload in a
- * temporary folder, or the server-side path), recognises its kind, and imports entry after
- * entry. Every unit is idempotent (its identity is checked, then it commits whole), so an
+ * temporary folder, or the server-side path), splits it into the kinds it holds, and imports
+ * each kind's entries one after the other. Every unit is idempotent (its identity is checked, then it commits whole), so an
  * attempt after a killed worker goes through the source again and adds only what is missing.
  * A refused source fails the import with its localised reason and writes nothing.
  */
@@ -77,13 +77,13 @@ export async function runImport(
         source = await openUpload(dir, 'source', row.file_name, new Date(row.created_at), limits);
       }
       try {
-        const kind = await recogniseSource(source);
-        if (!kind) throw new ImportError('not_recognised');
-        await update(ctx, id, { source_kind: kind.kind });
+        const split = await splitSource(source);
+        if (!split.parts.length) throw new ImportError('not_recognised');
+        await update(ctx, id, { source_kind: split.parts.map((part) => part.kind.kind).join(',') });
         const options = parseOptions(row);
         const language: ContentLanguage = options.language ?? DEFAULT_UI_LANGUAGE;
         if (analysing) {
-          await analyseImport(ctx, row, kind, source, dir, { ...options, language });
+          await analyseImport(ctx, row, split, dir, { ...options, language });
           return;
         }
         const user = row.created_by
@@ -102,15 +102,23 @@ export async function runImport(
           await knownHashes(ctx.db),
           parseReport(row).created.categories ?? [],
           signal,
+          parseReport(row).revised ?? [],
         );
         let reported = 0;
-        await kind.run(run, source, dir, async (fraction) => {
+        const progress = async (fraction: number) => {
           if (Date.now() - reported < REPORT_EVERY_MS) return;
           reported = Date.now();
-          const progress = Math.min(Math.floor(fraction * 100), 99);
-          await update(ctx, id, { progress, report: JSON.stringify(keepPreview(row, run.report)) });
-          await onProgress(progress);
-        });
+          const percent = Math.min(Math.floor(fraction * 100), 99);
+          await update(ctx, id, {
+            progress: percent,
+            report: JSON.stringify(keepPreview(row, run.report)),
+          });
+          await onProgress(percent);
+        };
+        for (const entry of split.unclaimed) run.skip(entry.path, entry.skip ?? 'unsupported');
+        for (const [index, part] of split.parts.entries()) {
+          await part.kind.run(run, part.source, dir, partProgress(split.parts, index, progress));
+        }
         await update(ctx, id, {
           status: 'done',
           progress: 100,
@@ -149,20 +157,21 @@ function keepPreview(row: ImportRow, report: ImportReport): ImportReport {
 }
 
 /**
- * Reads the source through with its kind's analysis (nothing written to the archive) and keeps
+ * Reads the source through with its kinds' analyses (nothing written to the archive) and keeps
  * what it found as the import's preview, each person matched to the participant of the same
  * name (case-insensitive): the import is then `ready`, its upload kept until it is started.
  */
 async function analyseImport(
   ctx: AppContext,
   row: ImportRow,
-  kind: ImportSource,
-  source: OpenedSource,
+  split: SplitSource,
   dir: TempDir,
   options: RunOptions,
 ): Promise<void> {
   const findings = new SourceFindings();
-  await kind.analyse(ctx, source, dir, findings, options);
+  for (const part of split.parts) {
+    await part.kind.analyse(ctx, part.source, dir, findings, options);
+  }
   const preview = await findings.preview(async (name) => {
     const { name_lower } = nameKeys(participantName(name) || name);
     return ctx.db

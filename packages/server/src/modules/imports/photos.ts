@@ -400,6 +400,7 @@ export async function bytesKnown(run: Pick<ImportRun, 'ctx'>, sha256: string): P
 export const photosSource: ImportSource = {
   kind: 'photos',
   recognise: (source) => Promise.resolve(source.entries.some((entry) => entry.mime && !entry.skip)),
+  claim: (source) => Promise.resolve(source.entries.filter((entry) => entry.mime && !entry.skip)),
   async analyse(ctx, source, _dir, findings, options) {
     const folders = new Set<string>();
     for (const entry of source.entries) {

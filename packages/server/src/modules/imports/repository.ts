@@ -8,6 +8,7 @@ import {
   type ImportSkipReason,
   type ImportSourceKind,
   type ImportStatus,
+  type NearDuplicateDecision,
 } from '@kinfolio/contract';
 import type { Generated, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -68,12 +69,29 @@ export interface ImportReport {
   counts: ImportCounts;
   skipped: { name: string; reason: ImportSkipReason }[];
   created: Record<string, number[]>;
-  near_duplicates: { item_id: number; similar_item_id: number; distance: number }[];
+  near_duplicates: {
+    item_id: number;
+    similar_item_id: number;
+    distance: number;
+    decision?: NearDuplicateDecision;
+  }[];
   errors: ReportMessage[];
   /** What the source's analysis found (imports asked with `preview`). */
   preview?: ImportPreview;
   /** When the preview was ready: a preview not started within a day is discarded. */
   ready_at?: string;
+  /**
+   * Items of earlier imports this one changed (a WhatsApp day extended): the revision holding
+   * each as it was before, and the files this import attached to it. Undo puts them back.
+   */
+  revised?: RevisedItem[];
+}
+
+export interface RevisedItem {
+  item_id: number;
+  /** The item's revision holding it as it was before this import first changed it. */
+  revision_id: number;
+  files: number[];
 }
 
 export const emptyReport = (): ImportReport => ({
@@ -94,10 +112,13 @@ export function parseOptions(row: Pick<ImportRow, 'options'>): ImportOptions {
   return importOptionsSchema.parse(JSON.parse(row.options));
 }
 
-const sourceKind = (value: string | null): ImportSourceKind | null =>
-  (IMPORT_SOURCE_KINDS as readonly string[]).includes(value ?? '')
-    ? (value as ImportSourceKind)
-    : null;
+/** The kinds a source was made of, kept comma-separated in `source_kind` (most specific first). */
+const sourceKinds = (value: string | null): ImportSourceKind[] =>
+  (value ?? '')
+    .split(',')
+    .filter((kind): kind is ImportSourceKind =>
+      (IMPORT_SOURCE_KINDS as readonly string[]).includes(kind),
+    );
 
 /** An import as the routes show it, its messages in `language`. */
 export function presentImport(
@@ -107,7 +128,8 @@ export function presentImport(
   const report = parseReport(row);
   return {
     id: row.id,
-    source_kind: sourceKind(row.source_kind),
+    source_kind: sourceKinds(row.source_kind)[0] ?? null,
+    source_kinds: sourceKinds(row.source_kind),
     origin: row.origin,
     file_name: row.file_name,
     created_by: row.user_name,
@@ -120,7 +142,11 @@ export function presentImport(
     counts: report.counts,
     skipped: report.skipped,
     created: report.created,
-    near_duplicates: report.near_duplicates,
+    created_titles: {},
+    near_duplicates: report.near_duplicates.map((pair) => ({
+      ...pair,
+      decision: pair.decision ?? null,
+    })),
     errors: report.errors.map((m) => translate(language, m.key, m.params)),
     preview: report.preview ?? null,
   };

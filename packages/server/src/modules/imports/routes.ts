@@ -20,8 +20,10 @@ import { parseOptions, presentImport } from './repository.js';
 import { registerImportUploadRoutes } from './upload-routes.js';
 import { loadUpload, takeUpload } from './uploads.js';
 import {
+  createdTitles,
   findImport,
   listImports,
+  reviewNearDuplicate,
   startImport,
   startPreviewed,
   storeImportUpload,
@@ -163,7 +165,8 @@ async function receive(ctx: AppContext, request: FastifyRequest): Promise<number
 export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
   const shown = async (request: FastifyRequest, id: number) => {
     const row = found(await findImport(ctx, id, viewerOf(request)));
-    return presentImport(row, languageOf(request.headers['accept-language']));
+    const entry = presentImport(row, languageOf(request.headers['accept-language']));
+    return { ...entry, created_titles: await createdTitles(ctx, entry.created) };
   };
 
   registerImportUploadRoutes(app, ctx);
@@ -198,13 +201,32 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
     return { message: say(request, 'imports.queued'), import: await shown(request, row.id) };
   });
 
+  addRoute(app, routes.importNearDuplicate, async (request) => {
+    const { id, item_id } = request.params;
+    const row = found(await findImport(ctx, id, viewerOf(request)));
+    const { decision } = request.body;
+    const permissions = permissionsOf(request.auth.user!);
+    if (decision === 'trashed' && !hasPermission({ permissions }, 'content.delete')) {
+      throw new HttpError(403, 'auth.forbidden');
+    }
+    const refused = await reviewNearDuplicate(ctx, row.id, item_id, decision);
+    if (refused === 'missing') throw new HttpError(404, 'imports.near_duplicate_missing');
+    if (refused === 'not_done') throw new HttpError(409, 'imports.not_done');
+    if (refused === 'decided') throw new HttpError(409, 'imports.near_duplicate_decided');
+    return {
+      message: say(request, decision === 'kept' ? 'imports.both_kept' : 'imports.new_trashed'),
+      import: await shown(request, row.id),
+    };
+  });
+
   addRoute(app, routes.importUndo, async (request) => {
     const row = found(await findImport(ctx, request.params.id, viewerOf(request)));
     if (row.status === 'undone') throw new HttpError(409, 'imports.already_undone');
     if (row.status === 'analysing' || row.status === 'queued' || row.status === 'running') {
       throw new HttpError(409, 'imports.running');
     }
-    await undoImport(ctx, row);
+    const user = request.auth.user!;
+    await undoImport(ctx, row, { id: user.id, name: user.name });
     return { message: say(request, 'imports.undone'), import: await shown(request, row.id) };
   });
 }

@@ -12,7 +12,7 @@ import type { Actor } from '../items/index.js';
 import { nameKeys } from '../participants/index.js';
 import type { KnownIdentity } from './identities.js';
 import { IMPORT_LIMITS } from '@kinfolio/contract';
-import type { ImportReport } from './repository.js';
+import { importsDb, parseReport, type ImportReport } from './repository.js';
 
 /** Two pictures this close (bits of 64 differing) are near-duplicates: a resized or recompressed copy. */
 export const NEAR_DUPLICATE_DISTANCE = 8;
@@ -39,6 +39,8 @@ export class ImportRun {
     /** Categories it created in an earlier attempt (they are found, not created, this time). */
     categories: number[],
     readonly signal?: AbortSignal,
+    /** Items of earlier imports it changed in an earlier attempt. */
+    revised: ImportReport['revised'] = [],
   ) {
     this.hashes = [...hashes];
     this.report = {
@@ -47,7 +49,44 @@ export class ImportRun {
       created: categories.length ? { categories: [...categories] } : {},
       near_duplicates: [],
       errors: [],
+      ...(revised.length ? { revised: revised.map((entry) => ({ ...entry })) } : {}),
     };
+  }
+
+  /**
+   * Records, inside the unit's transaction, that this import changed `itemId`, an item of an
+   * earlier import (its revision before the first change, the files it attached), on the
+   * import's row, so that a resumed attempt still undoes it. `commit` applies it to this run's
+   * report once the transaction is committed.
+   */
+  async revised(
+    trx: Transaction<Database>,
+    itemId: number,
+    revisionId: number,
+    files: number[],
+  ): Promise<() => void> {
+    const imports = importsDb(trx);
+    const row = await imports
+      .selectFrom('imports')
+      .select('report')
+      .where('id', '=', this.importId)
+      .executeTakeFirstOrThrow();
+    const report = parseReport(row);
+    const add = (list: NonNullable<ImportReport['revised']>) => {
+      const known = list.find((entry) => entry.item_id === itemId);
+      // The first change's revision is the item as it was before this import.
+      if (known) {
+        known.files.push(...files.filter((id) => !known.files.includes(id)));
+        if (!known.revision_id) known.revision_id = revisionId;
+      } else list.push({ item_id: itemId, revision_id: revisionId, files: [...files] });
+    };
+    add((report.revised ??= []));
+    await imports
+      .updateTable('imports')
+      .set({ report: JSON.stringify(report) })
+      .where('id', '=', this.importId)
+      .execute();
+    return () => add((this.report.revised ??= []));
   }
 
   skip(name: string, reason: ImportSkipReason) {

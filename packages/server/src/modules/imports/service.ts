@@ -1,8 +1,18 @@
 import type { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
-import { isItemType, type ImportOptions, type UiLanguage } from '@kinfolio/contract';
+import {
+  IMPORT_LIMITS,
+  isItemType,
+  type ImportOptions,
+  type NearDuplicateDecision,
+  type UiLanguage,
+} from '@kinfolio/contract';
 import type { AppContext } from '../../context.js';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import { stampedTransaction } from '../../db/stamps.js';
+import { filesRepository } from '../files/index.js';
+import { findItemForUpdate, linksRepository, reviseItem, type Actor } from '../items/index.js';
 import type { PageWindow } from '../../http/paginate.js';
 import {
   importsDb,
@@ -118,6 +128,26 @@ export async function startPreviewed(
   return true;
 }
 
+/**
+ * The titles of the first items of each type an import created, in one query: what its report
+ * links to reads as the items themselves.
+ */
+export async function createdTitles(
+  ctx: AppContext,
+  created: Record<string, number[]>,
+): Promise<Record<string, string>> {
+  const ids = Object.entries(created)
+    .filter(([type]) => isItemType(type))
+    .flatMap(([, list]) => list.slice(0, IMPORT_LIMITS.titledPerType));
+  if (!ids.length) return {};
+  const rows = await ctx.db
+    .selectFrom('items')
+    .select(['id', 'title'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return Object.fromEntries(rows.map((row) => [String(row.id), row.title]));
+}
+
 /** Whose imports a reader sees: their own, or (admins) everyone's. */
 export type ImportViewer = { userId: number; admin: boolean };
 
@@ -154,18 +184,138 @@ export async function listImports(
   };
 }
 
+/** Why a near-duplicate's review is refused: no such pair, or the import is not done, or reviewed. */
+export type ReviewRefusal = 'missing' | 'not_done' | 'decided';
+
 /**
- * Sends everything the import created to the trash in one transaction, and marks it undone
- * there too: all of it or nothing. Entries already in the trash (or deleted for good) are left
- * as they are; restoring from the trash works as for any entry. Categories it created stay.
+ * Records how the user reviewed the near-duplicate pair of `itemId` (the new picture) on the
+ * import's report, moving the new picture to the trash when `trashed`, in one transaction: the
+ * report shows the pair as reviewed after a reload. A pair is reviewed once.
  */
-export async function undoImport(ctx: AppContext, row: ImportRow): Promise<void> {
+export async function reviewNearDuplicate(
+  ctx: AppContext,
+  id: number,
+  itemId: number,
+  decision: NearDuplicateDecision,
+): Promise<ReviewRefusal | undefined> {
+  return stampedTransaction(ctx.db, 'archive', async (trx) => {
+    const imports = importsDb(trx);
+    let query = imports.selectFrom('imports').select(['status', 'report']).where('id', '=', id);
+    // Two reviews of the same import at once: the second reads the first's.
+    if (ctx.dialect === 'postgres') query = query.forUpdate();
+    const row = await query.executeTakeFirst();
+    if (!row) return 'missing';
+    const report = parseReport(row);
+    const pair = report.near_duplicates.find((entry) => entry.item_id === itemId);
+    if (!pair) return 'missing';
+    if (row.status !== 'done') return 'not_done';
+    if (pair.decision) return 'decided';
+    pair.decision = decision;
+    if (decision === 'trashed') {
+      await trx
+        .updateTable('items')
+        .set({ deleted_at: ctx.now().toISOString() })
+        .where('id', '=', itemId)
+        .where('deleted_at', 'is', null)
+        .execute();
+    }
+    await imports
+      .updateTable('imports')
+      .set({ report: JSON.stringify(report) })
+      .where('id', '=', id)
+      .execute();
+    return undefined;
+  });
+}
+
+/**
+ * Puts back what the import changed in items of earlier imports: the files it attached to them
+ * (a Takeout's edited copy of a picture imported before, a chat day's new attachments) go to the
+ * deleted medias, a chat day it extended is revised back to its content and authors before, and
+ * the identities it claimed there are forgotten, so that importing again does it anew.
+ */
+async function undoChanges(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  row: ImportRow,
+  created: Set<number>,
+  actor: Actor,
+  now: string,
+) {
+  const identities = importsDb(trx);
+  const attached = (
+    await identities
+      .selectFrom('import_identities')
+      .select(['id', 'file_id', 'item_id'])
+      .where('import_id', '=', row.id)
+      .where('file_id', 'is not', null)
+      .execute()
+  ).filter((identity) => !created.has(identity.item_id));
+  const revised = (parseReport(row).revised ?? []).filter((entry) => !created.has(entry.item_id));
+  const files = [
+    ...attached.map((identity) => identity.file_id!),
+    ...revised.flatMap((entry) => entry.files),
+  ];
+  const deletion = { at: now, by: actor.id };
+  for (const file of files.length
+    ? await trx
+        .selectFrom('files')
+        .innerJoin('items', 'items.id', 'files.item_id')
+        .select(['files.id', 'files.item_id', 'items.type', 'items.title'])
+        .where('files.id', 'in', files)
+        .where('files.deleted_at', 'is', null)
+        .execute()
+    : []) {
+    const origin = { kind: 'item' as const, id: file.item_id!, type: file.type, title: file.title };
+    await filesRepository(trx).detach(file.id, origin, deletion);
+  }
+  for (let i = 0; i < attached.length; i += 500) {
+    const slice = attached.slice(i, i + 500).map((identity) => identity.id);
+    await identities.deleteFrom('import_identities').where('id', 'in', slice).execute();
+  }
+  for (const entry of revised) {
+    await identities
+      .deleteFrom('import_identities')
+      .where('import_id', '=', row.id)
+      .where('item_id', '=', entry.item_id)
+      .execute();
+    const current = await findItemForUpdate(trx, ctx.dialect, entry.item_id);
+    if (!current || !entry.revision_id) continue;
+    const revision = await trx
+      .selectFrom('item_revisions')
+      .select('data')
+      .where('id', '=', entry.revision_id)
+      .where('item_id', '=', entry.item_id)
+      .executeTakeFirst();
+    if (!revision) continue;
+    const before = JSON.parse(revision.data) as { content: string; from: number[] };
+    const links = await linksRepository(trx).idsOf(entry.item_id);
+    const from = await liveParticipants(trx, before.from);
+    await reviseItem(trx, ctx, current, links, { content: before.content, from }, actor);
+  }
+}
+
+/** Those of `ids` still in the archive (a participant deleted since is not linked again). */
+async function liveParticipants(trx: Transaction<Database>, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await trx.selectFrom('participants').select('id').where('id', 'in', ids).execute();
+  return rows.map((participant) => participant.id);
+}
+
+/**
+ * Sends everything the import created to the trash in one transaction, puts back what it
+ * changed in earlier imports' items, and marks it undone there too: all of it or nothing.
+ * Entries already in the trash (or deleted for good) are left as they are; restoring from the
+ * trash works as for any entry. Categories, tags and participants it created stay.
+ */
+export async function undoImport(ctx: AppContext, row: ImportRow, actor: Actor): Promise<void> {
   const created = Object.entries(parseReport(row).created);
   // Every item type it created (media, mails, messages); categories and tags stay.
   const items = created.filter(([type]) => isItemType(type)).flatMap(([, ids]) => ids);
   const ids = [...new Set(items)].sort((a, b) => a - b);
   await stampedTransaction(ctx.db, 'archive', async (trx) => {
     const now = ctx.now().toISOString();
+    await undoChanges(ctx, trx, row, new Set(ids), actor, now);
     if (ids.length) {
       await trx
         .updateTable('items')

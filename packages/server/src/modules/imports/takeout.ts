@@ -35,18 +35,39 @@ const isMedia = (entry: SourceEntry) => entry.mime !== undefined && !entry.skip;
 
 /**
  * A Takeout of Google Photos, whatever its folders are called in the account's language: a
- * picture's sidecar (`photoTakenTime`) next to the pictures.
+ * picture's sidecar (`photoTakenTime`) next to the pictures. The folder of the first one found.
  */
-async function recognise(source: OpenedSource): Promise<boolean> {
+async function sidecarFolder(source: OpenedSource): Promise<string | undefined> {
   const withMedia = new Set(source.entries.filter(isMedia).map((e) => folderPath(e.path)));
   let tries = 0;
   for (const entry of source.entries) {
     if (!isJson(entry) || !withMedia.has(folderPath(entry.path))) continue;
     const found = await readJsonEntry(entry);
-    if (found && 'sidecar' in found) return true;
-    if ((tries += 1) >= RECOGNISE_TRIES) return false;
+    if (found && 'sidecar' in found) return folderPath(entry.path);
+    if ((tries += 1) >= RECOGNISE_TRIES) return undefined;
   }
-  return false;
+  return undefined;
+}
+
+const recognise = async (source: OpenedSource) => (await sidecarFolder(source)) !== undefined;
+
+/**
+ * The pictures and JSON files under the Takeout's photos folders (`Takeout/Google Photos`, the
+ * parent of year and album folders holding pictures and JSON files; one per language when
+ * Takeouts of several accounts are merged): a whole Takeout's other products (its mailbox, a
+ * chat kept beside it) are left to the kinds they are.
+ */
+async function claim(source: OpenedSource): Promise<SourceEntry[]> {
+  if (!(await recognise(source))) return [];
+  const withMedia = new Set(source.entries.filter(isMedia).map((e) => folderPath(e.path)));
+  const roots = new Set(
+    source.entries
+      .filter((entry) => isJson(entry) && withMedia.has(folderPath(entry.path)))
+      .map((entry) => path.posix.dirname(folderPath(entry.path))),
+  );
+  const under = (entry: SourceEntry) =>
+    roots.has('.') || [...roots].some((root) => entry.path.startsWith(`${root}/`));
+  return source.entries.filter((entry) => under(entry) && (isMedia(entry) || isJson(entry)));
 }
 
 /** What the Takeout says of one picture, ready for importMedia. */
@@ -149,6 +170,7 @@ async function categoryExists(db: Kysely<Database>, name: string) {
 export const takeoutSource: ImportSource = {
   kind: 'takeout',
   recognise,
+  claim,
   async analyse(ctx, source, _dir, findings) {
     const index = await TakeoutIndex.of(source);
     const seen = new Set<string>();

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { initialAnswers, plannedCounts, startBody, unanswered } from './answers';
 import { chatPreview, testImport } from './testImport';
 
-const chat = testImport({ source_kind: 'whatsapp', status: 'ready', preview: chatPreview });
+const chat = testImport({
+  source_kind: 'whatsapp',
+  source_kinds: ['whatsapp'],
+  status: 'ready',
+  preview: chatPreview,
+});
 
 describe('preview answers', () => {
   it('preselects the suggested participants, the browser zone and the upload options', () => {

@@ -20,11 +20,11 @@ export function browserTimeZone(): string | null {
   }
 }
 
-/** Which options a source kind offers beside the questions it left open. */
-export function optionsOf(kind: Import['source_kind']) {
+/** Which options a source's kinds offer beside the questions it left open. */
+export function optionsOf(kinds: Import['source_kinds']) {
   return {
-    onePerMessage: kind === 'whatsapp',
-    folderCategories: kind === 'photos',
+    onePerMessage: kinds.includes('whatsapp'),
+    folderCategories: kinds.includes('photos'),
   };
 }
 
@@ -80,11 +80,11 @@ export function unanswered(preview: ImportPreview, answers: PreviewAnswers) {
  * only the options its kind has.
  */
 export function startBody(
-  entry: Pick<Import, 'source_kind'>,
+  entry: Pick<Import, 'source_kinds'>,
   preview: ImportPreview,
   answers: PreviewAnswers,
 ): ImportStartBody {
-  const offered = optionsOf(entry.source_kind);
+  const offered = optionsOf(entry.source_kinds);
   const asked = new Set(preview.questions);
   return {
     people: Object.fromEntries(

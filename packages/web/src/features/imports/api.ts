@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Import, ImportStatus, ItemType } from '@kinfolio/contract';
+import type { Import, ImportStatus, ItemType, NearDuplicateDecision } from '@kinfolio/contract';
 import { call, type CallInput } from '@/shared/api/call';
 import { fetchOptions } from '@/shared/query/preload';
 import { mutationHook } from '@/shared/query/mutation';
@@ -47,13 +47,6 @@ export const importQueries = {
       queryKey: importKeys.picture(id),
       queryFn: ({ signal }) => call('media.single', { params: { id } }, { signal }),
     }),
-  /** An item the import created, for its title (gone to the trash after an undo: an error). */
-  item: (type: ItemType, id: number) =>
-    queryOptions({
-      queryKey: importKeys.item(type, id),
-      queryFn: ({ signal }) => call(`${type}.single`, { params: { id } }, { signal, silent: true }),
-      retry: false,
-    }),
 };
 
 const stale = () => [importKeys.all];
@@ -70,8 +63,12 @@ export const useUndoImport = mutationHook(
   () => [importKeys.all, ['items']],
 );
 
-/** A near-duplicate's new picture to the trash (restorable from there). */
-export const useTrashPicture = mutationHook(
-  (id: number) => call('media.delete', { params: { id } }),
-  () => [['items']],
+/**
+ * A near-duplicate reviewed: both kept, or the new picture to the trash (restorable from there);
+ * the server keeps the decision, so the report shows it after a reload.
+ */
+export const useReviewNearDuplicate = mutationHook(
+  ({ id, itemId, decision }: { id: number; itemId: number; decision: NearDuplicateDecision }) =>
+    call('importNearDuplicate', { params: { id, item_id: itemId }, body: { decision } }),
+  () => [importKeys.all, ['items']],
 );

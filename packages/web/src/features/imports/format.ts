@@ -1,3 +1,4 @@
+import type { Import } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
 import { dateTimeFormat } from '@/shared/intl';
 
@@ -16,4 +17,21 @@ export function useInstantFormat() {
   const { i18n } = useTranslation('imports');
   const format = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (iso: string) => format.format(new Date(iso));
+}
+
+/**
+ * What a source was recognised as, every kind it holds ("Google Takeout (Photos) and Mailbox"),
+ * in the interface language; "not recognised yet" before it is read.
+ */
+export function useKindsLabel() {
+  const { t, i18n } = useTranslation('imports');
+  const list = new Intl.ListFormat(i18n.language, { type: 'conjunction' });
+  return (entry: Pick<Import, 'source_kind' | 'source_kinds'>) => {
+    const kinds = entry.source_kinds.length
+      ? entry.source_kinds
+      : entry.source_kind
+        ? [entry.source_kind]
+        : [];
+    return kinds.length ? list.format(kinds.map((kind) => t(`kinds.${kind}`))) : t('kinds.unknown');
+  };
 }

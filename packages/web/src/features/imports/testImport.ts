@@ -5,6 +5,7 @@ export function testImport(overrides: Partial<Import> = {}): Import {
   return {
     id: 9,
     source_kind: 'photos',
+    source_kinds: ['photos'],
     origin: 'upload',
     file_name: 'vacances-2009.zip',
     created_by: 'Éloïse Martin',
@@ -17,6 +18,7 @@ export function testImport(overrides: Partial<Import> = {}): Import {
     counts: { created: 0, existing: 0, near_duplicates: 0, skipped: 0 },
     skipped: [],
     created: {},
+    created_titles: {},
     near_duplicates: [],
     errors: [],
     preview: null,

@@ -314,6 +314,7 @@ export const mailSource: ImportSource = {
     }
     return false;
   },
+  claim: async (source) => (await mailEntries(source)).map(({ entry }) => entry),
   async analyse(ctx, source, _dir, findings) {
     const people = new Map<string, string>();
     const labels = new Map<string, string>();

@@ -254,9 +254,11 @@ async function extendUnit(
   unit: Unit,
   itemId: number,
   stored: Map<string, StoredBytes>,
+  /** Whether this import created the day's item (now, or in an attempt before). */
+  mine: boolean,
 ): Promise<void> {
   const { ctx } = run;
-  await stampedTransaction(ctx.db, 'archive', async (trx) => {
+  const commit = await stampedTransaction(ctx.db, 'archive', async (trx) => {
     const current = await findItemForUpdate(trx, ctx.dialect, itemId);
     if (!current || current.deleted_at) throw new Error('day item gone');
     const held = new Set(
@@ -293,9 +295,21 @@ async function extendUnit(
     const from = [...new Set([...links.from, ...(await participantsOf(trx, run, unit.fresh))])];
     // An import without a user (its author's account deleted) keeps the revision unsigned.
     const actor: Actor = run.actor ?? ({ id: null, name: 'Kinfolio' } as unknown as Actor);
-    await reviseItem(trx, ctx, current, links, { content: html, from }, actor);
+    const changed = await reviseItem(trx, ctx, current, links, { content: html, from }, actor);
     await insertIdentities(trx, run, [...fresh], itemId);
+    if (mine) return () => undefined;
+    // An earlier import's day: undoing this one brings its revision back and removes the files.
+    const revision = changed
+      ? await trx
+          .selectFrom('item_revisions')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .where('item_id', '=', itemId)
+          .executeTakeFirst()
+      : undefined;
+    const attached = [...stored.keys()].map((name) => files.get(name)!.id);
+    return run.revised(trx, itemId, Number(revision?.id ?? 0), attached);
   });
+  commit();
 }
 
 /** The items each run has counted: a long day read in several batches is one item. */
@@ -357,7 +371,7 @@ export async function importUnit(
       const itemId = await createUnit(run, unit, stored, true);
       count(run, itemId, true);
     } else if (day) {
-      await extendUnit(run, unit, day.item_id, stored);
+      await extendUnit(run, unit, day.item_id, stored, day.import_id === run.importId);
       count(run, day.item_id, day.import_id === run.importId);
     } else {
       const itemId = await createUnit(run, unit, stored);

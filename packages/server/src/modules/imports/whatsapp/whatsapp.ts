@@ -100,6 +100,15 @@ async function participantExists(ctx: AppContext, name: string): Promise<boolean
 export const whatsappSource: ImportSource = {
   kind: 'whatsapp',
   recognise: async (source) => (await chatEntries(source)).length > 0,
+  // Its chats and what sits beside them (an export is flat: the chat and its media).
+  async claim(source) {
+    const chats = await chatEntries(source);
+    const folders = new Set(chats.map((entry) => path.posix.dirname(entry.path)));
+    const texts = new Set(chats);
+    return source.entries.filter(
+      (entry) => texts.has(entry) || folders.has(path.posix.dirname(entry.path)),
+    );
+  },
   async analyse(ctx, source, _dir, findings: SourceFindings, options) {
     const chats = await openChats(source, options);
     const zone = zoneOf(options);

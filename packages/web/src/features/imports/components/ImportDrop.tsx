@@ -33,8 +33,15 @@ interface Sending {
 /**
  * The Import page's start: a drop zone that is also a big button opening the file picker (the
  * way in on a phone), then the upload's progress. Resolves to the import waiting on its preview.
+ * A file `shared` to the app from the phone's share sheet is sent as if it had been dropped.
  */
-export function ImportDrop({ onUploaded }: { onUploaded: (entry: Import) => void }) {
+export function ImportDrop({
+  onUploaded,
+  shared = null,
+}: {
+  onUploaded: (entry: Import) => void;
+  shared?: File | null;
+}) {
   const { t } = useTranslation('imports');
   const [over, setOver] = useState(false);
   const [sending, setSending] = useState<Sending | null>(null);
@@ -65,6 +72,15 @@ export function ImportDrop({ onUploaded }: { onUploaded: (entry: Import) => void
         setFailure(t('drop.failed', { name: file.name, error: reason }));
       });
   };
+
+  const sentShared = useRef<File | null>(null);
+  useEffect(() => {
+    if (!shared || sentShared.current === shared) return;
+    sentShared.current = shared;
+    send(shared);
+    // Sent once per shared file; `send` is the same upload a drop starts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shared]);
 
   const dropped = (event: DragEvent) => {
     event.preventDefault();

@@ -29,7 +29,7 @@ import {
   unanswered,
   type PreviewAnswers,
 } from '../answers';
-import { useDayFormat } from '../format';
+import { useDayFormat, useKindsLabel } from '../format';
 import { PeopleMapping } from './PeopleMapping';
 
 /** Every IANA zone the browser knows, else just the answer preselected. */
@@ -50,6 +50,7 @@ function Findings({
   planned: ImportPreview['counts'];
 }) {
   const { t, i18n } = useTranslation('imports');
+  const kindsLabel = useKindsLabel();
   const count = numberFormat(i18n.language);
   const day = useDayFormat();
   const counts = Object.entries(planned).filter(([, n]) => n > 0);
@@ -60,7 +61,7 @@ function Findings({
           {t('preview.recognised')}
         </Text>
         <Badge size="lg" variant="light">
-          {t(`kinds.${entry.source_kind ?? 'unknown'}`)}
+          {kindsLabel(entry)}
         </Badge>
       </Group>
       <Title order={2} size="h4">
@@ -122,7 +123,7 @@ export function ImportPreviewForm({
   const [answers, setAnswers] = useState<PreviewAnswers>(() => initialAnswers(entry, preview));
   const zones = useMemo(() => timeZones(answers.time_zone), [answers.time_zone]);
   const set = (partial: Partial<PreviewAnswers>) => setAnswers((old) => ({ ...old, ...partial }));
-  const offered = optionsOf(entry.source_kind);
+  const offered = optionsOf(entry.source_kinds);
   const missing = unanswered(preview, answers);
   const asked = new Set(preview.questions);
   const [tried, setTried] = useState(false);

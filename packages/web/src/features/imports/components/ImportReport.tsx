@@ -10,17 +10,15 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { isItemType, type Import, type ItemType } from '@kinfolio/contract';
-import { useQuery } from '@tanstack/react-query';
+import { IMPORT_LIMITS, isItemType, type Import } from '@kinfolio/contract';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from '@/shared/i18n/react';
 import { numberFormat } from '@/shared/intl';
-import { importQueries } from '../api';
 import { listPathOf, profilePathOf } from '../itemLinks';
 import { NearDuplicates } from './NearDuplicates';
 
-/** Links listed per kind of entries created; the rest is counted ("and 12 more"). */
-export const LINKS_SHOWN = 12;
+/** Links listed per kind of entries created (the server titles these); the rest is counted. */
+export const LINKS_SHOWN = IMPORT_LIMITS.titledPerType;
 
 /** The organisation screens of the entries an import creates beside items. */
 const ORGANISATION_PATHS: Record<string, string> = {
@@ -56,26 +54,16 @@ function Counts({ entry }: { entry: Import }) {
 }
 
 /**
- * A link to an item created, named by its title ("Famille — 14 mars 2021"), which says what it
- * holds; by its kind and number while the title loads, or once the item went to the trash.
+ * What was created, by kind: the first entries as links to their profiles, by their titles
+ * (the number when an item has none any more), and the list of the kind.
  */
-function CreatedLink({ type, id, label }: { type: ItemType; id: number; label: string }) {
-  const { t } = useTranslation('imports');
-  const item = useQuery(importQueries.item(type, id));
-  return (
-    <Anchor
-      component={Link}
-      to={profilePathOf(type, id)}
-      size="sm"
-      style={{ overflowWrap: 'anywhere' }}
-    >
-      {item.data?.title || t('report.itemLabel', { type: label, id })}
-    </Anchor>
-  );
-}
-
-/** What was created, by kind: the first entries as links to their profiles, the list of the kind. */
-function Created({ created }: { created: Import['created'] }) {
+function Created({
+  created,
+  titles,
+}: {
+  created: Import['created'];
+  titles: Import['created_titles'];
+}) {
   const { t } = useTranslation('imports');
   const kinds = Object.entries(created).filter(([, ids]) => ids.length > 0);
   if (kinds.length === 0) return null;
@@ -104,7 +92,14 @@ function Created({ created }: { created: Import['created'] }) {
               <Stack gap={6} component="ul" className="kf-import-links">
                 {ids.slice(0, LINKS_SHOWN).map((id) => (
                   <li key={id}>
-                    <CreatedLink type={type} id={id} label={label} />
+                    <Anchor
+                      component={Link}
+                      to={profilePathOf(type, id)}
+                      size="sm"
+                      style={{ overflowWrap: 'anywhere' }}
+                    >
+                      {titles[String(id)] || t('report.itemLabel', { type: label, id })}
+                    </Anchor>
                   </li>
                 ))}
                 {ids.length > LINKS_SHOWN ? (
@@ -153,9 +148,9 @@ export function ImportReport({
           </List>
         </Alert>
       ) : null}
-      <Created created={entry.created} />
+      <Created created={entry.created} titles={entry.created_titles} />
       {entry.near_duplicates.length > 0 && entry.status === 'done' ? (
-        <NearDuplicates pairs={entry.near_duplicates} />
+        <NearDuplicates importId={entry.id} pairs={entry.near_duplicates} />
       ) : null}
       {entry.skipped.length > 0 ? (
         <Stack gap="xs">

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { ResponsiveTable } from '@/shared/kit/ResponsiveTable';
 import { useTranslation } from '@/shared/i18n/react';
 import { isMoving } from '../api';
-import { useInstantFormat } from '../format';
+import { useInstantFormat, useKindsLabel } from '../format';
 import { StatusBadge } from './ImportStatus';
 
 /** The source's name, opening the import (its preview, progress or report). */
@@ -47,7 +47,7 @@ function Status({ entry }: { entry: Import }) {
 export function ImportsTable({ entries }: { entries: Import[] }) {
   const { t } = useTranslation('imports');
   const instant = useInstantFormat();
-  const kind = (entry: Import) => t(`kinds.${entry.source_kind ?? 'unknown'}`);
+  const kind = useKindsLabel();
   const summary = (entry: Import) =>
     t('list.summary', {
       created: entry.counts.created,

@@ -11,12 +11,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { Import } from '@kinfolio/contract';
+import type { Import, NearDuplicateDecision } from '@kinfolio/contract';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { useCan } from '@/shared/organisation/hooks';
-import { importQueries, useTrashPicture } from '../api';
+import { importQueries, useReviewNearDuplicate } from '../api';
 import { profilePathOf } from '../itemLinks';
 
 type Pair = Import['near_duplicates'][number];
@@ -58,15 +58,30 @@ function Side({ id, label }: { id: number; label: string }) {
 
 /**
  * The pictures an import created that look like pictures already there, side by side: keep
- * both (the pair leaves the list) or move the new one to the trash (restorable from there).
+ * both or move the new one to the trash (restorable from there). The server keeps each decision:
+ * a reviewed pair says so, after a reload too.
  */
-export function NearDuplicates({ pairs }: { pairs: Import['near_duplicates'] }) {
+export function NearDuplicates({
+  importId,
+  pairs,
+}: {
+  importId: number;
+  pairs: Import['near_duplicates'];
+}) {
   const { t } = useTranslation('imports');
   const canTrash = useCan('content.delete');
-  const trash = useTrashPicture();
-  const [decided, setDecided] = useState<Record<number, 'kept' | 'trashed'>>({});
-  const decide = (pair: Pair, choice: 'kept' | 'trashed') =>
-    setDecided((old) => ({ ...old, [pair.item_id]: choice }));
+  const review = useReviewNearDuplicate();
+  // Shown at once; the import read again carries the same decision.
+  const [decided, setDecided] = useState<Record<number, NearDuplicateDecision>>({});
+  const decide = (pair: Pair, decision: NearDuplicateDecision) =>
+    review.mutate(
+      { id: importId, itemId: pair.item_id, decision },
+      { onSuccess: () => setDecided((old) => ({ ...old, [pair.item_id]: decision })) },
+    );
+  const busy = (pair: Pair, decision: NearDuplicateDecision) =>
+    review.isPending &&
+    review.variables?.itemId === pair.item_id &&
+    review.variables.decision === decision;
 
   return (
     <Stack gap="sm">
@@ -78,7 +93,7 @@ export function NearDuplicates({ pairs }: { pairs: Import['near_duplicates'] }) 
       </Text>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" component="ul" className="kf-import-pairs">
         {pairs.map((pair) => {
-          const done = decided[pair.item_id];
+          const done = pair.decision ?? decided[pair.item_id];
           return (
             <Card
               key={`${pair.item_id}-${pair.similar_item_id}`}
@@ -97,7 +112,12 @@ export function NearDuplicates({ pairs }: { pairs: Import['near_duplicates'] }) 
                 </Text>
               ) : (
                 <Group gap="xs" mt="sm" className="kf-import-actions">
-                  <Button variant="default" size="sm" onClick={() => decide(pair, 'kept')}>
+                  <Button
+                    variant="default"
+                    size="sm"
+                    loading={busy(pair, 'kept')}
+                    onClick={() => decide(pair, 'kept')}
+                  >
                     {t('duplicates.keep')}
                   </Button>
                   {canTrash ? (
@@ -105,10 +125,8 @@ export function NearDuplicates({ pairs }: { pairs: Import['near_duplicates'] }) 
                       color="red"
                       variant="light"
                       size="sm"
-                      loading={trash.isPending && trash.variables === pair.item_id}
-                      onClick={() =>
-                        trash.mutate(pair.item_id, { onSuccess: () => decide(pair, 'trashed') })
-                      }
+                      loading={busy(pair, 'trashed')}
+                      onClick={() => decide(pair, 'trashed')}
                     >
                       {t('duplicates.trash')}
                     </Button>

@@ -38,8 +38,8 @@ function serve(entry: Import) {
         return { message: 'Undone.', import: { ...entry, status: 'undone' } };
       case 'media.single':
         return picture(args!.params!.id, `Photo ${args!.params!.id}`);
-      case 'media.delete':
-        return { message: 'In the trash.' };
+      case 'importNearDuplicate':
+        return { message: 'The new picture is in the trash.', import: entry };
       default:
         throw new Error(`unexpected ${name}`);
     }
@@ -56,6 +56,7 @@ describe('ImportDetailPage: the preview', () => {
 
   const chat = testImport({
     source_kind: 'whatsapp',
+    source_kinds: ['whatsapp'],
     status: 'ready',
     progress: 0,
     finished_at: null,
@@ -154,11 +155,19 @@ describe('ImportDetailPage: the report', () => {
   const done = testImport({
     counts: { created: 14, existing: 2, near_duplicates: 1, skipped: 3 },
     created: { media: Array.from({ length: 14 }, (_, i) => 100 + i), categories: [4] },
+    // Titled by the server: the first twelve of each type (one gone since: its number).
+    created_titles: Object.fromEntries(
+      Array.from({ length: 11 }, (_, i) => [String(100 + i), `Plage ${100 + i}.jpg`]),
+    ),
     skipped: [
       { name: 'notes/readme.pdf', reason: 'unsupported' },
       { name: 'empty.jpg', reason: 'empty' },
     ],
-    near_duplicates: [{ item_id: 100, similar_item_id: 50, distance: 3 }],
+    near_duplicates: [
+      { item_id: 100, similar_item_id: 50, distance: 3, decision: null },
+      // Reviewed before the page was opened: the server says how.
+      { item_id: 101, similar_item_id: 51, distance: 5, decision: 'kept' },
+    ],
     errors: ['One picture could not be read.'],
   });
 
@@ -174,13 +183,15 @@ describe('ImportDetailPage: the report', () => {
     expect(screen.getByText('— not a kind of file the archive takes')).toBeInTheDocument();
     // Two reported of three skipped: the rest is counted.
     expect(screen.getAllByText('and 1 more')).toHaveLength(1);
-    // Twelve links of fourteen pictures, named by their titles, then the count; the category's list.
-    expect(await screen.findByRole('link', { name: 'Photo 100' })).toHaveAttribute(
+    // Twelve links of fourteen pictures, then the count; the category's list.
+    expect(screen.getByRole('link', { name: 'Plage 100.jpg' })).toHaveAttribute(
       'href',
       '/medias/100/profile',
     );
-    expect(await screen.findByRole('link', { name: 'Photo 111' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Photo 112' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Photos and videos no. 111' })).toHaveAttribute(
+      'href',
+      '/medias/111/profile',
+    );
     expect(screen.queryByRole('link', { name: 'Photos and videos no. 112' })).toBeNull();
     expect(screen.getByText('and 2 more')).toBeInTheDocument();
     expect(screen.getByText('Categories (1)')).toBeInTheDocument();
@@ -202,10 +213,15 @@ describe('ImportDetailPage: the report', () => {
     const user = userEvent.setup();
     await user.click(within(pair).getByRole('button', { name: 'Move the new one to the trash' }));
     expect(await within(pair).findByText('The new one is in the trash.')).toBeInTheDocument();
-    expect(call).toHaveBeenCalledWith(
-      'media.delete',
-      expect.objectContaining({ params: { id: 100 } }),
-    );
+    expect(call).toHaveBeenCalledWith('importNearDuplicate', {
+      params: { id: 9, item_id: 100 },
+      body: { decision: 'trashed' },
+    });
+    const reviewed = screen.getByRole('listitem', {
+      name: 'New picture no. 101 and picture no. 51',
+    });
+    expect(within(reviewed).getByRole('status')).toHaveTextContent('Both kept.');
+    expect(within(reviewed).queryByRole('button')).toBeNull();
   });
 
   it('undoes after the kit’s confirmation, and hides Undo without content.delete', async () => {

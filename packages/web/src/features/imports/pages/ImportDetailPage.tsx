@@ -9,6 +9,7 @@ import { importQueries, useStartImport, useUndoImport } from '../api';
 import { ImportPreviewForm } from '../components/ImportPreviewForm';
 import { ImportReport } from '../components/ImportReport';
 import { ImportProgress, StatusBadge } from '../components/ImportStatus';
+import { useKindsLabel } from '../format';
 
 /**
  * `/imports/{id}`: one import, whatever it is at: read ("Reading…"), its preview waiting for the
@@ -16,6 +17,7 @@ import { ImportProgress, StatusBadge } from '../components/ImportStatus';
  */
 export default function ImportDetailPage() {
   const { t } = useTranslation('imports');
+  const kindsLabel = useKindsLabel();
   const { import_id } = useParams({ strict: false }) as { import_id: string };
   const id = Number(import_id);
   const entry = useQuery(importQueries.single(id));
@@ -46,7 +48,7 @@ export default function ImportDetailPage() {
               <StatusBadge status={current.status} />
               {current.source_kind && current.status !== 'ready' ? (
                 <Text size="sm" c="dimmed">
-                  {t(`kinds.${current.source_kind}`)}
+                  {kindsLabel(current)}
                 </Text>
               ) : null}
             </Group>
