@@ -15,7 +15,8 @@
  * `--restart-runs`, `--restart-seconds`);
  * `--only cluster` one API instance against two on PostgreSQL and Redis (cluster.ts);
  * `--only imports` imports of generated Takeout folders, mboxes and WhatsApp chats by size, with
- * their time and peak memory (imports.ts; `--import-photos`, `--import-mails`, `--import-chat`).
+ * their time and peak memory (imports.ts; `--import-photos`, `--import-mails`, `--import-chat`;
+ * `--keep` keeps the generated sources for the next run).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -118,13 +119,17 @@ if (only === 'backup') {
 }
 
 if (only === 'imports') {
-  const result = await runImportBench(dialects, importPlan);
-  const report = importReport(result);
+  const result = await runImportBench(dialects, importPlan, values.keep);
   const tail = values.label ? `-${values.label}` : '';
-  const base = path.join(resultsDir, `${result.date.slice(0, 10)}-imports${tail}`);
-  fs.writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
-  fs.writeFileSync(`${base}.md`, report);
-  console.log(`\n${report}\nWritten to ${path.relative(process.cwd(), base)}.json and .md`);
+  // One report per engine: the latest of each is what bench/results keeps.
+  for (const dialect of dialects) {
+    const rows = result.rows.filter((row) => row.dialect === dialect);
+    const report = importReport({ ...result, rows });
+    const base = path.join(resultsDir, `${result.date.slice(0, 10)}-imports-${dialect}${tail}`);
+    fs.writeFileSync(`${base}.json`, `${JSON.stringify({ ...result, rows }, null, 2)}\n`);
+    fs.writeFileSync(`${base}.md`, report);
+    console.log(`\n${report}\nWritten to ${path.relative(process.cwd(), base)}.json and .md`);
+  }
   process.exit(0);
 }
 

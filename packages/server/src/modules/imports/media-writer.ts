@@ -1,7 +1,7 @@
 import { translate } from '../../i18n/translate.js';
 import type { TempDir } from '../../storage/index.js';
 import { removeBytes } from '../files/index.js';
-import { escapeHtml, insertItem } from '../items/index.js';
+import { escapeHtml, insertItemRow } from '../items/index.js';
 import { UnitBatch } from './batch.js';
 import { claimIdentity, findIdentity, liveItemWithBytes } from './identities.js';
 import {
@@ -200,7 +200,7 @@ export class MediaWriter {
         const item =
           overrides.itemId !== undefined
             ? { id: overrides.itemId }
-            : await insertItem(
+            : await insertItemRow(
                 ctx,
                 trx,
                 'media',

@@ -127,6 +127,20 @@ export async function insertItem(
   body: ItemCreateBody,
   actor?: Actor,
 ): Promise<Item> {
+  return presentItem(trx, await insertItemRow(ctx, trx, type, body, actor));
+}
+
+/**
+ * insertItem's row, not presented: for writers that need only its id (an import writes
+ * thousands, and presenting each read its links back for nothing).
+ */
+export async function insertItemRow(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  type: ItemType,
+  body: ItemCreateBody,
+  actor?: Actor,
+): Promise<ItemRow> {
   const columns = contentColumns(body.content);
   const repo = itemsRepository(trx);
   const links = linksRepository(trx);
@@ -174,7 +188,7 @@ export async function insertItem(
     })
     .catch(translationConflict);
   await links.replace(row.id, ids);
-  return presentItem(trx, row);
+  return row;
 }
 
 /** A language change must keep one version per language in the family. */

@@ -27,15 +27,20 @@ const SAMPLE = 5_000;
 /** The language of a text among the archive's, or undefined when it cannot tell. */
 export function detectLanguage(text: string): ContentLanguage | undefined {
   const sample = text.slice(0, SAMPLE);
-  const letters = sample.match(/\p{L}/gu)?.length ?? 0;
-  if (!letters) return undefined;
-  const arabic = sample.match(/\p{Script=Arabic}/gu)?.length ?? 0;
-  if (arabic / letters > 0.5) return 'ar';
+  // One pass over the words (their letters counted as they go): the text of every mail.
+  const words = sample.toLowerCase().match(/\p{L}+/gu);
+  if (!words) return undefined;
+  let letters = 0;
   const scores = new Map<string, number>();
-  for (const word of sample.toLowerCase().match(/\p{L}+/gu) ?? []) {
+  for (const word of words) {
+    letters += word.length;
     for (const language of LOOKUP.get(word) ?? []) {
       scores.set(language, (scores.get(language) ?? 0) + 1);
     }
+  }
+  if (/\p{Script=Arabic}/u.test(sample)) {
+    const arabic = sample.match(/\p{Script=Arabic}/gu)?.length ?? 0;
+    if (arabic / letters > 0.5) return 'ar';
   }
   const ranked = [...scores].sort((a, b) => b[1] - a[1]);
   const [best, second] = ranked;
