@@ -21,7 +21,8 @@ import { megabytes, runCli } from './cli-process.js';
 import sharp from 'sharp';
 
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const work = path.join(os.tmpdir(), 'kinfolio-bench-imports');
+/** Where sources and archives are generated (BENCH_IMPORTS_DIR: another, for a run beside one). */
+const work = process.env.BENCH_IMPORTS_DIR ?? path.join(os.tmpdir(), 'kinfolio-bench-imports');
 
 /** Distinct pictures drawn; the other photos are byte-distinct copies of them. */
 const PHOTO_BASES = 200;
@@ -230,7 +231,7 @@ async function freshArchive(dialect: 'sqlite' | 'postgres') {
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
   const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir };
-  const database = 'kinfolio_bench_imports';
+  const database = `kinfolio_bench_imports_${dialect}`;
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: PG_ADMIN_URL });
     await client.connect();

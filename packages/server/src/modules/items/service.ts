@@ -187,7 +187,7 @@ export async function insertItemRow(
       updated_at: now,
     })
     .catch(translationConflict);
-  await links.replace(row.id, ids);
+  await links.add(row.id, ids);
   return row;
 }
 
