@@ -48,6 +48,8 @@ export interface ImportBenchRow {
 export interface ImportBenchResult {
   date: string;
   rows: ImportBenchRow[];
+  /** V8's old space cap of each import (`--import-heap`), if any. */
+  heapMegabytes?: number;
   loadAverage: number;
   node: string;
   cpus: number;
@@ -258,8 +260,12 @@ async function freshArchive(dialect: 'sqlite' | 'postgres') {
 export async function runImportBench(
   dialects: ('sqlite' | 'postgres')[],
   plan: { kind: ImportBenchKind; sizes: number[] }[],
-  /** Keeps the generated sources (under the system's temporary folder) for the next run. */
-  keepSources = false,
+  options: {
+    /** Keeps the generated sources (under the system's temporary folder) for the next run. */
+    keepSources?: boolean;
+    /** Caps V8's old space of each import at this many megabytes. */
+    heapMegabytes?: number;
+  } = {},
 ): Promise<ImportBenchResult> {
   fs.mkdirSync(work, { recursive: true });
   const rows: ImportBenchRow[] = [];
@@ -274,7 +280,11 @@ export async function runImportBench(
             const profile = process.env.BENCH_CPU_PROF
               ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
               : [];
-            const run = await runCli(['import', source], archive.env, profile);
+            // V8's old space capped: what the import holds, not the garbage it leaves for later.
+            const heap = options.heapMegabytes
+              ? [`--max-old-space-size=${options.heapMegabytes}`]
+              : [];
+            const run = await runCli(['import', source], archive.env, [...profile, ...heap]);
             const summary =
               /Import \d+ (done|failed).*$/m.exec(run.stdout)?.[0] ?? run.stdout.slice(-300);
             const created = Number(/(\d+) created/.exec(summary)?.[1] ?? 0);
@@ -299,11 +309,12 @@ export async function runImportBench(
       }
     }
   } finally {
-    if (!keepSources) fs.rmSync(work, { recursive: true, force: true });
+    if (!options.keepSources) fs.rmSync(work, { recursive: true, force: true });
   }
   return {
     date: new Date().toISOString(),
     rows,
+    ...(options.heapMegabytes ? { heapMegabytes: options.heapMegabytes } : {}),
     loadAverage: Math.round(os.loadavg()[0]! * 10) / 10,
     node: process.version,
     cpus: os.cpus().length,
@@ -337,6 +348,9 @@ export function importReport(result: ImportBenchResult): string {
         `${r.wallSeconds} s | ${r.perSecond} | ${r.cpuSeconds} s | ${r.peakRssMegabytes} MB | ` +
         `${r.loadAverage} |`,
     ),
+    ...(result.heapMegabytes
+      ? ['', `Each import ran with V8's old space capped at ${result.heapMegabytes} MB.`]
+      : []),
     '',
     ...result.rows.map((r) => `- ${r.dialect} ${r.kind} ${r.size}: ${r.summary}`),
     '',

@@ -16,7 +16,8 @@
  * `--only cluster` one API instance against two on PostgreSQL and Redis (cluster.ts);
  * `--only imports` imports of generated Takeout folders, mboxes and WhatsApp chats by size, with
  * their time and peak memory (imports.ts; `--import-photos`, `--import-mails`, `--import-chat`;
- * `--keep` keeps the generated sources for the next run).
+ * `--keep` keeps the generated sources for the next run, `--import-heap MB` caps each import's
+ * V8 old space, to tell what it holds from the garbage it has not collected yet).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -56,6 +57,7 @@ const { values } = parseArgs({
     'import-photos': { type: 'string', default: '1000,10000' },
     'import-mails': { type: 'string', default: '10000,100000' },
     'import-chat': { type: 'string', default: '10000,100000' },
+    'import-heap': { type: 'string' },
   },
 });
 const only = values.only;
@@ -87,6 +89,7 @@ if (
   (only !== undefined &&
     !['cold', 'cached', 'mp3', 'backup', 'restart', 'cluster', 'imports'].includes(only)) ||
   !importPlan.every((p) => p.sizes.every((n) => Number.isInteger(n) && n > 0)) ||
+  (values['import-heap'] !== undefined && !(Number(values['import-heap']) >= 16)) ||
   !(Number(values['restart-runs']) >= 1) ||
   !(Number(values['restart-seconds']) >= 10) ||
   !backupSizes.every((n) => Number.isInteger(n) && n >= 0) ||
@@ -99,7 +102,7 @@ if (
       '[--only cached|cold|mp3|backup|restart|cluster|imports] [--cold N>=1] [--cold-seed S] ' +
       '[--keep] [--label L] [--mp3-minutes M] [--mp3-parts N>=1] [--backup-sizes N,N,…] ' +
       '[--restart-runs N>=1] [--restart-seconds S>=10] [--import-photos N,N,…] ' +
-      '[--import-mails N,N,…] [--import-chat N,N,…]',
+      '[--import-mails N,N,…] [--import-chat N,N,…] [--import-heap MB>=16]',
   );
   process.exit(2);
 }
@@ -119,7 +122,10 @@ if (only === 'backup') {
 }
 
 if (only === 'imports') {
-  const result = await runImportBench(dialects, importPlan, values.keep);
+  const result = await runImportBench(dialects, importPlan, {
+    keepSources: values.keep,
+    ...(values['import-heap'] ? { heapMegabytes: Number(values['import-heap']) } : {}),
+  });
   const tail = values.label ? `-${values.label}` : '';
   // One report per engine: the latest of each is what bench/results keeps.
   for (const dialect of dialects) {
