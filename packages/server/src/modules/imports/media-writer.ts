@@ -218,6 +218,7 @@ export class MediaWriter {
                   ...(people.length ? { to: [...new Set(people)] } : {}),
                 },
                 run.actor,
+                { linksFound: true },
               );
         const file = await insertStoredFile(trx, run, item.id, stored);
         const near = hash ? run.nearest(hash) : undefined;

@@ -263,6 +263,7 @@ async function importMessage(
           tags,
         },
         run.actor,
+        { linksFound: true },
       );
       await insertAttachmentRows(run, trx, item.id, stored);
       await claimIdentity(trx, {

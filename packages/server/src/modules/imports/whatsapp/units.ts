@@ -233,6 +233,7 @@ async function createUnit(
         from,
       },
       run.actor,
+      { linksFound: true },
     );
     const files = await attach(trx, run, item.id, stored);
     const html = renderMessages(unit.fresh, files, notes(run, unit.chat, unit.zone));
