@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- --only imports [--import-photos 1000,10000 --import-mails 10000,100000
- * --import-chat 100000 --dialect sqlite|postgres|both --label L]`: imports of generated sources,
+ * --import-chat 100000 --dialect sqlite|postgres|both --keep --label L]`: imports of generated sources,
  * each by `kinfolio import PATH` as its own process into a fresh archive, its wall clock and peak
  * resident memory (VmHWM read from /proc) reported per source size, so that flat memory shows as
  * a peak that hardly moves with the size. Sources:
@@ -10,7 +10,8 @@
  *   which costs what a real picture costs);
  * - mails: one mbox of ~10 KB messages (one in twenty with a small attachment);
  * - chat: an Android WhatsApp export (`.txt`) of N lines over three years, five authors.
- * Writes bench/results/<date>-imports[-<label>].json and .md. Not a timed test: nothing fails.
+ * Writes bench/results/<date>-imports-<engine>[-<label>].json and .md. `--keep` keeps the
+ * generated sources for the next run. Not a timed test: nothing fails.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,7 +21,8 @@ import { megabytes, runCli } from './cli-process.js';
 import sharp from 'sharp';
 
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const work = path.join(os.tmpdir(), 'kinfolio-bench-imports');
+/** Where sources and archives are generated (BENCH_IMPORTS_DIR: another, for a run beside one). */
+const work = process.env.BENCH_IMPORTS_DIR ?? path.join(os.tmpdir(), 'kinfolio-bench-imports');
 
 /** Distinct pictures drawn; the other photos are byte-distinct copies of them. */
 const PHOTO_BASES = 200;
@@ -35,13 +37,19 @@ export interface ImportBenchRow {
   created: number;
   wallSeconds: number;
   perSecond: number;
+  /** The import process's CPU time (user and system). */
+  cpuSeconds: number;
   peakRssMegabytes: number;
+  /** The machine's load average (1 minute) as the import ended: other work slows the wall clock. */
+  loadAverage: number;
   summary: string;
 }
 
 export interface ImportBenchResult {
   date: string;
   rows: ImportBenchRow[];
+  /** V8's old space cap of each import (`--import-heap`), if any. */
+  heapMegabytes?: number;
   loadAverage: number;
   node: string;
   cpus: number;
@@ -225,7 +233,7 @@ async function freshArchive(dialect: 'sqlite' | 'postgres') {
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
   const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir };
-  const database = 'kinfolio_bench_imports';
+  const database = `kinfolio_bench_imports_${dialect}`;
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: PG_ADMIN_URL });
     await client.connect();
@@ -252,6 +260,12 @@ async function freshArchive(dialect: 'sqlite' | 'postgres') {
 export async function runImportBench(
   dialects: ('sqlite' | 'postgres')[],
   plan: { kind: ImportBenchKind; sizes: number[] }[],
+  options: {
+    /** Keeps the generated sources (under the system's temporary folder) for the next run. */
+    keepSources?: boolean;
+    /** Caps V8's old space of each import at this many megabytes. */
+    heapMegabytes?: number;
+  } = {},
 ): Promise<ImportBenchResult> {
   fs.mkdirSync(work, { recursive: true });
   const rows: ImportBenchRow[] = [];
@@ -262,7 +276,15 @@ export async function runImportBench(
           const source = await sourceOf(kind, size);
           const archive = await freshArchive(dialect);
           try {
-            const run = await runCli(['import', source], archive.env);
+            // BENCH_CPU_PROF=DIR: a V8 CPU profile of each import, written to DIR.
+            const profile = process.env.BENCH_CPU_PROF
+              ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+              : [];
+            // V8's old space capped: what the import holds, not the garbage it leaves for later.
+            const heap = options.heapMegabytes
+              ? [`--max-old-space-size=${options.heapMegabytes}`]
+              : [];
+            const run = await runCli(['import', source], archive.env, [...profile, ...heap]);
             const summary =
               /Import \d+ (done|failed).*$/m.exec(run.stdout)?.[0] ?? run.stdout.slice(-300);
             const created = Number(/(\d+) created/.exec(summary)?.[1] ?? 0);
@@ -274,7 +296,9 @@ export async function runImportBench(
               created,
               wallSeconds: Math.round(run.seconds * 10) / 10,
               perSecond: Math.round((size / run.seconds) * 10) / 10,
+              cpuSeconds: Math.round(run.cpuSeconds * 10) / 10,
               peakRssMegabytes: megabytes(run.peakKb),
+              loadAverage: Math.round(os.loadavg()[0]! * 10) / 10,
               summary,
             });
             console.log(`  ${dialect} ${kind} ${size}: ${JSON.stringify(rows.at(-1))}`);
@@ -285,11 +309,12 @@ export async function runImportBench(
       }
     }
   } finally {
-    fs.rmSync(work, { recursive: true, force: true });
+    if (!options.keepSources) fs.rmSync(work, { recursive: true, force: true });
   }
   return {
     date: new Date().toISOString(),
     rows,
+    ...(options.heapMegabytes ? { heapMegabytes: options.heapMegabytes } : {}),
     loadAverage: Math.round(os.loadavg()[0]! * 10) / 10,
     node: process.version,
     cpus: os.cpus().length,
@@ -307,20 +332,25 @@ export function importReport(result: ImportBenchResult): string {
     `# Imports: time and peak memory by source size (${result.date.slice(0, 10)})`,
     '',
     'Each import ran as its own process (`kinfolio import PATH`, through tsx) into a fresh',
-    'archive; peak RSS is its VmHWM. Targets: ' +
+    "archive; peak RSS is its VmHWM, CPU its user and system time (the figure the machine's",
+    'other work changes least), load the 1-minute load average as it ended. Targets: ' +
       Object.entries(TARGETS)
         .map(([kind, target]) => `${kind}: ${target}`)
         .join('; ') +
       '. Memory is flat when the peak hardly moves with the size.',
     '',
-    '| engine | source | size | bytes | created | wall clock | per second | peak RSS |',
-    '|---|---|---:|---:|---:|---:|---:|---:|',
+    '| engine | source | size | bytes | created | wall clock | per second | CPU | peak RSS | load |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...result.rows.map(
       (r) =>
         `| ${r.dialect} | ${r.kind} | ${r.size.toLocaleString('en')} | ` +
         `${Math.round(r.sourceBytes / 1e6)} MB | ${r.created.toLocaleString('en')} | ` +
-        `${r.wallSeconds} s | ${r.perSecond} | ${r.peakRssMegabytes} MB |`,
+        `${r.wallSeconds} s | ${r.perSecond} | ${r.cpuSeconds} s | ${r.peakRssMegabytes} MB | ` +
+        `${r.loadAverage} |`,
     ),
+    ...(result.heapMegabytes
+      ? ['', `Each import ran with V8's old space capped at ${result.heapMegabytes} MB.`]
+      : []),
     '',
     ...result.rows.map((r) => `- ${r.dialect} ${r.kind} ${r.size}: ${r.summary}`),
     '',

@@ -6,7 +6,7 @@ import { storedKeys } from '../../test/uploads.js';
 import { makeZip } from '../../test/zip-writer.js';
 import { nameKeys } from '../participants/index.js';
 import { removeImportLeftovers } from './job.js';
-import { photosSource } from './photos.js';
+import { photosSource } from './photos-source.js';
 import { importsDb } from './repository.js';
 import * as media from './test-fixtures/media.js';
 import { mediaCount, upload } from './test-fixtures/requests.js';

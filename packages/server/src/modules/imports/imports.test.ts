@@ -148,6 +148,24 @@ describe('imports of photos and videos', () => {
     expect(report.near_duplicates[0]!.similar_item_id).toBe(base.created.media![0]);
   });
 
+  it('lists a near-duplicate of a picture written in the same batch as it', async () => {
+    const original = await media.jpeg(20);
+    const resized = await sharp(original).resize(48).jpeg({ quality: 50 }).toBuffer();
+    const report = await imported(
+      'batch.zip',
+      makeZip([
+        { name: 'b/first.jpg', data: original },
+        { name: 'b/other.png', data: await media.png(21) },
+        { name: 'b/first-small.jpg', data: resized },
+      ]),
+    );
+    expect(report.counts).toEqual({ created: 3, existing: 0, near_duplicates: 1, skipped: 0 });
+    const [first, , small] = report.created.media!;
+    expect(report.near_duplicates).toEqual([
+      { item_id: small, similar_item_id: first, distance: expect.any(Number) as number },
+    ]);
+  });
+
   it('imports each picture once when two imports of it run side by side', async () => {
     const zip = makeZip(
       await Promise.all(

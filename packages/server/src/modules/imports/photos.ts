@@ -5,9 +5,6 @@ import { pipeline } from 'node:stream/promises';
 import { FILE_LIMITS, UI_LANGUAGES, type UiLanguage } from '@kinfolio/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { isUniqueViolation } from '../../db/errors.js';
-import { stampedTransaction } from '../../db/stamps.js';
-import { translate } from '../../i18n/translate.js';
 import type { TempDir } from '../../storage/index.js';
 import { categoriesRepository } from '../categories/index.js';
 import {
@@ -20,19 +17,11 @@ import {
   thumbKeyOf,
   thumbnailOf,
 } from '../files/index.js';
-import { escapeHtml, insertItem } from '../items/index.js';
-import {
-  claimIdentity,
-  findIdentity,
-  liveItemWithBytes,
-  type KnownIdentity,
-} from './identities.js';
+import { findIdentity, liveItemWithBytes, type KnownIdentity } from './identities.js';
 import { perceptualHash } from './phash.js';
 import { previewOf } from './preview.js';
 import { importsDb, parseReport } from './repository.js';
 import type { ImportRun } from './run.js';
-import type { ImportSource } from './sources.js';
-import type { SourceEntry } from './source.js';
 import type { MediaMime } from './sniff.js';
 
 /** `ab/cd/uuid`, as uploads are keyed. */
@@ -79,7 +68,7 @@ export function folderOf(entryPath: string, sourceName: string): string {
 
 /**
  * What a source knows of a picture better than its EXIF (a Takeout's sidecar): each one given
- * replaces what importMedia would find itself.
+ * replaces what the media writer would find itself.
  */
 export interface MediaOverrides {
   title?: string;
@@ -253,128 +242,6 @@ export async function insertStoredFile(
   });
 }
 
-/**
- * One picture or video: its bytes and thumbnail stored first, then its media item, its file and
- * its identity (SHA-256) in one transaction, so that a worker killed anywhere leaves either the
- * whole unit or only bytes without a row (which the files check removes). A file already
- * imported and still live is not imported again.
- */
-export async function importMedia(
-  run: ImportRun,
-  entry: SourceEntry,
-  dir: TempDir,
-  index: number,
-  overrides: MediaOverrides = {},
-): Promise<number | undefined> {
-  const { ctx } = run;
-  const mime = entry.mime!;
-  const name = `unit-${index}`;
-  const copied = await copyHashed(await entry.open(), dir, name);
-  try {
-    const known = await findIdentity(ctx.db, 'file', copied.sha256);
-    if (known?.live) {
-      if (known.import_id !== run.importId) run.existing();
-      else if (overrides.again) await overrides.again(known);
-      else run.created('media', known);
-      return known.item_id;
-    }
-    if (!known && (await liveItemWithBytes(ctx.db, copied.sha256)) !== undefined) {
-      run.existing();
-      return undefined;
-    }
-    const stored = await storeCopied(run, mime, dir, name, copied, entry.path);
-    const { phash: hash } = stored;
-    const near = hash ? run.nearest(hash) : undefined;
-    const metadata = (stored.metadata = {
-      ...stored.metadata,
-      ...(overrides.date ? { taken_on: overrides.date.toISOString().slice(0, 10) } : {}),
-      ...overrides.place,
-    });
-    try {
-      const language = run.options.language;
-      const dated =
-        overrides.date?.toISOString() ??
-        (metadata.taken_on
-          ? new Date(`${metadata.taken_on}T00:00:00Z`).toISOString()
-          : entry.modified.toISOString());
-      const itemId = await stampedTransaction(ctx.db, 'archive', async (trx) => {
-        const folders =
-          overrides.categories ??
-          (run.options.folder_categories ? [folderOf(entry.path, run.sourceName)] : []);
-        const categories: number[] = [];
-        for (const folder of folders) categories.push(await folderCategory(trx, run, folder));
-        if (overrides.itemId !== undefined && categories.length) {
-          // Another file of an item: the item joins this file's categories too.
-          await trx
-            .insertInto('item_categories')
-            .values(categories.map((id) => ({ item_id: overrides.itemId!, category_id: id })))
-            .onConflict((oc) => oc.columns(['item_id', 'category_id']).doNothing())
-            .execute();
-        }
-        const people: number[] = [];
-        for (const person of overrides.itemId === undefined ? (overrides.participants ?? []) : []) {
-          people.push(await run.participant(trx, person.key, person.name));
-        }
-        const item =
-          overrides.itemId !== undefined
-            ? { id: overrides.itemId }
-            : await insertItem(
-                ctx,
-                trx,
-                'media',
-                {
-                  title: overrides.title ?? stored.name,
-                  content:
-                    overrides.content ??
-                    (metadata.taken_on
-                      ? ''
-                      : `<p>${escapeHtml(translate(uiLanguage(language), 'imports.dated_by_file_time'))}</p>`),
-                  language,
-                  status: 'published',
-                  date: dated,
-                  categories,
-                  ...(people.length ? { to: [...new Set(people)] } : {}),
-                },
-                run.actor,
-              );
-        const file = await insertStoredFile(trx, run, item.id, stored);
-        const now = ctx.now().toISOString();
-        await claimIdentity(trx, {
-          kind: 'file',
-          key: copied.sha256,
-          importId: run.importId,
-          itemId: item.id,
-          fileId: file.id,
-          phash: hash,
-          near,
-          now,
-        });
-        return item.id;
-      });
-      run.created(
-        overrides.itemId !== undefined ? 'files' : 'media',
-        {
-          item_id: itemId,
-          near_item_id: near?.itemId ?? null,
-          near_distance: near?.distance ?? null,
-        },
-        hash,
-      );
-      return itemId;
-    } catch (error) {
-      await removeBytes(ctx, storedKeys(stored));
-      // Another import running beside this one committed the same bytes first.
-      if (isUniqueViolation(error)) {
-        run.existing();
-        return undefined;
-      }
-      throw error;
-    }
-  } finally {
-    await dir.remove(name);
-  }
-}
-
 /** Hashes a stream (SHA-256) and keeps its first `HEAD_BYTES`, without writing it anywhere. */
 export async function hashStream(source: Readable) {
   const hash = createHash('sha256');
@@ -395,36 +262,3 @@ export async function bytesKnown(run: Pick<ImportRun, 'ctx'>, sha256: string): P
   if (known) return known.live;
   return (await liveItemWithBytes(run.ctx.db, sha256)) !== undefined;
 }
-
-/** Pictures and videos, from a folder, a zip, or one file: recognised when it holds any. */
-export const photosSource: ImportSource = {
-  kind: 'photos',
-  recognise: (source) => Promise.resolve(source.entries.some((entry) => entry.mime && !entry.skip)),
-  claim: (source) => Promise.resolve(source.entries.filter((entry) => entry.mime && !entry.skip)),
-  async analyse(ctx, source, _dir, findings, options) {
-    const folders = new Set<string>();
-    for (const entry of source.entries) {
-      if (entry.skip || !entry.mime) continue;
-      const { sha256, head } = await hashStream(await entry.open());
-      if (await bytesKnown({ ctx }, sha256)) {
-        findings.existing();
-        continue;
-      }
-      findings.add('media');
-      const metadata = await photoMetadataOf(entry.mime, head);
-      findings.date(
-        metadata.taken_on ? new Date(`${metadata.taken_on}T00:00:00Z`) : entry.modified,
-      );
-      if (options.folder_categories) folders.add(folderOf(entry.path, source.name));
-    }
-    if (folders.size) findings.add('categories', folders.size);
-  },
-  async run(run, source, dir, progress) {
-    for (const [index, entry] of source.entries.entries()) {
-      run.signal?.throwIfAborted();
-      if (entry.skip || !entry.mime) run.skip(entry.path, entry.skip ?? 'unsupported');
-      else await importMedia(run, entry, dir, index);
-      await progress((index + 1) / source.entries.length);
-    }
-  },
-};

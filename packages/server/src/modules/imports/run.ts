@@ -5,7 +5,6 @@ import {
   type ImportSkipReason,
 } from '@kinfolio/contract';
 import type { Transaction } from 'kysely';
-import distance from 'sharp-phash/distance.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import type { Actor } from '../items/index.js';
@@ -17,6 +16,59 @@ import { importsDb, parseReport, type ImportReport } from './repository.js';
 /** Two pictures this close (bits of 64 differing) are near-duplicates: a resized or recompressed copy. */
 export const NEAR_DUPLICATE_DISTANCE = 8;
 
+/** Bits set in a 32-bit integer. */
+function popcount(n: number): number {
+  let v = n - ((n >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** A 64-bit perceptual hash (`0`s and `1`s) as two 32-bit halves. */
+const halves = (phash: string): [number, number] => [
+  parseInt(phash.slice(0, 32), 2) >>> 0,
+  parseInt(phash.slice(32, 64), 2) >>> 0,
+];
+
+/**
+ * The perceptual hashes of the imported pictures, as 32-bit halves compared by popcount: each
+ * new picture is compared with every one before it, which as strings of bits cost seconds of
+ * the main thread by ten thousand pictures.
+ */
+class HashIndex {
+  private high: number[] = [];
+  private low: number[] = [];
+  private items: number[] = [];
+  private readonly known = new Set<number>();
+
+  add(phash: string, itemId: number) {
+    if (this.known.has(itemId) || phash.length !== 64) return;
+    const [high, low] = halves(phash);
+    this.known.add(itemId);
+    this.high.push(high);
+    this.low.push(low);
+    this.items.push(itemId);
+  }
+
+  /** The closest within `max` differing bits, if any. */
+  nearest(phash: string, max: number): { itemId: number; distance: number } | undefined {
+    if (phash.length !== 64) return undefined;
+    const [high, low] = halves(phash);
+    let best: { itemId: number; distance: number } | undefined;
+    for (let i = 0; i < this.items.length; i++) {
+      const d = popcount((this.high[i]! ^ high) >>> 0) + popcount((this.low[i]! ^ low) >>> 0);
+      if (d <= max && (!best || d < best.distance)) best = { itemId: this.items[i]!, distance: d };
+    }
+    return best;
+  }
+}
+
+/** Bits differing between two 64-bit perceptual hashes. */
+export function distanceOf(a: string, b: string): number {
+  const [ah, al] = halves(a);
+  const [bh, bl] = halves(b);
+  return popcount((ah ^ bh) >>> 0) + popcount((al ^ bl) >>> 0);
+}
+
 /** An import's options, its language settled. */
 export type RunOptions = ImportOptions & { language: ContentLanguage };
 
@@ -27,7 +79,9 @@ export const participantName = (name: string) =>
 /** One attempt at an import: what it knows and what it has counted so far. */
 export class ImportRun {
   readonly report: ImportReport;
-  private readonly hashes: { phash: string; itemId: number }[];
+  private readonly hashes = new HashIndex();
+  /** Pictures written in the batch being committed, by unit: their near-duplicates too. */
+  private readonly pendingHashes = new Map<string, { phash: string; itemId: number }>();
 
   constructor(
     readonly ctx: AppContext,
@@ -42,7 +96,7 @@ export class ImportRun {
     /** Items of earlier imports it changed in an earlier attempt. */
     revised: ImportReport['revised'] = [],
   ) {
-    this.hashes = [...hashes];
+    for (const known of hashes) this.hashes.add(known.phash, known.itemId);
     this.report = {
       counts: { created: 0, existing: 0, near_duplicates: 0, skipped: 0 },
       skipped: [],
@@ -100,16 +154,32 @@ export class ImportRun {
     this.report.counts.existing += 1;
   }
 
-  /** The closest live imported picture within NEAR_DUPLICATE_DISTANCE, if any. */
+  /**
+   * The closest live imported picture within NEAR_DUPLICATE_DISTANCE, if any: committed, or
+   * written earlier in the batch being committed.
+   */
   nearest(phash: string): { itemId: number; distance: number } | undefined {
-    let best: { itemId: number; distance: number } | undefined;
-    for (const known of this.hashes) {
-      const d = distance(phash, known.phash);
+    let best = this.hashes.nearest(phash, NEAR_DUPLICATE_DISTANCE);
+    for (const pending of this.pendingHashes.values()) {
+      const d = pending.phash.length === 64 ? distanceOf(phash, pending.phash) : Infinity;
       if (d <= NEAR_DUPLICATE_DISTANCE && (!best || d < best.distance)) {
-        best = { itemId: known.itemId, distance: d };
+        best = { itemId: pending.itemId, distance: d };
       }
     }
     return best;
+  }
+
+  /**
+   * A picture written inside a batch not yet committed (`unit` names it): the pictures after it
+   * in the same batch are compared with it. Its unit's outcome settles it (`settleHash`).
+   */
+  pendingHash(unit: string, phash: string, itemId: number) {
+    this.pendingHashes.set(unit, { phash, itemId });
+  }
+
+  /** The unit's batch is settled: committed (its hash is then known through `created`) or not. */
+  settleHash(unit: string) {
+    this.pendingHashes.delete(unit);
   }
 
   /** An entry this import created (now, or in an attempt before this one). */
@@ -128,9 +198,7 @@ export class ImportRun {
         distance: identity.near_distance ?? 0,
       });
     }
-    if (phash && !this.hashes.some((known) => known.itemId === identity.item_id)) {
-      this.hashes.push({ phash, itemId: identity.item_id });
-    }
+    if (phash) this.hashes.add(phash, identity.item_id);
   }
 
   /**

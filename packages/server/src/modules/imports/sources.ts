@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { TempDir } from '../../storage/index.js';
 import type { SourceFindings } from './findings.js';
 import { mailSource } from './mail/source.js';
-import { photosSource } from './photos.js';
+import { photosSource } from './photos-source.js';
 import type { ImportRun, RunOptions } from './run.js';
 import { takeoutSource } from './takeout.js';
 import type { OpenedSource, SourceEntry } from './source.js';

@@ -7,13 +7,8 @@ import { photoMetadataOf } from '../files/index.js';
 import { escapeHtml } from '../items/index.js';
 import { nameKeys } from '../participants/index.js';
 import type { KnownIdentity } from './identities.js';
-import {
-  bytesKnown,
-  folderCategory,
-  hashStream,
-  importMedia,
-  type MediaOverrides,
-} from './photos.js';
+import { bytesKnown, folderCategory, hashStream, type MediaOverrides } from './photos.js';
+import { MediaWriter } from './media-writer.js';
 import type { ImportRun } from './run.js';
 import type { ImportSource } from './sources.js';
 import type { OpenedSource, SourceEntry } from './source.js';
@@ -70,7 +65,7 @@ async function claim(source: OpenedSource): Promise<SourceEntry[]> {
   return source.entries.filter((entry) => under(entry) && (isMedia(entry) || isJson(entry)));
 }
 
-/** What the Takeout says of one picture, ready for importMedia. */
+/** What the Takeout says of one picture, ready for the media writer. */
 interface Planned {
   entry: SourceEntry;
   sidecar: Sidecar | undefined;
@@ -215,28 +210,33 @@ export const takeoutSource: ImportSource = {
     /** The item of each original that has an edited copy. */
     const itemOf = new Map<string, number>();
     const originals = new Set(planned.flatMap((p) => (p.original ? [p.original] : [])));
-    for (const [position, unit] of planned.entries()) {
-      run.signal?.throwIfAborted();
-      const overrides = overridesOf(unit);
-      const itemId = unit.original ? itemOf.get(unit.original) : undefined;
-      const type = itemId !== undefined ? 'files' : 'media';
-      const again = async (known: KnownIdentity) => {
-        if (!counted.has(`${type}:${known.item_id}`)) {
-          counted.add(`${type}:${known.item_id}`);
-          run.created(type, known);
-        }
-        if (unit.album) await linkToAlbum(run, known.item_id, unit.album);
-      };
-      const imported = await importMedia(run, unit.entry, dir, position, {
-        ...overrides,
-        ...(itemId !== undefined ? { itemId } : {}),
-        again,
-      });
-      if (imported !== undefined) {
-        counted.add(`${type}:${imported}`);
-        if (originals.has(unit.entry.path)) itemOf.set(unit.entry.path, imported);
-      }
-      await progress((position + 1) / planned.length);
-    }
+    const writer = new MediaWriter(run, dir);
+    await writer.each(
+      planned,
+      (unit) => unit.entry,
+      async (prepared, unit, position) => {
+        // An edited copy joins its original's item: the original's batch is committed first.
+        if (unit.original && !itemOf.has(unit.original)) await writer.batch.flush();
+        const itemId = unit.original ? itemOf.get(unit.original) : undefined;
+        const type = itemId !== undefined ? 'files' : 'media';
+        const again = async (known: KnownIdentity) => {
+          if (!counted.has(`${type}:${known.item_id}`)) {
+            counted.add(`${type}:${known.item_id}`);
+            run.created(type, known);
+          }
+          if (unit.album) await linkToAlbum(run, known.item_id, unit.album);
+        };
+        await writer.write(
+          prepared!,
+          { ...overridesOf(unit), ...(itemId !== undefined ? { itemId } : {}), again },
+          (imported) => {
+            if (imported === undefined) return;
+            counted.add(`${type}:${imported}`);
+            if (originals.has(unit.entry.path)) itemOf.set(unit.entry.path, imported);
+          },
+        );
+        await progress((position + 1) / planned.length);
+      },
+    );
   },
 };

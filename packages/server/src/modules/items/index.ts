@@ -1,6 +1,6 @@
 // The items module's public face: other modules and app.ts import only from here.
 export { registerItemRoutes } from './routes.js';
-export { contentColumns, insertItem, reviseItem } from './service.js';
+export { contentColumns, insertItem, insertItemRow, reviseItem } from './service.js';
 export { hardDeleteItem } from './item-entity.js';
 export { compactListMonths } from './list-months.js';
 export { keepSearchRanges, makeSearchRanges } from './search-ranges.js';

@@ -41,6 +41,19 @@ export const sameIds = (a: readonly number[], b: readonly number[]) =>
 
 /** Item ↔ participant, tag and category links: read for many items at once, replaced per item. */
 export function linksRepository(db: Executor) {
+  /** Links a new item (it has none yet: nothing to remove first). */
+  async function add(itemId: number, links: Partial<LinkIds>): Promise<void> {
+    const people = [
+      ...(links.from ?? []).map((id) => ({ item_id: itemId, participant_id: id, role: 'from' })),
+      ...(links.to ?? []).map((id) => ({ item_id: itemId, participant_id: id, role: 'to' })),
+    ];
+    if (people.length) await db.insertInto('item_participants').values(people).execute();
+    const tags = (links.tags ?? []).map((id) => ({ item_id: itemId, tag_id: id }));
+    if (tags.length) await db.insertInto('item_tags').values(tags).execute();
+    const categories = (links.categories ?? []).map((id) => ({ item_id: itemId, category_id: id }));
+    if (categories.length) await db.insertInto('item_categories').values(categories).execute();
+  }
+
   return {
     async participants(itemIds: number[]): Promise<ParticipantLink[]> {
       if (itemIds.length === 0) return [];
@@ -125,34 +138,22 @@ export function linksRepository(db: Executor) {
 
     /** Replaces the given kinds of links of one item (absent kinds are left alone). */
     async replace(itemId: number, links: Partial<LinkIds>): Promise<void> {
-      if (links.from || links.to) {
-        const roles = [...(links.from ? ['from'] : []), ...(links.to ? ['to'] : [])];
+      const roles = [...(links.from ? ['from'] : []), ...(links.to ? ['to'] : [])];
+      if (roles.length) {
         await db
           .deleteFrom('item_participants')
           .where('item_id', '=', itemId)
           .where('role', 'in', roles)
           .execute();
-        const rows = [
-          ...(links.from ?? []).map((id) => ({
-            item_id: itemId,
-            participant_id: id,
-            role: 'from',
-          })),
-          ...(links.to ?? []).map((id) => ({ item_id: itemId, participant_id: id, role: 'to' })),
-        ];
-        if (rows.length) await db.insertInto('item_participants').values(rows).execute();
       }
-      if (links.tags) {
-        await db.deleteFrom('item_tags').where('item_id', '=', itemId).execute();
-        const rows = links.tags.map((id) => ({ item_id: itemId, tag_id: id }));
-        if (rows.length) await db.insertInto('item_tags').values(rows).execute();
-      }
+      if (links.tags) await db.deleteFrom('item_tags').where('item_id', '=', itemId).execute();
       if (links.categories) {
         await db.deleteFrom('item_categories').where('item_id', '=', itemId).execute();
-        const rows = links.categories.map((id) => ({ item_id: itemId, category_id: id }));
-        if (rows.length) await db.insertInto('item_categories').values(rows).execute();
       }
+      await add(itemId, links);
     },
+
+    add,
 
     /** Current names of participants, tags and categories by id (for revisions). */
     async participantNames(ids: number[]) {

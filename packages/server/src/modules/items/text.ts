@@ -61,8 +61,15 @@ export function plainText(html: string): string {
 
 /** The first `length` characters (code points, so no broken surrogate pairs). */
 export function cut(text: string, length: number = LIMITS.previewLength): string {
-  const chars = Array.from(text);
-  return chars.length <= length ? text : chars.slice(0, length).join('');
+  // Walked only as far as needed: a preview of a long letter read its whole text before.
+  if (text.length <= length) return text;
+  let end = 0;
+  for (let count = 0; count < length && end < text.length; count++) {
+    const code = text.charCodeAt(end);
+    const next = text.charCodeAt(end + 1);
+    end += code >= 0xd800 && code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
+  }
+  return text.slice(0, end);
 }
 
 export function escapeHtml(text: string): string {

@@ -11,8 +11,11 @@ const BY_CODE: Record<string, ContentLanguage> = {
 };
 const ONLY = Object.keys(BY_CODE);
 
-/** Characters of a text looked at (a letter's start tells its language). */
-const SAMPLE = 5_000;
+/**
+ * Characters of a text looked at: a letter's first lines tell its language, and a longer sample
+ * costs every mail of a 100,000-mail import more time than it adds certainty.
+ */
+const SAMPLE = 1_000;
 /** Fewer letters than this: too short to tell ("Ok", "Merci !"). */
 const MIN_LETTERS = 8;
 
@@ -22,6 +25,7 @@ const MIN_LETTERS = 8;
  */
 export function detectLanguage(text: string): ContentLanguage | undefined {
   const own = text
+    .slice(0, SAMPLE * 4)
     .split('\n')
     .filter((line) => !line.trimStart().startsWith('>'))
     .join('\n')

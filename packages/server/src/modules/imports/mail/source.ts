@@ -5,7 +5,7 @@ import type { AppContext } from '../../../context.js';
 import type { Database } from '../../../db/schema.js';
 import { translate } from '../../../i18n/translate.js';
 import type { TempDir } from '../../../storage/index.js';
-import { cut, escapeHtml, insertItem } from '../../items/index.js';
+import { cut, escapeHtml, insertItemRow } from '../../items/index.js';
 import { nameKeys } from '../../participants/index.js';
 import { UnitBatch } from '../batch.js';
 import { claimIdentity, findIdentity } from '../identities.js';
@@ -256,7 +256,7 @@ async function importMessage(
         if (tag.created) createdTags.push(tag.id);
         if (!tags.includes(tag.id)) tags.push(tag.id);
       }
-      const item = await insertItem(
+      const item = await insertItemRow(
         ctx,
         trx,
         'mail',
@@ -271,6 +271,7 @@ async function importMessage(
           tags,
         },
         run.actor,
+        { linksFound: true },
       );
       await insertAttachmentRows(run, trx, item.id, stored);
       await claimIdentity(trx, {

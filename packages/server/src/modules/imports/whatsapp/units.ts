@@ -9,7 +9,7 @@ import { removeBytes } from '../../files/index.js';
 import {
   contentColumns,
   findItemForUpdate,
-  insertItem,
+  insertItemRow,
   linksRepository,
   reviseItem,
   type Actor,
@@ -220,7 +220,7 @@ async function createUnit(
   return stampedTransaction(ctx.db, 'archive', async (trx) => {
     const from = await participantsOf(trx, run, unit.fresh);
     const language = run.options.language;
-    const item = await insertItem(
+    const item = await insertItemRow(
       ctx,
       trx,
       'message',
@@ -233,6 +233,7 @@ async function createUnit(
         from,
       },
       run.actor,
+      { linksFound: true },
     );
     const files = await attach(trx, run, item.id, stored);
     const html = renderMessages(unit.fresh, files, notes(run, unit.chat, unit.zone));
