@@ -162,7 +162,12 @@ describe('imports of photos and videos', () => {
     expect(report.counts).toEqual({ created: 3, existing: 0, near_duplicates: 1, skipped: 0 });
     const [first, , small] = report.created.media!;
     expect(report.near_duplicates).toEqual([
-      { item_id: small, similar_item_id: first, distance: expect.any(Number) as number },
+      {
+        item_id: small,
+        similar_item_id: first,
+        distance: expect.any(Number) as number,
+        decision: null,
+      },
     ]);
   });
 
