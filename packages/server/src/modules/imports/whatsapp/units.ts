@@ -40,7 +40,11 @@ export interface Chat {
   ambiguous: boolean;
 }
 
-/** Which of these line keys the archive holds live already, and in which item. */
+/**
+ * Which of these line keys the archive holds live already, and in which item. Looked up by key
+ * first and only then checked against the items: joined in one query, PostgreSQL planned a fresh
+ * import's tables (not yet analysed, "two items") as a scan of every line of each chat item.
+ */
 export async function liveLines(
   db: Kysely<Database>,
   keys: string[],
@@ -49,13 +53,29 @@ export async function liveLines(
   for (let i = 0; i < keys.length; i += 500) {
     const rows = await importsDb(db)
       .selectFrom('import_identities')
-      .innerJoin('items', 'items.id', 'import_identities.item_id')
-      .select(['import_identities.key', 'import_identities.item_id', 'import_identities.import_id'])
-      .where('import_identities.kind', '=', 'chat')
-      .where('import_identities.key', 'in', keys.slice(i, i + 500))
-      .where('items.deleted_at', 'is', null)
+      .select(['key', 'item_id', 'import_id'])
+      .where('kind', '=', 'chat')
+      .where('key', 'in', keys.slice(i, i + 500))
       .execute();
-    for (const row of rows) found.set(row.key, row);
+    const itemIds = [
+      ...new Set(rows.flatMap((row) => (row.item_id === null ? [] : [row.item_id]))),
+    ];
+    if (!itemIds.length) continue;
+    const live = new Set(
+      (
+        await db
+          .selectFrom('items')
+          .select('id')
+          .where('id', 'in', itemIds)
+          .where('deleted_at', 'is', null)
+          .execute()
+      ).map((row) => row.id),
+    );
+    for (const row of rows) {
+      if (row.item_id !== null && live.has(row.item_id)) {
+        found.set(row.key, { item_id: row.item_id, import_id: row.import_id });
+      }
+    }
   }
   return found;
 }
