@@ -75,7 +75,9 @@ describe('records: generating the MP3 of a record and opening it', () => {
     expect(await keep.textContent()).toBe('Télécharger');
     const [download] = await Promise.all([page.waitForEvent('download'), keep.click()]);
     expect(download.suggestedFilename()).toBe('La moisson de 1947.mp3');
-    expect(await page.getByRole('button', { name: 'Partager' }).count()).toBe(0);
+    expect(
+      await page.getByRole('button', { name: 'Partager La moisson de 1947.mp3' }).count(),
+    ).toBe(0);
     await context.close();
   });
 

@@ -124,6 +124,7 @@ function Mp3Ready({ url, name }: { url: string; name: string }) {
           leftSection={<ShareIcon size={16} />}
           loading={sharing}
           onClick={() => void share()}
+          aria-label={t('mp3.shareNamed', { name })}
         >
           {t('mp3.share')}
         </Button>
