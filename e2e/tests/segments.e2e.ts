@@ -27,7 +27,9 @@ describe('records: segments of a recording, titled on a phone and found by searc
   let recordId = 0;
   /** Language and colour scheme are the account's settings. */
   const setAccount = async (language: string, darkMode: boolean) => {
-    const switched = await app.api.call('updateUser', { body: { siteparams: { language, darkMode } } });
+    const switched = await app.api.call('updateUser', {
+      body: { siteparams: { language, darkMode } },
+    });
     expect(switched.status, switched.text).toBe(200);
   };
 
@@ -132,6 +134,7 @@ describe('records: segments of a recording, titled on a phone and found by searc
     await setAccount('fr', true);
     const wide = await adminPage(app, { colorScheme: 'dark', timeout: 30_000 });
     await wide.page.goto('/records');
+    await wide.page.getByRole('article').first().waitFor();
     await wide.page.keyboard.press('ControlOrMeta+K');
     await wide.page.getByRole('combobox', { name: 'Texte à rechercher' }).fill('traversée');
     const option = wide.page.getByRole('option').filter({ hasText: `« ${TITLE} » à 00:05` });

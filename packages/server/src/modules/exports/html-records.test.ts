@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ExportInfo } from '@kinfolio/contract';
+import { routePath, type ExportInfo } from '@kinfolio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readZip } from '../../test/archives.js';
 import type { TestClient } from '../../test/client.js';
 import { sineFile } from '../../test/audio.js';
 import { ADMIN, createTestServer, type TestServer } from '../../test/server.js';
-import { recordWithParts } from '../records/segments/test-fixtures/audio.js';
+import { uploadFile } from '../../test/uploads.js';
 
 /**
  * The readable HTML export carries the archive's recordings: a page each with its details, its
@@ -29,6 +29,29 @@ describe('exports: recordings in the HTML export', () => {
     await server?.close();
     fs.rmSync(tmp, { recursive: true, force: true });
   });
+
+  /** A record made through the API, with these audio files as its parts. */
+  async function recordWithParts(files: string[], fields: Record<string, unknown>) {
+    const created = await admin.post('/api/records', { lang: 'fr', ...fields });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json().record as { id: number }).id;
+    for (const file of files) {
+      const data = fs.readFileSync(file);
+      const uploaded = await uploadFile(admin, {
+        name: path.basename(file),
+        type: 'audio/mpeg',
+        data,
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      const attached = await admin.patch(routePath('addFilepond'), {
+        newmedias: [uploaded.body],
+        modelId: id,
+        modelType: 'record',
+      });
+      expect(attached.statusCode, attached.body).toBe(200);
+    }
+    return id;
+  }
 
   async function exportedHtml(): Promise<Map<string, Buffer>> {
     const started = await admin.post('/api/exports', {
@@ -53,7 +76,7 @@ describe('exports: recordings in the HTML export', () => {
     const person = await admin.post('/api/participants', { name: 'Rosa <Bianchi>' });
     expect(person.statusCode, person.body).toBe(201);
     const personId: number = person.json().participant?.id ?? person.json().id;
-    const id = await recordWithParts(admin, [tone], {
+    const id = await recordWithParts([tone], {
       title: '<script>alert(1)</script> Nonna',
       summary: 'Souvenirs de Gênes',
       rawtranscription: '[00:00:00] Bonjour. [00:01:00] Le bateau partait de Gênes.',
@@ -68,7 +91,7 @@ describe('exports: recordings in the HTML export', () => {
       participants: [personId],
     });
     expect(titled.statusCode, titled.body).toBe(200);
-    const trashed = await recordWithParts(admin, [], { title: 'Cassette jetée' });
+    const trashed = await recordWithParts([], { title: 'Cassette jetée' });
     expect((await admin.delete(`/api/records/${trashed}`)).statusCode).toBe(200);
 
     const zip = await exportedHtml();

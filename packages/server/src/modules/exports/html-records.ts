@@ -3,9 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { MessageKey } from '../../i18n/messages.js';
 import type { FileStorage } from '../../storage/storage.js';
-import { filesRepository } from '../files/index.js';
-import { recordsRepository, type RecordRow } from '../records/repository.js';
-import { listSegments } from '../records/segments/present.js';
+import { exportableRecords, type ExportableRecord } from '../records/index.js';
 import type { ExportFile } from './collect.js';
 import type { zipWriter } from './zip.js';
 
@@ -21,7 +19,7 @@ export interface RecordPageKit {
   fileLink: (file: ExportFile) => string;
 }
 
-const titleOf = (record: RecordRow) =>
+const titleOf = (record: ExportableRecord['record']) =>
   record.title || [record.number, record.face].filter(Boolean).join(' ') || `#${record.id}`;
 
 /** `hh:mm:ss` of a segment's start (the transcript's time codes). */
@@ -31,7 +29,7 @@ const at = (segment: RecordSegment) => segment.time_code;
  * The archive's recordings in the readable export: `records/<id>.html` each, with its details,
  * its audio parts (in `files/`), its index of segments (title, synopsis, keywords, people heard,
  * transcript) and its whole transcript; answers the index page's section listing them, or '' when
- * there are none. Records are read one at a time: an archive of tapes stays small in memory.
+ * there are none.
  */
 export async function writeRecordPages(
   db: Kysely<Database>,
@@ -41,18 +39,9 @@ export async function writeRecordPages(
   t: Translate,
 ): Promise<string> {
   const { escape } = kit;
-  const ids = (
-    await recordsRepository(db).filtered({ trash: false }).select('r.id').orderBy('r.id').execute()
-  ).map((row) => row.id);
   const rows: string[] = [];
-  for (const id of ids) {
-    const record = await recordsRepository(db).find(id);
-    if (!record || record.deleted_at) continue;
-    const [people, files, segments] = await Promise.all([
-      recordsRepository(db).people([id]),
-      filesRepository(db).ofRecord(id),
-      listSegments(db, id),
-    ]);
+  for await (const { record, people, files, segments } of exportableRecords(db)) {
+    const id = record.id;
     for (const file of files) {
       await zip.addStream(kit.filePath(file), () => storage.get(file.storage_key), false);
     }

@@ -16,7 +16,7 @@ import { segmentKeys } from './segments/api';
 
 /** An index in a line per segment: its time and title. */
 const indexLines = (segments: readonly { start: number; title: string }[], none: string) =>
-  segments.map((s) => `${clock(s.start)} ${s.title}`.trim()).join('\n') || none;
+  segments.map((s) => `${clock(s.start)} ${s.title}`.trim()).join(' · ') || none;
 
 /** A record's field names and values in its history. */
 function useRecordFieldWords(): FieldWords<RecordEntity, RecordRevision> {
