@@ -15,7 +15,7 @@ vi.mock('@/shared/api/call', () => ({ call: (...args: unknown[]) => call(...args
 vi.mock('@/shared/organisation/hooks', () => import('@/shared/test/permissionsStub'));
 // jsdom has no media queries: a wide screen.
 vi.mock('@mantine/hooks', async (original) => ({
-  ...(await original<typeof import('@mantine/hooks')>()),
+  ...(await original<Record<string, unknown>>()),
   useMediaQuery: () => false,
 }));
 vi.mock('@/shared/kit/ParticipantsInput', () => ({ ParticipantsInput: () => null }));
