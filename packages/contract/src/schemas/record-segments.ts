@@ -142,6 +142,18 @@ export const recordSegmentSchema = z.object({
 });
 export type RecordSegment = z.infer<typeof recordSegmentSchema>;
 
+/** A segment as the record's revisions keep it (its people by id, like the record's). */
+export const recordSegmentRevisionSchema = z.object({
+  start: z.number(),
+  end: z.number().nullable(),
+  title: z.string(),
+  synopsis: z.string(),
+  keywords: z.array(z.string()),
+  transcript: z.string(),
+  participants: z.array(z.number().int()),
+});
+export type RecordSegmentRevision = z.infer<typeof recordSegmentRevisionSchema>;
+
 /** GET /api/records/{id}/segments: every segment of the record, in time order. */
 export const recordSegmentListSchema = z.object({ data: z.array(recordSegmentSchema) });
 export type RecordSegmentList = z.infer<typeof recordSegmentListSchema>;

@@ -5,7 +5,7 @@ import { idField, integerField, paginated, VALIDATION_KEYS, withoutNul } from '.
 import { attachedFileSchema } from './files.js';
 import { ITEM_LIMITS } from './item-constants.js';
 import { RECORD_LIMITS } from './record-constants.js';
-import { recordSegmentHitSchema } from './record-segments.js';
+import { recordSegmentHitSchema, recordSegmentRevisionSchema } from './record-segments.js';
 import { SEARCH_SORTS, itemDateField, namedRef } from './items.js';
 
 export { RECORD_LIMITS, TIME_CODE_PATTERN } from './record-constants.js';
@@ -181,6 +181,11 @@ export const recordRevisionDataSchema = z.object({
   info: z.string(),
   location: z.string(),
   people: z.array(z.number().int()),
+  /**
+   * Only in a version stored by a change to the record's segments: its index as it was before
+   * (a PATCH of the record ignores it; the segments have their own routes).
+   */
+  segments: z.array(recordSegmentRevisionSchema).optional(),
 });
 export type RecordRevisionData = z.infer<typeof recordRevisionDataSchema>;
 

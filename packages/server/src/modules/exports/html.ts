@@ -1,6 +1,8 @@
 import { once } from 'node:events';
 import { Readable, type Writable } from 'node:stream';
 import type { UiLanguage } from '@kinfolio/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import type { MessageKey } from '../../i18n/messages.js';
 import { translate } from '../../i18n/translate.js';
 import { withTempDir, type TempDir } from '../../storage/index.js';
@@ -12,6 +14,7 @@ import {
   type ExportFile,
   type ExportItem,
 } from './collect.js';
+import { writeRecordPages } from './html-records.js';
 import { safeName, zipWriter } from './zip.js';
 
 /** Text made safe for HTML content and attribute values. */
@@ -65,12 +68,15 @@ export interface HtmlOptions {
   scope: string;
   exportedAt: Date;
   storage: FileStorage;
+  /** Given, the archive's recordings come along (records/, listed after the items). */
+  records?: Kysely<Database>;
 }
 
 /**
  * The readable export, zipped: `index.html` lists the items, `items/<id>.html` shows one with its
  * translations, people, tags, categories and files, and `files/` holds the files, linked
- * relatively. Every text is escaped (the content is shown as plain text); nothing is fetched
+ * relatively; with `records`, the archive's recordings follow (`records/<id>.html`, see
+ * html-records.ts): they belong to no type or category, so every readable export carries them. Every text is escaped (the content is shown as plain text); nothing is fetched
  * from elsewhere and nothing runs.
  */
 export async function writeHtmlZip(
@@ -143,12 +149,24 @@ async function writeSite(
         `<th>${escapeHtml(t('exports.html.type'))}</th>` +
         `<th>${escapeHtml(t('exports.html.language'))}</th></tr></thead>\n<tbody>\n${ROWS_MARK}</tbody></table>`
       : `<p>${escapeHtml(t('exports.html.empty'))}</p>`;
+    const recordings = options.records
+      ? await writeRecordPages(
+          options.records,
+          options.storage,
+          zip,
+          { escape: escapeHtml, page, href, filePath, fileLink },
+          t,
+        )
+      : '';
+    // After the table: no text of theirs may read as the rows' mark.
+    const tailSection = recordings ? `\n${recordings.replaceAll('\u0000', '')}` : '';
     const index = page(
       options.language,
       heading,
-      `<h1>${escapeHtml(heading)}</h1>\n<p class="meta">${escapeHtml(summary)}</p>\n${table}`,
+      `<h1>${escapeHtml(heading)}</h1>\n<p class="meta">${escapeHtml(summary)}</p>\n${table}${tailSection}`,
     );
-    // The last mark is the table's: the heading before it may hold any text.
+    // The last mark is the table's: the heading before it may hold any text, the recordings
+    // after it none.
     const at = index.lastIndexOf(ROWS_MARK);
     const head = at < 0 ? index : index.slice(0, at);
     const tail = at < 0 ? '' : index.slice(at + ROWS_MARK.length);

@@ -117,7 +117,7 @@ async function writeExport(
       await writeHtmlZip(
         out,
         items,
-        { language, scope: label, exportedAt: now, storage: ctx.storage.files },
+        { language, scope: label, exportedAt: now, storage: ctx.storage.files, records: ctx.db },
         onItem,
       );
       break;

@@ -14,3 +14,4 @@ export { encodeMp3 } from './mp3.js';
 export { listRecordMp3s, type RecordMp3File } from './mp3-list.js';
 export { isStoredMp3Name, listStoredMp3s, removeStoredMp3, restoreStoredMp3 } from './mp3-store.js';
 export { findSilences, proposeSegments } from './segments/index.js';
+export { exportableRecords, type ExportableRecord } from './export.js';

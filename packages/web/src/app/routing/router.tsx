@@ -10,6 +10,8 @@ import { ITEM_TYPE_PATHS, parseId, parseTypeParam } from '@/features/archive/ite
 import { listRequest, validateArchiveSearch } from '@/features/archive/listSearch';
 import { recordQueries } from '@/features/records/api';
 import { recordListRequest, validateRecordSearch } from '@/features/records/recordSearch';
+import { segmentQueries } from '@/features/records/segments/api';
+import { validateRecordProfileSearch } from '@/features/records/segments/playAt';
 import { siteTranslationsQuery } from '@/shared/i18n/siteTranslationsQuery';
 import { filterChoiceQueries, organisationQueries } from '@/shared/organisation/queries';
 import { loadQuery } from '@/shared/query/preload';
@@ -343,6 +345,8 @@ const recordProfileRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/records/{-$record_id}/profile',
   staticData: { guard: 'auth' },
+  // `?t=`: where the player starts (a search hit inside a segment).
+  validateSearch: validateRecordProfileSearch,
   beforeLoad: async ({ params }) => {
     runValidate(
       (p: { record_id?: string }) => p.record_id === undefined || parseId(p.record_id) !== null,
@@ -352,7 +356,7 @@ const recordProfileRoute = createRoute({
   },
   loader: ({ params, preload }) => {
     const id = parseId(params.record_id);
-    if (id !== null) loads(recordQueries.single(id))({ preload });
+    if (id !== null) loads(recordQueries.single(id), segmentQueries.list(id))({ preload });
   },
   component: lazyPage(() => import('@/features/records/pages/RecordProfilePage')),
 });
@@ -370,7 +374,12 @@ const recordHistoryRoute = createRoute({
   loader: ({ params, deps, preload }) => {
     const id = parseId(params.record_id);
     if (id !== null)
-      loads(recordQueries.single(id), recordQueries.revisions(id, deps.page ?? 1))({ preload });
+      loads(
+        recordQueries.single(id),
+        recordQueries.revisions(id, deps.page ?? 1),
+        // Versions kept by changes to the index compare it with the index now.
+        segmentQueries.list(id),
+      )({ preload });
   },
   component: lazyPage(() => import('@/features/records/pages/RecordHistoryPage')),
 });

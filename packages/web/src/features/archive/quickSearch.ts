@@ -36,6 +36,8 @@ export interface QuickOption {
   familyStart: boolean;
   /** The item's or record's date (ISO), shown on the first option of its family. */
   date?: string;
+  /** A record matched in one of its segments: its title and where the player starts. */
+  segment?: { title: string; start: number };
 }
 
 export interface QuickSection {
@@ -67,6 +69,9 @@ export function quickSearchSections(groups: readonly SearchGroup[]): QuickSectio
           matched: version.matched,
           familyStart: index === 0,
           ...(index === 0 && group.date ? { date: group.date } : {}),
+          ...(version.segment
+            ? { segment: { title: version.segment.title, start: version.segment.start } }
+            : {}),
         });
       });
     }

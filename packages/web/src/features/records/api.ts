@@ -33,7 +33,11 @@ export const recordResource = entityResource<
   answer: 'record',
   owner: 'record',
   // Versions keep the language as it was written, which was one of these.
-  revert: ({ lang, ...data }) => ({ ...data, lang: isContentLanguage(lang) ? lang : undefined }),
+  // The index a version kept is not a field of the record: restoring leaves the segments as they are.
+  revert: ({ lang, segments: _segments, ...data }) => ({
+    ...data,
+    lang: isContentLanguage(lang) ? lang : undefined,
+  }),
   // The uploads become the record's last audio parts.
   withFiles: (saved, files) => ({
     ...saved,

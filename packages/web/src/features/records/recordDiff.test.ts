@@ -52,4 +52,22 @@ describe('recordDiff', () => {
     expect(diff.wordsAdded).toBeGreaterThan(0);
     expect(diff.texts[0]?.parts.some((part) => part.added)).toBe(true);
   });
+
+  it('names the index in a version kept by a change to the segments', () => {
+    const segments = [
+      {
+        start: 0,
+        end: null,
+        title: '',
+        synopsis: '',
+        keywords: [],
+        transcript: '',
+        participants: [],
+      },
+    ];
+    expect(recordDiff({ ...same, segments }, current)).toMatchObject({
+      same: false,
+      fields: ['segments'],
+    });
+  });
 });

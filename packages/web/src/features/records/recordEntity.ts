@@ -1,21 +1,38 @@
-import type { RecordEntity, RecordRevision, RecordRevisionData } from '@kinfolio/contract';
+import type {
+  RecordEntity,
+  RecordRevision,
+  RecordRevisionData,
+  RecordSegment,
+} from '@kinfolio/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useDateFormat } from '@/shared/content/dates';
+import { clock } from '@/shared/content/timeCodes';
 import type { EntityDefinition, FieldWords } from '@/shared/entity/definition';
 import { useTranslation } from '@/shared/i18n/react';
 import { recordResource } from './api';
 import { RECORDS_PATH, recordHistoryPath, recordProfilePath } from '@/shared/recordPaths';
 import { recordDiff } from './recordDiff';
+import { segmentKeys } from './segments/api';
+
+/** An index in a line per segment: its time and title. */
+const indexLines = (segments: readonly { start: number; title: string }[], none: string) =>
+  segments.map((s) => `${clock(s.start)} ${s.title}`.trim()).join(' · ') || none;
 
 /** A record's field names and values in its history. */
 function useRecordFieldWords(): FieldWords<RecordEntity, RecordRevision> {
   const { t } = useTranslation(['records', 'archive']);
   const formatDate = useDateFormat();
   const none = t('archive:item.none');
+  const queryClient = useQueryClient();
   return {
     label: (field) => t(`fields.${field}`),
     value: (field, side, revision, record) => {
       const old = side === 'old';
       switch (field) {
+        case 'segments': {
+          const now = queryClient.getQueryData<RecordSegment[]>(segmentKeys.list(record.id));
+          return indexLines((old ? revision.data.segments : now) ?? [], none);
+        }
         case 'people':
           return (
             (old ? revision.names.people : record.people).map((p) => p.name).join(', ') || none

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { shortClock } from '@/shared/content/timeCodes';
 import { activeSegment, clock, formatTimeCode, insertTimeCode, parseTranscript } from './timeCodes';
 
 const transcript =
@@ -90,5 +91,14 @@ describe('insertTimeCode', () => {
 
   it('keeps the cursor inside the text', () => {
     expect(insertTimeCode('ab', 9, 9, 0).text).toBe('ab [00:00:00] ');
+  });
+});
+
+describe('shortClock', () => {
+  it('says a moment as people do, hours only when there are some', () => {
+    expect(shortClock(724.9)).toBe('12:04');
+    expect(shortClock(5)).toBe('00:05');
+    expect(shortClock(3723)).toBe('1:02:03');
+    expect(shortClock(-2)).toBe('00:00');
   });
 });

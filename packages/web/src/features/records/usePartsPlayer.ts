@@ -27,6 +27,9 @@ export interface PartsPlayer {
   skip: (seconds: number) => void;
   /** Called on every animation frame while playing (the waveform's progress), and on seeks. */
   onFrame: (listener: ((time: number) => void) | null) => void;
+  /** The playing speed (1 normal; 0.5 to transcribe), kept from part to part. */
+  rate: number;
+  setRate: (rate: number) => void;
 }
 
 /** How often the time shown in React is refreshed while playing. */
@@ -49,6 +52,7 @@ export function usePartsPlayer(parts: readonly PlayerPart[]): PartsPlayer {
   const [time, setTime] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [part, setPart] = useState(0);
+  const [rate, setRateState] = useState(1);
   const state = useRef({
     part: 0,
     line: timeline([]),
@@ -230,6 +234,15 @@ export function usePartsPlayer(parts: readonly PlayerPart[]): PartsPlayer {
   const onFrame = useCallback((listener: ((time: number) => void) | null) => {
     frameListener.current = listener;
   }, []);
+  const setRate = useCallback(
+    (value: number) => {
+      // The default rate survives the element's change of part; the rate applies now.
+      audio.defaultPlaybackRate = value;
+      audio.playbackRate = value;
+      setRateState(value);
+    },
+    [audio],
+  );
 
   return {
     parts,
@@ -244,5 +257,7 @@ export function usePartsPlayer(parts: readonly PlayerPart[]): PartsPlayer {
     seek,
     skip,
     onFrame,
+    rate,
+    setRate,
   };
 }

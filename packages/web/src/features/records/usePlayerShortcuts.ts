@@ -5,7 +5,7 @@ import type { PartsPlayer } from './usePartsPlayer';
 export const SKIP_SECONDS = 5;
 
 /** Where typing happens: the keys stay the text's (a space is a space). */
-function isTyping(target: EventTarget | null): boolean {
+export function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return (
     target.isContentEditable ||

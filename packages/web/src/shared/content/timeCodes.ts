@@ -71,3 +71,11 @@ export function clock(seconds: number): string {
   const whole = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
   return `${two(Math.floor(whole / 3600))}:${two(Math.floor(whole / 60) % 60)}:${two(whole % 60)}`;
 }
+
+/** A moment as people say it: `12:04`, with hours only when there are some (`1:02:03`). */
+export function shortClock(seconds: number): string {
+  const whole = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
+  const hours = Math.floor(whole / 3600);
+  const rest = `${two(Math.floor(whole / 60) % 60)}:${two(whole % 60)}`;
+  return hours > 0 ? `${hours}:${rest}` : rest;
+}

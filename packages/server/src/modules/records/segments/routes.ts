@@ -1,10 +1,11 @@
 import { routes } from '@kinfolio/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.js';
 import { fieldError, found } from '../../../http/errors.js';
 import { addRoute } from '../../../http/route.js';
 import { say } from '../../../i18n/translate.js';
 import { recordsRepository } from '../repository.js';
+import type { Actor } from '../service.js';
 import { detectionStatus, enqueueDetection, hasAudio } from './detect-job.js';
 import { ohmsXml } from './ohms.js';
 import { listSegments } from './present.js';
@@ -17,6 +18,12 @@ async function existingRecord(ctx: AppContext, id: number) {
 
 /** Records' segments (routes declared in the contract's record-routes.ts). */
 export function registerRecordSegmentRoutes(app: FastifyInstance, ctx: AppContext) {
+  // Who changed the index: the record's history names them.
+  const actor = (request: FastifyRequest): Actor => {
+    const user = request.auth.user!;
+    return { id: user.id, name: user.name };
+  };
+
   addRoute(app, routes.recordSegments, async (request) => {
     await existingRecord(ctx, request.params.id);
     return { data: await listSegments(ctx.db, request.params.id) };
@@ -48,7 +55,7 @@ export function registerRecordSegmentRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   addRoute(app, routes.recordSegmentCreate, async (request, reply) => {
-    const result = found(await createSegment(ctx, request.params.id, request.body));
+    const result = found(await createSegment(ctx, request.params.id, request.body, actor(request)));
     reply.code(201);
     return { message: say(request, result.message), segment: result.segment, data: result.data };
   });
@@ -74,7 +81,7 @@ export function registerRecordSegmentRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   addRoute(app, routes.recordSegmentsFromTimeCodes, async (request) => {
-    const result = found(await segmentsFromTimeCodes(ctx, request.params.id));
+    const result = found(await segmentsFromTimeCodes(ctx, request.params.id, actor(request)));
     return {
       message: say(request, 'record_segments.from_time_codes', { count: result.created }),
       ...result,
@@ -82,12 +89,12 @@ export function registerRecordSegmentRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   addRoute(app, routes.recordSegmentUpdate, async (request) => {
-    const result = found(await updateSegment(ctx, request.params.id, request.body));
+    const result = found(await updateSegment(ctx, request.params.id, request.body, actor(request)));
     return { message: say(request, result.message), segment: result.segment, data: result.data };
   });
 
   addRoute(app, routes.recordSegmentDelete, async (request) => {
-    const data = found(await deleteSegment(ctx, request.params.id));
+    const data = found(await deleteSegment(ctx, request.params.id, actor(request)));
     return { message: say(request, 'record_segments.deleted'), data };
   });
 }

@@ -10,11 +10,12 @@ import type { Database } from '../../../db/schema.js';
 import { stampedTransaction } from '../../../db/stamps.js';
 import { fieldError } from '../../../http/errors.js';
 import type { MessageKey } from '../../../i18n/translate.js';
-import { sortedIds } from '../../items/index.js';
+import { sortedIds, type Actor } from '../../items/index.js';
 import { recordsRepository, type RecordRow } from '../repository.js';
 import { listSegments, keywordsOf, presentSegments } from './present.js';
 import { overlaps, type Span } from './propose.js';
 import { segmentsRepository, type SegmentRow } from './repository.js';
+import { storeSegmentsRevision } from './revision.js';
 import { timeCodeMarks, titleFrom } from './time-codes.js';
 
 /** Two times closer than this are the same moment (a time code has whole seconds). */
@@ -78,9 +79,11 @@ export function createSegment(
   ctx: AppContext,
   recordId: number,
   body: RecordSegmentCreateBody,
+  actor: Actor,
 ): Promise<SegmentWrite | undefined> {
   return stampedTransaction(ctx.db, 'archive', async (trx) => {
-    if (!(await writableRecord(trx, ctx, recordId))) return undefined;
+    const record = await writableRecord(trx, ctx, recordId);
+    if (!record) return undefined;
     const repo = segmentsRepository(trx);
     const segments = await repo.ofRecord(recordId);
     if (segments.length >= RECORD_SEGMENT_LIMITS.segmentsMax) {
@@ -89,6 +92,7 @@ export function createSegment(
     const people = sortedIds(body.participants);
     await assertPeopleExist(trx, people);
     const now = ctx.now().toISOString();
+    await storeSegmentsRevision(trx, record, segments, actor, now);
     const split = containing(segments, body.start);
     let span: Span;
     if (split) {
@@ -135,15 +139,20 @@ export function updateSegment(
   ctx: AppContext,
   id: number,
   body: RecordSegmentUpdateBody,
+  actor: Actor,
 ): Promise<SegmentWrite | undefined> {
   return stampedTransaction(ctx.db, 'archive', async (trx) => {
     const repo = segmentsRepository(trx);
     const found = await repo.find(id);
-    if (!found || !(await writableRecord(trx, ctx, found.record_id))) return undefined;
+    const record = found && (await writableRecord(trx, ctx, found.record_id));
+    if (!found || !record) return undefined;
     // Read again under the record's lock: another write may have changed it meanwhile.
     const segments = await repo.ofRecord(found.record_id);
     const current = segments.find((s) => s.id === id);
     if (!current) return undefined;
+    const now = ctx.now().toISOString();
+    // Kept before the merge below removes the other segment and its people.
+    await storeSegmentsRevision(trx, record, segments, actor, now);
     let others = segments.filter((s) => s.id !== id);
     let span = spanOf(current);
     let title = current.title;
@@ -192,7 +201,7 @@ export function updateSegment(
       transcript: body.transcript ?? transcript,
       keywords: JSON.stringify(body.keywords ?? keywords),
       edited: 1,
-      updated_at: ctx.now().toISOString(),
+      updated_at: now,
     });
     await repo.replacePeople(id, people);
     const data = await listSegments(trx, current.record_id);
@@ -205,11 +214,18 @@ export function updateSegment(
 }
 
 /** Deletes a segment; the record's segments as they then are. Undefined: no such segment. */
-export function deleteSegment(ctx: AppContext, id: number): Promise<RecordSegment[] | undefined> {
+export function deleteSegment(
+  ctx: AppContext,
+  id: number,
+  actor: Actor,
+): Promise<RecordSegment[] | undefined> {
   return stampedTransaction(ctx.db, 'archive', async (trx) => {
     const repo = segmentsRepository(trx);
     const found = await repo.find(id);
-    if (!found || !(await writableRecord(trx, ctx, found.record_id))) return undefined;
+    const record = found && (await writableRecord(trx, ctx, found.record_id));
+    if (!found || !record) return undefined;
+    const before = await repo.ofRecord(found.record_id);
+    await storeSegmentsRevision(trx, record, before, actor, ctx.now().toISOString());
     await repo.remove([id]);
     return listSegments(trx, found.record_id);
   });
@@ -222,6 +238,7 @@ export function deleteSegment(ctx: AppContext, id: number): Promise<RecordSegmen
 export function segmentsFromTimeCodes(
   ctx: AppContext,
   recordId: number,
+  actor: Actor,
 ): Promise<{ created: number; data: RecordSegment[] } | undefined> {
   return stampedTransaction(ctx.db, 'archive', async (trx) => {
     const record = await writableRecord(trx, ctx, recordId);
@@ -230,6 +247,10 @@ export function segmentsFromTimeCodes(
     const marks = timeCodeMarks(record.rawtranscription);
     const now = ctx.now().toISOString();
     let segments = await repo.ofRecord(recordId);
+    const adds = marks.some(
+      (mark) => !segments.some((s) => Math.abs(s.start_seconds - mark.seconds) < 0.5),
+    );
+    if (adds) await storeSegmentsRevision(trx, record, segments, actor, now);
     let created = 0;
     for (const [index, mark] of marks.entries()) {
       if (segments.some((s) => Math.abs(s.start_seconds - mark.seconds) < 0.5)) continue;

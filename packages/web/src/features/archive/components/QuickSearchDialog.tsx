@@ -19,9 +19,10 @@ import {
   organisationSections,
   quickSearchSections,
   type QuickOption,
-  type QuickType,
 } from '../quickSearch';
 import { Snippet } from '@/shared/content/Snippet';
+import { SegmentHit } from '@/shared/content/SegmentHit';
+import { recordProfilePath } from '@/shared/recordPaths';
 import { titleAttrs } from '@/shared/content/direction';
 
 /** The Ctrl+K dialog (loaded on first use): one search over every item type and the records. */
@@ -58,9 +59,11 @@ const SECTION_ICONS = {
  * Where a hit opens: the item's profile, the record's (`/records/{record_id}/profile`), or for a
  * participant, tag or category, the list of posts with that filter.
  */
-function quickTarget(type: QuickType, id: number) {
+function quickTarget({ type, id, segment }: QuickOption) {
   if (isOrganisation(type)) return { to: ITEM_TYPE_META.post.listPath, search: { [type]: id } };
-  return { to: type === 'record' ? `/records/${id}/profile` : profilePath(type, id) };
+  if (type !== 'record') return { to: profilePath(type, id) };
+  // A hit inside a segment opens the player at its start.
+  return { to: recordProfilePath(id), search: segment ? { t: segment.start } : {} };
 }
 
 function QuickSearchBody({ onDone }: { onDone: () => void }) {
@@ -99,7 +102,7 @@ function QuickSearchBody({ onDone }: { onDone: () => void }) {
   const open = (option: QuickOption | undefined) => {
     if (!option) return;
     onDone();
-    void navigate(quickTarget(option.type, option.id));
+    void navigate(quickTarget(option));
   };
 
   let status: string;
@@ -205,6 +208,11 @@ function QuickSearchBody({ onDone }: { onDone: () => void }) {
                         </Text>
                       ) : null}
                     </Group>
+                    {option.segment ? (
+                      <p className="kf-quick-segment">
+                        <SegmentHit title={option.segment.title} start={option.segment.start} />
+                      </p>
+                    ) : null}
                     {option.snippet ? (
                       <Snippet snippet={option.snippet} lang={option.language} />
                     ) : null}

@@ -1,8 +1,10 @@
 import type { RecordListRow } from '@kinfolio/contract';
+import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { useDateFormat } from '@/shared/content/dates';
 import { PlainBadge } from '@/shared/content/PlainBadge';
+import { SegmentHit } from '@/shared/content/SegmentHit';
 import { EntityCard, RowPreview } from '@/shared/entity/EntityCard';
 import type { EntityRowProps } from '@/shared/entity/EntityCollection';
 import { RecordIcon } from '@/shared/ui';
@@ -45,6 +47,18 @@ export const RecordCard = memo(function RecordCard(props: EntityRowProps<RecordL
             </PlainBadge>
           ) : null}
         </div>
+      ) : null}
+      {record.segment && record.deleted_at === null ? (
+        // The words are in a segment: this link opens the player at its start.
+        <p className="kf-record-segment-hit">
+          <Link
+            to={recordProfilePath(record.id)}
+            search={{ t: record.segment.start }}
+            className="mantine-focus-auto"
+          >
+            <SegmentHit title={record.segment.title} start={record.segment.start} />
+          </Link>
+        </p>
       ) : null}
       <RowPreview snippet={record.snippet} preview={record.preview} language={record.lang} />
       {record.people.length > 0 ? (

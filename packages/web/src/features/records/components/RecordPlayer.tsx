@@ -1,4 +1,5 @@
 import { ActionIcon, Group, Kbd, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { ChevronIcon, PauseIcon, PlayIcon } from '@/shared/ui';
 import { clock } from '../timeCodes';
@@ -10,9 +11,15 @@ import { Waveform } from './Waveform';
 export function RecordPlayer({
   player,
   editing = false,
+  regions,
+  withSegments = false,
 }: {
   player: PartsPlayer;
   editing?: boolean;
+  /** Drawn over the waveform (the record's segments). */
+  regions?: ReactNode;
+  /** The record has segments: `[` and `]` step through them. */
+  withSegments?: boolean;
 }) {
   const { t } = useTranslation('records');
   if (player.parts.length === 0) {
@@ -50,7 +57,7 @@ export function RecordPlayer({
               }
             }}
           >
-            <Waveform player={player} />
+            <Waveform player={player}>{regions}</Waveform>
           </div>
         ) : (
           <Skeleton height={72} radius="sm" aria-label={t('player.reading')} role="status" />
@@ -105,7 +112,7 @@ export function RecordPlayer({
             })}
           </Text>
         ) : null}
-        <Shortcuts editing={editing} />
+        <Shortcuts editing={editing} withSegments={withSegments} />
       </Stack>
     </Paper>
   );
@@ -115,12 +122,15 @@ export function RecordPlayer({
 const ALT = 'Alt';
 
 /** The player's keyboard shortcuts, written out under it. */
-function Shortcuts({ editing }: { editing: boolean }) {
+function Shortcuts({ editing, withSegments }: { editing: boolean; withSegments: boolean }) {
   const { t } = useTranslation('records');
   const shortcuts: { keys: string[]; label: string }[] = [
     { keys: [t('player.keys.space')], label: t('player.keys.playPause') },
     { keys: ['←', '→'], label: t('player.keys.seek', { count: SKIP_SECONDS }) },
   ];
+  if (withSegments) {
+    shortcuts.push({ keys: ['[', ']'], label: t('player.keys.segments') });
+  }
   if (editing) {
     shortcuts.push(
       { keys: [`${ALT}+T`], label: t('player.keys.insert') },

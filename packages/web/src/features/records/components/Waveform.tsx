@@ -1,14 +1,14 @@
 import { useComputedColorScheme, useMantineTheme } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import WaveSurfer from 'wavesurfer.js';
 import type { PartsPlayer } from '../usePartsPlayer';
 
 /**
  * The whole recording's waveform (parts end to end) with the playing position; a click or a drag
- * seeks. WaveSurfer only draws here: it is given the points and the length, never a file, and the
+ * seeks; `children` are drawn over it (the segments). WaveSurfer only draws here: it is given the points and the length, never a file, and the
  * parts player does the playing (one file after the other, which WaveSurfer cannot).
  */
-export function Waveform({ player }: { player: PartsPlayer }) {
+export function Waveform({ player, children }: { player: PartsPlayer; children?: ReactNode }) {
   const container = useRef<HTMLDivElement>(null);
   const surfer = useRef<WaveSurfer | null>(null);
   const theme = useMantineTheme();
@@ -64,6 +64,8 @@ export function Waveform({ player }: { player: PartsPlayer }) {
           style={{ left: `${(offset / line.total) * 100}%` }}
         />
       ))}
+      {/* Drawn over it: the record's segments. */}
+      {children}
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import '../records.css';
 import { Grid, Stack, Text, Title } from '@mantine/core';
 import { CONTENT_LANGUAGES, isContentLanguage, type RecordEntity } from '@kinfolio/contract';
-import { useNavigate } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { ViewSwitch } from '@/shared/ui';
 import { useTranslation } from '@/shared/i18n/react';
 import {
   EntityNewPage,
@@ -20,6 +22,11 @@ import { RECORDS_PATH, recordProfilePath } from '@/shared/recordPaths';
 import { RECORD_DEFINITION } from '../recordEntity';
 import { usePartsPlayer } from '../usePartsPlayer';
 import { usePlayerShortcuts } from '../usePlayerShortcuts';
+import { segmentQueries } from '../segments/api';
+import type { RecordProfileSearch } from '../segments/playAt';
+import { SegmentIndex } from '../segments/SegmentIndex';
+import { SegmentReading } from '../segments/SegmentReading';
+import { SegmentRegions } from '../segments/SegmentRegions';
 
 /** `/records/{record_id}/profile`, and `/records/profile` for a new record. */
 export default function RecordProfilePage() {
@@ -50,6 +57,9 @@ function Mp3Actions({ entity }: { entity: RecordEntity }) {
   return <Mp3Slot record={entity} />;
 }
 
+/** How the record reads: player, index and transcript, or its index alone. */
+type RecordView = 'listen' | 'index';
+
 /** A loaded record: read view or edit form around one player shared by both. */
 function RecordBody({ entity: record, editing, onDone }: ProfileBodyProps<RecordEntity>) {
   const { t } = useTranslation('records');
@@ -59,6 +69,15 @@ function RecordBody({ entity: record, editing, onDone }: ProfileBodyProps<Record
   );
   const player = usePartsPlayer(parts);
   usePlayerShortcuts(player, parts.length > 0);
+  const segments = useQuery(segmentQueries.list(record.id)).data ?? [];
+  const [view, setView] = useState<RecordView>('listen');
+  const { t: startAt } = useSearch({ strict: false }) as RecordProfileSearch;
+  const { seek } = player;
+
+  // A search hit's moment: the player starts there (applied once the parts are read).
+  useEffect(() => {
+    if (startAt !== undefined) seek(startAt);
+  }, [startAt, seek]);
 
   if (editing) {
     return (
@@ -71,37 +90,72 @@ function RecordBody({ entity: record, editing, onDone }: ProfileBodyProps<Record
       />
     );
   }
+  const hasAudio = parts.length > 0;
   return (
     <Stack gap="lg">
       <RecordReadView record={record} />
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <Stack gap="sm" className="kf-player-column">
-            <RecordPlayer player={player} />
-            <AudioParts record={record} editable={false} />
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <section aria-labelledby="kf-transcript-title">
-            <Title order={2} size="h4" id="kf-transcript-title" mb="xs">
-              {t('fields.rawtranscription')}
-            </Title>
-            {record.rawtranscription ? (
-              <TranscriptView
-                text={record.rawtranscription}
-                lang={record.lang}
-                time={player.time}
-                playing={player.playing}
-                onSeek={parts.length > 0 ? player.seek : undefined}
+      {segments.length > 0 ? (
+        <ViewSwitch<RecordView>
+          value={view}
+          onChange={setView}
+          aria-label={t('segments.view.label')}
+          data={[
+            { value: 'listen', label: t('segments.view.listen') },
+            { value: 'index', label: t('segments.view.index') },
+          ]}
+          fullWidthOnPhone
+        />
+      ) : null}
+      {view === 'index' && segments.length > 0 ? (
+        <SegmentReading
+          record={record}
+          segments={segments}
+          onListen={
+            hasAudio
+              ? (at) => {
+                  setView('listen');
+                  seek(at);
+                }
+              : undefined
+          }
+        />
+      ) : (
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack gap="sm" className="kf-player-column">
+              <RecordPlayer
+                player={player}
+                regions={<SegmentRegions segments={segments} player={player} />}
+                withSegments={segments.length > 0}
               />
-            ) : (
-              <Text c="dimmed" size="sm">
-                {t('transcript.empty')}
-              </Text>
-            )}
-          </section>
-        </Grid.Col>
-      </Grid>
+              <AudioParts record={record} editable={false} />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Stack gap="lg">
+              <SegmentIndex record={record} player={player} segments={segments} />
+              <section aria-labelledby="kf-transcript-title">
+                <Title order={2} size="h4" id="kf-transcript-title" mb="xs">
+                  {t('fields.rawtranscription')}
+                </Title>
+                {record.rawtranscription ? (
+                  <TranscriptView
+                    text={record.rawtranscription}
+                    lang={record.lang}
+                    time={player.time}
+                    playing={player.playing}
+                    onSeek={hasAudio ? player.seek : undefined}
+                  />
+                ) : (
+                  <Text c="dimmed" size="sm">
+                    {t('transcript.empty')}
+                  </Text>
+                )}
+              </section>
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      )}
     </Stack>
   );
 }
