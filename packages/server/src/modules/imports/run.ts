@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import type { Actor } from '../items/index.js';
 import { nameKeys } from '../participants/index.js';
+import { memoOf } from './batch.js';
 import type { KnownIdentity } from './identities.js';
 import { IMPORT_LIMITS } from '@kinfolio/contract';
 import { importsDb, parseReport, type ImportReport } from './repository.js';
@@ -204,10 +205,24 @@ export class ImportRun {
   /**
    * The participant a person found in the source is taken as, inside the unit's transaction:
    * the one the user chose for `key` on the preview (while it exists), else the participant of
-   * the same name (case-insensitively), else a new one named `name`. Not cached: a unit rolled
-   * back must not leave a participant id that was never committed.
+   * the same name (case-insensitively), else a new one named `name`. Kept for the rest of the
+   * transaction only (`memoOf`): a unit rolled back must not leave an id that was never committed.
    */
   async participant(trx: Transaction<Database>, key: string, name: string): Promise<number> {
+    const memo = memoOf(trx);
+    const memoKey = `participant:${key}\n${name}`;
+    const known = memo.get(memoKey);
+    if (known !== undefined) return known;
+    const id = await this.findOrMakeParticipant(trx, key, name);
+    memo.set(memoKey, id);
+    return id;
+  }
+
+  private async findOrMakeParticipant(
+    trx: Transaction<Database>,
+    key: string,
+    name: string,
+  ): Promise<number> {
     const chosen = this.options.people[key];
     if (chosen) {
       const row = await trx

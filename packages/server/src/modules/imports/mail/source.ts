@@ -7,7 +7,7 @@ import { translate } from '../../../i18n/translate.js';
 import type { TempDir } from '../../../storage/index.js';
 import { cut, escapeHtml, insertItemRow } from '../../items/index.js';
 import { nameKeys } from '../../participants/index.js';
-import { UnitBatch } from '../batch.js';
+import { memoOf, UnitBatch } from '../batch.js';
 import { claimIdentity, findIdentity } from '../identities.js';
 import { uiLanguage } from '../photos.js';
 import type { ImportRun } from '../run.js';
@@ -134,8 +134,21 @@ async function findTag(db: Transaction<Database> | AppContext['db'], name: strin
     .executeTakeFirst();
 }
 
-/** The tag named `name`, else a new one named in the import's language. */
+/**
+ * The tag named `name`, else a new one named in the import's language; found once per
+ * transaction (`memoOf`: every message of a mailbox carries the same few labels).
+ */
 async function tagOf(trx: Transaction<Database>, run: ImportRun, name: string) {
+  const memo = memoOf(trx);
+  const memoKey = `tag:${name.toLowerCase()}`;
+  const known = memo.get(memoKey);
+  if (known !== undefined) return { id: known, created: false };
+  const tag = await findOrMakeTag(trx, run, name);
+  memo.set(memoKey, tag.id);
+  return tag;
+}
+
+async function findOrMakeTag(trx: Transaction<Database>, run: ImportRun, name: string) {
   const existing = await findTag(trx, name);
   if (existing) return { id: existing.id, created: false };
   const now = run.ctx.now().toISOString();
@@ -280,6 +293,7 @@ async function importMessage(
         importId: run.importId,
         itemId: item.id,
         now: ctx.now().toISOString(),
+        replaces: known !== undefined,
       });
       return item.id;
     },
