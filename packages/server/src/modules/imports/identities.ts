@@ -51,16 +51,21 @@ export async function liveItemWithBytes(
   return row?.id;
 }
 
-/** The perceptual hashes of the live imported pictures, to find near-duplicates among them. */
+/**
+ * The perceptual hashes of the archive's live pictures (imported, or hashed by
+ * `hashHandPictures`), to find near-duplicates among them: on live items, their file still there.
+ */
 export async function knownHashes(
   db: Kysely<Database>,
 ): Promise<{ phash: string; itemId: number }[]> {
   const rows = await importsDb(db)
     .selectFrom('import_identities')
     .innerJoin('items', 'items.id', 'import_identities.item_id')
+    .innerJoin('files', 'files.id', 'import_identities.file_id')
     .select(['import_identities.phash', 'import_identities.item_id'])
     .where('import_identities.phash', 'is not', null)
     .where('items.deleted_at', 'is', null)
+    .where('files.deleted_at', 'is', null)
     .execute();
   return rows.map((row) => ({ phash: row.phash!, itemId: row.item_id }));
 }

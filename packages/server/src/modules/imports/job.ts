@@ -9,6 +9,7 @@ import {
 import { newPictures } from '../files/index.js';
 import { DEFAULT_ARCHIVE_LIMITS, type ArchiveLimits } from './archive.js';
 import { ImportError } from './errors.js';
+import { hashHandPictures } from './hand-pictures.js';
 import { knownHashes } from './identities.js';
 import type { Updateable } from 'kysely';
 import {
@@ -25,6 +26,9 @@ import { ImportRun, participantName, type RunOptions } from './run.js';
 import { openServerPath, openUpload, type OpenedSource } from './source.js';
 import { partProgress, splitSource, type SplitSource } from './sources.js';
 import { removeUpload, uploadIdOf } from './uploads.js';
+
+/** The kinds whose pictures are compared with the archive's for near-duplicates. */
+const PICTURE_KINDS = new Set(['photos', 'takeout']);
 
 export const IMPORT_JOB = 'imports.run';
 export const IMPORT_LEFTOVERS_JOB = 'imports.leftovers';
@@ -93,6 +97,10 @@ export async function runImport(
               .where('id', '=', row.created_by)
               .executeTakeFirst()
           : undefined;
+        // Pictures compared with the archive's: those no import brought are hashed once first.
+        if (split.parts.some((part) => PICTURE_KINDS.has(part.kind.kind))) {
+          await hashHandPictures(ctx, signal);
+        }
         const run = new ImportRun(
           ctx,
           id,
