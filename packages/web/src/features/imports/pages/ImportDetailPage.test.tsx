@@ -70,7 +70,8 @@ describe('ImportDetailPage: the preview', () => {
       await screen.findByText('WhatsApp chat', { selector: '.mantine-Badge-label' }),
     ).toBeInTheDocument();
     const counts = screen.getAllByRole('definition').map((dd) => dd.textContent);
-    expect(counts).toEqual(['12', '1', '2']);
+    // The chat's days (its items), not its 12 messages; the two ways' counts are not shown.
+    expect(counts).toEqual(['4', '1', '2']);
     expect(screen.getByText('Messages')).toBeInTheDocument();
     expect(
       screen.getByText('3 entries are already in the archive and will be left as they are.'),
