@@ -93,6 +93,9 @@ describe('ImportDetailPage: the preview', () => {
     await user.keyboard('{ArrowDown}{Enter}');
     expect(jo).toHaveValue('Josette Martin');
     // Nobody is left to become a participant of their own.
+    expect(screen.getAllByRole('definition').map((dd) => dd.textContent)).toEqual(['4', '2']);
+    // One item per message: as many items as messages.
+    await user.click(screen.getByRole('radio', { name: 'One item per message' }));
     expect(screen.getAllByRole('definition').map((dd) => dd.textContent)).toEqual(['12', '2']);
 
     // The day order must be answered; the time zone came preselected from the browser.
