@@ -180,14 +180,16 @@ async function analyseImport(
   for (const part of split.parts) {
     await part.kind.analyse(ctx, part.source, dir, findings, options);
   }
-  const preview = await findings.preview(async (name) => {
-    const { name_lower } = nameKeys(participantName(name) || name);
-    return ctx.db
-      .selectFrom('participants')
-      .select(['id', 'name'])
-      .where('name_lower', '=', name_lower)
-      .executeTakeFirst();
-  });
+  const nameKey = (name: string) => nameKeys(participantName(name) || name).name_lower;
+  const preview = await findings.preview(
+    (name) =>
+      ctx.db
+        .selectFrom('participants')
+        .select(['id', 'name'])
+        .where('name_lower', '=', nameKey(name))
+        .executeTakeFirst(),
+    { nameKey, chosen: options.people },
+  );
   const report = parseReport(row);
   // Undone meanwhile, it stays undone.
   await importsDb(ctx.db)

@@ -6,7 +6,6 @@ import type { Database } from '../../../db/schema.js';
 import { translate } from '../../../i18n/translate.js';
 import type { TempDir } from '../../../storage/index.js';
 import { cut, escapeHtml, insertItemRow } from '../../items/index.js';
-import { nameKeys } from '../../participants/index.js';
 import { memoOf, UnitBatch } from '../batch.js';
 import { claimIdentity, findIdentity } from '../identities.js';
 import { uiLanguage } from '../photos.js';
@@ -307,16 +306,6 @@ async function importMessage(
   });
 }
 
-/** Whether a participant of this name exists (the preview counts only new ones). */
-async function participantExists(ctx: AppContext, name: string) {
-  const row = await ctx.db
-    .selectFrom('participants')
-    .select('id')
-    .where('name_lower', '=', nameKeys(name).name_lower)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /**
  * Mailboxes (Gmail's Takeout `.mbox`, Thunderbird's extensionless ones, gzipped too) and
  * messages (`.eml`), alone, in a folder or a zip: recognised by their content.
@@ -331,7 +320,6 @@ export const mailSource: ImportSource = {
   },
   claim: async (source) => (await mailEntries(source)).map(({ entry }) => entry),
   async analyse(ctx, source, _dir, findings) {
-    const people = new Map<string, string>();
     const labels = new Map<string, string>();
     for await (const unit of unitsOf(await mailEntries(source), () => undefined)) {
       if (!unit.raw) continue;
@@ -346,17 +334,10 @@ export const mailSource: ImportSource = {
       if (message.attachments.length) findings.add('files', message.attachments.length);
       findings.date(message.date ?? unit.time ?? new Date(NaN));
       for (const person of [...message.from, ...message.to]) {
-        const name = personName(findings, person);
-        findings.person(person.key, name);
-        people.set(person.key, name);
+        findings.person(person.key, personName(findings, person));
       }
       for (const name of tagNames(unit.labels)) labels.set(name.toLowerCase(), name);
     }
-    const names = new Set<string>();
-    for (const name of people.values()) {
-      if (!(await participantExists(ctx, name))) names.add(name.toLowerCase());
-    }
-    if (names.size) findings.add('participants', names.size);
     let tags = 0;
     for (const name of labels.values()) if (!(await findTag(ctx.db, name))) tags += 1;
     if (tags) findings.add('tags', tags);

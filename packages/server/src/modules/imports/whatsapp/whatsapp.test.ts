@@ -130,7 +130,14 @@ describe('WhatsApp imports', () => {
           ...options,
         }),
       );
-      return findings.preview(() => Promise.resolve(undefined));
+      // People matched by name, as the import's preview matches them.
+      return findings.preview((name) =>
+        server.ctx.db
+          .selectFrom('participants')
+          .select(['id', 'name'])
+          .where('name_lower', '=', nameKeys(name).name_lower)
+          .executeTakeFirst(),
+      );
     } finally {
       source.close();
     }
