@@ -1,4 +1,5 @@
 import {
+  isItemType,
   ORGANISATION_LIMITS,
   type ContentLanguage,
   type ImportOptions,
@@ -81,6 +82,8 @@ export const participantName = (name: string) =>
 export class ImportRun {
   readonly report: ImportReport;
   private readonly hashes = new HashIndex();
+  /** Items this import created (now, or in an attempt before this one, once met again). */
+  private readonly ownItems = new Set<number>();
   /** Pictures written in the batch being committed, by unit: their near-duplicates too. */
   private readonly pendingHashes = new Map<string, { phash: string; itemId: number }>();
 
@@ -119,6 +122,7 @@ export class ImportRun {
     itemId: number,
     revisionId: number,
     files: number[],
+    categories: number[] = [],
   ): Promise<() => void> {
     const imports = importsDb(trx);
     const row = await imports
@@ -133,7 +137,18 @@ export class ImportRun {
       if (known) {
         known.files.push(...files.filter((id) => !known.files.includes(id)));
         if (!known.revision_id) known.revision_id = revisionId;
-      } else list.push({ item_id: itemId, revision_id: revisionId, files: [...files] });
+        if (categories.length) {
+          const linked = (known.categories ??= []);
+          linked.push(...categories.filter((id) => !linked.includes(id)));
+        }
+      } else {
+        list.push({
+          item_id: itemId,
+          revision_id: revisionId,
+          files: [...files],
+          ...(categories.length ? { categories: [...categories] } : {}),
+        });
+      }
     };
     add((report.revised ??= []));
     await imports
@@ -142,6 +157,38 @@ export class ImportRun {
       .where('id', '=', this.importId)
       .execute();
     return () => add((this.report.revised ??= []));
+  }
+
+  /** Whether this import created the item (its undo sends it to the trash whole). */
+  isOwn(itemId: number): boolean {
+    return this.ownItems.has(itemId);
+  }
+
+  /**
+   * Links `itemId` to `categories` inside the unit's transaction; on an item of an earlier
+   * import, the links it did not have are recorded (`revised`) for undo to take back. Returns
+   * what to apply once committed.
+   */
+  async linkCategories(
+    trx: Transaction<Database>,
+    itemId: number,
+    categories: number[],
+  ): Promise<() => void> {
+    if (!categories.length) return () => undefined;
+    const added = await trx
+      .insertInto('item_categories')
+      .values(categories.map((id) => ({ item_id: itemId, category_id: id })))
+      .onConflict((oc) => oc.columns(['item_id', 'category_id']).doNothing())
+      .returning('category_id')
+      .execute();
+    if (!added.length || this.isOwn(itemId)) return () => undefined;
+    return this.revised(
+      trx,
+      itemId,
+      0,
+      [],
+      added.map((row) => row.category_id),
+    );
   }
 
   skip(name: string, reason: ImportSkipReason) {
@@ -189,6 +236,8 @@ export class ImportRun {
     identity: Pick<KnownIdentity, 'item_id' | 'near_item_id' | 'near_distance'>,
     phash?: string | null,
   ) {
+    // `files`: a file added to an item, maybe an earlier import's; not the item itself.
+    if (isItemType(type)) this.ownItems.add(identity.item_id);
     this.report.counts.created += 1;
     (this.report.created[type] ??= []).push(identity.item_id);
     if (identity.near_item_id !== null) {

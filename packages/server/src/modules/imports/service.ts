@@ -231,8 +231,9 @@ export async function reviewNearDuplicate(
 /**
  * Puts back what the import changed in items of earlier imports: the files it attached to them
  * (a Takeout's edited copy of a picture imported before, a chat day's new attachments) go to the
- * deleted medias, a chat day it extended is revised back to its content and authors before, and
- * the identities it claimed there are forgotten, so that importing again does it anew.
+ * deleted medias, the albums it linked them to are unlinked, a chat day it extended is revised
+ * back to its content and authors before, and the identities it claimed there are forgotten, so
+ * that importing again does it anew.
  */
 async function undoChanges(
   ctx: AppContext,
@@ -279,6 +280,14 @@ async function undoChanges(
       .where('import_id', '=', row.id)
       .where('item_id', '=', entry.item_id)
       .execute();
+    if (entry.categories?.length) {
+      // The albums it put an earlier picture in (as an `-edited` copy's, or an album's copy).
+      await trx
+        .deleteFrom('item_categories')
+        .where('item_id', '=', entry.item_id)
+        .where('category_id', 'in', entry.categories)
+        .execute();
+    }
     const current = await findItemForUpdate(trx, ctx.dialect, entry.item_id);
     if (!current || !entry.revision_id) continue;
     const revision = await trx

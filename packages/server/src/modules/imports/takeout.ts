@@ -127,14 +127,10 @@ function overridesOf(planned: Planned): MediaOverrides {
 
 /** Links an item this import created to the album a copy of it was found in again. */
 async function linkToAlbum(run: ImportRun, itemId: number, album: string) {
-  await stampedTransaction(run.ctx.db, 'archive', async (trx) => {
-    const category = await folderCategory(trx, run, album);
-    await trx
-      .insertInto('item_categories')
-      .values({ item_id: itemId, category_id: category })
-      .onConflict((oc) => oc.columns(['item_id', 'category_id']).doNothing())
-      .execute();
-  });
+  const commit = await stampedTransaction(run.ctx.db, 'archive', async (trx) =>
+    run.linkCategories(trx, itemId, [await folderCategory(trx, run, album)]),
+  );
+  commit();
 }
 
 /** Whether a category of this name exists already (what analyse does not count). */

@@ -99,6 +99,54 @@ describe('undoing an import that changed earlier imports’ items', () => {
     expect(await liveFiles(itemId!)).toHaveLength(2);
   });
 
+  it('takes the albums it put an earlier picture in back, not those it was in already', async () => {
+    const original = await media.jpeg(404);
+    const edited = await media.jpeg(405);
+    const json = sidecar('IMG_0002.jpg', '2019-08-01T10:00:00Z');
+    const SUMMER = 'Takeout/Google Photos/Été 2019';
+    const TRIP = 'Takeout/Google Photos/Voyage';
+    const first = await imported(
+      'takeout-albums-1.zip',
+      await makeZip([
+        { name: `${YEAR}/IMG_0002.jpg`, data: original },
+        { name: `${YEAR}/IMG_0002.jpg.json`, data: json },
+        { name: `${SUMMER}/IMG_0002.jpg`, data: original },
+        { name: `${SUMMER}/IMG_0002.jpg.json`, data: json },
+      ]),
+    );
+    const [itemId] = first.created.media!;
+    const albums = async () =>
+      (
+        await server.ctx.db
+          .selectFrom('item_categories')
+          .innerJoin('categories', 'categories.id', 'item_categories.category_id')
+          .select(['categories.name_en', 'categories.name_fr'])
+          .where('item_categories.item_id', '=', itemId!)
+          .execute()
+      )
+        .map((row) => row.name_fr ?? row.name_en)
+        .sort();
+    expect(await albums()).toEqual(['Été 2019']);
+    const second = await imported(
+      'takeout-albums-2.zip',
+      await makeZip([
+        { name: `${YEAR}/IMG_0002.jpg`, data: original },
+        { name: `${YEAR}/IMG_0002.jpg.json`, data: json },
+        { name: `${SUMMER}/IMG_0002.jpg`, data: original },
+        { name: `${SUMMER}/IMG_0002.jpg.json`, data: json },
+        { name: `${TRIP}/IMG_0002.jpg`, data: original },
+        { name: `${TRIP}/IMG_0002-edited.jpg`, data: edited },
+        { name: `${TRIP}/IMG_0002.jpg.json`, data: json },
+      ]),
+    );
+    expect(second.created.files).toEqual([itemId]);
+    expect(await albums()).toEqual(['Voyage', 'Été 2019']);
+
+    await undo(second);
+    expect(await albums()).toEqual(['Été 2019']);
+    expect(await liveFiles(itemId!)).toEqual([{ name: 'IMG_0002.jpg' }]);
+  });
+
   it('brings a chat day it extended back to the revision before', async () => {
     const day = [
       '12/01/2023 à 14:07 - Alice: Bonjour à tous',
