@@ -95,6 +95,11 @@ export interface RevisedItem {
   files: number[];
   /** Categories (a Takeout's albums) this import linked it to, which it was not in before. */
   categories?: number[];
+  /**
+   * The SHA-256 of the content this import last left it with: another content at undo means it
+   * was edited by hand since, and it is left as it is.
+   */
+  content_sha256?: string;
 }
 
 export const emptyReport = (): ImportReport => ({

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   isItemType,
   ORGANISATION_LIMITS,
@@ -123,7 +124,11 @@ export class ImportRun {
     revisionId: number,
     files: number[],
     categories: number[] = [],
+    /** The content the change leaves the item with (a chat day's). */
+    content?: string,
   ): Promise<() => void> {
+    const contentSha256 =
+      content === undefined ? undefined : createHash('sha256').update(content).digest('hex');
     const imports = importsDb(trx);
     const row = await imports
       .selectFrom('imports')
@@ -141,12 +146,14 @@ export class ImportRun {
           const linked = (known.categories ??= []);
           linked.push(...categories.filter((id) => !linked.includes(id)));
         }
+        if (contentSha256) known.content_sha256 = contentSha256;
       } else {
         list.push({
           item_id: itemId,
           revision_id: revisionId,
           files: [...files],
           ...(categories.length ? { categories: [...categories] } : {}),
+          ...(contentSha256 ? { content_sha256: contentSha256 } : {}),
         });
       }
     };

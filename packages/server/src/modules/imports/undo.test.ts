@@ -1,6 +1,7 @@
 import { buildPath, routes, type Import } from '@kinfolio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.js';
+import { itemsApi } from '../../test/items-api.js';
 import { createTestServer, type TestServer } from '../../test/server.js';
 import { makeZip } from '../../test/zip-writer.js';
 import * as media from './test-fixtures/media.js';
@@ -190,5 +191,49 @@ describe('undoing an import that changed earlier imports’ items', () => {
     await imported('WhatsApp Chat with Famille.zip', newer, CHAT_OPTIONS);
     expect((await item(dayItem!)).content).toContain('Le gâteau');
     expect(await liveFiles(dayItem!)).toHaveLength(1);
+  });
+
+  it('leaves a day it extended as it is when it was edited by hand since, and says so', async () => {
+    const day = ['15/01/2023 à 09:00 - Alice: Neige ce matin'];
+    const first = await imported(
+      'WhatsApp Chat with Montagne.txt',
+      Buffer.from(day.join('\n')),
+      CHAT_OPTIONS,
+    );
+    const [dayItem] = first.created.message!;
+    const newer = await makeZip([
+      {
+        name: 'WhatsApp Chat with Montagne.txt',
+        data: Buffer.from(
+          [...day, '15/01/2023 à 10:00 - Bob: IMG-20230115-WA0001.jpg (fichier joint)'].join('\n'),
+        ),
+      },
+      { name: 'IMG-20230115-WA0001.jpg', data: await media.jpeg(406) },
+    ]);
+    const second = await imported('WhatsApp Chat with Montagne.zip', newer, CHAT_OPTIONS);
+    const extended = await item(dayItem!);
+    const edited = `${extended.content}<p>Note de Mamie : c’était l’hiver 2023.</p>`;
+    const patch = await itemsApi(editor, 'message').update(dayItem!, { content: edited });
+    expect(patch.statusCode, patch.body).toBe(200);
+    const handEdited = (await item(dayItem!)).content;
+
+    const response = await editor.send(
+      'POST',
+      buildPath(routes.importUndo.path, { id: second.id }),
+      {},
+      { headers: { 'accept-language': 'fr' } },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<{ message: string }>().message).toBe(
+      'Tout ce que cet import avait créé est passé à la corbeille. Les éléments qu’il avait complétés et qui ont été modifiés à la main depuis restent tels quels : 1.',
+    );
+    // The hand edit and what it builds on (the photo the import attached) are kept.
+    expect((await item(dayItem!)).content).toBe(handEdited);
+    expect(await liveFiles(dayItem!)).toEqual([{ name: 'IMG-20230115-WA0001.jpg' }]);
+    expect(await authors(dayItem!)).toEqual(['Alice', 'Bob']);
+    // Its lines stay known: the same export again adds nothing.
+    const again = await imported('WhatsApp Chat with Montagne.zip', newer, CHAT_OPTIONS);
+    expect(again.counts).toMatchObject({ created: 0 });
+    expect((await item(dayItem!)).content).toBe(handEdited);
   });
 });
