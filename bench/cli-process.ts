@@ -26,7 +26,8 @@ export function runCli(
   const started = performance.now();
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', main, ...args], {
     cwd: path.join(root, 'packages/server'),
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    // As `npm run kinfolio` runs it (scripts/kinfolio.mjs): two malloc arenas, unless set.
+    env: { MALLOC_ARENA_MAX: '2', ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let stdout = '';

@@ -9,11 +9,23 @@ import { ensureServerBuild, serverEntry } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/**
+ * The server's environment: `env` with `MALLOC_ARENA_MAX=2` unless it sets one. glibc gives each
+ * thread that allocates an arena of its own, up to eight per core, and libvips decodes pictures
+ * on several threads: an import of 10,000 photos peaked at 484 MB against 338 MB at 1,000 with the
+ * same heap, 280 MB at 1,000 with two arenas, at the same CPU time. glibc reads it at start, so it
+ * is set for the child, not in it.
+ */
+export function serverEnvironment(env = process.env) {
+  return { MALLOC_ARENA_MAX: '2', ...env };
+}
+
 /** Runs the compiled server from the repository root (where `./data` is by default). */
 export async function runServer(args) {
   await ensureServerBuild();
   const server = spawn(process.execPath, ['--enable-source-maps', serverEntry, ...args], {
     cwd: root,
+    env: serverEnvironment(),
     stdio: 'inherit',
   });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -8,6 +8,8 @@ export const importMessages = {
       'The chat’s times were read in the server’s time zone ({zone}).',
     'imports.queued': 'The import has started.',
     'imports.undone': 'Everything this import created has gone to the trash.',
+    'imports.undone_kept_edits':
+      'Everything this import created has gone to the trash. Items it added to and that were edited by hand since are left as they are: {count}.',
     'imports.no_file': 'Choose a file or a zip to import.',
     'imports.path_admin_only': 'Only an administrator can import from a path on the server.',
     'imports.path_missing': 'There is no file or folder at this path on the server.',
@@ -39,6 +41,8 @@ export const importMessages = {
       'Les heures de la discussion ont été lues dans le fuseau horaire du serveur ({zone}).',
     'imports.queued': 'L’import a commencé.',
     'imports.undone': 'Tout ce que cet import avait créé est passé à la corbeille.',
+    'imports.undone_kept_edits':
+      'Tout ce que cet import avait créé est passé à la corbeille. Les éléments qu’il avait complétés et qui ont été modifiés à la main depuis restent tels quels : {count}.',
     'imports.no_file': 'Choisissez un fichier ou un zip à importer.',
     'imports.path_admin_only':
       'Seul un administrateur peut importer depuis un chemin sur le serveur.',
@@ -72,6 +76,8 @@ export const importMessages = {
       'Gli orari della chat sono stati letti nel fuso orario del server ({zone}).',
     'imports.queued': 'L’importazione è iniziata.',
     'imports.undone': 'Tutto ciò che questa importazione aveva creato è finito nel cestino.',
+    'imports.undone_kept_edits':
+      'Tutto ciò che questa importazione aveva creato è finito nel cestino. Gli elementi che aveva completato e che sono stati modificati a mano da allora restano come sono: {count}.',
     'imports.no_file': 'Scegli un file o uno zip da importare.',
     'imports.path_admin_only': 'Solo un amministratore può importare da un percorso sul server.',
     'imports.path_missing': 'Non c’è alcun file o cartella in questo percorso sul server.',
@@ -105,6 +111,8 @@ export const importMessages = {
       'Die Uhrzeiten des Chats wurden in der Zeitzone des Servers gelesen ({zone}).',
     'imports.queued': 'Der Import hat begonnen.',
     'imports.undone': 'Alles, was dieser Import angelegt hatte, liegt nun im Papierkorb.',
+    'imports.undone_kept_edits':
+      'Alles, was dieser Import angelegt hatte, liegt nun im Papierkorb. Einträge, die er ergänzt hatte und die seitdem von Hand bearbeitet wurden, bleiben, wie sie sind: {count}.',
     'imports.no_file': 'Wählen Sie eine Datei oder ein ZIP zum Importieren.',
     'imports.path_admin_only':
       'Nur ein Administrator kann aus einem Pfad auf dem Server importieren.',

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { createTestServer, type TestServer } from '../../test/server.js';
 import { nameKeys } from '../participants/index.js';
-import { UnitBatch, type BatchUnit } from './batch.js';
+import { memoOf, UnitBatch, type BatchUnit } from './batch.js';
 
 describe('UnitBatch', () => {
   let server: TestServer;
@@ -82,5 +82,62 @@ describe('UnitBatch', () => {
     expect(await names('Full')).toEqual(['Full 1', 'Full 2']);
     await batch.settle(['test:Full 3']);
     expect(await names('Full')).toEqual(['Full 1', 'Full 2', 'Full 3']);
+  });
+
+  it('shares what a unit remembered with the units after it in the transaction', async () => {
+    const seen: (number | undefined)[] = [];
+    const remembering = (name: string, key: string): BatchUnit<number> => {
+      const base = unit(name, []);
+      return {
+        ...base,
+        keys: [`memo:${name}`],
+        async work(trx) {
+          seen.push(memoOf(trx).get('p:a'), memoOf(trx).get(`p:${key}`));
+          const id = await base.work(trx);
+          memoOf(trx).set(`p:${key}`, id);
+          return id;
+        },
+      };
+    };
+    const batch = new UnitBatch(server.ctx, { units: 10, ms: 60_000 });
+    await batch.add(remembering('Memo A', 'a'));
+    // Refused by the unique name before it remembers anything.
+    await batch.add(remembering('memo a', 'b'));
+    await batch.add(remembering('Memo B', 'b'));
+    await batch.flush();
+    const [a] = await server.ctx.db
+      .selectFrom('participants')
+      .select('id')
+      .where('name', '=', 'Memo A')
+      .execute();
+    // Memo A's id is seen by the units after it; nothing is remembered under `b` before Memo B.
+    expect(seen).toEqual([undefined, undefined, a!.id, undefined, a!.id, undefined]);
+  });
+
+  it('drops the ids of a unit rolled back after remembering them', async () => {
+    const seen: (number | undefined)[] = [];
+    const batch = new UnitBatch(server.ctx, { units: 10, ms: 60_000 });
+    const base = unit('Drop A', []);
+    await batch.add({
+      ...base,
+      async work(trx) {
+        const id = await base.work(trx);
+        memoOf(trx).set('p:drop', id);
+        // A unique name taken: this unit goes back to its savepoint, its participant with it.
+        await unit('drop a', []).work(trx);
+        return id;
+      },
+    });
+    await batch.add({
+      ...unit('Drop B', []),
+      keys: ['memo:drop-b'],
+      work: async (trx) => {
+        seen.push(memoOf(trx).get('p:drop'));
+        return unit('Drop B', []).work(trx);
+      },
+    });
+    await batch.flush();
+    expect(seen).toEqual([undefined]);
+    expect(await names('Drop')).toEqual(['Drop B']);
   });
 });

@@ -18,6 +18,49 @@ export interface BatchUnit<T> {
   existing: () => void;
 }
 
+/**
+ * Ids the units of one transaction found or made by name (participants, tags), for the units
+ * after them in the same transaction: a mailbox names the same few people and labels in every
+ * message, and on PostgreSQL each lookup is a round trip. Held per transaction, never longer: a
+ * participant merged or deleted meanwhile is seen by the next batch. A unit rolled back to its
+ * savepoint takes the ids it made with it (`drop`), so no later unit links to a row that is gone.
+ */
+export class BatchMemo {
+  private readonly kept = new Map<string, number>();
+  private readonly unit = new Map<string, number>();
+
+  get(key: string): number | undefined {
+    return this.unit.get(key) ?? this.kept.get(key);
+  }
+
+  set(key: string, id: number) {
+    this.unit.set(key, id);
+  }
+
+  /** The unit's savepoint is released: what it found holds for the rest of the transaction. */
+  keep() {
+    for (const [key, id] of this.unit) this.kept.set(key, id);
+    this.unit.clear();
+  }
+
+  /** The unit is rolled back to its savepoint: what it made is gone with it. */
+  drop() {
+    this.unit.clear();
+  }
+}
+
+const memos = new WeakMap<Transaction<Database>, BatchMemo>();
+
+/**
+ * The memo of `trx`. A transaction outside a batch gets one for its own life: without
+ * savepoints, any failure rolls it back whole and its memo is dropped with it.
+ */
+export function memoOf(trx: Transaction<Database>): BatchMemo {
+  let memo = memos.get(trx);
+  if (!memo) memos.set(trx, (memo = new BatchMemo()));
+  return memo;
+}
+
 /** Units or time, whichever is reached first, after which a batch is committed. */
 export const BATCH_LIMITS = { units: 50, ms: 250 };
 
@@ -63,13 +106,16 @@ export class UnitBatch {
     try {
       outcomes = await stampedTransaction(this.ctx.db, 'archive', async (trx) => {
         const results: { ok: boolean; value?: unknown }[] = [];
+        const memo = memoOf(trx);
         for (const unit of units) {
           await sql`savepoint import_unit`.execute(trx);
           try {
             results.push({ ok: true, value: await unit.work(trx) });
+            memo.keep();
           } catch (error) {
             if (!isUniqueViolation(error)) throw error;
             await sql`rollback to savepoint import_unit`.execute(trx);
+            memo.drop();
             results.push({ ok: false });
           }
           await sql`release savepoint import_unit`.execute(trx);

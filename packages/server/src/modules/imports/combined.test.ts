@@ -51,7 +51,8 @@ async function wholeTakeout(): Promise<Buffer> {
   ]);
   const chat = [
     '12/01/2023 à 14:07 - Alice: Bonjour à tous',
-    '13/01/2023 à 09:00 - Bob: IMG-20230113-WA0001.jpg (fichier joint)',
+    // Marc writes mails too: one participant.
+    '13/01/2023 à 09:00 - Marc: IMG-20230113-WA0001.jpg (fichier joint)',
   ].join('\n');
   return makeZip([
     { name: 'Takeout/archive_browser.html', data: Buffer.from('<html></html>') },
@@ -75,6 +76,15 @@ describe('a source made of several kinds', () => {
   });
   afterAll(() => server.close());
 
+  const participantCount = async () =>
+    Number(
+      (
+        await server.ctx.db
+          .selectFrom('participants')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const statusOf = async (id: number) =>
     (await editor.get(buildPath(routes.importStatus.path, { id }))).json<Import>();
 
@@ -93,10 +103,13 @@ describe('a source made of several kinds', () => {
     expect(ready.preview?.counts).toMatchObject({ media: 2, mails: 2, messages: 2, files: 1 });
     expect(ready.preview?.people.map((person) => person.key).sort()).toEqual([
       'Alice',
-      'Bob',
+      'Marc',
       'elise@example.com',
       'marc@example.com',
     ]);
+    // Élise Martin, Marc (of the mails and the chat) and Alice: three participants to create.
+    expect(ready.preview?.counts.participants).toBe(3);
+    const participantsBefore = await participantCount();
 
     const started = await editor.post(buildPath(routes.importStart.path, { id }), {
       date_order: 'day_first',
@@ -109,8 +122,9 @@ describe('a source made of several kinds', () => {
     expect(done.created.media).toHaveLength(2);
     expect(done.created.mail).toHaveLength(2);
     expect(done.created.message).toHaveLength(2);
-    expect(done.counts).toMatchObject({ created: 6, existing: 0, skipped: 1 });
-    expect(done.skipped).toEqual([{ name: 'Takeout/archive_browser.html', reason: 'unsupported' }]);
+    expect(done.counts).toMatchObject({ created: 6, existing: 0, skipped: 0 });
+    expect((await participantCount()) - participantsBefore).toBe(3);
+    expect(done.skipped).toEqual([]);
 
     const titles = await server.ctx.db
       .selectFrom('items')

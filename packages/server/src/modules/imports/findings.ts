@@ -42,13 +42,29 @@ export class SourceFindings {
     this.questions.add(question);
   }
 
-  /** The preview, with each person's participant found by `match` (same name) or null. */
+  /**
+   * The preview, with each person's participant found by `match` (same name) or null. The
+   * participants to create are counted here, across the source's kinds: the people no
+   * participant matches (nor was chosen for in `chosen`), one per name, as the import makes them
+   * (`Marc` writing mails and in the chat is one participant).
+   */
   async preview(
     match: (name: string) => Promise<{ id: number; name: string } | undefined>,
+    {
+      nameKey = (name: string) => name.trim().toLowerCase(),
+      chosen = {},
+    }: {
+      /** What makes two names one participant's. */
+      nameKey?: (name: string) => string;
+      /** The participant chosen for a person's key, when the upload said. */
+      chosen?: Record<string, number | null>;
+    } = {},
   ): Promise<ImportPreview> {
     const people: ImportPreview['people'] = [];
+    const newNames = new Set<string>();
     for (const [key, person] of this.people) {
       const participant = await match(person.name);
+      if (!participant && typeof chosen[key] !== 'number') newNames.add(nameKey(person.name));
       people.push({
         key,
         name: person.name,
@@ -58,8 +74,10 @@ export class SourceFindings {
       });
     }
     people.sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+    const counts = Object.fromEntries(this.counts);
+    if (newNames.size) counts.participants = newNames.size;
     return {
-      counts: Object.fromEntries(this.counts),
+      counts,
       existing: this.existingCount,
       date_from: this.first?.toISOString() ?? null,
       date_to: this.last?.toISOString() ?? null,

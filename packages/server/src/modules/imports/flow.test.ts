@@ -71,7 +71,8 @@ describe('import preview, then start', () => {
     expect(ready.status).toBe('ready');
     expect(ready.source_kind).toBe('photos');
     expect(ready.preview).toMatchObject({
-      counts: { media: 2, categories: 1 },
+      // Bob, whom no participant matches (Alice Martin is one already).
+      counts: { media: 2, categories: 1, participants: 1 },
       existing: 0,
       questions: ['time_zone'],
     });
@@ -132,7 +133,7 @@ describe('import preview, then start', () => {
     const done = await statusOf(created.id);
     expect(done.status).toBe('done');
     expect(done.counts.created).toBe(2);
-    expect(done.preview?.counts).toEqual({ media: 2, categories: 1 });
+    expect(done.preview?.counts).toEqual({ media: 2, categories: 1, participants: 1 });
     expect(await mediaCount(server)).toBe(before + 2);
     expect(await storedKeys(server.ctx.storage.imports)).not.toContain(row.storage_key);
     expect((await start(created.id, {})).statusCode).toBe(409);

@@ -51,16 +51,21 @@ export async function liveItemWithBytes(
   return row?.id;
 }
 
-/** The perceptual hashes of the live imported pictures, to find near-duplicates among them. */
+/**
+ * The perceptual hashes of the archive's live pictures (imported, or hashed by
+ * `hashHandPictures`), to find near-duplicates among them: on live items, their file still there.
+ */
 export async function knownHashes(
   db: Kysely<Database>,
 ): Promise<{ phash: string; itemId: number }[]> {
   const rows = await importsDb(db)
     .selectFrom('import_identities')
     .innerJoin('items', 'items.id', 'import_identities.item_id')
+    .innerJoin('files', 'files.id', 'import_identities.file_id')
     .select(['import_identities.phash', 'import_identities.item_id'])
     .where('import_identities.phash', 'is not', null)
     .where('items.deleted_at', 'is', null)
+    .where('files.deleted_at', 'is', null)
     .execute();
   return rows.map((row) => ({ phash: row.phash!, itemId: row.item_id }));
 }
@@ -82,14 +87,21 @@ export async function claimIdentity(
     phash?: string | null;
     near?: { itemId: number; distance: number } | undefined;
     now: string;
+    /**
+     * False when the caller found no identity for the key (`findIdentity`) before its batch: no
+     * trashed one to replace, and a statement fewer per unit (a round trip on PostgreSQL).
+     */
+    replaces?: boolean;
   },
 ): Promise<void> {
   const identities = importsDb(trx);
-  await identities
-    .deleteFrom('import_identities')
-    .where('kind', '=', identity.kind)
-    .where('key', '=', identity.key)
-    .execute();
+  if (identity.replaces !== false) {
+    await identities
+      .deleteFrom('import_identities')
+      .where('kind', '=', identity.kind)
+      .where('key', '=', identity.key)
+      .execute();
+  }
   await identities
     .insertInto('import_identities')
     .values({

@@ -9,6 +9,7 @@ import {
 import { newPictures } from '../files/index.js';
 import { DEFAULT_ARCHIVE_LIMITS, type ArchiveLimits } from './archive.js';
 import { ImportError } from './errors.js';
+import { hashHandPictures } from './hand-pictures.js';
 import { knownHashes } from './identities.js';
 import type { Updateable } from 'kysely';
 import {
@@ -25,6 +26,9 @@ import { ImportRun, participantName, type RunOptions } from './run.js';
 import { openServerPath, openUpload, type OpenedSource } from './source.js';
 import { partProgress, splitSource, type SplitSource } from './sources.js';
 import { removeUpload, uploadIdOf } from './uploads.js';
+
+/** The kinds whose pictures are compared with the archive's for near-duplicates. */
+const PICTURE_KINDS = new Set(['photos', 'takeout']);
 
 export const IMPORT_JOB = 'imports.run';
 export const IMPORT_LEFTOVERS_JOB = 'imports.leftovers';
@@ -93,6 +97,10 @@ export async function runImport(
               .where('id', '=', row.created_by)
               .executeTakeFirst()
           : undefined;
+        // Pictures compared with the archive's: those no import brought are hashed once first.
+        if (split.parts.some((part) => PICTURE_KINDS.has(part.kind.kind))) {
+          await hashHandPictures(ctx, signal);
+        }
         const run = new ImportRun(
           ctx,
           id,
@@ -172,14 +180,16 @@ async function analyseImport(
   for (const part of split.parts) {
     await part.kind.analyse(ctx, part.source, dir, findings, options);
   }
-  const preview = await findings.preview(async (name) => {
-    const { name_lower } = nameKeys(participantName(name) || name);
-    return ctx.db
-      .selectFrom('participants')
-      .select(['id', 'name'])
-      .where('name_lower', '=', name_lower)
-      .executeTakeFirst();
-  });
+  const nameKey = (name: string) => nameKeys(participantName(name) || name).name_lower;
+  const preview = await findings.preview(
+    (name) =>
+      ctx.db
+        .selectFrom('participants')
+        .select(['id', 'name'])
+        .where('name_lower', '=', nameKey(name))
+        .executeTakeFirst(),
+    { nameKey, chosen: options.people },
+  );
   const report = parseReport(row);
   // Undone meanwhile, it stays undone.
   await importsDb(ctx.db)

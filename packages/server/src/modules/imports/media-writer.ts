@@ -185,14 +185,11 @@ export class MediaWriter {
         run.settleHash(temp);
         const categories: number[] = [];
         for (const folder of folders) categories.push(await folderCategory(trx, run, folder));
-        if (overrides.itemId !== undefined && categories.length) {
-          // Another file of an item: the item joins this file's categories too.
-          await trx
-            .insertInto('item_categories')
-            .values(categories.map((id) => ({ item_id: overrides.itemId!, category_id: id })))
-            .onConflict((oc) => oc.columns(['item_id', 'category_id']).doNothing())
-            .execute();
-        }
+        // Another file of an item: the item joins this file's categories too.
+        const linked =
+          overrides.itemId !== undefined
+            ? await run.linkCategories(trx, overrides.itemId, categories)
+            : () => undefined;
         const people: number[] = [];
         for (const person of overrides.itemId === undefined ? (overrides.participants ?? []) : []) {
           people.push(await run.participant(trx, person.key, person.name));
@@ -233,9 +230,10 @@ export class MediaWriter {
           now: ctx.now().toISOString(),
         });
         if (hash) run.pendingHash(temp, hash, item.id);
-        return { itemId: item.id, near };
+        return { itemId: item.id, near, linked };
       },
-      done: ({ itemId, near }) => {
+      done: ({ itemId, near, linked }) => {
+        linked();
         settled();
         run.created(
           overrides.itemId !== undefined ? 'files' : 'media',

@@ -81,8 +81,9 @@ export interface ImportReport {
   /** When the preview was ready: a preview not started within a day is discarded. */
   ready_at?: string;
   /**
-   * Items of earlier imports this one changed (a WhatsApp day extended): the revision holding
-   * each as it was before, and the files this import attached to it. Undo puts them back.
+   * Items of earlier imports this one changed (a WhatsApp day extended, a picture put in an
+   * album): the revision holding each as it was before, the files this import attached to it and
+   * the categories it linked it to. Undo puts them back.
    */
   revised?: RevisedItem[];
 }
@@ -92,6 +93,13 @@ export interface RevisedItem {
   /** The item's revision holding it as it was before this import first changed it. */
   revision_id: number;
   files: number[];
+  /** Categories (a Takeout's albums) this import linked it to, which it was not in before. */
+  categories?: number[];
+  /**
+   * The SHA-256 of the content this import last left it with: another content at undo means it
+   * was edited by hand since, and it is left as it is.
+   */
+  content_sha256?: string;
 }
 
 export const emptyReport = (): ImportReport => ({

@@ -226,7 +226,12 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
       throw new HttpError(409, 'imports.running');
     }
     const user = request.auth.user!;
-    await undoImport(ctx, row, { id: user.id, name: user.name });
-    return { message: say(request, 'imports.undone'), import: await shown(request, row.id) };
+    const { kept } = await undoImport(ctx, row, { id: user.id, name: user.name });
+    return {
+      message: kept
+        ? say(request, 'imports.undone_kept_edits', { count: kept })
+        : say(request, 'imports.undone'),
+      import: await shown(request, row.id),
+    };
   });
 }

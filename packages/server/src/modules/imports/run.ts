@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import {
+  isItemType,
   ORGANISATION_LIMITS,
   type ContentLanguage,
   type ImportOptions,
@@ -9,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import type { Actor } from '../items/index.js';
 import { nameKeys } from '../participants/index.js';
+import { memoOf } from './batch.js';
 import type { KnownIdentity } from './identities.js';
 import { IMPORT_LIMITS } from '@kinfolio/contract';
 import { importsDb, parseReport, type ImportReport } from './repository.js';
@@ -80,6 +83,8 @@ export const participantName = (name: string) =>
 export class ImportRun {
   readonly report: ImportReport;
   private readonly hashes = new HashIndex();
+  /** Items this import created (now, or in an attempt before this one, once met again). */
+  private readonly ownItems = new Set<number>();
   /** Pictures written in the batch being committed, by unit: their near-duplicates too. */
   private readonly pendingHashes = new Map<string, { phash: string; itemId: number }>();
 
@@ -118,7 +123,12 @@ export class ImportRun {
     itemId: number,
     revisionId: number,
     files: number[],
+    categories: number[] = [],
+    /** The content the change leaves the item with (a chat day's). */
+    content?: string,
   ): Promise<() => void> {
+    const contentSha256 =
+      content === undefined ? undefined : createHash('sha256').update(content).digest('hex');
     const imports = importsDb(trx);
     const row = await imports
       .selectFrom('imports')
@@ -132,7 +142,20 @@ export class ImportRun {
       if (known) {
         known.files.push(...files.filter((id) => !known.files.includes(id)));
         if (!known.revision_id) known.revision_id = revisionId;
-      } else list.push({ item_id: itemId, revision_id: revisionId, files: [...files] });
+        if (categories.length) {
+          const linked = (known.categories ??= []);
+          linked.push(...categories.filter((id) => !linked.includes(id)));
+        }
+        if (contentSha256) known.content_sha256 = contentSha256;
+      } else {
+        list.push({
+          item_id: itemId,
+          revision_id: revisionId,
+          files: [...files],
+          ...(categories.length ? { categories: [...categories] } : {}),
+          ...(contentSha256 ? { content_sha256: contentSha256 } : {}),
+        });
+      }
     };
     add((report.revised ??= []));
     await imports
@@ -141,6 +164,38 @@ export class ImportRun {
       .where('id', '=', this.importId)
       .execute();
     return () => add((this.report.revised ??= []));
+  }
+
+  /** Whether this import created the item (its undo sends it to the trash whole). */
+  isOwn(itemId: number): boolean {
+    return this.ownItems.has(itemId);
+  }
+
+  /**
+   * Links `itemId` to `categories` inside the unit's transaction; on an item of an earlier
+   * import, the links it did not have are recorded (`revised`) for undo to take back. Returns
+   * what to apply once committed.
+   */
+  async linkCategories(
+    trx: Transaction<Database>,
+    itemId: number,
+    categories: number[],
+  ): Promise<() => void> {
+    if (!categories.length) return () => undefined;
+    const added = await trx
+      .insertInto('item_categories')
+      .values(categories.map((id) => ({ item_id: itemId, category_id: id })))
+      .onConflict((oc) => oc.columns(['item_id', 'category_id']).doNothing())
+      .returning('category_id')
+      .execute();
+    if (!added.length || this.isOwn(itemId)) return () => undefined;
+    return this.revised(
+      trx,
+      itemId,
+      0,
+      [],
+      added.map((row) => row.category_id),
+    );
   }
 
   skip(name: string, reason: ImportSkipReason) {
@@ -188,6 +243,8 @@ export class ImportRun {
     identity: Pick<KnownIdentity, 'item_id' | 'near_item_id' | 'near_distance'>,
     phash?: string | null,
   ) {
+    // `files`: a file added to an item, maybe an earlier import's; not the item itself.
+    if (isItemType(type)) this.ownItems.add(identity.item_id);
     this.report.counts.created += 1;
     (this.report.created[type] ??= []).push(identity.item_id);
     if (identity.near_item_id !== null) {
@@ -204,10 +261,24 @@ export class ImportRun {
   /**
    * The participant a person found in the source is taken as, inside the unit's transaction:
    * the one the user chose for `key` on the preview (while it exists), else the participant of
-   * the same name (case-insensitively), else a new one named `name`. Not cached: a unit rolled
-   * back must not leave a participant id that was never committed.
+   * the same name (case-insensitively), else a new one named `name`. Kept for the rest of the
+   * transaction only (`memoOf`): a unit rolled back must not leave an id that was never committed.
    */
   async participant(trx: Transaction<Database>, key: string, name: string): Promise<number> {
+    const memo = memoOf(trx);
+    const memoKey = `participant:${key}\n${name}`;
+    const known = memo.get(memoKey);
+    if (known !== undefined) return known;
+    const id = await this.findOrMakeParticipant(trx, key, name);
+    memo.set(memoKey, id);
+    return id;
+  }
+
+  private async findOrMakeParticipant(
+    trx: Transaction<Database>,
+    key: string,
+    name: string,
+  ): Promise<number> {
     const chosen = this.options.people[key];
     if (chosen) {
       const row = await trx

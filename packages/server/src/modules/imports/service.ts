@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   IMPORT_LIMITS,
   isItemType,
@@ -21,6 +21,7 @@ import {
   presentImport,
   selectImports,
   type ImportRow,
+  type RevisedItem,
 } from './repository.js';
 import { IMPORT_JOB } from './job.js';
 
@@ -231,8 +232,9 @@ export async function reviewNearDuplicate(
 /**
  * Puts back what the import changed in items of earlier imports: the files it attached to them
  * (a Takeout's edited copy of a picture imported before, a chat day's new attachments) go to the
- * deleted medias, a chat day it extended is revised back to its content and authors before, and
- * the identities it claimed there are forgotten, so that importing again does it anew.
+ * deleted medias, the albums it linked them to are unlinked, a chat day it extended is revised
+ * back to its content and authors before, and the identities it claimed there are forgotten, so
+ * that importing again does it anew.
  */
 async function undoChanges(
   ctx: AppContext,
@@ -241,8 +243,12 @@ async function undoChanges(
   created: Set<number>,
   actor: Actor,
   now: string,
-) {
+): Promise<number> {
   const identities = importsDb(trx);
+  const changedSince = await editedSince(
+    trx,
+    (parseReport(row).revised ?? []).filter((entry) => !created.has(entry.item_id)),
+  );
   const attached = (
     await identities
       .selectFrom('import_identities')
@@ -250,8 +256,10 @@ async function undoChanges(
       .where('import_id', '=', row.id)
       .where('file_id', 'is not', null)
       .execute()
-  ).filter((identity) => !created.has(identity.item_id));
-  const revised = (parseReport(row).revised ?? []).filter((entry) => !created.has(entry.item_id));
+  ).filter(
+    (identity) => !created.has(identity.item_id) && !changedSince.kept.has(identity.item_id),
+  );
+  const revised = changedSince.revised;
   const files = [
     ...attached.map((identity) => identity.file_id!),
     ...revised.flatMap((entry) => entry.files),
@@ -279,6 +287,14 @@ async function undoChanges(
       .where('import_id', '=', row.id)
       .where('item_id', '=', entry.item_id)
       .execute();
+    if (entry.categories?.length) {
+      // The albums it put an earlier picture in (as an `-edited` copy's, or an album's copy).
+      await trx
+        .deleteFrom('item_categories')
+        .where('item_id', '=', entry.item_id)
+        .where('category_id', 'in', entry.categories)
+        .execute();
+    }
     const current = await findItemForUpdate(trx, ctx.dialect, entry.item_id);
     if (!current || !entry.revision_id) continue;
     const revision = await trx
@@ -293,6 +309,36 @@ async function undoChanges(
     const from = await liveParticipants(trx, before.from);
     await reviseItem(trx, ctx, current, links, { content: before.content, from }, actor);
   }
+  return changedSince.kept.size;
+}
+
+/**
+ * Splits the items an import changed into those undo puts back and those edited by hand since
+ * (their content is no longer what the import left): these are kept as they are now, with the
+ * files and lines the import gave them, rather than lose what someone wrote after it.
+ */
+async function editedSince(trx: Transaction<Database>, entries: RevisedItem[]) {
+  const watched = entries.filter((entry) => entry.content_sha256);
+  const rows = watched.length
+    ? await trx
+        .selectFrom('items')
+        .select(['id', 'content'])
+        .where(
+          'id',
+          'in',
+          watched.map((entry) => entry.item_id),
+        )
+        .execute()
+    : [];
+  const now = new Map(
+    rows.map((item) => [item.id, createHash('sha256').update(item.content).digest('hex')]),
+  );
+  const kept = new Set(
+    watched
+      .filter((entry) => now.has(entry.item_id) && now.get(entry.item_id) !== entry.content_sha256)
+      .map((entry) => entry.item_id),
+  );
+  return { revised: entries.filter((entry) => !kept.has(entry.item_id)), kept };
 }
 
 /** Those of `ids` still in the archive (a participant deleted since is not linked again). */
@@ -308,14 +354,18 @@ async function liveParticipants(trx: Transaction<Database>, ids: number[]) {
  * Entries already in the trash (or deleted for good) are left as they are; restoring from the
  * trash works as for any entry. Categories, tags and participants it created stay.
  */
-export async function undoImport(ctx: AppContext, row: ImportRow, actor: Actor): Promise<void> {
+export async function undoImport(
+  ctx: AppContext,
+  row: ImportRow,
+  actor: Actor,
+): Promise<{ kept: number }> {
   const created = Object.entries(parseReport(row).created);
   // Every item type it created (media, mails, messages); categories and tags stay.
   const items = created.filter(([type]) => isItemType(type)).flatMap(([, ids]) => ids);
   const ids = [...new Set(items)].sort((a, b) => a - b);
-  await stampedTransaction(ctx.db, 'archive', async (trx) => {
+  return stampedTransaction(ctx.db, 'archive', async (trx) => {
     const now = ctx.now().toISOString();
-    await undoChanges(ctx, trx, row, new Set(ids), actor, now);
+    const kept = await undoChanges(ctx, trx, row, new Set(ids), actor, now);
     if (ids.length) {
       await trx
         .updateTable('items')
@@ -329,5 +379,6 @@ export async function undoImport(ctx: AppContext, row: ImportRow, actor: Actor):
       .set({ status: 'undone', undone_at: now })
       .where('id', '=', row.id)
       .execute();
+    return { kept };
   });
 }

@@ -42,6 +42,11 @@ export interface OpenedSource {
 
 /** Files the systems that pack zips add beside the real ones (macOS's resource forks, …). */
 const SYSTEM_FILE = /(^|\/)(__MACOSX\/|\._|\.DS_Store$|Thumbs\.db$|desktop\.ini$)/i;
+/**
+ * Google Takeout's index of the archive (a page listing what was exported, in every Takeout):
+ * not a memory, and not worth a line of "skipped" in every report.
+ */
+const TAKEOUT_INDEX = /(^|\/)archive_browser\.html$/i;
 
 /**
  * Reads every entry once before anything is imported: a zip entry whole (its real size, so a
@@ -59,6 +64,7 @@ async function inspect(
     if (entry.link || !safeEntryPath(entry.path)) {
       throw new ImportError('unsafe_entry', { name: entry.path });
     }
+    if (TAKEOUT_INDEX.test(entry.path)) continue;
     let head: Buffer;
     let size = entry.size;
     if (whole) {

@@ -127,26 +127,13 @@ function overridesOf(planned: Planned): MediaOverrides {
 
 /** Links an item this import created to the album a copy of it was found in again. */
 async function linkToAlbum(run: ImportRun, itemId: number, album: string) {
-  await stampedTransaction(run.ctx.db, 'archive', async (trx) => {
-    const category = await folderCategory(trx, run, album);
-    await trx
-      .insertInto('item_categories')
-      .values({ item_id: itemId, category_id: category })
-      .onConflict((oc) => oc.columns(['item_id', 'category_id']).doNothing())
-      .execute();
-  });
+  const commit = await stampedTransaction(run.ctx.db, 'archive', async (trx) =>
+    run.linkCategories(trx, itemId, [await folderCategory(trx, run, album)]),
+  );
+  commit();
 }
 
-/** Whether a participant or category of this name exists already (what analyse does not count). */
-async function participantExists(db: Kysely<Database>, key: string) {
-  const row = await db
-    .selectFrom('participants')
-    .select('id')
-    .where('name_lower', '=', key)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
+/** Whether a category of this name exists already (what analyse does not count). */
 async function categoryExists(db: Kysely<Database>, name: string) {
   const row = await db
     .selectFrom('categories')
@@ -170,7 +157,6 @@ export const takeoutSource: ImportSource = {
     const index = await TakeoutIndex.of(source);
     const seen = new Set<string>();
     const albums = new Set<string>();
-    const people = new Set<string>();
     for (const planned of plan(source, index)) {
       const { entry, sidecar } = planned;
       const { sha256, head } = await hashStream(await entry.open());
@@ -186,16 +172,10 @@ export const takeoutSource: ImportSource = {
       if (planned.original) continue;
       const taken = (await photoMetadataOf(entry.mime!, head)).taken_on;
       findings.date(sidecar?.date ?? (taken ? new Date(`${taken}T00:00:00Z`) : entry.modified));
-      for (const name of sidecar?.people ?? []) {
-        findings.person(personKey(name), name);
-        people.add(personKey(name));
-      }
+      for (const name of sidecar?.people ?? []) findings.person(personKey(name), name);
     }
-    let newPeople = 0;
-    for (const key of people) if (!(await participantExists(ctx.db, key))) newPeople += 1;
     let newAlbums = 0;
     for (const album of albums) if (!(await categoryExists(ctx.db, album))) newAlbums += 1;
-    if (newPeople) findings.add('participants', newPeople);
     if (newAlbums) findings.add('categories', newAlbums);
   },
   async run(run, source, dir, progress) {

@@ -1,6 +1,7 @@
 import { buildPath, routes, type Import } from '@kinfolio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.js';
+import { itemsApi } from '../../test/items-api.js';
 import { createTestServer, type TestServer } from '../../test/server.js';
 import { makeZip } from '../../test/zip-writer.js';
 import * as media from './test-fixtures/media.js';
@@ -99,6 +100,54 @@ describe('undoing an import that changed earlier imports’ items', () => {
     expect(await liveFiles(itemId!)).toHaveLength(2);
   });
 
+  it('takes the albums it put an earlier picture in back, not those it was in already', async () => {
+    const original = await media.jpeg(404);
+    const edited = await media.jpeg(405);
+    const json = sidecar('IMG_0002.jpg', '2019-08-01T10:00:00Z');
+    const SUMMER = 'Takeout/Google Photos/Été 2019';
+    const TRIP = 'Takeout/Google Photos/Voyage';
+    const first = await imported(
+      'takeout-albums-1.zip',
+      await makeZip([
+        { name: `${YEAR}/IMG_0002.jpg`, data: original },
+        { name: `${YEAR}/IMG_0002.jpg.json`, data: json },
+        { name: `${SUMMER}/IMG_0002.jpg`, data: original },
+        { name: `${SUMMER}/IMG_0002.jpg.json`, data: json },
+      ]),
+    );
+    const [itemId] = first.created.media!;
+    const albums = async () =>
+      (
+        await server.ctx.db
+          .selectFrom('item_categories')
+          .innerJoin('categories', 'categories.id', 'item_categories.category_id')
+          .select(['categories.name_en', 'categories.name_fr'])
+          .where('item_categories.item_id', '=', itemId!)
+          .execute()
+      )
+        .map((row) => row.name_fr ?? row.name_en)
+        .sort();
+    expect(await albums()).toEqual(['Été 2019']);
+    const second = await imported(
+      'takeout-albums-2.zip',
+      await makeZip([
+        { name: `${YEAR}/IMG_0002.jpg`, data: original },
+        { name: `${YEAR}/IMG_0002.jpg.json`, data: json },
+        { name: `${SUMMER}/IMG_0002.jpg`, data: original },
+        { name: `${SUMMER}/IMG_0002.jpg.json`, data: json },
+        { name: `${TRIP}/IMG_0002.jpg`, data: original },
+        { name: `${TRIP}/IMG_0002-edited.jpg`, data: edited },
+        { name: `${TRIP}/IMG_0002.jpg.json`, data: json },
+      ]),
+    );
+    expect(second.created.files).toEqual([itemId]);
+    expect(await albums()).toEqual(['Voyage', 'Été 2019']);
+
+    await undo(second);
+    expect(await albums()).toEqual(['Été 2019']);
+    expect(await liveFiles(itemId!)).toEqual([{ name: 'IMG_0002.jpg' }]);
+  });
+
   it('brings a chat day it extended back to the revision before', async () => {
     const day = [
       '12/01/2023 à 14:07 - Alice: Bonjour à tous',
@@ -142,5 +191,49 @@ describe('undoing an import that changed earlier imports’ items', () => {
     await imported('WhatsApp Chat with Famille.zip', newer, CHAT_OPTIONS);
     expect((await item(dayItem!)).content).toContain('Le gâteau');
     expect(await liveFiles(dayItem!)).toHaveLength(1);
+  });
+
+  it('leaves a day it extended as it is when it was edited by hand since, and says so', async () => {
+    const day = ['15/01/2023 à 09:00 - Alice: Neige ce matin'];
+    const first = await imported(
+      'WhatsApp Chat with Montagne.txt',
+      Buffer.from(day.join('\n')),
+      CHAT_OPTIONS,
+    );
+    const [dayItem] = first.created.message!;
+    const newer = await makeZip([
+      {
+        name: 'WhatsApp Chat with Montagne.txt',
+        data: Buffer.from(
+          [...day, '15/01/2023 à 10:00 - Bob: IMG-20230115-WA0001.jpg (fichier joint)'].join('\n'),
+        ),
+      },
+      { name: 'IMG-20230115-WA0001.jpg', data: await media.jpeg(406) },
+    ]);
+    const second = await imported('WhatsApp Chat with Montagne.zip', newer, CHAT_OPTIONS);
+    const extended = await item(dayItem!);
+    const edited = `${extended.content}<p>Note de Mamie : c’était l’hiver 2023.</p>`;
+    const patch = await itemsApi(editor, 'message').update(dayItem!, { content: edited });
+    expect(patch.statusCode, patch.body).toBe(200);
+    const handEdited = (await item(dayItem!)).content;
+
+    const response = await editor.send(
+      'POST',
+      buildPath(routes.importUndo.path, { id: second.id }),
+      {},
+      { headers: { 'accept-language': 'fr' } },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<{ message: string }>().message).toBe(
+      'Tout ce que cet import avait créé est passé à la corbeille. Les éléments qu’il avait complétés et qui ont été modifiés à la main depuis restent tels quels : 1.',
+    );
+    // The hand edit and what it builds on (the photo the import attached) are kept.
+    expect((await item(dayItem!)).content).toBe(handEdited);
+    expect(await liveFiles(dayItem!)).toEqual([{ name: 'IMG-20230115-WA0001.jpg' }]);
+    expect(await authors(dayItem!)).toEqual(['Alice', 'Bob']);
+    // Its lines stay known: the same export again adds nothing.
+    const again = await imported('WhatsApp Chat with Montagne.zip', newer, CHAT_OPTIONS);
+    expect(again.counts).toMatchObject({ created: 0 });
+    expect((await item(dayItem!)).content).toBe(handEdited);
   });
 });

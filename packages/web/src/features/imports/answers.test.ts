@@ -44,11 +44,26 @@ describe('preview answers', () => {
   });
 
   it('counts the participants to create as the people are mapped', () => {
-    const { people } = initialAnswers(chat, chatPreview, null);
-    expect(plannedCounts(chatPreview, people)).toEqual({ messages: 12, participants: 1, files: 2 });
+    const answers = initialAnswers(chat, chatPreview, null);
+    expect(plannedCounts(chatPreview, answers)).toEqual({
+      messages: 4,
+      participants: 1,
+      files: 2,
+    });
     // Jo mapped to a participant: no new one; Mamie's suggestion set aside: one of her own.
-    expect(plannedCounts(chatPreview, { Mamie: 5, Jo: 7 }).participants).toBe(0);
-    expect(plannedCounts(chatPreview, { Mamie: null, Jo: 7 }).participants).toBe(1);
-    expect(plannedCounts(chatPreview, { Mamie: null, Jo: null }).participants).toBe(2);
+    const mapped = (people: Record<string, number | null>) =>
+      plannedCounts(chatPreview, { ...answers, people }).participants;
+    expect(mapped({ Mamie: 5, Jo: 7 })).toBe(0);
+    expect(mapped({ Mamie: null, Jo: 7 })).toBe(1);
+    expect(mapped({ Mamie: null, Jo: null })).toBe(2);
+  });
+
+  it("counts a chat's items as its days, or as its messages when asked", () => {
+    const answers = initialAnswers(chat, chatPreview, null);
+    expect(plannedCounts(chatPreview, answers).messages).toBe(4);
+    expect(plannedCounts(chatPreview, { ...answers, one_item_per: 'message' }).messages).toBe(12);
+    // A source without a chat: no messages.
+    const photos = { ...chatPreview, counts: { media: 3 } };
+    expect(plannedCounts(photos, answers)).toEqual({ media: 3, participants: 0 });
   });
 });

@@ -53,21 +53,29 @@ export function initialAnswers(
 }
 
 /**
- * What the import will create once its people are mapped. The server counted a new participant
- * for each person it matched to no participant; one mapped to a participant now makes none, and
- * one whose suggested participant was set aside makes one of their own.
+ * What the import will create once its people are mapped and its chats cut. The server counted
+ * a new participant for each person it matched to no participant; one mapped to a participant now
+ * makes none, and one whose suggested participant was set aside makes one of their own. A chat's
+ * messages are counted both ways (`message_days`, `message_lines`): the items are the days', or
+ * each message's when asked; those two counts are not shown themselves.
  */
 export function plannedCounts(
   preview: ImportPreview,
-  people: PreviewAnswers['people'],
+  answers: Pick<PreviewAnswers, 'people' | 'one_item_per'>,
 ): ImportPreview['counts'] {
   let participants = preview.counts.participants ?? 0;
   for (const person of preview.people) {
-    const chosen = people[person.key] ?? null;
+    const chosen = answers.people[person.key] ?? null;
     if (person.participant_id === null && chosen !== null) participants -= 1;
     if (person.participant_id !== null && chosen === null) participants += 1;
   }
-  return { ...preview.counts, participants: Math.max(0, participants) };
+  const { message_days: days, message_lines: lines, ...counts } = preview.counts;
+  const messages = answers.one_item_per === 'message' ? lines : days;
+  return {
+    ...counts,
+    ...(messages === undefined ? {} : { messages }),
+    participants: Math.max(0, participants),
+  };
 }
 
 /** The questions still unanswered: the import cannot start before they are. */

@@ -28,7 +28,7 @@ export function testImport(overrides: Partial<Import> = {}): Import {
 
 /** A WhatsApp chat's preview: two authors (one matching a participant by name), the day order asked. */
 export const chatPreview: ImportPreview = {
-  counts: { messages: 12, participants: 1, files: 2 },
+  counts: { messages: 4, message_days: 4, message_lines: 12, participants: 1, files: 2 },
   existing: 3,
   date_from: '2021-03-04',
   date_to: '2021-04-12',

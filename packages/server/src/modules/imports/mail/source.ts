@@ -6,8 +6,7 @@ import type { Database } from '../../../db/schema.js';
 import { translate } from '../../../i18n/translate.js';
 import type { TempDir } from '../../../storage/index.js';
 import { cut, escapeHtml, insertItemRow } from '../../items/index.js';
-import { nameKeys } from '../../participants/index.js';
-import { UnitBatch } from '../batch.js';
+import { memoOf, UnitBatch } from '../batch.js';
 import { claimIdentity, findIdentity } from '../identities.js';
 import { uiLanguage } from '../photos.js';
 import type { ImportRun } from '../run.js';
@@ -134,8 +133,21 @@ async function findTag(db: Transaction<Database> | AppContext['db'], name: strin
     .executeTakeFirst();
 }
 
-/** The tag named `name`, else a new one named in the import's language. */
+/**
+ * The tag named `name`, else a new one named in the import's language; found once per
+ * transaction (`memoOf`: every message of a mailbox carries the same few labels).
+ */
 async function tagOf(trx: Transaction<Database>, run: ImportRun, name: string) {
+  const memo = memoOf(trx);
+  const memoKey = `tag:${name.toLowerCase()}`;
+  const known = memo.get(memoKey);
+  if (known !== undefined) return { id: known, created: false };
+  const tag = await findOrMakeTag(trx, run, name);
+  memo.set(memoKey, tag.id);
+  return tag;
+}
+
+async function findOrMakeTag(trx: Transaction<Database>, run: ImportRun, name: string) {
   const existing = await findTag(trx, name);
   if (existing) return { id: existing.id, created: false };
   const now = run.ctx.now().toISOString();
@@ -280,6 +292,7 @@ async function importMessage(
         importId: run.importId,
         itemId: item.id,
         now: ctx.now().toISOString(),
+        replaces: known !== undefined,
       });
       return item.id;
     },
@@ -291,16 +304,6 @@ async function importMessage(
     // Another import running beside this one committed the same mail first.
     existing: () => run.existing(),
   });
-}
-
-/** Whether a participant of this name exists (the preview counts only new ones). */
-async function participantExists(ctx: AppContext, name: string) {
-  const row = await ctx.db
-    .selectFrom('participants')
-    .select('id')
-    .where('name_lower', '=', nameKeys(name).name_lower)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /**
@@ -317,7 +320,6 @@ export const mailSource: ImportSource = {
   },
   claim: async (source) => (await mailEntries(source)).map(({ entry }) => entry),
   async analyse(ctx, source, _dir, findings) {
-    const people = new Map<string, string>();
     const labels = new Map<string, string>();
     for await (const unit of unitsOf(await mailEntries(source), () => undefined)) {
       if (!unit.raw) continue;
@@ -332,17 +334,10 @@ export const mailSource: ImportSource = {
       if (message.attachments.length) findings.add('files', message.attachments.length);
       findings.date(message.date ?? unit.time ?? new Date(NaN));
       for (const person of [...message.from, ...message.to]) {
-        const name = personName(findings, person);
-        findings.person(person.key, name);
-        people.set(person.key, name);
+        findings.person(person.key, personName(findings, person));
       }
       for (const name of tagNames(unit.labels)) labels.set(name.toLowerCase(), name);
     }
-    const names = new Set<string>();
-    for (const name of people.values()) {
-      if (!(await participantExists(ctx, name))) names.add(name.toLowerCase());
-    }
-    if (names.size) findings.add('participants', names.size);
     let tags = 0;
     for (const name of labels.values()) if (!(await findTag(ctx.db, name))) tags += 1;
     if (tags) findings.add('tags', tags);

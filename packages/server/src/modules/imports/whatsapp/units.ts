@@ -316,7 +316,16 @@ async function extendUnit(
     const from = [...new Set([...links.from, ...(await participantsOf(trx, run, unit.fresh))])];
     // An import without a user (its author's account deleted) keeps the revision unsigned.
     const actor: Actor = run.actor ?? ({ id: null, name: 'Kinfolio' } as unknown as Actor);
-    const changed = await reviseItem(trx, ctx, current, links, { content: html, from }, actor);
+    const columns = contentColumns(html);
+    const changed = await reviseItem(
+      trx,
+      ctx,
+      current,
+      links,
+      { content: html, from },
+      actor,
+      columns,
+    );
     await insertIdentities(trx, run, [...fresh], itemId);
     if (mine) return () => undefined;
     // An earlier import's day: undoing this one brings its revision back and removes the files.
@@ -328,7 +337,7 @@ async function extendUnit(
           .executeTakeFirst()
       : undefined;
     const attached = [...stored.keys()].map((name) => files.get(name)!.id);
-    return run.revised(trx, itemId, Number(revision?.id ?? 0), attached);
+    return run.revised(trx, itemId, Number(revision?.id ?? 0), attached, [], columns.content);
   });
   commit();
 }

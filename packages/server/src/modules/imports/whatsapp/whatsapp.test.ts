@@ -130,7 +130,14 @@ describe('WhatsApp imports', () => {
           ...options,
         }),
       );
-      return findings.preview(() => Promise.resolve(undefined));
+      // People matched by name, as the import's preview matches them.
+      return findings.preview((name) =>
+        server.ctx.db
+          .selectFrom('participants')
+          .select(['id', 'name'])
+          .where('name_lower', '=', nameKeys(name).name_lower)
+          .executeTakeFirst(),
+      );
     } finally {
       source.close();
     }
@@ -149,7 +156,14 @@ describe('WhatsApp imports', () => {
       ]),
     );
     const preview = await analysed(androidZip);
-    expect(preview.counts).toEqual({ messages: 8, files: 1, participants: 2 });
+    // Messages: the items the import creates (a day each), as its report counts them.
+    expect(preview.counts).toEqual({
+      messages: 2,
+      message_days: 2,
+      message_lines: 6,
+      files: 1,
+      participants: 2,
+    });
     expect(preview.people.map((p) => p.key).sort()).toEqual(['Alice', 'Bob']);
     expect(preview.questions).toEqual(['time_zone']);
     expect(preview.date_from?.slice(0, 10)).toBe('2023-01-12');
@@ -196,7 +210,8 @@ describe('WhatsApp imports', () => {
     expect(again.counts).toMatchObject({ created: 0, existing: 2 });
     const preview = await analysed(androidZip);
     expect(preview.counts).toEqual({});
-    expect(preview.existing).toBe(8);
+    // The two days' items, as the report counts them.
+    expect(preview.existing).toBe(2);
   });
 
   it('imports an iOS export in English, asking the day/month order, and maps an author', async () => {
@@ -314,10 +329,10 @@ describe('WhatsApp imports', () => {
       '02/05/2024, 10:01 - Zoé: Deux',
       '25/05/2024, 11:00 - Paul: Trois',
     ].join('\n');
-    const report = await imported(write('WhatsApp Chat with Zoé.txt', chat), {
-      one_item_per: 'message',
-      time_zone: 'UTC',
-    });
+    const file = write('WhatsApp Chat with Zoé.txt', chat);
+    const asked = { one_item_per: 'message', time_zone: 'UTC' } as const;
+    expect((await analysed(file, asked)).counts).toMatchObject({ messages: 3, message_days: 2 });
+    const report = await imported(file, asked);
     expect(report.counts.created).toBe(3);
     const rows = await items(report.created.message);
     expect(rows.map((row) => row.date)).toEqual([
@@ -326,7 +341,10 @@ describe('WhatsApp imports', () => {
       '2024-05-25T11:00:00.000Z',
     ]);
     expect(rows[0]!.title).toBe('Zoé — May 2, 2024 at 10:00 AM');
-    const byDay = await imported(write('WhatsApp Chat with Zoé.txt', chat), { time_zone: 'UTC' });
+    const again = await analysed(file, { time_zone: 'UTC' });
+    expect(again.counts).toEqual({});
+    expect(again.existing).toBe(2);
+    const byDay = await imported(file, { time_zone: 'UTC' });
     expect(byDay.counts).toMatchObject({ created: 0, existing: 2 });
   });
 

@@ -1,9 +1,7 @@
 import path from 'node:path';
-import type { AppContext } from '../../../context.js';
-import { nameKeys } from '../../participants/index.js';
 import { ImportError } from '../errors.js';
 import type { SourceFindings } from '../findings.js';
-import { participantName, type RunOptions } from '../run.js';
+import type { RunOptions } from '../run.js';
 import type { ImportSource } from '../sources.js';
 import type { OpenedSource, SourceEntry } from '../source.js';
 import {
@@ -79,17 +77,6 @@ function attachmentsOf(source: OpenedSource, chats: Chat[]): Map<string, SourceE
   return byName;
 }
 
-/** Participants matching a name, for the analysis' count of those to create. */
-async function participantExists(ctx: AppContext, name: string): Promise<boolean> {
-  const keys = nameKeys(participantName(name) || name);
-  const row = await ctx.db
-    .selectFrom('participants')
-    .select('id')
-    .where('name_lower', '=', keys.name_lower)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /**
  * A WhatsApp chat exported from a phone (Android or iOS, in the phone's language): the chat's
  * text alone, or the zip with its media. One message item per chat and day (or per message),
@@ -113,34 +100,36 @@ export const whatsappSource: ImportSource = {
     const chats = await openChats(source, options);
     const zone = zoneOf(options);
     const attachments = attachmentsOf(source, chats);
-    const authors = new Set<string>();
     findings.question('time_zone');
+    const perMessage = options.one_item_per === 'message';
     for (const chat of chats) {
       if (chat.ambiguous) findings.question('date_order');
       for await (const day of chatDays(await chat.entry.open())) {
         const messages = parseDay(chat.name, day, chat.daysFirst, chat.survey.systemAuthors);
-        const live = await liveLines(
-          ctx.db,
-          messages.map((message) => message.key),
-        );
+        if (!messages.length) continue;
+        const key = dayKey(chat.name, messages[0]!.local.slice(0, 10));
+        const live = await liveLines(ctx.db, [key, ...messages.map((message) => message.key)]);
+        let fresh = 0;
         for (const message of messages) {
+          // A system line is kept in its day's item, never an item of its own.
+          const own = message.author !== null;
           if (live.has(message.key)) {
-            findings.existing();
+            if (perMessage && own) findings.existing();
             continue;
           }
-          findings.add('messages');
+          fresh += 1;
+          if (own) findings.add('message_lines');
+          if (own && perMessage) findings.add('messages');
           findings.date(zonedInstant(message.local, zone.zone));
-          if (message.author !== null) {
-            findings.person(message.author, message.author);
-            authors.add(message.author);
-          }
+          if (own) findings.person(message.author!, message.author!);
           if (message.attachment && attachments.has(message.attachment)) findings.add('files');
         }
-      }
-    }
-    for (const author of authors) {
-      if (options.people[author] === undefined || options.people[author] === null) {
-        if (!(await participantExists(ctx, author))) findings.add('participants');
+        // Counted as the import counts them: a day's item created, else the one there (extended
+        // by the new lines or not). Both ways are counted: the preview may switch between them.
+        if (fresh && !live.has(key)) {
+          findings.add('message_days');
+          if (!perMessage) findings.add('messages');
+        } else if (!perMessage) findings.existing();
       }
     }
   },

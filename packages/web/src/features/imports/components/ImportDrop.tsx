@@ -5,6 +5,7 @@ import { isApiError } from '@/shared/api/client';
 import { errorText } from '@/shared/api/responses';
 import { useTranslation } from '@/shared/i18n/react';
 import { ShareIcon } from '@/shared/ui';
+import { useMedia } from '@/shared/ui/device';
 import { uploadImport } from '../upload';
 
 /**
@@ -44,6 +45,8 @@ export function ImportDrop({
 }) {
   const { t } = useTranslation('imports');
   const [over, setOver] = useState(false);
+  // A finger cannot drag a file onto the page: a phone is offered its files (or the share sheet).
+  const touch = useMedia('(pointer: coarse)');
   const [sending, setSending] = useState<Sending | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -120,10 +123,16 @@ export function ImportDrop({
       >
         <Stack align="center" gap="xs">
           <ShareIcon size={36} />
-          <Text fw={600}>{t('drop.label')}</Text>
-          <Text size="sm" c="dimmed">
-            {t('drop.or')}
-          </Text>
+          {touch ? (
+            <Text fw={600}>{t('drop.touchLabel')}</Text>
+          ) : (
+            <>
+              <Text fw={600}>{t('drop.label')}</Text>
+              <Text size="sm" c="dimmed">
+                {t('drop.or')}
+              </Text>
+            </>
+          )}
           <FileButton onChange={(file) => file && send(file)} accept={IMPORT_ACCEPT}>
             {(props) => (
               <Button

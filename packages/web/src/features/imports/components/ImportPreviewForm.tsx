@@ -139,11 +139,7 @@ export function ImportPreviewForm({
       }}
     >
       <Stack gap="lg">
-        <Findings
-          entry={entry}
-          preview={preview}
-          planned={plannedCounts(preview, answers.people)}
-        />
+        <Findings entry={entry} preview={preview} planned={plannedCounts(preview, answers)} />
         {preview.people.length > 0 ? (
           <Stack gap="xs">
             <Title order={2} size="h4">

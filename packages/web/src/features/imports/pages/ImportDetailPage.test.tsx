@@ -70,7 +70,8 @@ describe('ImportDetailPage: the preview', () => {
       await screen.findByText('WhatsApp chat', { selector: '.mantine-Badge-label' }),
     ).toBeInTheDocument();
     const counts = screen.getAllByRole('definition').map((dd) => dd.textContent);
-    expect(counts).toEqual(['12', '1', '2']);
+    // The chat's days (its items), not its 12 messages; the two ways' counts are not shown.
+    expect(counts).toEqual(['4', '1', '2']);
     expect(screen.getByText('Messages')).toBeInTheDocument();
     expect(
       screen.getByText('3 entries are already in the archive and will be left as they are.'),
@@ -92,6 +93,9 @@ describe('ImportDetailPage: the preview', () => {
     await user.keyboard('{ArrowDown}{Enter}');
     expect(jo).toHaveValue('Josette Martin');
     // Nobody is left to become a participant of their own.
+    expect(screen.getAllByRole('definition').map((dd) => dd.textContent)).toEqual(['4', '2']);
+    // One item per message: as many items as messages.
+    await user.click(screen.getByRole('radio', { name: 'One item per message' }));
     expect(screen.getAllByRole('definition').map((dd) => dd.textContent)).toEqual(['12', '2']);
 
     // The day order must be answered; the time zone came preselected from the browser.

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/shared/test/renderRoutes';
+import { mediaQueryList } from '@/shared/test/screenWidth';
 import { testImport } from '../testImport';
 import ImportPage from './ImportPage';
 
@@ -47,5 +48,27 @@ describe('ImportPage: a file shared from the phone’s share sheet', () => {
     await renderRoutes(routes, '/import');
     expect(await screen.findByRole('button', { name: 'Choose a file' })).toBeInTheDocument();
     expect(takeSharedFile).not.toHaveBeenCalled();
+  });
+});
+
+describe('ImportPage on a touch screen', () => {
+  it('offers the files of the device, not a drop', async () => {
+    const media = vi
+      .spyOn(window, 'matchMedia')
+      .mockImplementation((query: string) => mediaQueryList(query, query === '(pointer: coarse)'));
+    try {
+      await renderRoutes(routes, '/import');
+      expect(await screen.findByText('Import from this device')).toBeInTheDocument();
+      expect(screen.queryByText('Drop a file here')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Choose a file' })).toBeInTheDocument();
+    } finally {
+      media.mockRestore();
+    }
+  });
+
+  it('says "drop" where a mouse can drag a file', async () => {
+    await renderRoutes(routes, '/import');
+    expect(await screen.findByText('Drop a file here')).toBeInTheDocument();
+    expect(screen.queryByText('Import from this device')).not.toBeInTheDocument();
   });
 });
