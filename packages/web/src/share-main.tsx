@@ -1,4 +1,5 @@
 import './features/shares/public/public.css';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { parseLocation } from './features/shares/public/location';
 import PublicSharePage from './features/shares/public/PublicSharePage';
@@ -34,7 +35,11 @@ if (location?.entry) {
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-// Drawn once the wording is in (share.html's frame shows meanwhile): never a flash of keys.
+// Drawn once the wording is in (share.html's frame shows meanwhile): never a flash of keys. As a
+// transition, the first render yields to the browser every few milliseconds instead of holding a
+// slow phone's main thread for the whole page at once.
 void i18n.loadNamespaces('shares').then(() => {
-  createRoot(root).render(<PublicSharePage />);
+  startTransition(() => {
+    createRoot(root).render(<PublicSharePage />);
+  });
 });
