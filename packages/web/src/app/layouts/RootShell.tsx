@@ -1,5 +1,5 @@
 import { Center, Loader, useComputedColorScheme } from '@mantine/core';
-import { Outlet, useRouter, useRouterState, type AnyRoute } from '@tanstack/react-router';
+import { useRouter, useRouterState, type AnyRoute } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { OfflineSign } from '@/shared/pwa/OfflineSign';
