@@ -139,6 +139,7 @@ describe('shares: links that show relatives exactly what was shared', () => {
       const relative = await visitor(app, PHONE);
       await relative.page.goto(link);
       await relative.page.getByRole('heading', { name: 'Ce lien est protégé' }).waitFor();
+      await shot(relative.page, 'share-public-password-fr-375-light');
       expect(await relative.page.getByText('La moisson de 1947').count()).toBe(0);
       await shot(relative.page, 'share-public-password-fr-375-light');
       await expectNoSeriousA11yViolations(relative.page, 'share password');
