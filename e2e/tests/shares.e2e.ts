@@ -139,6 +139,7 @@ describe('shares: links that show relatives exactly what was shared', () => {
       const relative = await visitor(app, PHONE);
       await relative.page.goto(link);
       await relative.page.getByRole('heading', { name: 'Ce lien est protégé' }).waitFor();
+      await shot(relative.page, 'share-public-password-fr-375-light');
       expect(await relative.page.getByText('La moisson de 1947').count()).toBe(0);
       await shot(relative.page, 'share-public-password-fr-375-light');
       await expectNoSeriousA11yViolations(relative.page, 'share password');
@@ -249,6 +250,15 @@ describe('shares: links that show relatives exactly what was shared', () => {
       await shot(page, 'share-dialog-fr-1440-light');
       const link = await makeLink(page, 'Sans fin');
       await page.getByRole('button', { name: 'Terminé' }).click();
+      // Shared again on a later visit: the dialog first lists the link already made.
+      await page.reload();
+      await treeButton(page, 'Vacances').click();
+      await page.getByRole('button', { name: 'Partager « Vacances »' }).click();
+      const again = page.getByRole('dialog', { name: 'Partager « Vacances »' });
+      await again.getByText('Un lien existe déjà pour ceci').waitFor();
+      await again.getByText(/Sans fin · 0 vue/).waitFor();
+      await shot(page, 'share-dialog-existing-fr-1440-light');
+      await again.getByRole('button', { name: 'Annuler' }).click();
 
       const relative = await visitor(app);
       await relative.page.goto(link);

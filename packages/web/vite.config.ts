@@ -119,6 +119,59 @@ const appStartsAfterFirstPaint: Plugin = {
   },
 };
 
+/** The share link's page (share.html): its own entry, served by the server for `/s/…`. */
+const SHARE_PAGE = 'share.html';
+
+/**
+ * share.html's stylesheet (~10 KB) is written into the page: on a phone's network a linked one is
+ * one more round trip before the first paint. In development, `/s/…` is answered with share.html
+ * as the server does in production (packages/server/src/http/spa.ts).
+ */
+const sharePage: Plugin = {
+  name: 'kinfolio-share-page',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      if (req.url?.startsWith('/s/')) req.url = `/${SHARE_PAGE}`;
+      next();
+    });
+  },
+  transformIndexHtml: {
+    order: 'post',
+    handler(html, ctx) {
+      const bundle = ctx.bundle;
+      if (!bundle || path.basename(ctx.filename) !== SHARE_PAGE) return html;
+      // The chunks the entry imports (React, the wording engine…) are named in the page, so they
+      // load beside the entry rather than after it (the build's modulePreload is off for the app).
+      const imported = new Set<string>();
+      const visit = (file: string) => {
+        const chunk = bundle[file];
+        if (chunk?.type !== 'chunk') return;
+        for (const next of chunk.imports) {
+          if (imported.has(next)) continue;
+          imported.add(next);
+          visit(next);
+        }
+      };
+      if (ctx.chunk) visit(ctx.chunk.fileName);
+      const preloads = [...imported]
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+        .join('');
+      return html
+        .replace(/(<script type="module"[^>]*><\/script>)/, `${preloads}$1`)
+        .replace(
+          /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+          (tag, file: string) => {
+            const asset = ctx.bundle?.[file];
+            if (asset?.type !== 'asset') return tag;
+            // Only the page uses it: the file need not be written out.
+            delete ctx.bundle?.[file];
+            return `<style>${String(asset.source)}</style>`;
+          },
+        );
+    },
+  },
+};
+
 /** Text files worth compressing; the server's spa.ts sends their copies (and says Vary). */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt)$/;
 /** Below this a compressed copy saves less than its headers cost. */
@@ -184,6 +237,7 @@ export default defineConfig({
     mantineUseIdWithoutEffect,
     contractIsPure,
     appStartsAfterFirstPaint,
+    sharePage,
     react(),
     VitePWA({
       registerType: 'prompt',
@@ -243,7 +297,15 @@ export default defineConfig({
       workbox: {
         navigateFallback: '/index.html',
         // /login and /logout are API endpoints (POST) but a reload must never get the SPA shell for them.
-        navigateFallbackDenylist: [/^\/api/, /^\/sanctum/, /^\/email/, /^\/login/, /^\/logout/],
+        // A share link's page (/s/…) is share.html, which the server sends: never the app.
+        navigateFallbackDenylist: [
+          /^\/api/,
+          /^\/sanctum/,
+          /^\/email/,
+          /^\/login/,
+          /^\/logout/,
+          /^\/s\//,
+        ],
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
         // The server's compressed copies of the same files (precompress below).
         globIgnores: ['**/*.br', '**/*.gz'],
@@ -314,6 +376,7 @@ export default defineConfig({
     // the first visit.
     modulePreload: false,
     rollupOptions: {
+      input: { index: 'index.html', share: SHARE_PAGE },
       output: {
         // The shell's wording (shared/i18n SHELL_NAMESPACES) loads at start in two languages, the
         // interface's and the fallback: one request each rather than one per namespace.

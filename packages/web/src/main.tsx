@@ -10,7 +10,6 @@ import { appStyles } from './app/appStyles';
 import { fetchesSettled, firstPageReady, startInTurn } from './app/firstPage';
 import { preloadLayout } from './app/layouts/RootShell';
 import { preloadNamespaces } from './app/routing/namespaces';
-import { isPublicSharePath } from './app/routing/publicPaths';
 import type { AppRouter } from './app/routing/router';
 import { registerNavigator } from './shared/navigation';
 import { nextTask } from './shared/nextTask';
@@ -42,18 +41,14 @@ window.addEventListener('vite:preloadError', (event) => {
  * that survived a reload is checked first, since the page's guard depends on it.
  */
 function loadFirstPage(router: AppRouter): Promise<void> {
-  // A shared link's page asks nothing of the session and draws no layout of the app.
-  const shared = isPublicSharePath(window.location.pathname);
   const { isLoggedIn } = useSessionStore.getState();
   return startInTurn([
     () =>
-      (isLoggedIn && !shared ? verifySession() : Promise.resolve())
-        .then(nextTask)
-        .then(() => router.load()),
+      (isLoggedIn ? verifySession() : Promise.resolve()).then(nextTask).then(() => router.load()),
     appStyles,
     shellWording,
     () => preloadNamespaces(window.location.pathname),
-    () => (shared ? Promise.resolve() : preloadLayout(isLoggedIn)),
+    () => preloadLayout(isLoggedIn),
     // The offline copy of earlier answers (IndexedDB), which the page's queries wait for.
     restoreOfflineCopyOnce,
     // Edited interface wording from the server, and reports of keys met without a value.

@@ -12,6 +12,8 @@ export const FILE_LIMITS = {
   nameMaxLength: 255,
   /** Longest side of a generated thumbnail, in pixels. */
   thumbnailPx: 480,
+  /** Longest side of a picture's large preview (a share link's lightbox), in pixels. */
+  previewPx: 1600,
 } as const;
 
 /**

@@ -197,8 +197,15 @@ export const publicShareQuery = z.object({
 });
 export type PublicShareQuery = z.infer<typeof publicShareQuery>;
 
-/** `?thumb=1`: the small WebP preview instead of the file. `?download=1`: as an attachment. */
+/**
+ * `?thumb=1`: the small WebP preview instead of the file; `?preview=1`: a large one (a picture's
+ * longest side FILE_LIMITS.previewPx), never the original's bytes. `?download=1`: as an attachment.
+ */
 export const publicFileQuery = z.object({
+  preview: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((value) => value === '1' || value === 'true'),
   thumb: z
     .enum(['0', '1', 'true', 'false'])
     .optional()
@@ -232,6 +239,11 @@ export const publicFileSchema = z.object({
   duration: z.number().nullable(),
   url: z.string().nullable(),
   thumbnail_url: z.string().nullable(),
+  /**
+   * A picture's large WebP preview (longest side 1,600 px at most) for the lightbox, served even
+   * when downloads are not allowed; null for anything else.
+   */
+  preview_url: z.string().nullable(),
   download_url: z.string().nullable(),
 });
 export type PublicFile = z.infer<typeof publicFileSchema>;

@@ -12,6 +12,10 @@ describe('serving the built web app', () => {
   beforeAll(async () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Kinfolio</title>');
+    fs.writeFileSync(
+      path.join(dist, 'share.html'),
+      '<!doctype html><title>Kinfolio</title><div class="kf-public"></div>',
+    );
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dist, 'sw.js'), 'self.x=1');
     // What packages/web/build/buildManifest.ts writes.
@@ -41,14 +45,20 @@ describe('serving the built web app', () => {
     }
   });
 
-  it('keeps a share page out of search engines and referrers; other pages as they were', async () => {
+  it('answers a share page with its own build; keeps it out of search engines and referrers', async () => {
+    for (const url of ['/s/AbC-123_token', '/s/AbC-123_token/items/4?x=1']) {
+      const entry = await server.app.inject({ method: 'GET', url });
+      expect(entry.statusCode, url).toBe(200);
+      expect(entry.body, url).toContain('kf-public');
+    }
     const share = await server.app.inject({ method: 'GET', url: '/s/AbC-123_token' });
-    expect(share.statusCode).toBe(200);
-    expect(share.body).toContain('<title>Kinfolio</title>');
+    expect(share.headers['content-type']).toContain('text/html');
+    expect(share.headers['cache-control']).toBe('no-cache');
     expect(share.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(share.headers['referrer-policy']).toBe('no-referrer');
     const page = await server.app.inject({ method: 'GET', url: '/posts' });
     expect(page.headers['x-robots-tag']).toBeUndefined();
+    expect(page.body).not.toContain('kf-public');
   });
 
   it('serves the build descriptions uncached, whatever the timestamp query, and 404s a missing one', async () => {

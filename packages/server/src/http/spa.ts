@@ -11,6 +11,9 @@ const API_PREFIXES = ['/api/', '/sanctum/', '/email/'];
  */
 const FILE_PREFIXES = ['/builds/'];
 
+/** The page of a share link (`/s/…`), built apart from the app (packages/web/share.html). */
+const SHARE_PAGE = 'share.html';
+
 /**
  * Files the web build also writes as `.br` and `.gz` (packages/web/vite.config.ts): their answer
  * depends on Accept-Encoding, which shared caches must know even when the plain file is sent.
@@ -25,6 +28,9 @@ const PRECOMPRESSED = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt)(?:\.br|\.g
 export async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const built = fs.existsSync(indexFile);
+  // The share link's page is its own small build (share.html); a build without it (an older
+  // one) shows the app's page instead, which has no route for it.
+  const sharePage = fs.existsSync(path.join(webDist, SHARE_PAGE)) ? SHARE_PAGE : 'index.html';
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -57,7 +63,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
     }
     // A share link's page: its address holds the token, so search engines must not keep it and
     // the sites its content links to must not be told it.
-    if (url.startsWith('/s/')) {
+    const shared = url.startsWith('/s/');
+    if (shared) {
       void reply
         .header('x-robots-tag', 'noindex, nofollow')
         .header('referrer-policy', 'no-referrer');
@@ -65,6 +72,6 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
     // Through the static plugin, so the page gets the compressed copy, the validators and headers
     // of `/` (setHeaders above); the status stays 200 as for any page the client router knows.
     // Not returned: every async layer that resolves with the reply (a thenable) adds a listener.
-    void reply.code(200).sendFile('index.html');
+    void reply.code(200).sendFile(shared ? sharePage : 'index.html');
   });
 }

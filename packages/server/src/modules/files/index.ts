@@ -33,6 +33,7 @@ export {
   readPhotoMetadata,
   type PhotoMetadata,
 } from './photo-metadata.js';
+export { ensurePreview } from './previews.js';
 export { storeThumbnail, thumbKeyOf, thumbnailOf } from './thumbnails.js';
 export {
   newPictures,

@@ -80,6 +80,9 @@ describe('files check: storage and rows agree again after a crash', () => {
       const kept = await upload('kept.jpg', 'image/jpeg', photo);
       leave('cc/dd/ccdd0000-0000-4000-8000-000000000000');
       leave('cc/dd/ccdd0000-0000-4000-8000-000000000000.thumb.webp');
+      leave('cc/dd/ccdd0000-0000-4000-8000-000000000000.preview.webp');
+      // A share link's large preview of a file that has its row (previews.ts).
+      leave(`${kept.storage_key}.preview.webp`);
       leave('cc/dd/ccdd1111-0000-4000-8000-000000000000.1234.part');
       leave('cc/dd/ccdd2222-0000-4000-8000-000000000000', new Date());
       leave('cc/dd/ccdd3333-0000-4000-8000-000000000000.5678.part', new Date());
@@ -88,8 +91,8 @@ describe('files check: storage and rows agree again after a crash', () => {
       expect(result).toMatchObject({
         guarded: false,
         partialsRemoved: 1,
-        // the row-less file of the first test, and this one with its thumbnail
-        orphansRemoved: 3,
+        // the row-less file of the first test, and this one with its thumbnail and preview
+        orphansRemoved: 4,
         orphansKept: 1,
         temporaryRowsRemoved: 0,
         missing: [],
@@ -101,6 +104,7 @@ describe('files check: storage and rows agree again after a crash', () => {
       );
       expect(fs.existsSync(fileAt(kept.storage_key))).toBe(true);
       expect(fs.existsSync(fileAt(kept.thumb_key!))).toBe(true);
+      expect(fs.existsSync(fileAt(`${kept.storage_key}.preview.webp`))).toBe(true);
 
       // With no grace period, the young ones go too.
       const eager = { ...ctx, config: { ...ctx.config, orphanGraceMinutes: 0 } };

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { filesRepository, isDeleted, isTemporary, type FileKeys } from './repository.js';
 import { enqueueThumbnail } from './thumbnail-job.js';
+import { baseKeyOf } from './previews.js';
 import { thumbKeyOf } from './thumbnails.js';
 import { uploadInFlight } from './upload.js';
 
@@ -102,6 +103,9 @@ async function reconcileOnce(
   const unreferenced: string[] = [];
   for await (const object of ctx.storage.files.list()) {
     if (referenced.has(object.key)) present.add(object.key);
+    // A picture's preview (previews.ts) lives as long as its file's row.
+    else if (object.key !== baseKeyOf(object.key) && referenced.has(baseKeyOf(object.key)))
+      continue;
     else if (object.modifiedAt < cutoff && !uploadInFlight(object.key)) {
       unreferenced.push(object.key);
     } else result.orphansKept += 1;
@@ -150,10 +154,11 @@ async function removeOrphans(
 ): Promise<number> {
   let removed = 0;
   for (const batch of chunks(keys)) {
-    const claimed = await filesRepository(ctx.db).claiming(batch);
+    // A preview belongs to its file's row (previews.ts): asked for by the file's key.
+    const claimed = await filesRepository(ctx.db).claiming([...new Set(batch.map(baseKeyOf))]);
     const keep = new Set(claimed.flatMap((row) => [row.storage_key, row.thumb_key]));
     for (const key of batch) {
-      if (keep.has(key) || uploadInFlight(key)) continue;
+      if (keep.has(baseKeyOf(key)) || uploadInFlight(key)) continue;
       try {
         await ctx.storage.files.delete(key);
         removed += 1;

@@ -88,6 +88,8 @@ export function publicPresenter(
       duration: null,
       url: allowDownload || PLAYABLE.test(row.mime) ? address : null,
       thumbnail_url: row.thumb_key ? `${address}?thumb=1` : null,
+      // A picture the thumbnail job could read can have its large preview.
+      preview_url: row.thumb_key && row.mime.startsWith('image/') ? `${address}?preview=1` : null,
       download_url: allowDownload ? `${address}?download=1` : null,
     };
   }

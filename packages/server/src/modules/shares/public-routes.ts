@@ -16,6 +16,7 @@ import { addRoute } from '../../http/route.js';
 import { requestLanguage } from '../../i18n/translate.js';
 import { sendStored } from '../../storage/index.js';
 import { searchWords } from '../items/index.js';
+import { ensurePreview } from '../files/index.js';
 import { recordMp3State, sendMp3 } from '../records/index.js';
 import { pictureKey } from '../user-pictures/index.js';
 import { shareGuard } from './guard.js';
@@ -130,6 +131,17 @@ export function registerPublicShareRoutes(
       if (!row.thumb_key) throw gone();
       return sendStored(
         { storage, key: row.thumb_key, etag: `"${row.sha256}-t"`, type: 'image/webp' },
+        request,
+        reply,
+      );
+    }
+    if (request.query.preview) {
+      // Made from the original but never its bytes: a resized WebP, with or without downloads.
+      if (!row.thumb_key || !row.mime.startsWith('image/')) throw gone();
+      const key = await ensurePreview(storage, row.storage_key);
+      if (!key) throw gone();
+      return sendStored(
+        { storage, key, etag: `"${row.sha256}-p"`, type: 'image/webp', csp: PICTURE_CSP },
         request,
         reply,
       );

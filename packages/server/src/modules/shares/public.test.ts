@@ -1,4 +1,5 @@
-import { routePath, type PublicShare, type ShareTargetType } from '@kinfolio/contract';
+import { FILE_LIMITS, routePath, type PublicShare, type ShareTargetType } from '@kinfolio/contract';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.js';
 import { createTestServer, type TestServer } from '../../test/server.js';
@@ -36,11 +37,12 @@ describe('shares: what a link lets through', () => {
     const files: number[] = [];
     const maxId = Math.max(...archive.allItems, ...archive.allRecords, ...archive.allFiles) + 2;
     for (let id = 1; id <= maxId; id++) {
-      const [i, r, thumb, original] = await Promise.all([
+      const [i, r, thumb, original, preview] = await Promise.all([
         item(token, id),
         record(token, id),
         file(token, id, { thumb: 1 }),
         file(token, id),
+        file(token, id, { preview: 1 }),
       ]);
       if (i.statusCode === 200) items.push(id);
       else expect(i.statusCode, `item ${id}`).toBe(404);
@@ -53,8 +55,11 @@ describe('shares: what a link lets through', () => {
         expect(original.statusCode, `file ${id}`).toBe(404);
         expect(thumb.statusCode, `thumbnail ${id}`).toBe(404);
       }
-      // A file not reached gives nothing, not even its thumbnail.
-      if (original.statusCode === 404) expect(thumb.statusCode).toBe(404);
+      // A file not reached gives nothing, not even its thumbnail or preview.
+      if (original.statusCode === 404) {
+        expect(thumb.statusCode).toBe(404);
+        expect(preview.statusCode, `preview ${id}`).toBe(404);
+      }
     }
     return { items, records, files };
   }
@@ -71,6 +76,31 @@ describe('shares: what a link lets through', () => {
     expect(walked.records).toEqual([]);
     // The dream's picture is in the post's text, but the dream is not shared: it is not reached.
     expect(walked.files).toEqual(sorted([files.postPhoto, files.translationPdf]));
+  });
+
+  it('a picture’s large preview through the link: resized WebP, never the original’s bytes', async () => {
+    const { ids, files } = archive;
+    const made = await share(archive.editor, { target_type: 'posts', target_id: ids.post });
+    const page = (await open(made.token)).json() as PublicShare;
+    if (page.content.kind !== 'item') throw new Error('an item');
+    const photo = page.content.item.files.find((f) => f.id === files.postPhoto);
+    expect(photo?.preview_url).toBe(
+      `${routePath('publicShareFile', { params: { token: made.token, fileId: files.postPhoto } })}?preview=1`,
+    );
+    const preview = await file(made.token, files.postPhoto, { preview: 1 });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toBe('image/webp');
+    expect(preview.headers['cache-control']).toBe('no-store');
+    const meta = await sharp(preview.rawPayload).metadata();
+    expect(meta.format).toBe('webp');
+    expect(Math.max(meta.width, meta.height)).toBeLessThanOrEqual(FILE_LIMITS.previewPx);
+    // Made once, then served as kept (the same bytes).
+    const again = await file(made.token, files.postPhoto, { preview: 1 });
+    expect(again.rawPayload.equals(preview.rawPayload)).toBe(true);
+    // Not a picture: no preview.
+    const pdf = page.content.item.translations.flatMap((t) => t.files)[0];
+    expect(pdf?.preview_url).toBeNull();
+    expect((await file(made.token, files.translationPdf, { preview: 1 })).statusCode).toBe(404);
   });
 
   it('an item without its translations: the item alone', async () => {

@@ -1,5 +1,5 @@
 import { Center, Loader, useComputedColorScheme } from '@mantine/core';
-import { Outlet, useRouter, useRouterState, type AnyRoute } from '@tanstack/react-router';
+import { useRouter, useRouterState, type AnyRoute } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { OfflineSign } from '@/shared/pwa/OfflineSign';
@@ -48,17 +48,11 @@ export function RootShell() {
   useBodyScrollLock();
   useSessionRedirects(isLoggedIn);
   const { t } = useTranslation('common');
-  // A shared link's page draws itself whole: no header, navigation or session wait of the app.
-  const bare = useRouterState({ select: (s) => s.matches.at(-1)?.staticData.bare === true });
 
   return (
     <>
       <LoadingBar />
-      {bare ? (
-        <Suspense fallback={<Verifying label={t('loading')} />}>
-          <Outlet />
-        </Suspense>
-      ) : isVerifying ? (
+      {isVerifying ? (
         <Verifying label={t('loading')} />
       ) : (
         <Suspense fallback={<Verifying label={t('loading')} />}>
@@ -68,12 +62,9 @@ export function RootShell() {
       <Suspense fallback={null}>
         <ColorSchemeHotkey />
       </Suspense>
-      {/* A relative opening a link gets no offline copy of the whole app on their phone. */}
-      {bare ? null : (
-        <Suspense fallback={null}>
-          <PwaPrompts />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        <PwaPrompts />
+      </Suspense>
       <OfflineSign />
     </>
   );

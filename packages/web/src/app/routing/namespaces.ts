@@ -18,7 +18,6 @@ const BY_PREFIX: readonly (readonly [prefix: string, namespaces: readonly string
   ['/import', ['imports', 'archive']],
   ['/imports', ['imports', 'archive']],
   ['/shares', ['shares']],
-  ['/s', ['shares']],
 ];
 const ARCHIVE = ['archive', 'bulk', 'photos'] as const;
 

@@ -28,7 +28,7 @@ import { adminParamRoutes } from './adminParamRoutes';
 import { planningRoute } from './planningRoutes';
 import { importRoutes } from './importRoutes';
 import { loginLinkRoute } from './loginLinkRoute';
-import { publicShareRoutes, sharesRoute } from './shareRoutes';
+import { sharesRoute } from './shareRoutes';
 import { forwardRoute, guardedPage, pageSearch } from './routeKinds';
 
 declare module '@tanstack/react-router' {
@@ -40,8 +40,6 @@ declare module '@tanstack/react-router' {
     guard?: GuardKind;
     /** The archive's generic screens: which item type the route shows. */
     itemType?: ItemType;
-    /** Drawn without the app's layouts (a shared link's public page). */
-    bare?: boolean;
   }
   interface Register {
     router: typeof router;
@@ -394,7 +392,6 @@ export const routeTree = rootRoute.addChildren([
   recordHistoryRoute,
   planningRoute(() => rootRoute),
   ...importRoutes(() => rootRoute),
-  ...publicShareRoutes(() => rootRoute),
   sharesRoute(() => rootRoute),
   correlationIndexRoute,
   correlationRoute,

@@ -1,3 +1,4 @@
+import { LIMITS, type ShareTargetType } from '@kinfolio/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call, type CallInput } from '@/shared/api/call';
 import { mutationHook } from '@/shared/query/mutation';
@@ -9,6 +10,7 @@ export type ShareUpdateInput = CallInput<'shareUpdate'>['body'];
 export const shareKeys = {
   all: ['shares'] as const,
   list: (page: number, mine: boolean) => ['shares', 'list', page, mine] as const,
+  target: (type: string, id: number) => ['shares', 'target', type, id] as const,
 };
 
 export const shareQueries = {
@@ -19,6 +21,17 @@ export const shareQueries = {
       queryFn: (context) =>
         call('shares', { query: { page, ...(mine ? { mine: '1' } : {}) } }, fetchOptions(context)),
       placeholderData: keepPreviousData,
+    }),
+  /** The links already made for one entry (every maker's, for an admin), newest first. */
+  forTarget: (type: ShareTargetType, id: number) =>
+    queryOptions({
+      queryKey: shareKeys.target(type, id),
+      queryFn: (context) =>
+        call(
+          'shares',
+          { query: { target_type: type, target_id: id, per_page: LIMITS.pageSizeMax } },
+          fetchOptions(context),
+        ),
     }),
 };
 

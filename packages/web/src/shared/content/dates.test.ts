@@ -1,6 +1,6 @@
 import { UI_LANGUAGES } from '@kinfolio/contract';
 import { describe, expect, it } from 'vitest';
-import { longUtcDate } from './dates';
+import { longUtcDate } from './dateText';
 
 const DAY_MS = 86_400_000;
 

@@ -1,21 +1,8 @@
 import { useUiLanguage } from '@/shared/organisation/hooks';
-import { numberFormat } from '@/shared/intl';
+import { formatFileSize } from './fileSizeText';
 
 /** `2.4 MB`, `830 kB` in the interface language. */
 export function useFileSize(): (bytes: number) => string {
   const language = useUiLanguage();
-  return (bytes) => {
-    const [value, unit] =
-      bytes >= 1_000_000
-        ? [bytes / 1_000_000, 'megabyte']
-        : bytes >= 1_000
-          ? [bytes / 1_000, 'kilobyte']
-          : [bytes, 'byte'];
-    return numberFormat(language, {
-      style: 'unit',
-      unit,
-      unitDisplay: 'short',
-      maximumFractionDigits: value < 10 ? 1 : 0,
-    }).format(value);
-  };
+  return (bytes) => formatFileSize(language, bytes);
 }

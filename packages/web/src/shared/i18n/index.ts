@@ -143,11 +143,21 @@ export function onMissingKey(listener: ((ns: string, key: string) => void) | nul
   missingKeyListener = listener;
 }
 
+/**
+ * The namespaces loaded at start: the shell's, unless the page names its own on `<html
+ * data-kf-namespaces>` (share.html, a share link's page, needs only `shares`).
+ */
+function startNamespaces(): readonly string[] {
+  const named =
+    typeof document === 'undefined' ? undefined : document.documentElement.dataset.kfNamespaces;
+  return named ? named.split(' ').filter(Boolean) : SHELL_NAMESPACES;
+}
+
 export const i18n = createI18n({
   lng: initialLanguage(),
   fallbackLng: FALLBACK_UI_LANGUAGE,
   supportedLngs: UI_LANGUAGES,
-  ns: SHELL_NAMESPACES,
+  ns: startNamespaces(),
   defaultNS: 'common',
   load: loadBundle,
   // Keys the app meets without a value are reported to the server (see siteTranslations.ts).

@@ -136,6 +136,11 @@ export const DreamIcon = icon('M20 14.5A8 8 0 019.5 4a8 8 0 1010.5 10.5z', 'M17 
 /** A microphone: audio records. */
 export const RecordIcon = icon('r 9 3 6 11 3', 'M5 11a7 7 0 0014 0M12 18v3M9 21h6');
 export const SearchIcon = icon('c 11 11 7', 'M20 20l-4-4');
+export const EyeIcon = icon('M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z', 'c 12 12 3');
+export const EyeOffIcon = icon(
+  'M9.9 5.2A10 10 0 0112 5c6.5 0 10 7 10 7a17 17 0 01-2.2 3.2M6.6 6.6A17 17 0 002 12s3.5 7 10 7a10 10 0 005.4-1.6',
+  'M9.9 9.9a3 3 0 004.2 4.2M3 3l18 18',
+);
 export const HistoryIcon = icon('M3 12a9 9 0 109-9 9 9 0 00-6.4 2.6L3 8M3 3v5h5M12 7v5l3 3');
 export const RestoreIcon = icon('M9 14L4 9l5-5M4 9h11a5 5 0 010 10h-3');
 /** A calendar page: the planning. */

@@ -1,9 +1,9 @@
 import './photos.css';
 import { ActionIcon, Anchor, Group, Modal, Text } from '@mantine/core';
 import type { AttachedFile } from '@kinfolio/contract';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { ChevronIcon, DownloadIcon } from '@/shared/ui';
+import { useLightboxSteps } from '@/shared/ui/useLightboxSteps';
 
 interface LightboxProps {
   pictures: AttachedFile[];
@@ -14,34 +14,15 @@ interface LightboxProps {
   formatSize: (bytes: number) => string;
 }
 
-/** A horizontal swipe longer than this steps to the next or previous picture. */
-const SWIPE_PX = 40;
-
 /**
  * An item's pictures one at a time: ← and → (or a swipe, or the buttons) step through them,
  * Esc closes. The dialog keeps the focus inside while open and gives it back on close.
  */
 export function Lightbox({ pictures, index, onIndex, formatSize }: LightboxProps) {
   const { t } = useTranslation('photos');
-  const touchX = useRef<number | null>(null);
   const count = pictures.length;
   const picture = index === null ? null : pictures[index];
-  const step = (delta: number) => {
-    if (index === null || count < 2) return;
-    onIndex((index + delta + count) % count);
-  };
-
-  useEffect(() => {
-    if (index === null) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'ArrowRight') step(1);
-      else if (event.key === 'ArrowLeft') step(-1);
-      else return;
-      event.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  });
+  const { step, swipe } = useLightboxSteps(count, index, onIndex);
 
   return (
     <Modal
@@ -54,19 +35,7 @@ export function Lightbox({ pictures, index, onIndex, formatSize }: LightboxProps
     >
       {picture ? (
         <>
-          <div
-            className="kf-lightbox-stage"
-            onTouchStart={(event) => {
-              touchX.current = event.touches[0]?.clientX ?? null;
-            }}
-            onTouchEnd={(event) => {
-              const start = touchX.current;
-              const end = event.changedTouches[0]?.clientX;
-              touchX.current = null;
-              if (start === null || end === undefined || Math.abs(end - start) < SWIPE_PX) return;
-              step(end < start ? 1 : -1);
-            }}
-          >
+          <div className="kf-lightbox-stage" {...swipe}>
             <img src={picture.url} alt={picture.name} />
           </div>
           <Group justify="space-between" mt="sm" wrap="nowrap">

@@ -12,6 +12,37 @@ vi.mock('qrcode', () => ({
 
 const URL = 'http://localhost:3000/s/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
 
+/** GET /api/shares for the target: the links already made. */
+const page = (data: unknown[]) => ({
+  body: {
+    data,
+    meta: { current_page: 1, last_page: 1, per_page: 100, total: data.length, from: 1, to: 1 },
+    links: { first: null, last: null, prev: null, next: null },
+  },
+});
+
+const EXISTING = {
+  id: 9,
+  target_type: 'records',
+  target_id: 4,
+  target_title: 'Grand-mère raconte',
+  selection_size: null,
+  label: 'Pour Lucia',
+  expires_at: '2030-01-01T10:00:00.000Z',
+  expired: false,
+  has_password: true,
+  show_names: true,
+  allow_download: false,
+  include_translations: true,
+  views: 3,
+  last_viewed_at: null,
+  created_by: { id: 1, name: 'Anna' },
+  created_at: '2029-12-01T10:00:00.000Z',
+  updated_at: '2029-12-01T10:00:00.000Z',
+  revoked: false,
+  revoked_at: null,
+};
+
 describe('ShareDialog', () => {
   let server: ReturnType<typeof stubFetch>;
   beforeEach(() => {
@@ -24,7 +55,7 @@ describe('ShareDialog', () => {
   });
 
   it('makes a link with the chosen expiry, password and options, then shows it once with a QR code', async () => {
-    server.reply({
+    server.reply(page([]), {
       status: 201,
       body: { message: 'Link made', id: 3, token: 'abc', url: URL, share: {} },
     });
@@ -40,9 +71,11 @@ describe('ShareDialog', () => {
       screen.getByRole('checkbox', { name: 'Allow downloading the original files' }),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Create the link' }));
-    // Too short: refused before sending.
+    // Too short: refused before sending (the one call is the list of links already made).
     expect(await screen.findByText('At least 4 characters.')).toBeInTheDocument();
-    expect(server.apiCalls()).toHaveLength(0);
+    expect(server.apiCalls().map((call) => call.method)).toEqual(['GET']);
+    expect(server.apiCalls()[0]?.url).toContain('target_type=records');
+    expect(screen.queryByText(/already exist/)).not.toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText('Password (optional)'), 'd');
     const before = Date.now();
@@ -54,7 +87,7 @@ describe('ShareDialog', () => {
       'src',
       'data:image/png;base64,QR',
     );
-    const [sent] = server.apiCalls();
+    const sent = server.apiCalls().find((call) => call.method === 'POST');
     expect(sent?.url).toBe('/api/shares');
     const body = JSON.parse(String(sent?.body)) as Record<string, unknown>;
     expect(body).toMatchObject({
@@ -72,6 +105,32 @@ describe('ShareDialog', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('lists the links already made for the entry, and revokes one after asking', async () => {
+    server.reply(
+      page([EXISTING, { ...EXISTING, id: 10, revoked: true }]),
+      { status: 204 },
+      page([]),
+    );
+    await renderRoutes({ '/': ShareDialog }, '/');
+    act(() => openShare({ target_type: 'records', target_id: 4, title: 'Grand-mère raconte' }));
+
+    // The dialog's list loads beside the dialog's own code (slow on a busy machine).
+    expect(
+      await screen.findByText('A link already exists for this', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Pour Lucia')).toBeInTheDocument();
+    expect(screen.getByText(/3 views/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Revoke the link “Pour Lucia”' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Revoke' }));
+    await waitFor(() =>
+      expect(server.apiCalls().some((call) => call.method === 'DELETE')).toBe(true),
+    );
+    expect(server.apiCalls().find((call) => call.method === 'DELETE')?.url).toBe('/api/shares/9');
+    await waitFor(() =>
+      expect(screen.queryByText('A link already exists for this')).not.toBeInTheDocument(),
+    );
   });
 
   it('shares a selection by its ids, with no end and no password', () => {

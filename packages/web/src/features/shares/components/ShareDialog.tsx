@@ -7,6 +7,7 @@ import { closeShare, useShareRequest, type ShareTarget } from '@/shared/share/re
 import { Dialog, DialogForm } from '@/shared/ui';
 import { useCreateShare, type ShareCreateInput } from '../api';
 import { expiresAt } from '../expiry';
+import { ExistingLinks } from './ExistingLinks';
 import { LinkResult } from './LinkResult';
 import { ShareOptionsFields, validateOptions, type ShareOptionValues } from './ShareOptionsFields';
 
@@ -87,7 +88,10 @@ export default function ShareDialog() {
           {url ? (
             <LinkResult url={url} onDone={closeShare} />
           ) : (
-            <CreateForm target={target} onMade={(link) => setMade({ target, url: link })} />
+            <>
+              <ExistingLinks target={target} />
+              <CreateForm target={target} onMade={(link) => setMade({ target, url: link })} />
+            </>
           )}
         </Stack>
       ) : null}

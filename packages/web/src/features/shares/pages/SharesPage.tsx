@@ -8,8 +8,8 @@ import { useSession } from '@/shared/session';
 import { confirm, PageTitle, QueryState } from '@/shared/ui';
 import { shareQueries, useRevokeShare } from '../api';
 import { EditShareDialog } from '../components/EditShareDialog';
-import { Pager } from '../components/Pager';
 import { SharesTable, useShareTitle } from '../components/SharesTable';
+import { LabelledPager } from '@/shared/content/ListPager';
 
 /** `/shares`: the links one made (an admin: everyone's, with who made them), to extend or revoke. */
 export default function SharesPage() {
@@ -67,7 +67,11 @@ export default function SharesPage() {
               onEdit={setEditing}
               onRevoke={askRevoke}
             />
-            <Pager
+            <LabelledPager
+              labels={{
+                page: (page) => t('pager.page', { page }),
+                control: (control) => t(`pager.${control}`),
+              }}
               total={answer.meta.last_page}
               value={answer.meta.current_page}
               onChange={(next) =>

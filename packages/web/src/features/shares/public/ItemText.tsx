@@ -1,7 +1,6 @@
-import { Typography } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
 import { useMemo, type MouseEvent } from 'react';
 import { textDir } from '@/shared/content/direction';
+import { isPlainClick, navigate } from './location';
 import { safeHtml } from './safeHtml';
 
 /**
@@ -9,28 +8,25 @@ import { safeHtml } from './safeHtml';
  * page; the server already turned links to anything not shared into plain text.
  */
 export function ItemText({ html, language }: { html: string; language: string }) {
-  const navigate = useNavigate();
   const clean = useMemo(() => safeHtml(html), [html]);
   if (!clean.trim()) return null;
   // Clicks on the text's own links (links for the keyboard too): no key handler is needed.
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey) return;
+    if (!isPlainClick(event)) return;
     const link = (event.target as Element).closest('a');
     const href = link?.getAttribute('href') ?? '';
     if (!href.startsWith('/s/')) return;
     event.preventDefault();
-    void navigate({ href });
+    navigate(href);
   };
   return (
-    <Typography>
-      <div
-        className="kf-public-text"
-        lang={language}
-        dir={textDir(language)}
-        onClick={onClick}
-        // Sanitised by the server, then again by safeHtml.
-        dangerouslySetInnerHTML={{ __html: clean }}
-      />
-    </Typography>
+    <div
+      className="kf-public-text"
+      lang={language}
+      dir={textDir(language)}
+      onClick={onClick}
+      // Sanitised by the server, then again by safeHtml.
+      dangerouslySetInnerHTML={{ __html: clean }}
+    />
   );
 }

@@ -1,4 +1,3 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from '@/shared/i18n/react';
 
 /** Statuses the page has its own words for; anything else is a general failure. */
@@ -12,13 +11,11 @@ export function PublicFailure({ status }: { status: number }) {
   const { t } = useTranslation('shares');
   const key = KNOWN.has(status) ? String(status) : 'other';
   return (
-    <Stack gap="sm" py="lg">
-      <Title order={1} className="kf-public-title">
-        {t(`public.failure.${key}.title`)}
-      </Title>
-      <Alert color={status === 410 ? 'orange' : 'red'} variant="light" role="alert">
-        <Text size="sm">{t(`public.failure.${key}.message`)}</Text>
-      </Alert>
-    </Stack>
+    <div className="kf-public-stack kf-public-failure">
+      <h1 className="kf-public-title">{t(`public.failure.${key}.title`)}</h1>
+      <p className={status === 410 ? 'kf-public-alert is-warning' : 'kf-public-alert'} role="alert">
+        {t(`public.failure.${key}.message`)}
+      </p>
+    </div>
   );
 }

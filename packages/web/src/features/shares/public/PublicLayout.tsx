@@ -1,4 +1,3 @@
-import { Container, NativeSelect } from '@mantine/core';
 import { UI_LANGUAGES, type PublicShareInfo } from '@kinfolio/contract';
 import type { ReactNode } from 'react';
 import { currentLanguage, LANGUAGE_LABELS, setLanguage } from '@/shared/i18n';
@@ -6,7 +5,8 @@ import { useTranslation } from '@/shared/i18n/react';
 
 /**
  * The page around what a link shares: the archive's name and the sharer's picture, a language
- * switch, nothing of the app's own navigation (the visitor has no account).
+ * switch, nothing of the app's own navigation (the visitor has no account). share.html draws the
+ * same header before this code runs.
  */
 export function PublicLayout({
   site,
@@ -37,9 +37,9 @@ export function PublicLayout({
           data-testid="public-banner"
         />
       ) : null}
-      <Container size="md" component="main" className="kf-public-main" id="main">
+      <main className="kf-public-main" id="main">
         {children}
-      </Container>
+      </main>
     </div>
   );
 }
@@ -48,13 +48,17 @@ export function PublicLayout({
 function LanguageSwitch() {
   const { t } = useTranslation('shares');
   return (
-    <NativeSelect
-      size="xs"
+    <select
       aria-label={t('public.language')}
       value={currentLanguage()}
       onChange={(event) => void setLanguage(event.currentTarget.value)}
-      data={UI_LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_LABELS[code] }))}
       className="kf-public-language"
-    />
+    >
+      {UI_LANGUAGES.map((code) => (
+        <option key={code} value={code}>
+          {LANGUAGE_LABELS[code]}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -1,49 +1,39 @@
-import './public.css';
-import { Anchor, Loader, Stack, Title } from '@mantine/core';
 import { SHARE_LIST_TARGETS, type PublicShareInfo } from '@kinfolio/contract';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import { Link, useLocation, useParams, useSearch } from '@tanstack/react-router';
 import { useTranslation } from '@/shared/i18n/react';
+import { listHref, usePublicLocation, type PublicLocation } from './location';
 import { PasswordGate } from './PasswordGate';
 import { PublicFailure } from './PublicFailure';
 import { PublicLayout } from './PublicLayout';
+import { PublicLink } from './PublicLink';
 import { PublicError } from './publicApi';
+import { useShare, useSharedEntry } from './queries';
 import { SharedBy } from './SharedBy';
-import { publicQueries } from './queries';
 import { SharedItem } from './SharedItem';
 import { SharedList } from './SharedList';
 import { SharedRecord } from './SharedRecord';
 import { usePublicPageMeta } from './usePageMeta';
 
-interface Route {
-  token: string;
-  /** An entry of a list share, opened from the list or a link in a text. */
-  entry: { kind: 'items' | 'records'; id: number } | null;
-}
-
-function useRoute(): Route {
-  const params = useParams({ strict: false }) as { token?: string; id?: string };
-  const pathname = useLocation({ select: (l) => l.pathname });
-  const kind = /\/records\/\d+$/.test(pathname) ? 'records' : 'items';
-  const id = Number(params.id);
-  return {
-    token: params.token ?? '',
-    entry: params.id !== undefined && Number.isInteger(id) ? { kind, id } : null,
-  };
-}
-
 /** `/s/{token}`: what a link shares, laid out for reading, for visitors without an account. */
 export default function PublicSharePage(): ReactElement {
   const { t } = useTranslation('shares');
-  const { token, entry } = useRoute();
-  const search = useSearch({ strict: false }) as { page?: number; q?: string };
+  const location = usePublicLocation();
+  // A malformed address (a token too long, an id that is no number) is an unknown link.
+  if (!location)
+    return (
+      <Shown site={null} title={t('public.documentTitle')} body={<PublicFailure status={404} />} />
+    );
+  return <ShareView location={location} />;
+}
+
+function ShareView({ location }: { location: PublicLocation }): ReactElement {
+  const { t } = useTranslation('shares');
+  const { token, entry } = location;
   // An entry page needs the link's header only: the list's first page answers it.
-  const page = entry ? 1 : (search.page ?? 1);
-  const q = entry ? '' : (search.q ?? '');
-  const share = useQuery(publicQueries.share(token, page, q));
+  const page = entry ? 1 : location.page;
+  const q = entry ? '' : location.q;
+  const share = useShare(token, page, q);
   const info = share.data?.share;
-  usePublicPageMeta(info?.title ?? t('public.documentTitle'));
 
   let body;
   if (share.error instanceof PublicError) {
@@ -69,19 +59,34 @@ export default function PublicSharePage(): ReactElement {
       ) : (
         <>
           <ListHeading info={info} />
-          <SharedList token={token} list={content} q={q} page={page} />
+          <SharedList key={q} token={token} list={content} q={q} page={page} />
         </>
       );
   }
-  return <PublicLayout site={info?.site ?? null}>{body}</PublicLayout>;
+  return (
+    <Shown site={info?.site ?? null} title={info?.title ?? t('public.documentTitle')} body={body} />
+  );
+}
+
+function Shown({
+  site,
+  title,
+  body,
+}: {
+  site: PublicShareInfo['site'] | null;
+  title: string;
+  body: ReactElement;
+}) {
+  usePublicPageMeta(title);
+  return <PublicLayout site={site}>{body}</PublicLayout>;
 }
 
 function Pending() {
   const { t } = useTranslation('shares');
   return (
-    <Stack align="center" py="xl">
-      <Loader role="status" aria-label={t('public.loading')} />
-    </Stack>
+    <div className="kf-public-pending">
+      <span className="kf-public-spinner" role="status" aria-label={t('public.loading')} />
+    </div>
   );
 }
 
@@ -89,12 +94,10 @@ function Pending() {
 function ListHeading({ info }: { info: PublicShareInfo }) {
   const { t } = useTranslation('shares');
   return (
-    <Stack gap={4} mb="md">
-      <Title order={1} className="kf-public-title">
-        {info.title ?? t('public.sharedList')}
-      </Title>
+    <div className="kf-public-stack is-tighter kf-public-heading">
+      <h1 className="kf-public-title">{info.title ?? t('public.sharedList')}</h1>
       <SharedBy info={info} />
-    </Stack>
+    </div>
   );
 }
 
@@ -106,37 +109,29 @@ function SharedEntry({
 }: {
   token: string;
   info: PublicShareInfo;
-  entry: NonNullable<Route['entry']>;
+  entry: NonNullable<PublicLocation['entry']>;
 }): ReactElement {
   const { t } = useTranslation('shares');
-  const item = useQuery({
-    ...publicQueries.item(token, entry.id),
-    enabled: entry.kind === 'items',
-  });
-  const record = useQuery({
-    ...publicQueries.record(token, entry.id),
-    enabled: entry.kind === 'records',
-  });
-  const query = entry.kind === 'items' ? item : record;
-  const back = (
-    <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/s/$token" params={{ token }} />}>
-      {t('public.back', { title: info.title ?? t('public.sharedList') })}
-    </Anchor>
-  );
+  const query = useSharedEntry(token, entry);
+  const data = query.data;
   let body;
   if (query.error) {
     body = <PublicFailure status={query.error instanceof PublicError ? query.error.status : 0} />;
-  } else if (item.data && entry.kind === 'items') {
-    body = <SharedItem item={item.data.item} info={info} />;
-  } else if (record.data && entry.kind === 'records') {
-    body = <SharedRecord record={record.data.record} info={info} />;
+  } else if (data?.kind === 'item') {
+    body = <SharedItem item={data.item} info={info} />;
+  } else if (data?.kind === 'record') {
+    body = <SharedRecord record={data.record} info={info} />;
   } else {
     body = <Pending />;
   }
   return (
-    <Stack gap="sm">
-      {(SHARE_LIST_TARGETS as readonly string[]).includes(info.target_type) ? back : null}
+    <div className="kf-public-stack is-tight">
+      {(SHARE_LIST_TARGETS as readonly string[]).includes(info.target_type) ? (
+        <PublicLink href={listHref(token)} className="kf-public-link kf-public-small">
+          {t('public.back', { title: info.title ?? t('public.sharedList') })}
+        </PublicLink>
+      ) : null}
       {body}
-    </Stack>
+    </div>
   );
 }

@@ -1,14 +1,13 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
 import type { PublicFile } from '@kinfolio/contract';
 import { useState } from 'react';
-import { useFileSize } from '@/shared/content/fileSize';
 import { useTranslation } from '@/shared/i18n/react';
 import { DownloadIcon } from '@/shared/ui/icons';
+import { usePublicFormat } from './format';
 import { PublicLightbox } from './PublicLightbox';
 
-/** A picture the link lets the page show: its original, or at least its preview. */
+/** A picture the link lets the page show: its original, or at least a preview. */
 const isPicture = (file: PublicFile) =>
-  file.mime.startsWith('image/') && Boolean(file.url ?? file.thumbnail_url);
+  file.mime.startsWith('image/') && Boolean(file.url ?? file.preview_url ?? file.thumbnail_url);
 
 /** A grid of thumbnails; a tap opens the picture in the lightbox. */
 function PhotoGrid({
@@ -19,7 +18,7 @@ function PhotoGrid({
   allowDownload: boolean;
 }) {
   const { t } = useTranslation('shares');
-  const formatFileSize = useFileSize();
+  const format = usePublicFormat();
   const [open, setOpen] = useState<number | null>(null);
   return (
     <>
@@ -33,7 +32,7 @@ function PhotoGrid({
               aria-label={t('public.openPicture', { name: picture.name })}
             >
               <img
-                src={picture.thumbnail_url ?? picture.url ?? undefined}
+                src={picture.thumbnail_url ?? picture.preview_url ?? picture.url ?? undefined}
                 alt=""
                 loading={index < 6 ? 'eager' : 'lazy'}
                 decoding="async"
@@ -49,7 +48,7 @@ function PhotoGrid({
         index={open}
         onIndex={setOpen}
         allowDownload={allowDownload}
-        formatSize={formatFileSize}
+        formatSize={format.size}
       />
     </>
   );
@@ -67,21 +66,19 @@ export function SharedFiles({
   allowDownload: boolean;
 }) {
   const { t } = useTranslation('shares');
-  const formatFileSize = useFileSize();
+  const format = usePublicFormat();
   if (files.length === 0) return null;
   const pictures = files.filter(isPicture);
   const others = files.filter((file) => !isPicture(file));
   return (
-    <Stack gap="sm" component="section" aria-labelledby="kf-public-files">
-      <Title order={2} size="h4" id="kf-public-files">
+    <section className="kf-public-stack is-tight" aria-labelledby="kf-public-files">
+      <h2 className="kf-public-subtitle" id="kf-public-files">
         {t('public.files')}
-      </Title>
+      </h2>
       {pictures.length ? <PhotoGrid pictures={pictures} allowDownload={allowDownload} /> : null}
       {others.map((file) => (
-        <Stack key={file.id} gap={4}>
-          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-            {file.name}
-          </Text>
+        <div key={file.id} className="kf-public-stack is-tighter">
+          <p className="kf-public-small kf-public-strong kf-public-wrap">{file.name}</p>
           {file.url && file.mime.startsWith('audio/') ? (
             <audio controls preload="none" src={file.url} className="kf-public-media">
               <track kind="captions" />
@@ -92,12 +89,12 @@ export function SharedFiles({
             </video>
           ) : null}
           {file.download_url ? (
-            <Anchor href={file.download_url} size="sm" rel="noreferrer">
-              <DownloadIcon size={14} /> {t('public.download', { size: formatFileSize(file.size) })}
-            </Anchor>
+            <a href={file.download_url} className="kf-public-link kf-public-small" rel="noreferrer">
+              <DownloadIcon size={14} /> {t('public.download', { size: format.size(file.size) })}
+            </a>
           ) : null}
-        </Stack>
+        </div>
       ))}
-    </Stack>
+    </section>
   );
 }

@@ -1,11 +1,12 @@
-import { Stack, Tabs, Text, Title } from '@mantine/core';
 import type { PublicItem, PublicShareInfo } from '@kinfolio/contract';
 import { useState, type ReactNode } from 'react';
-import { useDateFormat } from '@/shared/content/dates';
 import { textDir } from '@/shared/content/direction';
 import { useTranslation } from '@/shared/i18n/react';
+import { Facts } from './Facts';
+import { usePublicFormat } from './format';
 import { ItemText } from './ItemText';
 import { SharedFiles } from './SharedFiles';
+import { VersionTabs } from './VersionTabs';
 
 type Version = PublicItem['translations'][number];
 
@@ -20,29 +21,22 @@ function VersionView({
   info: PublicShareInfo;
 }) {
   const { t } = useTranslation('shares');
-  const formatDate = useDateFormat();
+  const format = usePublicFormat();
   const facts: { label: string; value: ReactNode }[] = [
     {
       label: t('public.date'),
-      value: <time dateTime={version.date}>{formatDate(version.date)}</time>,
+      value: <time dateTime={version.date}>{format.date(version.date)}</time>,
     },
   ];
   if (item.from.length) facts.push({ label: t('public.from'), value: item.from.join(', ') });
   if (item.to.length) facts.push({ label: t('public.to'), value: item.to.join(', ') });
   if (item.tags.length) facts.push({ label: t('public.tags'), value: item.tags.join(', ') });
   return (
-    <Stack gap="md">
-      <dl className="kf-public-facts">
-        {facts.map((fact) => (
-          <div key={fact.label}>
-            <dt>{fact.label}</dt>
-            <dd>{fact.value}</dd>
-          </div>
-        ))}
-      </dl>
+    <div className="kf-public-stack">
+      <Facts facts={facts} />
       <ItemText html={version.content} language={version.language} />
       <SharedFiles files={version.files} allowDownload={info.allow_download} />
-    </Stack>
+    </div>
   );
 }
 
@@ -66,43 +60,34 @@ export function SharedItem({
   const shown = versions.find((version) => String(version.id) === active) ?? item;
   const language = (code: string) => t(`languages.${code}`, { defaultValue: code });
   return (
-    <Stack gap="md" component="article">
-      <Stack gap={4}>
-        <Title
-          order={1}
-          className="kf-public-title"
-          lang={shown.language}
-          dir={textDir(shown.language)}
-        >
+    <article className="kf-public-stack">
+      <div className="kf-public-stack is-tighter">
+        <h1 className="kf-public-title" lang={shown.language} dir={textDir(shown.language)}>
           {shown.title || t('public.untitled')}
-        </Title>
+        </h1>
         {byline}
-      </Stack>
+      </div>
       {versions.length > 1 ? (
-        <Tabs value={active} onChange={(value) => setActive(value ?? String(item.id))}>
-          <Tabs.List aria-label={t('public.versions')}>
-            {versions.map((version) => (
-              <Tabs.Tab key={version.id} value={String(version.id)}>
-                {version.id === item.id
-                  ? t('public.original', { language: language(version.language) })
-                  : language(version.language)}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          {versions.map((version) => (
-            <Tabs.Panel key={version.id} value={String(version.id)} pt="md">
-              {String(version.id) === active ? (
-                <VersionView version={version} item={item} info={info} />
-              ) : null}
-            </Tabs.Panel>
-          ))}
-        </Tabs>
+        <VersionTabs
+          label={t('public.versions')}
+          value={String(shown.id)}
+          onChange={setActive}
+          tabs={versions.map((version) => ({
+            value: String(version.id),
+            label:
+              version.id === item.id
+                ? t('public.original', { language: language(version.language) })
+                : language(version.language),
+          }))}
+        >
+          <VersionView version={shown} item={item} info={info} />
+        </VersionTabs>
       ) : (
         <VersionView version={item} item={item} info={info} />
       )}
       {versions.length === 1 && !item.content && item.files.length === 0 ? (
-        <Text c="dimmed">{t('public.empty')}</Text>
+        <p className="kf-public-dimmed">{t('public.empty')}</p>
       ) : null}
-    </Stack>
+    </article>
   );
 }

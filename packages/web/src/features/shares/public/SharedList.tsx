@@ -1,12 +1,12 @@
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { PublicContent, PublicEntry } from '@kinfolio/contract';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent, type ReactElement } from 'react';
-import { useDateFormat } from '@/shared/content/dates';
+import { useId, useState, type FormEvent, type ReactElement } from 'react';
 import { textDir } from '@/shared/content/direction';
 import { useTranslation } from '@/shared/i18n/react';
 import { SearchIcon } from '@/shared/ui/icons';
-import { Pager } from '../components/Pager';
+import { usePublicFormat } from './format';
+import { entryHref, listHref, navigate } from './location';
+import { PublicLink } from './PublicLink';
+import { PublicPager } from './PublicPager';
 
 type ListContent = Extract<PublicContent, { kind: 'list' }>;
 
@@ -22,7 +22,7 @@ function Entry({
   first: boolean;
 }): ReactElement {
   const { t } = useTranslation('shares');
-  const formatDate = useDateFormat();
+  const format = usePublicFormat();
   const kind = entry.type === 'record' ? 'records' : 'items';
   const title = entry.title || t('public.untitled');
   return (
@@ -39,39 +39,25 @@ function Entry({
       ) : null}
       <div className="kf-public-entry-text">
         <h2 lang={entry.language} dir={textDir(entry.language)}>
-          <Anchor
-            renderRoot={(props) =>
-              kind === 'records' ? (
-                <Link
-                  {...props}
-                  to="/s/$token/records/$id"
-                  params={{ token, id: String(entry.id) }}
-                />
-              ) : (
-                <Link
-                  {...props}
-                  to="/s/$token/items/$id"
-                  params={{ token, id: String(entry.id) }}
-                />
-              )
-            }
-          >
-            {title}
-          </Anchor>
+          <PublicLink href={entryHref(token, kind, entry.id)}>{title}</PublicLink>
         </h2>
-        <Text size="xs" c="dimmed">
+        <p className="kf-public-xs kf-public-dimmed">
           {[
             t(`public.types.${entry.type}`),
-            entry.date ? formatDate(entry.date) : null,
+            entry.date ? format.date(entry.date) : null,
             entry.files_count ? t('public.filesCount', { count: entry.files_count }) : null,
           ]
             .filter(Boolean)
             .join(' · ')}
-        </Text>
+        </p>
         {entry.preview ? (
-          <Text size="sm" lang={entry.language} dir={textDir(entry.language)} lineClamp={2}>
+          <p
+            className="kf-public-small kf-public-clamp"
+            lang={entry.language}
+            dir={textDir(entry.language)}
+          >
             {entry.preview}
-          </Text>
+          </p>
         ) : null}
       </div>
     </li>
@@ -94,45 +80,40 @@ export function SharedList({
   page: number;
 }): ReactElement {
   const { t } = useTranslation('shares');
-  const navigate = useNavigate();
+  const id = useId();
   const [words, setWords] = useState(q);
   const pages = Math.max(1, Math.ceil(list.meta.total / list.meta.per_page));
-  const go = (next: { page?: number; q?: string }) =>
-    void navigate({
-      to: '/s/$token',
-      params: { token },
-      search: {
-        ...(next.page && next.page > 1 ? { page: next.page } : {}),
-        ...(next.q ? { q: next.q } : {}),
-      },
-    });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    go({ q: words.trim() });
+    navigate(listHref(token, { q: words.trim() }));
   };
   return (
-    <Stack gap="md">
-      <form onSubmit={submit} role="search">
-        <Group gap="xs" wrap="nowrap" align="flex-end">
-          <TextInput
-            type="search"
-            value={words}
-            onChange={(event) => setWords(event.currentTarget.value)}
-            label={t('public.search.label')}
-            placeholder={t('public.search.placeholder')}
-            leftSection={<SearchIcon size={16} />}
-            style={{ flex: 1 }}
-          />
-          <Button type="submit" variant="light">
-            {t('public.search.submit')}
-          </Button>
-        </Group>
+    <div className="kf-public-stack">
+      <form onSubmit={submit} role="search" className="kf-public-search">
+        <div className="kf-public-field">
+          <label htmlFor={`${id}-q`}>{t('public.search.label')}</label>
+          <div className="kf-public-input-row">
+            <SearchIcon size={16} className="kf-public-input-icon" />
+            <input
+              id={`${id}-q`}
+              type="search"
+              className="kf-public-input has-icon"
+              value={words}
+              onChange={(event) => setWords(event.currentTarget.value)}
+              placeholder={t('public.search.placeholder')}
+              enterKeyHint="search"
+            />
+          </div>
+        </div>
+        <button type="submit" className="kf-public-button is-light">
+          {t('public.search.submit')}
+        </button>
       </form>
-      <Text size="sm" c="dimmed" role="status" aria-live="polite">
+      <p className="kf-public-small kf-public-dimmed" role="status" aria-live="polite">
         {q
           ? t('public.search.results', { count: list.meta.total, q })
           : t('public.count', { count: list.meta.total })}
-      </Text>
+      </p>
       {list.data.length ? (
         <ul className="kf-public-list">
           {list.data.map((entry, index) => (
@@ -145,9 +126,9 @@ export function SharedList({
           ))}
         </ul>
       ) : (
-        <Text c="dimmed">{q ? t('public.search.none') : t('public.emptyList')}</Text>
+        <p className="kf-public-dimmed">{q ? t('public.search.none') : t('public.emptyList')}</p>
       )}
-      <Pager total={pages} value={page} onChange={(next) => go({ page: next, q })} />
-    </Stack>
+      <PublicPager token={token} total={pages} value={page} q={q} />
+    </div>
   );
 }

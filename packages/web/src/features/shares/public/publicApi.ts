@@ -7,7 +7,6 @@ import {
   type ResponseOf,
   type routes,
 } from '@kinfolio/contract';
-import { ensureCsrfCookie, invalidateCsrf } from '@/shared/api/client';
 import { readXsrfToken } from '@/shared/api/cookies';
 import { currentLanguage } from '@/shared/i18n';
 
@@ -78,6 +77,8 @@ export function fetchShare(
 
 type ItemContent = ResponseOf<(typeof routes)['publicShareItem']>;
 type RecordContent = ResponseOf<(typeof routes)['publicShareRecord']>;
+/** One entry of a list share, as its own route answers it. */
+export type SharedEntryContent = ItemContent | RecordContent;
 
 /** One item of a list share (404 when it is not part of it). */
 export function fetchSharedItem(token: string, id: number, signal?: AbortSignal) {
@@ -101,18 +102,26 @@ async function postUnlock(token: string, password: string): Promise<Response> {
   });
 }
 
+/** Asks the server for the anti-forgery cookie a write needs. */
+async function fetchCsrfCookie(): Promise<void> {
+  const response = await fetch(routeIndex.csrfCookie[1], {
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  if (!response.ok) throw new PublicError(response.status, '');
+}
+
 /**
  * Sends the link's password; the server answers with a cookie that opens this link only. A write
  * needs the anti-forgery cookie, fetched first when this browser has none (and once more if it
- * was stale).
+ * was stale). The app's API client is not used: it would bring the app's session handling along.
  */
 export async function unlockShare(token: string, password: string): Promise<void> {
   try {
-    await ensureCsrfCookie();
+    if (!readXsrfToken()) await fetchCsrfCookie();
     let response = await postUnlock(token, password);
     if (response.status === 419) {
-      invalidateCsrf();
-      await ensureCsrfCookie();
+      await fetchCsrfCookie();
       response = await postUnlock(token, password);
     }
     if (!response.ok) throw await failure(response);
