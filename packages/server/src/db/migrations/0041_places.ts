@@ -174,7 +174,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .createIndex(`${table}_position_idx`)
       .on(table)
       .columns(['latitude', 'longitude', 'id'])
-      .where((eb) => eb.and([eb('latitude', 'is not', null), eb('deleted_at', 'is', null)]))
+      .where(sql<boolean>`latitude is not null and deleted_at is null`)
       .execute();
   }
 
