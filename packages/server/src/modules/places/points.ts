@@ -60,6 +60,21 @@ function cellRange(box: PlaceBbox, level: number) {
   };
 }
 
+/**
+ * The box grown to the edges of the cells it touches: a cluster counts every entry of its cell,
+ * read from the counters or from the entries alike (its mean position may lie past the box).
+ */
+function cellBox(box: PlaceBbox, level: number): PlaceBbox {
+  const { x0, x1, y0, y1 } = cellRange(box, level);
+  const width = 360 / 2 ** level;
+  return {
+    west: x0 * width - 180,
+    east: Math.min((x1 + 1) * width - 180, 180),
+    south: y0 * width - 90,
+    north: Math.min((y1 + 1) * width - 90, 90),
+  };
+}
+
 const needsRows = (query: PlacePointsQuery) =>
   query.category !== undefined ||
   query.participant !== undefined ||
@@ -309,9 +324,10 @@ async function cellsIn(
   }
   const kinds = kindsOf(query);
   const types = kinds.filter((kind): kind is ItemType => kind !== 'record');
+  const cells = cellBox(box, levelOf(query.zoom));
   const [items, records] = await Promise.all([
-    types.length ? itemCells(db, dialect, box, query, types) : [],
-    kinds.includes('record') ? recordCells(db, dialect, box, query) : [],
+    types.length ? itemCells(db, dialect, cells, query, types) : [],
+    kinds.includes('record') ? recordCells(db, dialect, cells, query) : [],
   ]);
   return merged([...items, ...records]);
 }
