@@ -12,7 +12,7 @@ describe('the map’s points', () => {
   let editor: TestClient;
   let reader: TestClient;
   let archivist: TestClient;
-  const ids: Record<string, number[]> = {};
+  const ids = { paris: [] as number[], berlin: [] as number[], rome: [] as number[], fiji: [] as number[] };
   let tag: number;
   let person: number;
   let category: number;
@@ -42,7 +42,6 @@ describe('the map’s points', () => {
     category = (await editor.post('/api/categories', { name: 'Lettres' })).json().category.id;
     const posts = itemsApi(editor, 'post');
     const mails = itemsApi(editor, 'mail');
-    ids.paris = [];
     // Five posts in Paris, about 300 m apart: one cluster from afar, five points up close.
     for (let i = 0; i < 5; i++) {
       const post = await posts.create({
@@ -54,7 +53,6 @@ describe('the map’s points', () => {
       });
       ids.paris.push(post.id);
     }
-    ids.berlin = [];
     for (let i = 0; i < 3; i++) {
       const mail = await mails.create({
         title: `Berlin ${i}`,
@@ -73,7 +71,6 @@ describe('the map’s points', () => {
       place: { name: 'Roma', latitude: 41.9, longitude: 12.5 },
     });
     ids.rome = [rome.id];
-    ids.fiji = [];
     for (const longitude of [178.44, -179.9]) {
       const post = await posts.create({
         title: `Fiji ${longitude}`,

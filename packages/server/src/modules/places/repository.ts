@@ -32,6 +32,8 @@ export async function placeColumns(
 ): Promise<PlaceColumns> {
   if (!input) return NO_PLACE;
   const { name, latitude, longitude } = input;
+  // Neither a name nor a position (an undo of a hand-edited request): no place.
+  if (name === '' && (latitude === null || longitude === null)) return NO_PLACE;
   const found = await db
     .selectFrom('places')
     .select('id')
