@@ -20,10 +20,13 @@
  * V8 old space, to tell what it holds from the garbage it has not collected yet);
  * `--only segments` the records' segment detection on an hour of audio (segments.ts;
  * `--segments-minutes`); `--only faces` suggestions among 100,000 synthetic faces per engine and
- * the detection rate over demo pictures (faces.ts; `--faces-known`, `--faces-pictures`).
+ * the detection rate over demo pictures (faces.ts; `--faces-known`, `--faces-pictures`);
+ * `--only places` the map's points asked cold on the generated archive (places.ts; `--cold` URLs
+ * per class, `--cold-seed`).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { routePath } from '@kinfolio/contract';
@@ -34,6 +37,7 @@ import { clusterReport, runClusterBench } from './cluster.js';
 import { facesReport, runFacesBench } from './faces.js';
 import { importReport, runImportBench, type ImportBenchKind } from './imports.js';
 import { mp3Report, runMp3Bench } from './mp3.js';
+import { placesPlan, placesReport, runPlaces } from './places.js';
 import { restartReport, runRestartBench } from './restart.js';
 import { runSegmentsBench, segmentsReport } from './segments.js';
 import { markdownReport, UNCACHED, type BenchResult, type Scenario } from './report.js';
@@ -105,6 +109,7 @@ if (
       'imports',
       'segments',
       'faces',
+      'places',
     ].includes(only)) ||
   !(Number(values['segments-minutes']) > 0) ||
   !(Number(values['faces-known']) >= 1) ||
@@ -120,7 +125,7 @@ if (
 ) {
   console.error(
     'Usage: npm run bench -- [--size N>=100] [--dialect sqlite|postgres|both] ' +
-      '[--only cached|cold|mp3|backup|restart|cluster|imports|segments|faces] [--segments-minutes M] [--cold N>=1] [--cold-seed S] ' +
+      '[--only cached|cold|mp3|backup|restart|cluster|imports|segments|faces|places] [--segments-minutes M] [--cold N>=1] [--cold-seed S] ' +
       '[--keep] [--label L] [--mp3-minutes M] [--mp3-parts N>=1] [--backup-sizes N,N,…] ' +
       '[--restart-runs N>=1] [--restart-seconds S>=10] [--import-photos N,N,…] ' +
       '[--import-mails N,N,…] [--import-chat N,N,…] [--import-heap MB>=16] [--faces-known N] [--faces-pictures N]',
@@ -279,6 +284,57 @@ if (only === 'restart') {
     } catch (error) {
       failed = true;
       console.error(`${dialect}: the restart bench did not complete`, error);
+    }
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+if (only === 'places') {
+  let failed = false;
+  for (const dialect of dialects) {
+    try {
+      const load = os.loadavg();
+      console.log(`\n${dialect}: generating ${size} items…`);
+      const { child, ready } = await startServer(dialect);
+      try {
+        const headers = await login(ready.appUrl);
+        // A few URLs first, not counted, for the JIT; then the plan without them.
+        const warm = placesPlan(2, 99);
+        const skip = new Set(warm.map(([, url]) => url));
+        await runPlaces(ready.appUrl, headers, warm);
+        const plan = placesPlan(perClass, coldSeed).filter(([, url]) => !skip.has(url));
+        console.log(`  map points: ${plan.length} URLs, each asked once…`);
+        const classes = await runPlaces(ready.appUrl, headers, plan);
+        const result = {
+          dialect,
+          date: new Date().toISOString(),
+          size: ready.items,
+          placed: ready.placed ?? null,
+          seedSeconds: ready.reused ? null : Math.round(ready.seedMs / 100) / 10,
+          perClass,
+          seed: coldSeed,
+          load,
+          node: process.version,
+          classes,
+        };
+        const report = placesReport(result);
+        const label =
+          result.size >= 1e6 ? `${result.size / 1e6}M` : `${Math.round(result.size / 1e3)}k`;
+        const tail = values.label ? `-${values.label}` : '';
+        const base = path.join(
+          resultsDir,
+          `${result.date.slice(0, 10)}-${dialect}-${label}-places${tail}`,
+        );
+        fs.writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
+        fs.writeFileSync(`${base}.md`, report);
+        console.log(`\n${report}\nWritten to ${path.relative(process.cwd(), base)}.json and .md`);
+      } finally {
+        child.send('stop');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+    } catch (error) {
+      failed = true;
+      console.error(`${dialect}: the places bench did not complete`, error);
     }
   }
   process.exit(failed ? 1 : 0);

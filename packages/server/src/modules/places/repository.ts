@@ -1,9 +1,4 @@
-import {
-  searchFold,
-  type Place,
-  type PlaceInput,
-  type PlaceValue,
-} from '@kinfolio/contract';
+import { searchFold, type Place, type PlaceInput, type PlaceValue } from '@kinfolio/contract';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, PlacesTable } from '../../db/schema.js';
 import { answerLanguage } from '../../i18n/answer-language.js';
