@@ -6,6 +6,11 @@
  * them), and world and region views with a type or a language filter. The issue's target: p95
  * under 50 ms for each.
  */
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ReadyMessage } from './protocol.js';
 import { seeded } from './sample.js';
 
 export const PLACES_TARGET_MS = 50;
@@ -192,4 +197,63 @@ export function placesReport(result: PlacesBenchResult): string {
     ...rows,
     '',
   ].join('\n');
+}
+
+/** Each engine in turn: a fresh archive, the JIT warmed, the plan asked cold; reports written. */
+export async function runPlacesBench(options: {
+  dialects: string[];
+  startServer: (dialect: string) => Promise<{ child: ChildProcess; ready: ReadyMessage }>;
+  login: (appUrl: string) => Promise<Record<string, string>>;
+  perClass: number;
+  seed: number;
+  resultsDir: string;
+  label: string | undefined;
+}): Promise<boolean> {
+  let failed = false;
+  for (const dialect of options.dialects) {
+    try {
+      const load = os.loadavg();
+      console.log(`\n${dialect}: generating the archive…`);
+      const { child, ready } = await options.startServer(dialect);
+      try {
+        const headers = await options.login(ready.appUrl);
+        // A few URLs first, not counted, for the JIT; then the plan without them.
+        const warm = placesPlan(2, 99);
+        const skip = new Set(warm.map(([, url]) => url));
+        await runPlaces(ready.appUrl, headers, warm);
+        const plan = placesPlan(options.perClass, options.seed).filter(([, url]) => !skip.has(url));
+        console.log(`  map points: ${plan.length} URLs, each asked once…`);
+        const result: PlacesBenchResult = {
+          dialect,
+          date: new Date().toISOString(),
+          size: ready.items,
+          placed: ready.placed ?? null,
+          seedSeconds: ready.reused ? null : Math.round(ready.seedMs / 100) / 10,
+          perClass: options.perClass,
+          seed: options.seed,
+          load,
+          node: process.version,
+          classes: await runPlaces(ready.appUrl, headers, plan),
+        };
+        const report = placesReport(result);
+        const size =
+          result.size >= 1e6 ? `${result.size / 1e6}M` : `${Math.round(result.size / 1e3)}k`;
+        const tail = options.label ? `-${options.label}` : '';
+        const base = path.join(
+          options.resultsDir,
+          `${result.date.slice(0, 10)}-${dialect}-${size}-places${tail}`,
+        );
+        fs.writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
+        fs.writeFileSync(`${base}.md`, report);
+        console.log(`\n${report}\nWritten to ${path.relative(process.cwd(), base)}.json and .md`);
+      } finally {
+        child.send('stop');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+    } catch (error) {
+      failed = true;
+      console.error(`${dialect}: the places bench did not complete`, error);
+    }
+  }
+  return failed;
 }

@@ -26,7 +26,6 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { routePath } from '@kinfolio/contract';
@@ -37,7 +36,7 @@ import { clusterReport, runClusterBench } from './cluster.js';
 import { facesReport, runFacesBench } from './faces.js';
 import { importReport, runImportBench, type ImportBenchKind } from './imports.js';
 import { mp3Report, runMp3Bench } from './mp3.js';
-import { placesPlan, placesReport, runPlaces } from './places.js';
+import { runPlacesBench } from './places.js';
 import { restartReport, runRestartBench } from './restart.js';
 import { runSegmentsBench, segmentsReport } from './segments.js';
 import { markdownReport, UNCACHED, type BenchResult, type Scenario } from './report.js';
@@ -290,53 +289,15 @@ if (only === 'restart') {
 }
 
 if (only === 'places') {
-  let failed = false;
-  for (const dialect of dialects) {
-    try {
-      const load = os.loadavg();
-      console.log(`\n${dialect}: generating ${size} items…`);
-      const { child, ready } = await startServer(dialect);
-      try {
-        const headers = await login(ready.appUrl);
-        // A few URLs first, not counted, for the JIT; then the plan without them.
-        const warm = placesPlan(2, 99);
-        const skip = new Set(warm.map(([, url]) => url));
-        await runPlaces(ready.appUrl, headers, warm);
-        const plan = placesPlan(perClass, coldSeed).filter(([, url]) => !skip.has(url));
-        console.log(`  map points: ${plan.length} URLs, each asked once…`);
-        const classes = await runPlaces(ready.appUrl, headers, plan);
-        const result = {
-          dialect,
-          date: new Date().toISOString(),
-          size: ready.items,
-          placed: ready.placed ?? null,
-          seedSeconds: ready.reused ? null : Math.round(ready.seedMs / 100) / 10,
-          perClass,
-          seed: coldSeed,
-          load,
-          node: process.version,
-          classes,
-        };
-        const report = placesReport(result);
-        const label =
-          result.size >= 1e6 ? `${result.size / 1e6}M` : `${Math.round(result.size / 1e3)}k`;
-        const tail = values.label ? `-${values.label}` : '';
-        const base = path.join(
-          resultsDir,
-          `${result.date.slice(0, 10)}-${dialect}-${label}-places${tail}`,
-        );
-        fs.writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
-        fs.writeFileSync(`${base}.md`, report);
-        console.log(`\n${report}\nWritten to ${path.relative(process.cwd(), base)}.json and .md`);
-      } finally {
-        child.send('stop');
-        await new Promise((resolve) => child.once('exit', resolve));
-      }
-    } catch (error) {
-      failed = true;
-      console.error(`${dialect}: the places bench did not complete`, error);
-    }
-  }
+  const failed = await runPlacesBench({
+    dialects,
+    startServer,
+    login,
+    perClass,
+    seed: coldSeed,
+    resultsDir,
+    label: values.label,
+  });
   process.exit(failed ? 1 : 0);
 }
 

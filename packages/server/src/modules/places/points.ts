@@ -7,7 +7,7 @@ import {
   type PlacePointsQuery,
   type PlacePointType,
 } from '@kinfolio/contract';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/connect.js';
 import { PLACE_LEVELS } from '../../db/migrations/0041_places.js';
 import type { Database } from '../../db/schema.js';
