@@ -2,9 +2,10 @@ import { recordRevisionDataSchema, type RecordRevisionData } from '@kinfolio/con
 
 /**
  * A record's own fields: what its revisions keep, but its people (a link, not a column) and its
- * segments (rows of their own, kept only by the versions their changes store).
+ * segments and place (rows of their own: segments are kept only by the versions their changes store,
+ * the place lives in modules/places).
  */
-export type RecordField = Exclude<keyof RecordRevisionData, 'people' | 'segments'>;
+export type RecordField = Exclude<keyof RecordRevisionData, 'people' | 'segments' | 'place'>;
 
 /**
  * The record's own fields, in the contract's order, taken from the contract's revision data:
@@ -13,7 +14,7 @@ export type RecordField = Exclude<keyof RecordRevisionData, 'people' | 'segments
  * module follows.
  */
 export const RECORD_FIELDS = Object.keys(recordRevisionDataSchema.shape).filter(
-  (key): key is RecordField => key !== 'people' && key !== 'segments',
+  (key): key is RecordField => key !== 'people' && key !== 'segments' && key !== 'place',
 );
 
 /** What a list row shows of them: all but the transcript, which only the whole record has. */

@@ -2,6 +2,7 @@ import type { RecordRevisionData, RecordSegmentRevision } from '@kinfolio/contra
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { RECORD_REVISIONS, storeRevision, type Actor } from '../../items/index.js';
+import { placesByIds, placeValue } from '../../places/index.js';
 import { pickFields, RECORD_FIELDS } from '../fields.js';
 import { recordsRepository, type RecordRow } from '../repository.js';
 import { presentSegments } from './present.js';
@@ -37,9 +38,14 @@ export async function storeSegmentsRevision(
 ): Promise<void> {
   const repo = recordsRepository(trx);
   const people = (await repo.peopleIdsOf([record.id])).get(record.id) ?? [];
+  const place =
+    record.place_id === null
+      ? null
+      : placeValue((await placesByIds(trx, [record.place_id])).get(record.place_id));
   const data: RecordRevisionData = {
     ...pickFields(record, RECORD_FIELDS),
     people,
+    place,
     segments: await segmentsSnapshot(trx, before),
   };
   await storeRevision(trx, RECORD_REVISIONS, record.id, actor, data, at);
