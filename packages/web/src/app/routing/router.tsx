@@ -25,6 +25,7 @@ import { historyFeedRoutes } from './historyFeedRoutes';
 import { adminParamRoutes } from './adminParamRoutes';
 import { planningRoute } from './planningRoutes';
 import { importRoutes } from './importRoutes';
+import { peopleRoutes } from './peopleRoutes';
 import { loginLinkRoute } from './loginLinkRoute';
 import { publicShareRoutes, sharesRoute } from './shareRoutes';
 import { forwardRoute, guardedPage, pageSearch } from './routeKinds';
@@ -385,6 +386,7 @@ export const routeTree = rootRoute.addChildren([
   recordHistoryRoute,
   planningRoute(() => rootRoute),
   ...importRoutes(() => rootRoute),
+  ...peopleRoutes(() => rootRoute),
   ...publicShareRoutes(() => rootRoute),
   sharesRoute(() => rootRoute),
   correlationIndexRoute,

@@ -3,6 +3,7 @@ import { ActionIcon, Anchor, Group, Modal, Text } from '@mantine/core';
 import type { AttachedFile } from '@kinfolio/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
+import { FaceFrame } from '@/shared/faces/FaceFrame';
 import { ChevronIcon, DownloadIcon } from '@/shared/ui';
 
 interface LightboxProps {
@@ -12,16 +13,18 @@ interface LightboxProps {
   onIndex: (index: number | null) => void;
   /** `2.4 MB` for the download link. */
   formatSize: (bytes: number) => string;
+  /** A face to select on the picture shown (opened from its crop). */
+  face?: number;
 }
 
 /** A horizontal swipe longer than this steps to the next or previous picture. */
 const SWIPE_PX = 40;
 
 /**
- * An item's pictures one at a time: ← and → (or a swipe, or the buttons) step through them,
- * Esc closes. The dialog keeps the focus inside while open and gives it back on close.
+ * An item's pictures one at a time, with their faces (see FaceFrame): ← and → (or a swipe, or the
+ * buttons) step through them, Esc closes. The dialog keeps the focus inside while open and gives it back on close.
  */
-export function Lightbox({ pictures, index, onIndex, formatSize }: LightboxProps) {
+export function Lightbox({ pictures, index, onIndex, formatSize, face }: LightboxProps) {
   const { t } = useTranslation('photos');
   const touchX = useRef<number | null>(null);
   const count = pictures.length;
@@ -34,6 +37,8 @@ export function Lightbox({ pictures, index, onIndex, formatSize }: LightboxProps
   useEffect(() => {
     if (index === null) return;
     const onKey = (event: KeyboardEvent) => {
+      // The arrows of a field (who is this?) move in its text or its suggestions.
+      if (event.target instanceof HTMLInputElement) return;
       if (event.key === 'ArrowRight') step(1);
       else if (event.key === 'ArrowLeft') step(-1);
       else return;
@@ -67,7 +72,13 @@ export function Lightbox({ pictures, index, onIndex, formatSize }: LightboxProps
               step(end < start ? 1 : -1);
             }}
           >
-            <img src={picture.url} alt={picture.name} />
+            <FaceFrame
+              key={picture.id}
+              fileId={picture.id}
+              src={picture.url}
+              alt={picture.name}
+              initialFace={face}
+            />
           </div>
           <Group justify="space-between" mt="sm" wrap="nowrap">
             <ActionIcon
