@@ -140,7 +140,8 @@ describe('faces: naming in the lightbox on a phone, suggestions, unknown groups'
       const dialog = await openPictureFaces(page, original.itemId, 'trois.jpg');
       const [first] = await boxesLeftToRight(page);
       await first!.tap();
-      await dialog.getByRole('textbox', { name: 'Qui est-ce ?' }).fill('Alice');
+      await snap(page, 'faces-lightbox-chosen-phone');
+      await dialog.getByRole('combobox', { name: 'Qui est-ce ?' }).fill('Alice');
       await page.getByRole('option', { name: 'Nouvelle personne : Alice' }).tap();
       await expect
         .poll(() => dialog.getByRole('button', { name: 'Visage de Alice' }).count())
