@@ -228,4 +228,38 @@ describe('faces: naming in the lightbox on a phone, suggestions, unknown groups'
     await snap(page, 'faces-person-desktop');
     await context.close();
   });
+
+  it('shows the faces settings and the People page in German on a dark phone', async () => {
+    const german = await api.call('updateUser', { body: { siteparams: { language: 'de' } } });
+    expect(german.status, german.text).toBe(200);
+    const context = await newContext(browser, server.url, {
+      width: 375,
+      height: 740,
+      touch: true,
+      colorScheme: 'dark',
+      locale: 'de-DE',
+    });
+    const page = await context.newPage();
+    await loginViaUi(page, ADMIN);
+    await page.goto('/admin/tabAdminParam/faces');
+    await expect.poll(() => page.getByText('Biometrische Daten', { exact: true }).count()).toBe(1);
+    expect(await page.getByRole('switch', { name: 'Gesichter suchen' }).isChecked()).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'the faces settings (de, dark phone)');
+    await snap(page, 'faces-admin-de-dark-phone');
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+
+    await page.goto('/people');
+    await expect.poll(() => page.getByRole('link', { name: /Alice/ }).count()).toBe(1);
+    await expectNoSeriousA11yViolations(page, 'the People page (de, dark phone)');
+    await snap(page, 'faces-people-de-dark-phone');
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.getByRole('tab', { name: 'Unbekannte Gesichter' }).tap();
+    await expect.poll(() => page.locator('.kf-group').count()).toBeGreaterThan(0);
+    await expectNoSeriousA11yViolations(page, 'the unknown faces (de, dark phone)');
+    await snap(page, 'faces-unknown-de-dark-phone');
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await context.close();
+  });
 });
