@@ -230,7 +230,9 @@ describe('faces: naming in the lightbox on a phone, suggestions, unknown groups'
   });
 
   it('shows the faces settings and the People page in German on a dark phone', async () => {
-    const german = await api.call('updateUser', { body: { siteparams: { language: 'de' } } });
+    const german = await api.call('updateUser', {
+      body: { siteparams: { language: 'de', darkMode: true } },
+    });
     expect(german.status, german.text).toBe(200);
     const context = await newContext(browser, server.url, {
       width: 375,

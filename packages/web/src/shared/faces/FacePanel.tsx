@@ -77,7 +77,7 @@ export function FacePanel({ face, editable, onGone }: FacePanelProps) {
             </Group>
           ) : null}
           {editable ? (
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="dimmed" className="kf-keys-hint">
               {t('panel.keys')}
             </Text>
           ) : null}

@@ -82,8 +82,13 @@ export default function UnknownFacesPage() {
     <PeopleTabs active="unknown">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          {editable ? t('unknown.keys') : t('unknown.intro')}
+          {t('unknown.intro')}
         </Text>
+        {editable ? (
+          <Text size="sm" c="dimmed" className="kf-keys-hint">
+            {t('unknown.keys')}
+          </Text>
+        ) : null}
         <QueryState
           query={groups}
           error={t('unknown.error')}
