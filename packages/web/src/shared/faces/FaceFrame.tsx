@@ -8,6 +8,7 @@ import { useCan } from '@/shared/organisation/hooks';
 import { EditIcon, UsersIcon } from '@/shared/ui';
 import { faceQueries, useAddFace } from './api';
 import { FacePanel, useFaceAnswers } from './FacePanel';
+import { typing } from './keys';
 
 interface FaceFrameProps {
   fileId: number;
@@ -21,10 +22,6 @@ interface FaceFrameProps {
 const MIN_SIDE = 0.02;
 
 const percent = (value: number) => `${(value * 100).toFixed(2)}%`;
-
-const typing = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /** The label a face's box shows: the name, "X?" for a suggestion, else "?". */
 function boxLabel(face: Face, unknown: string) {

@@ -10,10 +10,7 @@ import { useCan } from '@/shared/organisation/hooks';
 import { QueryState } from '@/shared/ui';
 import { FaceGroupCard } from '../components/FaceGroupCard';
 import { PeopleTabs } from '../components/PeopleTabs';
-
-const typing = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+import { typing } from '@/shared/faces/keys';
 
 const NEXT = new Set(['ArrowDown', 'ArrowRight', 'j']);
 const PREVIOUS = new Set(['ArrowUp', 'ArrowLeft', 'k']);
