@@ -1,4 +1,5 @@
 import { fileBytes } from './responses.js';
+import { z } from 'zod';
 import { route, type RouteDef } from './route-def.js';
 import { idParam, messageBody } from './schemas/common.js';
 import {
@@ -13,6 +14,7 @@ import {
   facesAdminSchema,
   facesBackfillQueued,
   facesDeleted,
+  facePersonCardSchema,
   fileFacesSchema,
   unknownFacesQuery,
 } from './schemas/faces.js';
@@ -69,6 +71,13 @@ export const faceRouteTable = {
     access: 'auth',
     query: unknownFacesQuery,
     responses: { 200: faceGroupPageSchema },
+  }),
+  /** Everybody with a named face, most photographed first. */
+  facesPeople: route({
+    method: 'GET',
+    path: '/api/faces/people',
+    access: 'auth',
+    responses: { 200: z.array(facePersonCardSchema) },
   }),
   faceGroupName: route({
     method: 'POST',

@@ -179,6 +179,7 @@ export const routeIndex = {
   faceDelete: ['DELETE', '/api/faces/:id'],
   faceCrop: ['GET', '/api/faces/:id/crop'],
   facesUnknown: ['GET', '/api/faces/unknown'],
+  facesPeople: ['GET', '/api/faces/people'],
   faceGroupName: ['POST', '/api/faces/groups/:id'],
   facesAdmin: ['GET', '/api/admin/faces'],
   facesAdminUpdate: ['PATCH', '/api/admin/faces'],

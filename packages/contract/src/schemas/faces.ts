@@ -86,6 +86,15 @@ export type FaceGroup = z.infer<typeof faceGroupSchema>;
 
 export const faceGroupPageSchema = paginated(faceGroupSchema);
 
+/** A person with named faces: the People page's card (a round crop of their face). */
+export const facePersonCardSchema = facePersonSchema.extend({
+  /** The largest of their named faces (the clearest crop). */
+  face: z.object({ id: z.number().int(), crop_url: z.string() }),
+  /** Live pictures in which a face is named as them. */
+  photos: z.number().int(),
+});
+export type FacePersonCard = z.infer<typeof facePersonCardSchema>;
+
 export const FACE_LIMITS = {
   /** Faces shown per group in the unknown faces' list. */
   groupFaces: 24,

@@ -27,6 +27,8 @@ export interface BullmqQueueOptions {
 }
 
 const DAY_SECONDS = 86_400;
+/** Any priority puts a BullMQ job behind those without one; the value only orders background ones. */
+const BACKGROUND_PRIORITY = 10;
 const LOST = 'the worker stopped during the job (its lease expired)';
 
 const STATES: Record<string, JobState> = {
@@ -77,6 +79,8 @@ export function bullmqQueue(options: BullmqQueueOptions): JobQueue & { abandon()
       // Finished jobs stay a day for status lookups; failures are kept in failed_jobs.
       removeOnComplete: { age: DAY_SECONDS },
       removeOnFail: { age: DAY_SECONDS },
+      // BullMQ takes jobs without a priority before any prioritised one: background jobs wait.
+      ...(definition.priority === 'background' ? { priority: BACKGROUND_PRIORITY } : {}),
     };
   };
 
@@ -247,6 +251,7 @@ export function bullmqQueue(options: BullmqQueueOptions): JobQueue & { abandon()
         claimStartRun(schedule, runningNow.has(schedule.name)),
       );
       await Promise.all([...queueNames].map((name) => startWorker(name).waitUntilReady()));
+      registry.started(names);
     },
     stop: () => closeAll(false),
     abandon: () => closeAll(true),
@@ -273,5 +278,6 @@ export function bullmqQueue(options: BullmqQueueOptions): JobQueue & { abandon()
       );
     },
     observe: (listener) => registry.observe(listener),
+    onStart: (listener) => registry.onStart(listener),
   };
 }

@@ -122,7 +122,14 @@ export function databaseQueue(options: DatabaseQueueOptions): JobQueue & {
     wakeUp?.();
   }
 
+  /** Background jobs are claimed only when no other job is waiting (see JobOptions.priority). */
   async function claim(): Promise<{ job: JobRow; token: string } | undefined> {
+    const byPriority = (priority: string) =>
+      names.filter((name) => registry.get(name).priority === priority);
+    return (await claimAmong(byPriority('normal'))) ?? claimAmong(byPriority('background'));
+  }
+
+  async function claimAmong(names: string[]): Promise<{ job: JobRow; token: string } | undefined> {
     if (!names.length) return undefined;
     const now = Date.now();
     const token = `${workerId}:${randomUUID()}`;
@@ -359,6 +366,7 @@ export function databaseQueue(options: DatabaseQueueOptions): JobQueue & {
       running = true;
       nextMaintenance = 0;
       loop = pollLoop();
+      registry.started(names);
     },
     async stop() {
       await stopLoop();
@@ -390,6 +398,7 @@ export function databaseQueue(options: DatabaseQueueOptions): JobQueue & {
       return [...depths.values()];
     },
     observe: (listener) => registry.observe(listener),
+    onStart: (listener) => registry.onStart(listener),
   };
 
   function safeParse(text: string): unknown {

@@ -46,6 +46,35 @@ describe.each(queueBackends)('job queue contract: $name', ({ name, make }) => {
     expect(other).not.toBe(first);
   });
 
+  it.skipIf(skip)('takes background jobs only when no other job of the queue waits', async () => {
+    const q = queue();
+    const order: string[] = [];
+    const media = { queue: 'media' };
+    const picture = q.define<number>(unique('picture'), async (n) => void order.push(`face ${n}`), {
+      ...media,
+      priority: 'background',
+    });
+    const mp3 = q.define<null>(unique('mp3'), async () => void order.push('mp3'), media);
+    // A burst of pictures queued first, then the MP3 somebody waits for.
+    const ids = [];
+    for (let n = 1; n <= 4; n += 1) ids.push(await picture.enqueue(n));
+    ids.push(await mp3.enqueue(null));
+    await q.start();
+    for (const id of ids) await waitFor(q, id, 'done');
+    expect(order[0]).toBe('mp3');
+    expect(order.slice(1).sort()).toEqual(['face 1', 'face 2', 'face 3', 'face 4']);
+  });
+
+  it.skipIf(skip)('tells start listeners which jobs this process works', async () => {
+    const q = queue();
+    const job = q.define<null>(unique('listened'), async () => undefined, { queue: 'media' });
+    const heard: string[][] = [];
+    q.onStart((names) => heard.push(names));
+    await q.start({ queues: ['media'] });
+    expect(heard).toHaveLength(1);
+    expect(heard[0]).toContain(job.name);
+  });
+
   it.skipIf(skip)('retries with growing delays, then records the failure', async () => {
     const q = queue();
     const times: number[] = [];

@@ -5,6 +5,7 @@ import {
   type EnqueueOptions,
   type JobHandler,
   type JobOptions,
+  type JobPriority,
   type JobRun,
   type JobType,
 } from './types.js';
@@ -17,6 +18,7 @@ export interface Definition {
   leaseMs: number;
   queue: string;
   redact: ((payload: unknown) => unknown) | undefined;
+  priority: JobPriority;
 }
 
 export interface Schedule {
@@ -31,6 +33,7 @@ export class JobRegistry {
   readonly definitions = new Map<string, Definition>();
   readonly schedules = new Map<string, Schedule>();
   private readonly listeners: ((run: JobRun) => void)[] = [];
+  private readonly startListeners: ((names: string[]) => void)[] = [];
 
   constructor(
     readonly log: FastifyBaseLogger,
@@ -52,12 +55,28 @@ export class JobRegistry {
       leaseMs: Math.max(100, options.leaseMs ?? JOB_DEFAULTS.leaseMs),
       queue,
       redact: options.redact as ((payload: unknown) => unknown) | undefined,
+      priority: options.priority ?? 'normal',
     });
     return { name, enqueue: (payload, o) => this.enqueue(name, payload, o) };
   }
 
   observe(listener: (run: JobRun) => void) {
     this.listeners.push(listener);
+  }
+
+  onStart(listener: (names: string[]) => void) {
+    this.startListeners.push(listener);
+  }
+
+  /** Tells the start listeners that this process now works `names`. */
+  started(names: string[]) {
+    for (const listener of this.startListeners) {
+      try {
+        listener(names);
+      } catch (err) {
+        this.log.warn({ err }, 'job start listener failed');
+      }
+    }
   }
 
   /** The handler as both backends run it: each attempt timed and told to the listeners. */

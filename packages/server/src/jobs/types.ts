@@ -50,7 +50,14 @@ export interface JobOptions<P = unknown> {
    * screen must not (a mail's one-time links): the job keeps the whole payload for its retries.
    */
   redact?: (payload: P) => unknown;
+  /**
+   * `background`: taken only when no other job of the worker's queues waits (face detection of a
+   * burst of pictures must not hold back an MP3 somebody waits for). Default `normal`.
+   */
+  priority?: JobPriority;
 }
+
+export type JobPriority = 'normal' | 'background';
 
 export interface EnqueueOptions {
   /** Do not start before this delay has passed. */
@@ -135,6 +142,11 @@ export interface JobQueue {
   depth(): Promise<QueueDepth[]>;
   /** Calls `listener` after each attempt of each job this process runs (metrics). */
   observe(listener: (run: JobRun) => void): void;
+  /**
+   * Calls `listener` in each process that starts working jobs, with the names of the jobs it
+   * takes (a per-process warm-up, such as an in-memory index, before the first job needs it).
+   */
+  onStart(listener: (names: string[]) => void): void;
 }
 
 export const JOB_DEFAULTS = {

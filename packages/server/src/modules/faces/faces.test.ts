@@ -1,4 +1,11 @@
-import { buildPath, routes, type Face, type FaceGroup, type Paginated } from '@kinfolio/contract';
+import {
+  buildPath,
+  routes,
+  type Face,
+  type FaceGroup,
+  type FacePersonCard,
+  type Paginated,
+} from '@kinfolio/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.js';
@@ -143,6 +150,19 @@ describe(
       },
       SETTLE_MS * 2,
     );
+
+    it('lists the people with named faces: photo count and their clearest crop', async () => {
+      const response = await reader.get(routes.facesPeople.path);
+      expect(response.statusCode, response.body).toBe(200);
+      const people = response.json() as FacePersonCard[];
+      const card = people.find((person) => person.id === alice);
+      expect(card).toMatchObject({ name: 'Alice', photos: (await mediaOf(reader, alice)).length });
+      const crop = await reader.get(card!.face.crop_url);
+      expect(crop.statusCode).toBe(200);
+      expect(crop.headers['content-type']).toBe('image/jpeg');
+      // Nobody else is named yet: suggestions and unknown faces make no card.
+      expect(people.map((person) => person.id)).toEqual([alice]);
+    });
 
     it('groups unknown faces that look alike; naming the group names them all', async () => {
       const response = await reader.get(`${routes.facesUnknown.path}?per_page=50`);

@@ -11,6 +11,7 @@ import { faceCrop } from './crop.js';
 import { queueBackfill } from './detect-job.js';
 import { facesDb } from './repository.js';
 import { addFace, deleteFace, fileFaces, nameGroup, unknownGroups, updateFace } from './service.js';
+import { facePeople } from './people.js';
 import { facesEnabled } from './settings.js';
 
 const userId = (request: FastifyRequest) => request.auth.user!.id;
@@ -73,6 +74,8 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: AppContext) {
     );
     return paginated(request, ctx.config.appUrl, { window, total, data: rows });
   });
+
+  addRoute(app, routes.facesPeople, async () => facePeople(ctx));
 
   addRoute(app, routes.faceGroupName, async (request) => {
     const { participant_id, except = [] } = request.body;

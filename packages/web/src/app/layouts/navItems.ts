@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { ITEM_TYPE_META } from '@/features/archive/itemTypes';
 import {
   CalendarIcon,
+  FaceIcon,
   HistoryIcon,
   LanguageIcon,
   RecordIcon,
@@ -49,6 +50,13 @@ export const NAV_SECTIONS: NavSection[] = [
         labelKey: 'archive:types.record.plural',
         icon: RecordIcon,
         activePrefix: '/records',
+      },
+      // Everybody named in a photo, and the faces still to name.
+      {
+        to: '/people',
+        labelKey: 'nav.people',
+        icon: FaceIcon,
+        activePrefix: '/people',
       },
       {
         to: '/planning',

@@ -27,6 +27,7 @@ import { historyFeedRoutes } from './historyFeedRoutes';
 import { adminParamRoutes } from './adminParamRoutes';
 import { planningRoute } from './planningRoutes';
 import { importRoutes } from './importRoutes';
+import { peopleRoutes } from './peopleRoutes';
 import { loginLinkRoute } from './loginLinkRoute';
 import { sharesRoute } from './shareRoutes';
 import { forwardRoute, guardedPage, pageSearch } from './routeKinds';
@@ -392,6 +393,7 @@ export const routeTree = rootRoute.addChildren([
   recordHistoryRoute,
   planningRoute(() => rootRoute),
   ...importRoutes(() => rootRoute),
+  ...peopleRoutes(() => rootRoute),
   sharesRoute(() => rootRoute),
   correlationIndexRoute,
   correlationRoute,

@@ -111,6 +111,7 @@ export const UsersIcon = icon(
   'c 9 8 3.5',
   'M2.5 20a6.5 6.5 0 0113 0M16 4.5a3.5 3.5 0 010 7M18 14a6 6 0 013.5 6',
 );
+export const FaceIcon = icon('c 12 12 9', 'M9 10h.01M15 10h.01M8.5 14.5a4.5 4.5 0 007 0');
 export const TagIcon = icon('M3 12V4a1 1 0 011-1h8l9 9-9 9z', 'c 8 8 1.5');
 export const PlusIcon = icon('M12 5v14M5 12h14');
 export const EditIcon = icon('M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4');

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type TouchEvent } from 'react';
+import { typing } from '@/shared/faces/keys';
 
 /** A horizontal swipe longer than this steps to the next or previous picture. */
 const SWIPE_PX = 40;
@@ -27,6 +28,8 @@ export function useLightboxSteps(
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
+      // The arrows of a field inside the box (who is this?) move in its text or suggestions.
+      if (typing(event.target)) return;
       if (event.key === 'ArrowRight') stepRef.current(1);
       else if (event.key === 'ArrowLeft') stepRef.current(-1);
       else return;

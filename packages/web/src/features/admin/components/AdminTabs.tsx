@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { RouteTabs } from '@/shared/kit/RouteTabs';
-import { AlertIcon, BackupIcon, DownloadIcon, ShieldIcon, TrashIcon, UserIcon } from '@/shared/ui';
+import {
+  AlertIcon,
+  BackupIcon,
+  DownloadIcon,
+  FaceIcon,
+  ShieldIcon,
+  TrashIcon,
+  UserIcon,
+} from '@/shared/ui';
 
 /** The site parameters under /admin/tabAdminParam/*, in the order of their tabs. */
 const PARAMS_TABS = {
@@ -9,6 +17,7 @@ const PARAMS_TABS = {
   downloads: { to: '/admin/tabAdminParam/downloads', icon: DownloadIcon },
   failedJobs: { to: '/admin/tabAdminParam/failedJobs', icon: AlertIcon },
   deletedMedias: { to: '/admin/tabAdminParam/deletedMedias', icon: TrashIcon },
+  faces: { to: '/admin/tabAdminParam/faces', icon: FaceIcon },
 } as const;
 
 /** The two user-administration routes. */

@@ -17,7 +17,11 @@ import { useCan } from '@/shared/organisation/hooks';
 import { DownloadIcon, TrashIcon } from '@/shared/ui';
 import { confirmDeleteFile } from '@/shared/entity/confirmDelete';
 import { itemResource } from '../api';
+import { FaceChips } from '@/shared/faces/FaceChips';
 import { Lightbox } from '../photos/Lightbox';
+
+/** The pictures whose faces the item view lists (each asks for its own). */
+const FACES_SHOWN = 24;
 
 function DeleteButton({ item, file }: { item: Item; file: AttachedFile }) {
   const { t } = useTranslation('archive');
@@ -79,6 +83,11 @@ export function Attachments({ item }: { item: Item }) {
   const canDelete = useCan('content.edit') && !item.deleted_at;
   const size = useFileSize();
   const [open, setOpen] = useState<number | null>(null);
+  const [face, setFace] = useState<number | undefined>();
+  const openAt = (index: number | null, faceId?: number) => {
+    setFace(faceId);
+    setOpen(index);
+  };
   if (!item.files.length) return null;
   const pictures = item.files.filter((f) => f.thumbnail_url);
   const others = item.files.filter((f) => !f.thumbnail_url);
@@ -92,7 +101,7 @@ export function Attachments({ item }: { item: Item }) {
           {pictures.map((file, index) => (
             <figure key={file.id} className="kf-thumb">
               <UnstyledButton
-                onClick={() => setOpen(index)}
+                onClick={() => openAt(index)}
                 aria-label={t('files.open', { name: file.name })}
               >
                 <Image src={file.thumbnail_url} alt={file.name} radius="sm" loading="lazy" />
@@ -108,6 +117,9 @@ export function Attachments({ item }: { item: Item }) {
                 </figcaption>
                 {canDelete ? <DeleteButton item={item} file={file} /> : null}
               </Group>
+              {index < FACES_SHOWN ? (
+                <FaceChips fileId={file.id} onOpen={(faceId) => openAt(index, faceId)} />
+              ) : null}
             </figure>
           ))}
         </div>
@@ -119,7 +131,13 @@ export function Attachments({ item }: { item: Item }) {
           ))}
         </Stack>
       ) : null}
-      <Lightbox pictures={pictures} index={open} onIndex={setOpen} formatSize={size} />
+      <Lightbox
+        pictures={pictures}
+        index={open}
+        onIndex={(index) => openAt(index)}
+        formatSize={size}
+        face={face}
+      />
     </section>
   );
 }

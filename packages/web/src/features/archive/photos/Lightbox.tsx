@@ -2,6 +2,7 @@ import './photos.css';
 import { ActionIcon, Anchor, Group, Modal, Text } from '@mantine/core';
 import type { AttachedFile } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
+import { FaceFrame } from '@/shared/faces/FaceFrame';
 import { ChevronIcon, DownloadIcon } from '@/shared/ui';
 import { useLightboxSteps } from '@/shared/ui/useLightboxSteps';
 
@@ -12,13 +13,15 @@ interface LightboxProps {
   onIndex: (index: number | null) => void;
   /** `2.4 MB` for the download link. */
   formatSize: (bytes: number) => string;
+  /** A face to select on the picture shown (opened from its crop). */
+  face?: number;
 }
 
 /**
- * An item's pictures one at a time: ← and → (or a swipe, or the buttons) step through them,
- * Esc closes. The dialog keeps the focus inside while open and gives it back on close.
+ * An item's pictures one at a time, with their faces (see FaceFrame): ← and → (or a swipe, or the
+ * buttons) step through them, Esc closes. The dialog keeps the focus inside while open and gives it back on close.
  */
-export function Lightbox({ pictures, index, onIndex, formatSize }: LightboxProps) {
+export function Lightbox({ pictures, index, onIndex, formatSize, face }: LightboxProps) {
   const { t } = useTranslation('photos');
   const count = pictures.length;
   const picture = index === null ? null : pictures[index];
@@ -36,7 +39,13 @@ export function Lightbox({ pictures, index, onIndex, formatSize }: LightboxProps
       {picture ? (
         <>
           <div className="kf-lightbox-stage" {...swipe}>
-            <img src={picture.url} alt={picture.name} />
+            <FaceFrame
+              key={picture.id}
+              fileId={picture.id}
+              src={picture.url}
+              alt={picture.name}
+              initialFace={face}
+            />
           </div>
           <Group justify="space-between" mt="sm" wrap="nowrap">
             <ActionIcon

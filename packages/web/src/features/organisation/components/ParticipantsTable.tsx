@@ -1,10 +1,20 @@
-import { Checkbox, Group } from '@mantine/core';
+import { Anchor, Checkbox, Group } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import type { Participant } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
 import { CardField, ResponsiveTable } from '@/shared/kit/ResponsiveTable';
 import { EditIcon, SplitIcon, TrashIcon } from '@/shared/ui';
 import { useShareAction } from '@/shared/share/ShareButton';
 import { ItemListsMenu } from './ItemListsMenu';
+
+/** The person's page: their photos, everything of theirs, a timeline. */
+function PersonLink({ id, name }: Participant) {
+  return (
+    <Anchor component={Link} to={`/people/${id}`} dir="auto">
+      {name}
+    </Anchor>
+  );
+}
 
 interface ParticipantsTableProps {
   participants: Participant[];
@@ -74,7 +84,7 @@ export function ParticipantsTable({
       dense
       columns={[
         ...(canEdit ? [selectAll] : []),
-        { header: t('participants.name'), cell: (participant) => participant.name },
+        { header: t('participants.name'), cell: (participant) => <PersonLink {...participant} /> },
         { header: t('participants.count'), align: 'right', cell: count },
       ]}
       actions={
@@ -110,7 +120,7 @@ export function ParticipantsTable({
       cardTitle={(participant) => (
         <Group gap="sm" wrap="nowrap">
           {canEdit ? check(participant) : null}
-          {participant.name}
+          <PersonLink {...participant} />
         </Group>
       )}
       details={(participant) => (
