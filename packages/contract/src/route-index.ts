@@ -184,5 +184,12 @@ export const routeIndex = {
   facesAdminUpdate: ['PATCH', '/api/admin/faces'],
   facesBackfill: ['POST', '/api/admin/faces/backfill'],
   facesDeleteAll: ['DELETE', '/api/admin/faces'],
+  fileText: ['GET', '/api/files/:id/text'],
+  fileTextUpdate: ['PATCH', '/api/files/:id/text'],
+  fileTextRevisions: ['GET', '/api/files/:id/text/revisions'],
+  fileTextRead: ['POST', '/api/files/:id/text/read'],
+  ocrAdmin: ['GET', '/api/admin/ocr'],
+  ocrAdminUpdate: ['PATCH', '/api/admin/ocr'],
+  ocrBackfill: ['POST', '/api/admin/ocr/backfill'],
   ...itemRouteIndex,
 } as const satisfies Record<RouteName, readonly [string, string]>;

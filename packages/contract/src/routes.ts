@@ -5,6 +5,7 @@ import { backupRouteTable } from './backup-routes.js';
 import { deletedMediaRouteTable } from './deleted-media-routes.js';
 import { exportRouteTable } from './export-routes.js';
 import { faceRouteTable } from './face-routes.js';
+import { fileTextRouteTable } from './file-text-routes.js';
 import { importRouteTable } from './import-routes.js';
 import { fileRouteTable } from './file-routes.js';
 import { jobRouteTable } from './job-routes.js';
@@ -420,6 +421,7 @@ export const routes = {
   ...loginLinkRouteTable,
   ...shareRouteTable,
   ...faceRouteTable,
+  ...fileTextRouteTable,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;
