@@ -35,7 +35,9 @@ export {
 } from './photo-metadata.js';
 export { storeThumbnail, thumbKeyOf, thumbnailOf } from './thumbnails.js';
 export {
+  itemFilesAttached,
   newPictures,
+  onItemFilesAttached,
   onNewPictures,
   readFileBytes,
   type PictureListener,

@@ -16,7 +16,10 @@ import { byMonths, monthStart, MONTHS_FROM } from './list-months.js';
 type Executor = Kysely<Database> | Transaction<Database>;
 export type ItemRow = Selectable<ItemsTable>;
 export type ItemChanges = Omit<Updateable<ItemsTable>, 'id' | 'type' | 'created_at'>;
-export type NewItem = Omit<ItemRow, 'id' | 'revisions_count' | 'created_by' | 'created_by_name'> &
+export type NewItem = Omit<
+  ItemRow,
+  'id' | 'revisions_count' | 'created_by' | 'created_by_name' | 'scan_text'
+> &
   Partial<Pick<ItemRow, 'created_by' | 'created_by_name'>>;
 
 export type { ListFilter, TrashView } from './link-scope.js';
