@@ -57,7 +57,7 @@ export type ItemListRecord = Pick<
   | 'preview'
   | 'revisions_count'
   | 'fields'
-> & { plain?: string };
+> & { plain?: string; scan_text?: string };
 
 export interface FamilyMember {
   id: number;
@@ -67,6 +67,8 @@ export interface FamilyMember {
   title: string;
   preview: string;
   plain: string;
+  /** Its scans' text (a search's snippet may come from it); '' unless asked with the plain text. */
+  scan_text: string;
   deleted_at: string | null;
 }
 
@@ -261,7 +263,7 @@ export function itemsRepository(db: Executor) {
       if (ids.length === 0) return [];
       const rows = await db
         .selectFrom('items as i')
-        .select([...ROW_COLUMNS, 'i.plain'])
+        .select([...ROW_COLUMNS, 'i.plain', 'i.scan_text'])
         .where('i.id', 'in', ids)
         .execute();
       const byId = new Map(rows.map((row) => [row.id, row]));
@@ -292,6 +294,9 @@ export function itemsRepository(db: Executor) {
         .selectFrom('items')
         .select(['id', 'type', 'parent_id', 'language', 'title', 'preview', 'deleted_at'])
         .select(withPlain ? sql<string>`plain`.as('plain') : sql<string>`''`.as('plain'))
+        .select(
+          withPlain ? sql<string>`scan_text`.as('scan_text') : sql<string>`''`.as('scan_text'),
+        )
         .where((eb) => eb.or([eb('id', 'in', originalIds), eb('parent_id', 'in', originalIds)]))
         .$if(live, (q) => q.where('deleted_at', 'is', null))
         .orderBy('id')
