@@ -2,3 +2,5 @@
 export { registerOcrRoutes } from './routes.js';
 export { declareOcrJobs } from './jobs.js';
 export { endOcrEngine } from './engine.js';
+export { readPdf, readPicture, PAGE_PIXELS } from './read.js';
+export { modelsFor } from './languages.js';

@@ -18,7 +18,11 @@ import { pageImage, photo, scannedPdf, textPdf, uploadScan } from './test-fixtur
 
 const SETTLE_MS = 240_000;
 
-const FRENCH = ['Ma chère Hélène,', 'la moisson fut belle cette année', 'à Bordeaux. Je t’embrasse.'];
+const FRENCH = [
+  'Ma chère Hélène,',
+  'la moisson fut belle cette année',
+  'à Bordeaux. Je t’embrasse.',
+];
 const GERMAN = ['Liebe Grete,', 'wir sind gut in Hamburg angekommen.', 'Herzliche Grüße, Vater'];
 const PAGE_ONE = ['Première page du testament', 'de notre grand-père Marcel'];
 const PAGE_TWO = ['Deuxième page signée', 'au notaire de Lyon'];
@@ -163,7 +167,9 @@ describe('OCR of scans', { timeout: SETTLE_MS }, () => {
   it('keeps a correction, with the text it replaced as a revision, and searches it', async () => {
     const url = buildPath(routes.fileTextUpdate.path, { id: scans.french!.fileId });
     const before = await textOf(client, scans.french!.fileId);
-    const saved = await client.patch(url, { text: 'Ma chère Hélène, la moisson fut belle à Libourne.' });
+    const saved = await client.patch(url, {
+      text: 'Ma chère Hélène, la moisson fut belle à Libourne.',
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const after = await textOf(client, scans.french!.fileId);
     expect(after).toMatchObject({ edited: true, revisions_count: 1, status: 'done' });
@@ -173,7 +179,9 @@ describe('OCR of scans', { timeout: SETTLE_MS }, () => {
     const revisions = await client.get(
       buildPath(routes.fileTextRevisions.path, { id: scans.french!.fileId }),
     );
-    expect(revisions.json()).toMatchObject({ data: [{ text: before.text, user_name: expect.any(String) }] });
+    expect(revisions.json()).toMatchObject({
+      data: [{ text: before.text, user_name: expect.any(String) }],
+    });
     expect((await search(client, 'Libourne')).data.map((g) => g.original_id)).toEqual([
       scans.french!.itemId,
     ]);
@@ -191,7 +199,9 @@ describe('OCR of scans', { timeout: SETTLE_MS }, () => {
     );
     await server.createUser({ email: 'reader@example.test', permissions: [] });
     const reader = await server.loggedIn('reader@example.test', 'user-password-1');
-    expect((await reader.get(buildPath(routes.fileText.path, { id: scans.german!.fileId }))).statusCode).toBe(200);
+    expect(
+      (await reader.get(buildPath(routes.fileText.path, { id: scans.german!.fileId }))).statusCode,
+    ).toBe(200);
     const refused = await reader.patch(
       buildPath(routes.fileTextUpdate.path, { id: scans.german!.fileId }),
       { text: 'nope' },
@@ -201,7 +211,9 @@ describe('OCR of scans', { timeout: SETTLE_MS }, () => {
   });
 
   it('takes a file moved to the deleted medias out of the search', async () => {
-    const removed = await client.delete(buildPath(routes.fileDelete.path, { id: scans.layered!.fileId }));
+    const removed = await client.delete(
+      buildPath(routes.fileDelete.path, { id: scans.layered!.fileId }),
+    );
     expect(removed.statusCode, removed.body).toBe(200);
     expect((await search(client, 'quimper')).data).toEqual([]);
   });
@@ -246,8 +258,16 @@ describe('OCR of scans', { timeout: SETTLE_MS }, () => {
         { size: bytes.length, open: () => Readable.from([bytes]) },
       );
       const columns = ['file_id', 'status', 'text', 'pages', 'edited'] as const;
-      const before = await ocrDb(server.ctx.db).selectFrom('file_texts').select(columns).orderBy('file_id').execute();
-      const after = await ocrDb(target.db).selectFrom('file_texts').select(columns).orderBy('file_id').execute();
+      const before = await ocrDb(server.ctx.db)
+        .selectFrom('file_texts')
+        .select(columns)
+        .orderBy('file_id')
+        .execute();
+      const after = await ocrDb(target.db)
+        .selectFrom('file_texts')
+        .select(columns)
+        .orderBy('file_id')
+        .execute();
       expect(after).toEqual(before);
       expect(
         await ocrDb(target.db).selectFrom('file_text_revisions').select('text').execute(),

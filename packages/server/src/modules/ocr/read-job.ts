@@ -185,16 +185,28 @@ export async function scanCounts(ctx: AppContext) {
       eb.fn.count<number | string>('t.file_id').as('read'),
       eb.fn
         .sum<number | string | null>(
-          eb.case().when(eb.and([eb('t.status', '=', 'done'), eb('t.reason', 'is', null)])).then(1).else(0).end(),
+          eb
+            .case()
+            .when(eb.and([eb('t.status', '=', 'done'), eb('t.reason', 'is', null)]))
+            .then(1)
+            .else(0)
+            .end(),
         )
         .as('with_text'),
       eb.fn
         .sum<number | string | null>(
-          eb.case().when(eb.and([eb('t.status', '=', 'done'), eb('t.reason', 'is not', null)])).then(1).else(0).end(),
+          eb
+            .case()
+            .when(eb.and([eb('t.status', '=', 'done'), eb('t.reason', 'is not', null)]))
+            .then(1)
+            .else(0)
+            .end(),
         )
         .as('skipped'),
       eb.fn
-        .sum<number | string | null>(eb.case().when('t.status', '=', 'failed').then(1).else(0).end())
+        .sum<number | string | null>(
+          eb.case().when('t.status', '=', 'failed').then(1).else(0).end(),
+        )
         .as('failed'),
     ])
     .executeTakeFirstOrThrow();

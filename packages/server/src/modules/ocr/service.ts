@@ -108,7 +108,13 @@ export async function correctFileText(
     if (before) {
       await trx
         .insertInto('file_text_revisions')
-        .values({ file_id: fileId, text: before.text, user_id: user.id, user_name: user.name, created_at: now })
+        .values({
+          file_id: fileId,
+          text: before.text,
+          user_id: user.id,
+          user_name: user.name,
+          created_at: now,
+        })
         .execute();
     }
     const values = {

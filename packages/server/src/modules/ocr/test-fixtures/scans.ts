@@ -58,7 +58,12 @@ export function scannedPdf(images: Buffer[]): Buffer {
     const resources = doc.addObject({ XObject: { I0: ref } });
     const width = 595;
     const height = Math.round((595 * image.getHeight()) / image.getWidth());
-    const page = doc.addPage([0, 0, width, height], 0, resources, `q ${width} 0 0 ${height} 0 0 cm /I0 Do Q`);
+    const page = doc.addPage(
+      [0, 0, width, height],
+      0,
+      resources,
+      `q ${width} 0 0 ${height} 0 0 cm /I0 Do Q`,
+    );
     doc.insertPage(-1, page);
   }
   return Buffer.from(doc.saveToBuffer('compress').asUint8Array());
