@@ -1,5 +1,6 @@
 import type { FileTextPage, FileTextReason } from '@kinfolio/contract';
 import { FILE_TEXT_LIMITS } from '@kinfolio/contract';
+import type * as MuPdfModule from 'mupdf';
 import sharp from 'sharp';
 import { recognize, tidy, type Recognition } from './engine.js';
 import type { ModelCode } from './traineddata.js';
@@ -112,7 +113,7 @@ export async function readPicture(bytes: Buffer, models: readonly ModelCode[]): 
   };
 }
 
-type MuPdf = typeof import('mupdf');
+type MuPdf = typeof MuPdfModule;
 let mupdf: Promise<MuPdf> | undefined;
 
 /**
