@@ -3,10 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { buildPath, routes, type FileText, type OcrAdmin } from '@kinfolio/contract';
+import {
+  buildPath,
+  routes,
+  type ExportInfo,
+  type FileText,
+  type OcrAdmin,
+} from '@kinfolio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../db/migrate.js';
 import { localStorage, STORAGE_KINDS, type Storage } from '../../storage/index.js';
+import { readZip } from '../../test/archives.js';
 import type { TestClient } from '../../test/client.js';
 import { createTestDatabase } from '../../test/database.js';
 import { itemsApi } from '../../test/items-api.js';
@@ -282,6 +289,29 @@ describe('OCR of scans', { timeout: SETTLE_MS }, () => {
       await target.destroy();
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('carries the text of scans in the HTML export, under each file', async () => {
+    const started = await client.post('/api/exports', {
+      scope: 'type',
+      type: 'media',
+      format: 'html',
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    let info = started.json().export as ExportInfo;
+    const deadline = Date.now() + 60_000;
+    while (info.status === 'queued' || info.status === 'running') {
+      if (Date.now() > deadline) throw new Error('the export did not finish');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      info = (await client.get(`/api/exports/${info.id}`)).json() as ExportInfo;
+    }
+    expect(info.status, info.error ?? '').toBe('done');
+    const zip = readZip((await client.get(info.url!)).rawPayload);
+    const page = zip.get(`items/${scans.german!.itemId}.html`)!.toString('utf8');
+    expect(page).toContain('Texte lu sur le document numérisé');
+    expect(page).toMatch(/<pre class="scan" dir="auto">[^<]*Hamburg/);
+    const photoPage = zip.get(`items/${scans.photo!.itemId}.html`)!.toString('utf8');
+    expect(photoPage).not.toContain('<pre class="scan"');
   });
 
   it('turned off: says `off` for scans never read, reads nothing new, 409 on backfill', async () => {
