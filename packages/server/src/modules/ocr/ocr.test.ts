@@ -308,8 +308,8 @@ describe('OCR of scans', { timeout: SETTLE_MS }, () => {
     expect(info.status, info.error ?? '').toBe('done');
     const zip = readZip((await client.get(info.url!)).rawPayload);
     const page = zip.get(`items/${scans.german!.itemId}.html`)!.toString('utf8');
-    // Labelled in the item's language (German here).
-    expect(page).toContain('<details><summary>Aus dem Scan gelesener Text</summary>');
+    // Labelled in the exporting admin's language.
+    expect(page).toContain('<details><summary>Text read from the scan</summary>');
     expect(page).toMatch(/<pre class="scan" dir="auto">[^<]*Hamburg/);
     const photoPage = zip.get(`items/${scans.photo!.itemId}.html`)!.toString('utf8');
     expect(photoPage).not.toContain('<pre class="scan"');

@@ -4,6 +4,7 @@ import type { AttachedFile } from '@kinfolio/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { ChevronIcon, DownloadIcon } from '@/shared/ui';
+import { ScanWords } from './ScanWords';
 
 interface LightboxProps {
   pictures: AttachedFile[];
@@ -67,7 +68,9 @@ export function Lightbox({ pictures, index, onIndex, formatSize }: LightboxProps
               step(end < start ? 1 : -1);
             }}
           >
-            <img src={picture.url} alt={picture.name} />
+            <ScanWords picture={picture}>
+              <img src={picture.url} alt={picture.name} />
+            </ScanWords>
           </div>
           <Group justify="space-between" mt="sm" wrap="nowrap">
             <ActionIcon
