@@ -75,7 +75,7 @@ describe('scans: the text read from a letter, shown beside it and found by a wor
     await poll(() => page.locator('article.kf-item-card').count()).toBe(1);
     await poll(() => page.locator('article.kf-item-card').innerText()).toMatch(/Altona/);
     await context.close();
-  });
+  }, 240_000);
 
   it.each<[string, ContextOptions]>([
     ['fr-375-dark', { locale: 'fr-FR', width: 375, height: 740, touch: true, colorScheme: 'dark' }],
@@ -95,9 +95,7 @@ describe('scans: the text read from a letter, shown beside it and found by a wor
       name: options.locale === 'de-DE' ? 'In den Inhalt kopieren' : 'Copier dans le contenu',
     });
     await copy.tap();
-    await poll(() => page.locator('.kf-item-content').innerText()).toMatch(
-      /Altona/,
-    );
+    await poll(() => page.locator('.kf-item-content').innerText()).toMatch(/Altona/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       375,
     );
