@@ -48,10 +48,7 @@ const attachListeners = new WeakMap<object, AttachListener[]>();
  * Lets a module hear of files attached to items (OCR: it reads a scan with its item's language,
  * which an upload does not know yet); registered once per process with the module's jobs.
  */
-export function onItemFilesAttached(
-  ctx: Pick<AppContext, 'jobs'>,
-  listener: AttachListener,
-): void {
+export function onItemFilesAttached(ctx: Pick<AppContext, 'jobs'>, listener: AttachListener): void {
   const list = attachListeners.get(ctx.jobs) ?? [];
   list.push(listener);
   attachListeners.set(ctx.jobs, list);
