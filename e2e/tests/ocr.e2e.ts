@@ -63,7 +63,11 @@ describe('scans: the text read from a letter, shown beside it and found by a wor
     await panel
       .getByLabel('Texte du document')
       .fill('Liebe Grete, wir sind gut in Altona angekommen.');
-    const saved = nextResponse(page, 'PATCH', '/api/files/');
+    const saved = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'PATCH' &&
+        /^\/api\/files\/\d+\/text$/.test(new URL(response.url()).pathname),
+    );
     await panel.getByRole('button', { name: 'Enregistrer le texte' }).click();
     expect((await saved).status()).toBe(200);
     await poll(() => panel.innerText()).toMatch(/Altona/);
