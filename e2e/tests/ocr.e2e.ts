@@ -76,8 +76,10 @@ describe('scans: the text read from a letter, shown beside it and found by a wor
     // Found by a word of the scan only.
     await page.goto('/medias');
     await page.getByRole('searchbox', { name: 'Rechercher' }).fill('Altona');
-    await poll(() => page.locator('article.kf-item-card').count()).toBe(1);
-    await poll(() => page.locator('article.kf-item-card').innerText()).toMatch(/Altona/);
+    // The medias list is a grid of tiles: the one item whose scan holds the word.
+    const found = page.locator('article.kf-media-tile, article.kf-item-card');
+    await poll(() => found.count()).toBe(1);
+    await poll(() => found.innerText()).toMatch(/Brief aus Hamburg/);
     await context.close();
   }, 240_000);
 
