@@ -23,6 +23,7 @@
  * the detection rate over demo pictures (faces.ts; `--faces-known`, `--faces-pictures`);
  * `--only places` the map's points asked cold on the generated archive (places.ts; `--cold` URLs
  * per class, `--cold-seed`).
+ * `--only ocr` OCR of a 300-dpi A4 page (ocr.ts; `--ocr-pages`).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,6 +35,7 @@ import { COLD_SEED, coldPlan, runCold } from './cold.js';
 import { backupReport, runBackupBench } from './backup.js';
 import { clusterReport, runClusterBench } from './cluster.js';
 import { facesReport, runFacesBench } from './faces.js';
+import { ocrReport, runOcrBench } from './ocr.js';
 import { importReport, runImportBench, type ImportBenchKind } from './imports.js';
 import { mp3Report, runMp3Bench } from './mp3.js';
 import { runPlacesBench } from './places.js';
@@ -68,6 +70,7 @@ const { values } = parseArgs({
     'import-chat': { type: 'string', default: '10000,100000' },
     'faces-known': { type: 'string', default: '100000' },
     'faces-pictures': { type: 'string', default: '100' },
+    'ocr-pages': { type: 'string', default: '3' },
     'import-heap': { type: 'string' },
   },
 });
@@ -109,7 +112,9 @@ if (
       'segments',
       'faces',
       'places',
+      'ocr',
     ].includes(only)) ||
+  !(Number(values['ocr-pages']) >= 1) ||
   !(Number(values['segments-minutes']) > 0) ||
   !(Number(values['faces-known']) >= 1) ||
   !(Number(values['faces-pictures']) >= 1) ||
@@ -124,10 +129,10 @@ if (
 ) {
   console.error(
     'Usage: npm run bench -- [--size N>=100] [--dialect sqlite|postgres|both] ' +
-      '[--only cached|cold|mp3|backup|restart|cluster|imports|segments|faces|places] [--segments-minutes M] [--cold N>=1] [--cold-seed S] ' +
+      '[--only cached|cold|mp3|backup|restart|cluster|imports|segments|faces|places|ocr] [--segments-minutes M] [--cold N>=1] [--cold-seed S] ' +
       '[--keep] [--label L] [--mp3-minutes M] [--mp3-parts N>=1] [--backup-sizes N,N,…] ' +
       '[--restart-runs N>=1] [--restart-seconds S>=10] [--import-photos N,N,…] ' +
-      '[--import-mails N,N,…] [--import-chat N,N,…] [--import-heap MB>=16] [--faces-known N] [--faces-pictures N]',
+      '[--import-mails N,N,…] [--import-chat N,N,…] [--import-heap MB>=16] [--faces-known N] [--faces-pictures N] [--ocr-pages N]',
   );
   process.exit(2);
 }
@@ -140,6 +145,17 @@ if (only === 'backup') {
   const report = backupReport(result);
   const tail = values.label ? `-${values.label}` : '';
   const base = path.join(resultsDir, `${result.date.slice(0, 10)}-backup${tail}`);
+  fs.writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
+  fs.writeFileSync(`${base}.md`, report);
+  console.log(`\n${report}\nWritten to ${path.relative(process.cwd(), base)}.json and .md`);
+  process.exit(0);
+}
+
+if (only === 'ocr') {
+  const result = await runOcrBench(Number(values['ocr-pages']));
+  const report = ocrReport(result);
+  const tail = values.label ? `-${values.label}` : '';
+  const base = path.join(resultsDir, `${result.date.slice(0, 10)}-ocr${tail}`);
   fs.writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
   fs.writeFileSync(`${base}.md`, report);
   console.log(`\n${report}\nWritten to ${path.relative(process.cwd(), base)}.json and .md`);

@@ -187,5 +187,12 @@ export const routeIndex = {
   facesDeleteAll: ['DELETE', '/api/admin/faces'],
   placePoints: ['GET', '/api/places/points'],
   places: ['GET', '/api/places'],
+  fileText: ['GET', '/api/files/:id/text'],
+  fileTextUpdate: ['PATCH', '/api/files/:id/text'],
+  fileTextRevisions: ['GET', '/api/files/:id/text/revisions'],
+  fileTextRead: ['POST', '/api/files/:id/text/read'],
+  ocrAdmin: ['GET', '/api/admin/ocr'],
+  ocrAdminUpdate: ['PATCH', '/api/admin/ocr'],
+  ocrBackfill: ['POST', '/api/admin/ocr/backfill'],
   ...itemRouteIndex,
 } as const satisfies Record<RouteName, readonly [string, string]>;

@@ -24,6 +24,7 @@ import { registerExportRoutes } from './modules/exports/index.js';
 import { registerFileRoutes } from './modules/files/index.js';
 import { findItemForUpdate, insertItem, registerItemRoutes } from './modules/items/index.js';
 import { registerFaceRoutes } from './modules/faces/index.js';
+import { endOcrEngine, registerOcrRoutes } from './modules/ocr/index.js';
 import { registerJobRoutes } from './modules/jobs/index.js';
 import { registerBackupRoutes } from './modules/backups/index.js';
 import { registerImportRoutes } from './modules/imports/index.js';
@@ -80,6 +81,8 @@ export async function buildApp(
     ...(options.database ? { database: options.database } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
+  // The OCR engine's thread would keep a closed app's process alive until it idles out.
+  app.addHook('onClose', () => endOcrEngine());
   app.addHook('onClose', () => ctx.close());
 
   if (config.firstAdmin) {
@@ -156,6 +159,7 @@ export async function buildApp(
   registerJobRoutes(app, ctx);
   registerFaceRoutes(app, ctx);
   registerPlaceRoutes(app, ctx);
+  registerOcrRoutes(app, ctx);
   registerExportRoutes(app, ctx);
   await registerFileRoutes(app, ctx, {
     item: (trx, id) => findItemForUpdate(trx, ctx.dialect, id),

@@ -92,6 +92,7 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   WARMUP: z.enum(['on', 'off']).default('on'),
   FACES: z.enum(['on', 'off']).default('on'),
+  OCR: z.enum(['on', 'off']).default('on'),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z
@@ -178,6 +179,11 @@ export interface Config {
    * setting; a machine too small for the models, or the test servers unless a test asks).
    */
   faces: boolean;
+  /**
+   * Whether scans may be read by OCR on this installation (OCR=off: never, whatever the admin's
+   * setting; the test servers unless a test asks).
+   */
+  ocr: boolean;
   jobs: {
     /** Whether `serve` also works jobs (a `kinfolio worker` process always does). */
     workInServer: boolean;
@@ -317,6 +323,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffmpegTimeLimitMs: e.FFMPEG_TIME_LIMIT_SECONDS * 1000,
     warmUp: e.WARMUP === 'on',
     faces: e.FACES === 'on',
+    ocr: e.OCR === 'on',
     jobs: {
       workInServer: e.JOB_WORKER,
       concurrency: e.JOB_CONCURRENCY,

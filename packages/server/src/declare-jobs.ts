@@ -3,6 +3,7 @@ import type { AppContext } from './context.js';
 import { declareBackupJobs } from './modules/backups/index.js';
 import { declareExportJobs } from './modules/exports/index.js';
 import { declareFaceJobs } from './modules/faces/index.js';
+import { declareOcrJobs } from './modules/ocr/index.js';
 import { declareFileJobs } from './modules/files/index.js';
 import { declareImportJobs } from './modules/imports/index.js';
 import { declareRecordJobs } from './modules/records/index.js';
@@ -25,4 +26,5 @@ export function declareJobs(ctx: AppContext): void {
   declareBackupJobs(ctx);
   declareImportJobs(ctx);
   declareFaceJobs(ctx);
+  declareOcrJobs(ctx);
 }

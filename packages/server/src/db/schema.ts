@@ -85,6 +85,8 @@ export interface ItemsTable {
   updated_at: string;
   /** The content without markup, entities decoded (search, snippets). */
   plain: Generated<string>;
+  /** The texts read from its scans (migration 0040, kept by triggers): searched, never shown. */
+  scan_text: Generated<string>;
   /** The first 150 characters of `plain`. */
   preview: Generated<string>;
   /** Stored revisions, kept by the items service (lists of revised items). */

@@ -36,6 +36,9 @@ const UNSTAMPED_TABLES: Record<string, string> = {
   shares: 'share links, read by the share routes and the public routes (never cached)',
   share_entries: 'what a shared selection holds, read by the public routes (never cached)',
   share_events: 'the audit of share links, read by no cached route',
+  file_texts:
+    'the text of scans, read by the text routes (never cached); the search reads items.scan_text (stamped)',
+  file_text_revisions: 'corrected scan texts, read by the text routes (never cached)',
   face_scans: 'which pictures the face detector read, read by the faces routes (never cached)',
   face_groups: 'groups of unknown faces, read by the faces routes (never cached)',
   faces:

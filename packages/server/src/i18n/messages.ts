@@ -15,6 +15,7 @@ import { loginLinkMessages } from './login-link-messages.js';
 import { shareMessages } from './share-messages.js';
 import { faceMessages } from './face-messages.js';
 import { placeMessages } from './place-messages.js';
+import { ocrMessages } from './ocr-messages.js';
 
 /** Every message the server says to people, in the four interface languages. */
 const en = {
@@ -100,6 +101,7 @@ const en = {
   ...shareMessages.en,
   ...faceMessages.en,
   ...placeMessages.en,
+  ...ocrMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -196,6 +198,7 @@ const fr: Catalogue = {
   ...shareMessages.fr,
   ...faceMessages.fr,
   ...placeMessages.fr,
+  ...ocrMessages.fr,
 };
 
 const it: Catalogue = {
@@ -285,6 +288,7 @@ const it: Catalogue = {
   ...shareMessages.it,
   ...faceMessages.it,
   ...placeMessages.it,
+  ...ocrMessages.it,
 };
 
 const de: Catalogue = {
@@ -379,6 +383,7 @@ const de: Catalogue = {
   ...shareMessages.de,
   ...faceMessages.de,
   ...placeMessages.de,
+  ...ocrMessages.de,
 };
 
 export const catalogues: Record<UiLanguage, Catalogue> = { en, fr, it, de };

@@ -50,6 +50,8 @@ export async function createTestServer(options: TestServerOptions = {}) {
     LOG_LEVEL: 'silent',
     // Face detection takes a second a picture and loads models: only the tests that ask run it.
     FACES: 'off',
+    // OCR loads its models and takes a second a page: likewise.
+    OCR: 'off',
     ...(await storageEnv(options.env)),
     ...options.env,
   });

@@ -88,6 +88,9 @@ export const TABLE_ORDER = [
   'face_groups',
   'faces',
   'face_rejections',
+  // The text of scans, with the texts corrections replaced (modules/ocr).
+  'file_texts',
+  'file_text_revisions',
 ];
 
 /**
@@ -106,6 +109,7 @@ export const TABLE_KEYS: Record<string, string[]> = {
   record_people: ['record_id', 'participant_id'],
   record_segment_people: ['segment_id', 'participant_id'],
   face_scans: ['file_id'],
+  file_texts: ['file_id'],
   face_rejections: ['face_id', 'participant_id'],
 };
 

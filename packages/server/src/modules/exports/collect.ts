@@ -28,7 +28,12 @@ export interface ExportFile {
   size: number;
   sha256: string;
   storage_key: string;
+  /** The text read from a scan (OCR, or corrected), '' when none (modules/ocr, migration 0040). */
+  text: string;
 }
+
+/** The OCR module's table as the export reads it: a scan's current text. */
+type ScanTexts = { file_texts: { file_id: number; status: string; text: string } };
 
 /** One item (an original or one of its translations) with its links and files. */
 export interface ExportEntry {
@@ -180,10 +185,23 @@ export async function* exportItems(
         .orderBy('categories.id')
         .execute(),
       db
+        .withTables<ScanTexts>()
         .selectFrom('files')
-        .select(['id', 'item_id', 'name', 'mime', 'size', 'sha256', 'storage_key'])
-        .where('item_id', 'in', all)
-        .orderBy('id')
+        .leftJoin('file_texts as t', (join) =>
+          join.onRef('t.file_id', '=', 'files.id').on('t.status', '=', 'done'),
+        )
+        .select([
+          'files.id',
+          'files.item_id',
+          'files.name',
+          'files.mime',
+          'files.size',
+          'files.sha256',
+          'files.storage_key',
+          't.text',
+        ])
+        .where('files.item_id', 'in', all)
+        .orderBy('files.id')
         .execute(),
       placeIds.length
         ? db
@@ -230,6 +248,7 @@ export async function* exportItems(
         size: Number(f.size),
         sha256: f.sha256,
         storage_key: f.storage_key,
+        text: f.text ?? '',
       })),
       place: row.place_id === null ? null : (placeOf.get(row.place_id) ?? null),
     });

@@ -40,8 +40,18 @@ export async function writeRecordPages(
 ): Promise<string> {
   const { escape } = kit;
   const rows: string[] = [];
-  for await (const { record, people, files, segments } of exportableRecords(db)) {
+  for await (const { record, people, files: parts, segments } of exportableRecords(db)) {
     const id = record.id;
+    // Audio parts, never scans: no text read from them.
+    const files = parts.map(({ id, name, mime, size, sha256, storage_key }): ExportFile => ({
+      id,
+      name,
+      mime,
+      size,
+      sha256,
+      storage_key,
+      text: '',
+    }));
     for (const file of files) {
       await zip.addStream(kit.filePath(file), () => storage.get(file.storage_key), false);
     }

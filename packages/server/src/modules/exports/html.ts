@@ -156,7 +156,7 @@ async function writeSite(
           options.records,
           options.storage,
           zip,
-          { escape: escapeHtml, page, href, filePath, fileLink },
+          { escape: escapeHtml, page, href, filePath, fileLink: (file) => fileLink(file, t) },
           t,
         )
       : '';
@@ -220,7 +220,7 @@ function entrySection(
     .map(([key, value]) => `<dt>${escapeHtml(t(key))}</dt><dd dir="auto">${value}</dd>`)
     .join('');
   const files = entry.files.length
-    ? `<h3>${escapeHtml(t('exports.html.files'))}</h3><ul>${entry.files.map(fileLink).join('')}</ul>`
+    ? `<h3>${escapeHtml(t('exports.html.files'))}</h3><ul>${entry.files.map((file) => fileLink(file, t)).join('')}</ul>`
     : '';
   return `<article lang="${escapeHtml(entry.language)}" dir="auto">
 <h1 dir="auto">${escapeHtml(entry.title || `#${entry.id}`)}</h1>
@@ -230,7 +230,10 @@ ${files}
 </article>`;
 }
 
-function fileLink(file: ExportFile): string {
+function fileLink(
+  file: ExportFile,
+  t: (key: MessageKey, params?: Record<string, string | number>) => string,
+): string {
   const target = href(`../${filePath(file)}`);
   const name = escapeHtml(file.name);
   const preview = file.mime.startsWith('image/')
@@ -240,5 +243,9 @@ function fileLink(file: ExportFile): string {
       : file.mime.startsWith('video/')
         ? `<br><video controls preload="none" src="${target}"></video>`
         : '';
-  return `<li><a href="${target}">${name}</a>${preview}</li>`;
+  // The text read from a scan, under it: a letter's words readable without the image.
+  const text = file.text
+    ? `<details><summary>${escapeHtml(t('exports.html.scan_text'))}</summary><pre class="scan" dir="auto">${escapeHtml(file.text)}</pre></details>`
+    : '';
+  return `<li><a href="${target}">${name}</a>${preview}${text}</li>`;
 }

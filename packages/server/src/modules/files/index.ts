@@ -36,7 +36,9 @@ export {
 export { ensurePreview } from './previews.js';
 export { storeThumbnail, thumbKeyOf, thumbnailOf } from './thumbnails.js';
 export {
+  itemFilesAttached,
   newPictures,
+  onItemFilesAttached,
   onNewPictures,
   readFileBytes,
   type PictureListener,

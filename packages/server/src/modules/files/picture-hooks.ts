@@ -39,6 +39,34 @@ export async function newPictures(
   }
 }
 
+/** Files just attached to an item (an `addfilepond` of an item, not a record's parts). */
+export type AttachListener = (fileIds: number[]) => Promise<void>;
+
+const attachListeners = new WeakMap<object, AttachListener[]>();
+
+/**
+ * Lets a module hear of files attached to items (OCR: it reads a scan with its item's language,
+ * which an upload does not know yet); registered once per process with the module's jobs.
+ */
+export function onItemFilesAttached(ctx: Pick<AppContext, 'jobs'>, listener: AttachListener): void {
+  const list = attachListeners.get(ctx.jobs) ?? [];
+  list.push(listener);
+  attachListeners.set(ctx.jobs, list);
+}
+
+/** Tells them; a failure is logged only (their backfill catches up), as for new pictures. */
+export async function itemFilesAttached(
+  ctx: Pick<AppContext, 'jobs'>,
+  fileIds: number[],
+  log?: FastifyBaseLogger,
+): Promise<void> {
+  for (const listener of attachListeners.get(ctx.jobs) ?? []) {
+    await listener(fileIds).catch((err: unknown) =>
+      log?.error({ err }, 'attached files were not announced (their backfill will find them)'),
+    );
+  }
+}
+
 /** The whole bytes of a stored file (pictures read by other modules' jobs). */
 export async function readFileBytes(ctx: Pick<AppContext, 'storage'>, key: string) {
   const chunks: Buffer[] = [];

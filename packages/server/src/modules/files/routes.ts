@@ -18,6 +18,7 @@ import {
 } from './deleted.js';
 import { filesRepository, isDeleted, isTemporary } from './repository.js';
 import { attachUploads, deleteFile, revertUpload, type OwnerLookups } from './service.js';
+import { itemFilesAttached } from './picture-hooks.js';
 import { receiveUpload } from './upload.js';
 
 /** FilePond's protocol, `addfilepond` and file downloads (see the contract's file-routes.ts). */
@@ -80,6 +81,13 @@ export async function registerFileRoutes(
       },
       lookups,
     );
+    if (request.body.modelType !== 'record') {
+      await itemFilesAttached(
+        ctx,
+        files.map((file) => file.id),
+        request.log,
+      );
+    }
     return { message: say(request, 'files.attached'), files };
   });
 

@@ -17,8 +17,11 @@ import { presentItem } from './present.js';
 import { itemsRepository, type ItemRow } from './repository.js';
 import { ITEM_REVISIONS } from './revisions.repository.js';
 
-/** Where a search's snippet comes from: the text, else the title (else the preview). */
-export const ITEM_SNIPPET_COLUMNS = ['plain', 'title'] as const;
+/**
+ * Where a search's snippet comes from: the text, else the title, else its scans' text (a word
+ * found only in a scanned letter shows there), else the preview.
+ */
+export const ITEM_SNIPPET_COLUMNS = ['plain', 'title', 'scan_text'] as const;
 import { contentColumns, deleteForGood, LINK_MISSING, reviseItem } from './service.js';
 
 type Named<N> = { id: number; name: N };

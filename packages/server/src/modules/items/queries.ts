@@ -200,7 +200,10 @@ async function narrowedMatches(
   };
 }
 
-function snippetOf(row: { plain: string; title: string; preview: string }, words: string[]) {
+function snippetOf(
+  row: { plain: string; title: string; preview: string; scan_text: string },
+  words: string[],
+) {
   return snippetIn(row, ITEM_SNIPPET_COLUMNS, words);
 }
 

@@ -16,7 +16,10 @@ import { byMonths, monthStart, MONTHS_FROM } from './list-months.js';
 type Executor = Kysely<Database> | Transaction<Database>;
 export type ItemRow = Selectable<ItemsTable>;
 export type ItemChanges = Omit<Updateable<ItemsTable>, 'id' | 'type' | 'created_at'>;
-export type NewItem = Omit<ItemRow, 'id' | 'revisions_count' | 'created_by' | 'created_by_name'> &
+export type NewItem = Omit<
+  ItemRow,
+  'id' | 'revisions_count' | 'created_by' | 'created_by_name' | 'scan_text'
+> &
   Partial<Pick<ItemRow, 'created_by' | 'created_by_name'>>;
 
 export type { ListFilter, TrashView } from './link-scope.js';
@@ -56,7 +59,7 @@ export type ItemListRecord = Pick<
   | 'revisions_count'
   | 'fields'
   | 'place_id'
-> & { plain?: string };
+> & { plain?: string; scan_text?: string };
 
 export interface FamilyMember {
   id: number;
@@ -66,6 +69,8 @@ export interface FamilyMember {
   title: string;
   preview: string;
   plain: string;
+  /** Its scans' text (a search's snippet may come from it); '' unless asked with the plain text. */
+  scan_text: string;
   deleted_at: string | null;
 }
 
@@ -260,7 +265,7 @@ export function itemsRepository(db: Executor) {
       if (ids.length === 0) return [];
       const rows = await db
         .selectFrom('items as i')
-        .select([...ROW_COLUMNS, 'i.plain'])
+        .select([...ROW_COLUMNS, 'i.plain', 'i.scan_text'])
         .where('i.id', 'in', ids)
         .execute();
       const byId = new Map(rows.map((row) => [row.id, row]));
@@ -291,6 +296,9 @@ export function itemsRepository(db: Executor) {
         .selectFrom('items')
         .select(['id', 'type', 'parent_id', 'language', 'title', 'preview', 'deleted_at'])
         .select(withPlain ? sql<string>`plain`.as('plain') : sql<string>`''`.as('plain'))
+        .select(
+          withPlain ? sql<string>`scan_text`.as('scan_text') : sql<string>`''`.as('scan_text'),
+        )
         .where((eb) => eb.or([eb('id', 'in', originalIds), eb('parent_id', 'in', originalIds)]))
         .$if(live, (q) => q.where('deleted_at', 'is', null))
         .orderBy('id')

@@ -2,7 +2,7 @@ import './faces.css';
 import { Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Face, FaceBox } from '@kinfolio/contract';
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { useCan } from '@/shared/organisation/hooks';
 import { EditIcon, UsersIcon } from '@/shared/ui';
@@ -11,6 +11,8 @@ import { FacePanel, useFaceAnswers } from './FacePanel';
 import { typing } from './keys';
 
 interface FaceFrameProps {
+  /** Drawn over the picture in its own box (a scan's word boxes). */
+  overlay?: ReactNode;
   fileId: number;
   src: string;
   alt: string;
@@ -73,7 +75,7 @@ function usePointerBox(onBox: (box: FaceBox) => void) {
  * button, each with its name; choosing one opens what can be said about it. `y` and `n` answer
  * the chosen face's suggestion (or the first suggested face's). Editors may draw a box by hand.
  */
-export function FaceFrame({ fileId, src, alt, initialFace }: FaceFrameProps) {
+export function FaceFrame({ fileId, src, alt, initialFace, overlay }: FaceFrameProps) {
   const { t } = useTranslation('faces');
   const editable = useCan('content.edit');
   const faces = useQuery(faceQueries.file(fileId));
@@ -124,6 +126,7 @@ export function FaceFrame({ fileId, src, alt, initialFace }: FaceFrameProps) {
         {...(drawing ? pointer.handlers : {})}
       >
         <img src={src} alt={alt} draggable={false} />
+        {overlay}
         {list.map((face) => (
           <button
             key={face.id}

@@ -19,6 +19,7 @@ import { confirmDeleteFile } from '@/shared/entity/confirmDelete';
 import { itemResource } from '../api';
 import { FaceChips } from '@/shared/faces/FaceChips';
 import { Lightbox } from '../photos/Lightbox';
+import { isScan, ScanText } from './ScanText';
 
 /** The pictures whose faces the item view lists (each asks for its own). */
 const FACES_SHOWN = 24;
@@ -91,6 +92,8 @@ export function Attachments({ item }: { item: Item }) {
   if (!item.files.length) return null;
   const pictures = item.files.filter((f) => f.thumbnail_url);
   const others = item.files.filter((f) => !f.thumbnail_url);
+  // Pictures and PDFs: the text read from them, beside the files.
+  const scans = item.files.filter(isScan);
   return (
     <section aria-labelledby="kf-item-files-title">
       <Title order={2} size="h4" id="kf-item-files-title" mb="xs">
@@ -128,6 +131,13 @@ export function Attachments({ item }: { item: Item }) {
         <Stack gap="xs" mt={pictures.length ? 'sm' : 0}>
           {others.map((file) => (
             <FileLine key={file.id} item={item} file={file} canDelete={canDelete} />
+          ))}
+        </Stack>
+      ) : null}
+      {scans.length ? (
+        <Stack gap="xs" mt="sm">
+          {scans.map((file) => (
+            <ScanText key={file.id} item={item} file={file} />
           ))}
         </Stack>
       ) : null}

@@ -5,6 +5,7 @@ import { useTranslation } from '@/shared/i18n/react';
 import { FaceFrame } from '@/shared/faces/FaceFrame';
 import { ChevronIcon, DownloadIcon } from '@/shared/ui';
 import { useLightboxSteps } from '@/shared/ui/useLightboxSteps';
+import { ScanWords } from './ScanWords';
 
 interface LightboxProps {
   pictures: AttachedFile[];
@@ -39,12 +40,18 @@ export function Lightbox({ pictures, index, onIndex, formatSize, face }: Lightbo
       {picture ? (
         <>
           <div className="kf-lightbox-stage" {...swipe}>
-            <FaceFrame
-              key={picture.id}
-              fileId={picture.id}
-              src={picture.url}
-              alt={picture.name}
-              initialFace={face}
+            <ScanWords
+              picture={picture}
+              frame={(overlay) => (
+                <FaceFrame
+                  key={picture.id}
+                  fileId={picture.id}
+                  src={picture.url}
+                  alt={picture.name}
+                  initialFace={face}
+                  overlay={overlay}
+                />
+              )}
             />
           </div>
           <Group justify="space-between" mt="sm" wrap="nowrap">
