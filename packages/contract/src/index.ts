@@ -36,6 +36,8 @@ export * from './schemas/shares.js';
 export * from './share-routes.js';
 export * from './schemas/faces.js';
 export * from './face-routes.js';
+export * from './schemas/places.js';
+export * from './place-routes.js';
 export * from './translation-keys.js';
 export { route } from './route-def.js';
 export * from './responses.js';

@@ -184,5 +184,7 @@ export const routeIndex = {
   facesAdminUpdate: ['PATCH', '/api/admin/faces'],
   facesBackfill: ['POST', '/api/admin/faces/backfill'],
   facesDeleteAll: ['DELETE', '/api/admin/faces'],
+  placePoints: ['GET', '/api/places/points'],
+  places: ['GET', '/api/places'],
   ...itemRouteIndex,
 } as const satisfies Record<RouteName, readonly [string, string]>;

@@ -5,6 +5,7 @@ import { backupRouteTable } from './backup-routes.js';
 import { deletedMediaRouteTable } from './deleted-media-routes.js';
 import { exportRouteTable } from './export-routes.js';
 import { faceRouteTable } from './face-routes.js';
+import { placeRouteTable } from './place-routes.js';
 import { importRouteTable } from './import-routes.js';
 import { fileRouteTable } from './file-routes.js';
 import { jobRouteTable } from './job-routes.js';
@@ -27,6 +28,7 @@ import {
 import { idField, idParam, messageBody } from './schemas/common.js';
 import { noBody, saved, throttled } from './responses.js';
 import {
+  adminSettingsBody,
   adminSettingsSaved,
   adminSettingsSchema,
   adminUserPatchBody,
@@ -246,7 +248,7 @@ export const routes = {
     method: 'PATCH',
     path: '/api/admin-settings',
     access: 'admin',
-    body: adminSettingsSchema,
+    body: adminSettingsBody,
     responses: { 200: adminSettingsSaved },
   }),
 
@@ -420,6 +422,7 @@ export const routes = {
   ...loginLinkRouteTable,
   ...shareRouteTable,
   ...faceRouteTable,
+  ...placeRouteTable,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

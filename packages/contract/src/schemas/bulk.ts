@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONTENT_LANGUAGES } from '../constants.js';
 import { idField } from './common.js';
 import { ITEM_LIMITS, ITEM_STATUSES } from './items.js';
+import { placeInput, placeValueSchema } from './places.js';
 
 /**
  * Bulk operations on selected entries of one kind (items of one type, or records): one request,
@@ -45,6 +46,8 @@ function bulkSchemasOf<
   const revertShape = {
     ...linkFields(linkList),
     language: languageField.optional(),
+    /** The place as it was (null: none). */
+    place: placeValueSchema.nullable().optional(),
     ...ownFields,
     /** Puts the entry in the trash or takes it out. */
     trashed: z.boolean().optional(),
@@ -56,6 +59,8 @@ function bulkSchemasOf<
     z.object({ action: z.literal('link'), ids: bulkIds, kind, values: linkValues }),
     z.object({ action: z.literal('unlink'), ids: bulkIds, kind, values: linkValues }),
     z.object({ action: z.literal('language'), ids: bulkIds, language: languageField }),
+    /** Sets one place on every entry (null clears it). */
+    z.object({ action: z.literal('place'), ids: bulkIds, place: placeInput.nullable() }),
     z.object({ action: z.literal('trash'), ids: bulkIds }),
     z.object({ action: z.literal('restore'), ids: bulkIds }),
     z.object({

@@ -4,6 +4,7 @@ import { CONTENT_LANGUAGES, LIMITS } from '../constants.js';
 import { idField, integerField, paginated, VALIDATION_KEYS, withoutNul } from './common.js';
 import { attachedFileSchema } from './files.js';
 import { translatedNameSchema } from './organisation.js';
+import { placeField, placeSchema, placeValueSchema } from './places.js';
 import {
   ITEM_LIMITS,
   ITEM_STATUSES,
@@ -69,6 +70,8 @@ export const itemCreateBody = z.object({
   status: z.enum(ITEM_STATUSES).default('published'),
   /** The type's own fields (`itemFieldsSchema`); a translation copies its original's. */
   fields: itemFieldsValueSchema.optional(),
+  /** Where it happened; a picture's GPS position fills it at upload when it has none. */
+  place: placeField,
 });
 export type ItemCreateBody = z.infer<typeof itemCreateBody>;
 
@@ -88,6 +91,8 @@ export const itemUpdateBody = z.object({
   status: z.enum(ITEM_STATUSES).optional(),
   /** Only the fields named change. */
   fields: itemFieldsValueSchema.optional(),
+  /** A place replaces the item's; null clears it. */
+  place: placeField,
 });
 export type ItemUpdateBody = z.infer<typeof itemUpdateBody>;
 
@@ -221,6 +226,8 @@ const itemCommon = {
   categories: z.array(translatedRef),
   /** Languages of the item's family that are not in the trash (itself always included), sorted. */
   languages: z.array(z.string()),
+  /** Where it happened, or null. */
+  place: placeSchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   deleted_at: z.string().nullable(),
@@ -287,6 +294,8 @@ export const revisionDataSchema = z.object({
   status: z.enum(ITEM_STATUSES),
   /** Absent from revisions stored before the type had fields. */
   fields: itemFieldsValueSchema.default({}),
+  /** Absent from revisions stored before items had places. */
+  place: placeValueSchema.nullable().default(null),
 });
 export type RevisionData = z.infer<typeof revisionDataSchema>;
 

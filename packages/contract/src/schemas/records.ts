@@ -7,6 +7,7 @@ import { ITEM_LIMITS } from './item-constants.js';
 import { RECORD_LIMITS } from './record-constants.js';
 import { recordSegmentHitSchema } from './record-segments.js';
 import { SEARCH_SORTS, itemDateField, namedRef } from './items.js';
+import { placeField, placeSchema, placeValueSchema } from './places.js';
 
 export { RECORD_LIMITS, TIME_CODE_PATTERN } from './record-constants.js';
 
@@ -48,6 +49,8 @@ export const recordCreateBody = z.object({
   info: recordFields.info.default(''),
   location: recordFields.location.default(''),
   people: recordFields.people.default([]),
+  /** Where it was recorded, with coordinates; `location` stays free text beside it. */
+  place: placeField,
 });
 export type RecordCreateBody = z.infer<typeof recordCreateBody>;
 
@@ -67,6 +70,8 @@ export const recordUpdateBody = z.object({
   info: recordFields.info.optional(),
   location: recordFields.location.optional(),
   people: recordFields.people.optional(),
+  /** A place replaces the record's; null clears it. */
+  place: placeField,
 });
 export type RecordUpdateBody = z.infer<typeof recordUpdateBody>;
 
@@ -138,6 +143,8 @@ const recordCommon = {
   info: z.string(),
   location: z.string(),
   people: z.array(namedRef),
+  /** Where it was recorded, or null. */
+  place: placeSchema.nullable(),
   revisions_count: z.number().int(),
   files_count: z.number().int(),
   created_at: z.string(),
@@ -181,6 +188,8 @@ export const recordRevisionDataSchema = z.object({
   info: z.string(),
   location: z.string(),
   people: z.array(z.number().int()),
+  /** Absent from revisions stored before records had places. */
+  place: placeValueSchema.nullable().default(null),
 });
 export type RecordRevisionData = z.infer<typeof recordRevisionDataSchema>;
 

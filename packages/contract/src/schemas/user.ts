@@ -113,13 +113,38 @@ export const adminUserPatchBody = z.object({
 });
 export type AdminUserPatchBody = z.infer<typeof adminUserPatchBody>;
 
-export const adminSettingsSchema = z.object({ registration_enabled: z.boolean() });
+/**
+ * `map_tile_url`: the map's tile server, a URL template with `{z}`, `{x}`, `{y}` (and optionally
+ * `{s}`, `{r}`) that browsers load tiles from (default OpenStreetMap's public tiles), or null to
+ * turn tiles off (the map then draws its bundled world outline only); `map_tile_attribution` the
+ * credit shown on the map (HTML, links only).
+ */
+const mapTileUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^https?:\/\/[^\s"'<>]+$/)
+  .refine((url) => url.includes('{z}') && url.includes('{x}') && url.includes('{y}'))
+  .nullable();
+const mapTileAttribution = z.string().trim().max(500);
+
+export const adminSettingsSchema = z.object({
+  registration_enabled: z.boolean(),
+  map_tile_url: mapTileUrl,
+  map_tile_attribution: mapTileAttribution,
+});
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
+/** PATCH /api/admin-settings: absent settings are unchanged. */
+export const adminSettingsBody = adminSettingsSchema.partial();
+export type AdminSettingsBody = z.infer<typeof adminSettingsBody>;
 
 /** Public facts the logged-out home page needs. */
 export const appStateSchema = z.object({
   needs_setup: z.boolean(),
   registration_enabled: z.boolean(),
+  /** The map's tiles (see `adminSettingsSchema`): null when turned off. */
+  map_tile_url: z.string().nullable(),
+  map_tile_attribution: z.string(),
 });
 export type AppState = z.infer<typeof appStateSchema>;
 
