@@ -1,5 +1,5 @@
 // Writes the world outline the map draws under its points when tiles are off or unreachable
-// (packages/web/src/features/places/map/worldOutline.json). Its source is the country shapes
+// (packages/web/src/shared/places/map/worldOutline.json). Its source is the country shapes
 // `which-country` bundles (Natural Earth, MIT package) so the map and the server's country
 // lookup agree on the same borders. Coordinates are rounded to 0.05° and points closer than
 // that dropped: a country-level outline, ~100 KB, loaded only with the map's code.
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'packages/server/package.json'));
 const tree = JSON.parse(readFileSync(require.resolve('which-country/data.json'), 'utf8'));
-const out = path.join(root, 'packages/web/src/features/places/map/worldOutline.json');
+const out = path.join(root, 'packages/web/src/shared/places/map/worldOutline.json');
 
 const STEP = 0.05;
 const round = (value) => Math.round(value / STEP) * STEP;

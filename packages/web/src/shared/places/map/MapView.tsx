@@ -1,7 +1,8 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
-import L from 'leaflet';
+import type L from 'leaflet';
 import { useEffect, useMemo } from 'react';
+import { isTouchDevice } from '@/shared/ui/device';
 import { MapContainer, Marker, Pane, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { pointIcon, type PointLike } from './pointIcon';
 import { viewportOf, type Viewport } from './viewport';
@@ -24,6 +25,10 @@ export interface MapViewProps<P extends PointLike> {
   points?: readonly P[];
   /** A point's accessible name (its title, or how many items a cluster holds). */
   pointLabel?: (point: P) => string;
+  /**
+   * A single entry's point, or a cluster the map cannot split further (its entries share a spot):
+   * a cluster is otherwise zoomed into, centred on it.
+   */
   onPoint?: (point: P) => void;
   /** Called with the view once it settles (after each pan or zoom, and at first). */
   onView?: (viewport: Viewport) => void;
@@ -38,6 +43,9 @@ export interface MapViewProps<P extends PointLike> {
   embedded?: boolean;
   className?: string;
 }
+
+/** Past this zoom a cluster's entries are as good as in one spot: it opens instead of zooming. */
+export const SPLIT_ZOOM = 17;
 
 /** Names the map's container, which Leaflet makes focusable, and reports its view. */
 function MapBehaviour({
@@ -89,6 +97,36 @@ function FollowChosen({ chosen }: { chosen: MapViewProps<PointLike>['chosen'] })
   return null;
 }
 
+/** The server's points as markers: Tab reaches each, Enter or a tap opens it or zooms in. */
+function PointMarkers<P extends PointLike>({
+  points,
+  pointLabel,
+  onPoint,
+}: Pick<MapViewProps<P>, 'points' | 'pointLabel' | 'onPoint'>) {
+  const map = useMap();
+  const open = (point: P) => {
+    if (point.count > 1 && map.getZoom() < SPLIT_ZOOM) {
+      map.setView([point.latitude, point.longitude], Math.min(SPLIT_ZOOM, map.getZoom() + 3));
+    } else onPoint?.(point);
+  };
+  return (points ?? []).map((point) => (
+    <Marker
+      key={`${point.latitude},${point.longitude},${point.count}`}
+      position={[point.latitude, point.longitude]}
+      icon={pointIcon(point)}
+      title={pointLabel?.(point)}
+      eventHandlers={{
+        click: () => open(point),
+        add: (event) => {
+          const element = (event.target as L.Marker).getElement();
+          const name = pointLabel?.(point);
+          if (element && name) element.setAttribute('aria-label', name);
+        },
+      }}
+    />
+  ));
+}
+
 /**
  * The archive's map (Leaflet): tiles from the configured server over a bundled world outline that
  * shows where things are without network, the server's clusters and points as focusable markers
@@ -109,7 +147,7 @@ export default function MapView<P extends PointLike>({
   embedded = false,
   className,
 }: MapViewProps<P>) {
-  const touch = L.Browser.touch && L.Browser.mobile;
+  const touch = isTouchDevice();
   const startProps = 'bounds' in start ? { bounds: start.bounds } : start;
   const chosenIcon = useMemo(
     () => (chosen ? pointIcon({ ...chosen, count: 1 }, true) : null),
@@ -134,22 +172,7 @@ export default function MapView<P extends PointLike>({
         <WorldOutline pane="kf-outline" />
       </Pane>
       {tileUrl !== null && <TileLayer url={tileUrl} attribution={attribution} />}
-      {points.map((point) => (
-        <Marker
-          key={`${point.latitude},${point.longitude},${point.count}`}
-          position={[point.latitude, point.longitude]}
-          icon={pointIcon(point)}
-          title={pointLabel?.(point)}
-          eventHandlers={{
-            click: () => onPoint?.(point),
-            add: (event) => {
-              const element = (event.target as L.Marker).getElement();
-              const name = pointLabel?.(point);
-              if (element && name) element.setAttribute('aria-label', name);
-            },
-          }}
-        />
-      ))}
+      <PointMarkers points={points} pointLabel={pointLabel} onPoint={onPoint} />
       {chosen && chosenIcon && (
         <Marker
           position={[chosen.latitude, chosen.longitude]}
