@@ -5,6 +5,7 @@ import {
   CalendarIcon,
   HistoryIcon,
   LanguageIcon,
+  MapIcon,
   RecordIcon,
   SettingsIcon,
   ShareIcon,
@@ -55,6 +56,12 @@ export const NAV_SECTIONS: NavSection[] = [
         labelKey: 'nav.planning',
         icon: CalendarIcon,
         activePrefix: '/planning',
+      },
+      {
+        to: '/map',
+        labelKey: 'nav.map',
+        icon: MapIcon,
+        activePrefix: '/map',
       },
       {
         to: '/history',

@@ -24,6 +24,7 @@ import { guard, runValidate, type GuardKind } from './guards';
 import { historyFeedRoutes } from './historyFeedRoutes';
 import { adminParamRoutes } from './adminParamRoutes';
 import { planningRoute } from './planningRoutes';
+import { mapRoute } from './mapRoutes';
 import { importRoutes } from './importRoutes';
 import { loginLinkRoute } from './loginLinkRoute';
 import { publicShareRoutes, sharesRoute } from './shareRoutes';
@@ -384,6 +385,7 @@ export const routeTree = rootRoute.addChildren([
   recordProfileRoute,
   recordHistoryRoute,
   planningRoute(() => rootRoute),
+  mapRoute(() => rootRoute),
   ...importRoutes(() => rootRoute),
   ...publicShareRoutes(() => rootRoute),
   sharesRoute(() => rootRoute),

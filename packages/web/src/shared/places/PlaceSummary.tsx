@@ -7,7 +7,7 @@ import { useTranslation } from '@/shared/i18n/react';
 import { placeQueries } from './api';
 import { LazyMap } from './map/LazyMap';
 import { nearbyBox, nearbyEntries, NEARBY_ZOOM } from './nearby';
-import { entryPath, mapPathAt } from './paths';
+import { entryPath, mapSearchAt } from './paths';
 import { useMapTiles } from './tiles';
 import { useCoordinatesFormat } from './useCoordinatesFormat';
 
@@ -65,7 +65,10 @@ export function PlaceSummary({
           <Title order={2} size="h5" id="kf-place-title">
             {t('summary.title')}
           </Title>
-          <Anchor component={Link} size="sm" {...mapPathAt(position)}>
+          <Anchor
+            size="sm"
+            renderRoot={(props) => <Link {...props} to="/map" search={mapSearchAt(position)} />}
+          >
             {t('summary.showOnMap')}
           </Anchor>
         </Group>

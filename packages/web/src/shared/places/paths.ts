@@ -8,10 +8,9 @@ export function entryPath(type: PlacePointType, id: number): string {
     : `${ITEM_BASES[type].slice('/api'.length)}/${id}/profile`;
 }
 
-/** `/map` opened on a place (an item's "show on the map"), with the entry's card open. */
-export function mapPathAt(position: { latitude: number; longitude: number }, zoom = 13) {
-  return {
-    to: '/map' as const,
-    search: { lat: position.latitude, lng: position.longitude, zoom },
-  };
-}
+/** `/map`'s address opened on a place (an entry's "show on the map"). */
+export const mapSearchAt = (position: { latitude: number; longitude: number }, zoom = 13) => ({
+  lat: position.latitude,
+  lng: position.longitude,
+  zoom,
+});
