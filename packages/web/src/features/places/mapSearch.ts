@@ -35,7 +35,8 @@ const within = (value: unknown, limit: number) => {
 /** `validateSearch` of `/map`: unknown or malformed values are dropped. */
 export function validateMapSearch(raw: Record<string, unknown>): MapSearch {
   const result: MapSearch = {};
-  if (PLACE_POINT_TYPES.includes(raw.type as PlacePointType)) result.type = raw.type as PlacePointType;
+  if (PLACE_POINT_TYPES.includes(raw.type as PlacePointType))
+    result.type = raw.type as PlacePointType;
   for (const name of ['category', 'participant', 'tag'] as const) {
     const id = positiveInt(raw[name]);
     if (id !== undefined) result[name] = id;

@@ -75,7 +75,9 @@ export function PointCard({
       p="sm"
       withBorder
       role="dialog"
-      aria-label={single ? (point.title ?? t('card.untitled')) : t('card.spot', { count: point.count })}
+      aria-label={
+        single ? (point.title ?? t('card.untitled')) : t('card.spot', { count: point.count })
+      }
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <Stack gap="sm" miw={0} className="kf-point-card-list">

@@ -40,7 +40,12 @@ export default function MapPage() {
   const entries = data.reduce((sum, point) => sum + point.count, 0);
 
   const go = (next: MapSearch) =>
-    void navigate({ to: '/map', search: withoutUndefined(next), replace: true, resetScroll: false });
+    void navigate({
+      to: '/map',
+      search: withoutUndefined(next),
+      replace: true,
+      resetScroll: false,
+    });
   const change = (partial: Partial<MapSearch>) => {
     setOpen(null);
     go({ ...search, ...partial });
@@ -73,9 +78,7 @@ export default function MapPage() {
     <YearRange key="years" from={search.from} to={search.to} onChange={(range) => change(range)} />
   );
   const label = (point: PlacePoint) =>
-    point.count > 1
-      ? t('map.cluster', { count: point.count })
-      : point.title || t('card.untitled');
+    point.count > 1 ? t('map.cluster', { count: point.count }) : point.title || t('card.untitled');
 
   return (
     <>
