@@ -1,4 +1,6 @@
 import type { ContentLanguage } from '@kinfolio/contract';
+import { registerAnswerLanguage } from './i18n/answer-language.js';
+import { registerPlaceRoutes } from './modules/places/index.js';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -130,6 +132,7 @@ export async function buildApp(
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   registerErrorHandling(app);
+  registerAnswerLanguage(app);
   registerNulRefusal(app);
   // Operators' endpoints, outside the contract's table (http/operational.ts).
   registerHealth(app, ctx);
@@ -152,6 +155,7 @@ export async function buildApp(
   registerPlanningRoutes(app, ctx);
   registerJobRoutes(app, ctx);
   registerFaceRoutes(app, ctx);
+  registerPlaceRoutes(app, ctx);
   registerExportRoutes(app, ctx);
   await registerFileRoutes(app, ctx, {
     item: (trx, id) => findItemForUpdate(trx, ctx.dialect, id),

@@ -143,9 +143,12 @@ export const placePointsQuery = z.object({
 export type PlacePointsQuery = z.infer<typeof placePointsQuery>;
 
 /**
- * One map point: a cluster (`count` > 1, at the mean position of its entries, with their `ids`
- * when it holds at most `PLACE_LIMITS.clusterIdsMax`) or a single entry (`count` 1, with its `id`,
- * `type`, `title`, `date` and `thumbnail_url`).
+ * One map point: a cluster (`count` > 1, at the mean position of its entries) or a single entry
+ * (`count` 1, with its `id`, `type`, `title`, `date` and `thumbnail_url`). A cluster counts every
+ * entry of its grid cell (cells a quarter of a 256-pixel tile at that zoom), so its position may
+ * lie a little past the box. At close zooms (11 and more) or with a link or date filter, a
+ * cluster of at most `PLACE_LIMITS.clusterIdsMax` items lists their `ids` (entries at the very
+ * same spot never split; a cluster holding a record lists none).
  */
 export const placePointSchema = z.object({
   latitude: z.number(),
@@ -165,8 +168,8 @@ export type PlacePoints = z.infer<typeof placePointsSchema>;
 /* Named places ------------------------------------------------------------------------------- */
 
 /**
- * `GET /api/places`: named places, most used first (then by name), with `query` the ones whose
- * name contains those letters (accents and case ignored) — an autocomplete.
+ * `GET /api/places`: named places some live item or record is at, by name, with `query` the ones
+ * whose name contains those letters (accents and case ignored) — an autocomplete.
  */
 export const placeListQuery = z.object({
   query: z.string().trim().max(PLACE_LIMITS.searchMaxLength).refine(withoutNul).default(''),

@@ -43,6 +43,7 @@ import * as m0035 from './migrations/0035_imports.js';
 import * as m0036 from './migrations/0036_shares.js';
 import * as m0037 from './migrations/0037_faces.js';
 import * as m0039 from './migrations/0039_record_segments.js';
+import * as m0041 from './migrations/0041_places.js';
 
 /** Migrations are imported statically so they work the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '0036_shares': m0036,
   '0037_faces': m0037,
   '0039_record_segments': m0039,
+  '0041_places': m0041,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -94,6 +94,10 @@ export interface ItemsTable {
   /** Who created the item (null: before 0017, or the demo seed). */
   created_by: Generated<number | null>;
   created_by_name: Generated<string | null>;
+  /** Where it happened (0041), its position copied from the place for the map. */
+  place_id: Generated<number | null>;
+  latitude: Generated<number | null>;
+  longitude: Generated<number | null>;
 }
 
 /**
@@ -286,6 +290,10 @@ export interface RecordsTable {
   deleted_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Where it was recorded (0041), its position copied from the place for the map. */
+  place_id: Generated<number | null>;
+  latitude: Generated<number | null>;
+  longitude: Generated<number | null>;
 }
 
 /** Participants heard in a record. */
@@ -352,6 +360,33 @@ export interface Database {
   failed_jobs: FailedJobsTable;
   job_schedules: JobSchedulesTable;
   backups: BackupsTable;
+  places: PlacesTable;
+  place_cells: PlaceCellsTable;
+}
+
+/** A place items and records point to (migration 0041, modules/places). */
+export interface PlacesTable {
+  id: Generated<number>;
+  name: string;
+  name_folded: string;
+  latitude: number | null;
+  longitude: number | null;
+  /** ISO 3166-1 alpha-2, derived from the position; null without one or at sea. */
+  country: string | null;
+  created_at: string;
+}
+
+/** Live placed entries per map grid cell, kind and language (0041), kept by triggers. */
+export interface PlaceCellsTable {
+  level: number;
+  cx: number;
+  cy: number;
+  kind: string;
+  language: string;
+  n: number;
+  lat_sum: number;
+  lon_sum: number;
+  id_sum: number | string | bigint;
 }
 
 /** A backup file written by this installation (migration 0018, modules/backups). */

@@ -14,6 +14,7 @@ import { exportMessages } from './export-messages.js';
 import { loginLinkMessages } from './login-link-messages.js';
 import { shareMessages } from './share-messages.js';
 import { faceMessages } from './face-messages.js';
+import { placeMessages } from './place-messages.js';
 
 /** Every message the server says to people, in the four interface languages. */
 const en = {
@@ -98,6 +99,7 @@ const en = {
   ...loginLinkMessages.en,
   ...shareMessages.en,
   ...faceMessages.en,
+  ...placeMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -193,6 +195,7 @@ const fr: Catalogue = {
   ...loginLinkMessages.fr,
   ...shareMessages.fr,
   ...faceMessages.fr,
+  ...placeMessages.fr,
 };
 
 const it: Catalogue = {
@@ -281,6 +284,7 @@ const it: Catalogue = {
   ...loginLinkMessages.it,
   ...shareMessages.it,
   ...faceMessages.it,
+  ...placeMessages.it,
 };
 
 const de: Catalogue = {
@@ -374,6 +378,7 @@ const de: Catalogue = {
   ...loginLinkMessages.de,
   ...shareMessages.de,
   ...faceMessages.de,
+  ...placeMessages.de,
 };
 
 export const catalogues: Record<UiLanguage, Catalogue> = { en, fr, it, de };

@@ -1,4 +1,4 @@
-import type { ContentLanguage, ItemStatus } from '@kinfolio/contract';
+import type { ContentLanguage, ItemStatus, PlaceValue } from '@kinfolio/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
@@ -14,6 +14,7 @@ import type {
   LinkSets,
   SomeEntity,
 } from './entity.js';
+import { placesByIds, placeValue, samePlace } from '../places/index.js';
 import { deleteEntriesForGood } from './entries.js';
 import { sameIds, sortedIds } from './links.repository.js';
 
@@ -37,6 +38,7 @@ export type BulkRequest<K extends string> =
   | { action: 'link' | 'unlink'; ids: number[]; kind: K; values: number[] }
   | { action: 'language'; ids: number[]; language: ContentLanguage }
   | { action: 'status'; ids: number[]; status: ItemStatus }
+  | { action: 'place'; ids: number[]; place: PlaceValue | null }
   | { action: 'trash' | 'restore'; ids: number[] }
   | { action: 'revert'; items: UndoEntry<K>[] };
 
@@ -81,6 +83,12 @@ export async function runBulk<Row extends EntryRow, K extends string, Patch exte
       }
     }
     const links = await def.linksOf(trx, ids);
+    const places = await placesByIds(
+      trx,
+      rows.map((row) => row.place_id),
+    );
+    const placeOf = (row: Row) =>
+      row.place_id === null ? null : placeValue(places.get(row.place_id));
     const changed: number[] = [];
     const undo: UndoEntry<K>[] = [];
 
@@ -92,6 +100,7 @@ export async function runBulk<Row extends EntryRow, K extends string, Patch exte
       }
       if (fields.language) previous.language = def.languageOf(row);
       if (fields.status && def.statusOf) previous.status = def.statusOf(row);
+      if (fields.place !== undefined) previous.place = placeOf(row);
       return previous;
     };
 
@@ -139,6 +148,13 @@ export async function runBulk<Row extends EntryRow, K extends string, Patch exte
         for (const row of rows) {
           if (def.statusOf && def.statusOf(row) !== body.status) {
             await apply(row, { status: body.status } as BulkFields<K>);
+          }
+        }
+        break;
+      case 'place':
+        for (const row of rows) {
+          if (!samePlace(placeOf(row), body.place)) {
+            await apply(row, { place: body.place } as BulkFields<K>);
           }
         }
         break;

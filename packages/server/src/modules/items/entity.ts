@@ -1,4 +1,4 @@
-import type { ContentLanguage, ItemStatus } from '@kinfolio/contract';
+import type { ContentLanguage, ItemStatus, PlaceValue } from '@kinfolio/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
@@ -18,6 +18,8 @@ export interface Actor {
 export interface EntryRow {
   id: number;
   deleted_at: string | null;
+  /** Its place (modules/places), null when it has none. */
+  place_id: number | null;
 }
 
 /** An entry's links of each kind a bulk action can change, as sorted ids. */
@@ -30,6 +32,8 @@ export type LinkSets<K extends string> = Record<K, number[]>;
 export type BulkFields<K extends string> = Partial<LinkSets<K>> & {
   language?: ContentLanguage;
   status?: ItemStatus;
+  /** A place as kept (null: none). */
+  place?: PlaceValue | null;
 };
 
 /** The message keys of an entity's answers and refusals. */

@@ -3,6 +3,7 @@ import {
   completeFields,
   type Item,
   type ItemListRow,
+  type Place,
   type ItemStatus,
   type ItemType,
   type TranslatedName,
@@ -11,6 +12,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { nameOf } from '../../i18n/translated-name.js';
 import { filesRepository, presentFile, thumbnailUrl } from '../files/index.js';
+import { placesByIds, presentPlace } from '../places/index.js';
 import { linksRepository, type TranslatedLink } from './links.repository.js';
 import { itemsRepository, type ItemListRecord, type ItemRow } from './repository.js';
 
@@ -22,6 +24,7 @@ interface Decorations {
   tags: { id: number; name: TranslatedName }[];
   categories: { id: number; name: TranslatedName }[];
   languages: string[];
+  place: Place | null;
 }
 
 const LANGUAGE_ORDER = new Map<string, number>(
@@ -49,16 +52,20 @@ const translated = (row: TranslatedLink) => ({ id: row.id, name: nameOf(row) });
  */
 export async function decorate(
   db: Executor,
-  rows: Pick<ItemRow, 'id' | 'parent_id' | 'language'>[],
+  rows: Pick<ItemRow, 'id' | 'parent_id' | 'language' | 'place_id'>[],
 ): Promise<Map<number, Decorations>> {
   const ids = rows.map((row) => row.id);
   const links = linksRepository(db);
   const originals = [...new Set(rows.map((row) => row.parent_id ?? row.id))];
-  const [people, tags, categories, family] = await Promise.all([
+  const [people, tags, categories, family, places] = await Promise.all([
     links.participants(ids),
     links.tags(ids),
     links.categories(ids),
     itemsRepository(db).familyLanguages(originals),
+    placesByIds(
+      db,
+      rows.map((row) => row.place_id),
+    ),
   ]);
   const peopleBy = grouped(people);
   const tagsBy = grouped(tags);
@@ -81,6 +88,7 @@ export async function decorate(
       tags: (tagsBy.get(row.id) ?? []).map(translated),
       categories: (categoriesBy.get(row.id) ?? []).map(translated),
       languages: [...languages].sort(byLanguage),
+      place: row.place_id === null ? null : presentPlace(places.get(row.place_id)),
     });
   }
   return result;

@@ -37,6 +37,7 @@ const ROW_COLUMNS = [
   'i.preview',
   'i.revisions_count',
   'i.fields',
+  'i.place_id',
 ] as const;
 export type ItemListRecord = Pick<
   ItemRow,
@@ -54,6 +55,7 @@ export type ItemListRecord = Pick<
   | 'preview'
   | 'revisions_count'
   | 'fields'
+  | 'place_id'
 > & { plain?: string };
 
 export interface FamilyMember {

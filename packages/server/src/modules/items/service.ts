@@ -7,6 +7,7 @@ import {
   type ItemStatus,
   type ItemType,
   type ItemUpdateBody,
+  type PlaceValue,
   type RevisionData,
 } from '@kinfolio/contract';
 import type { Transaction } from 'kysely';
@@ -14,6 +15,7 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { deleteFilesOfItem, type FileDeletion } from '../files/index.js';
+import { placeColumns, placesByIds, placeValue, samePlace } from '../places/index.js';
 import { FieldValidationError, fieldError } from '../../http/errors.js';
 import type { MessageKey } from '../../i18n/translate.js';
 import type { Actor } from './entity.js';
@@ -72,7 +74,7 @@ async function assertLinksExist(links: LinksRepository, ids: Partial<LinkIds>) {
   if (Object.keys(errors).length) throw new FieldValidationError(errors);
 }
 
-function snapshot(row: ItemRow, links: LinkIds): RevisionData {
+function snapshot(row: ItemRow, links: LinkIds, place: PlaceValue | null): RevisionData {
   return {
     title: row.title,
     content: row.content,
@@ -81,6 +83,7 @@ function snapshot(row: ItemRow, links: LinkIds): RevisionData {
     language: row.language,
     status: row.status as ItemStatus,
     fields: storedFields(row.type as ItemType, row.fields),
+    place,
   };
 }
 
@@ -170,9 +173,16 @@ export async function insertItemRow(
   // Last, so a misplaced translation or a missing link is named as such first.
   assertNotBlank(body.title, columns);
   const now = ctx.now().toISOString();
+  // A translation tells the same story: without a place of its own, it happened where its
+  // original did.
+  const place =
+    body.place === undefined && parent
+      ? { place_id: parent.place_id, latitude: parent.latitude, longitude: parent.longitude }
+      : await placeColumns(trx, body.place ?? null, now);
   const row = await repo
     .insert({
       type,
+      ...place,
       title: body.title,
       ...columns,
       date: body.date ?? parent?.date ?? now,
@@ -230,7 +240,11 @@ export async function reviseItem(
   const repo = itemsRepository(trx);
   const links = linksRepository(trx);
   const id = current.id;
-  const before = snapshot(current, currentLinks);
+  const currentPlace =
+    current.place_id === null
+      ? null
+      : placeValue((await placesByIds(trx, [current.place_id])).get(current.place_id));
+  const before = snapshot(current, currentLinks, currentPlace);
   const next: RevisionData = {
     title: body.title ?? before.title,
     content: columns?.content ?? before.content,
@@ -242,6 +256,7 @@ export async function reviseItem(
     language: body.language ?? before.language,
     status: body.status ?? before.status,
     fields: withFieldChanges(current.type as ItemType, before.fields, body.fields),
+    place: body.place === undefined ? before.place : body.place,
   };
   const changedLinks: Partial<LinkIds> = {};
   for (const kind of LINK_KINDS) {
@@ -257,6 +272,9 @@ export async function reviseItem(
   if (next.status !== before.status) changes.status = next.status;
   if (JSON.stringify(next.fields) !== JSON.stringify(before.fields)) {
     changes.fields = JSON.stringify(next.fields);
+  }
+  if (!samePlace(next.place, before.place)) {
+    Object.assign(changes, await placeColumns(trx, next.place, ctx.now().toISOString()));
   }
   if (next.language !== before.language) {
     await assertLanguageFree(repo, current, next.language);

@@ -88,9 +88,10 @@ export const recordEntity: RecordEntityDefinition = {
   missingLinks: (db, _kind, ids) => recordsRepository(db).missingParticipants(ids),
 
   languageOf: (row) => row.lang as ContentLanguage,
-  patchOf: ({ people, language }) => ({
+  patchOf: ({ people, language, place }) => ({
     ...(people ? { people } : {}),
     ...(language ? { lang: language } : {}),
+    ...(place !== undefined ? { place } : {}),
   }),
   revise: (trx, ctx, row, links, patch, actor) =>
     reviseRecord(trx, ctx, row, links.people, patch, actor),

@@ -1,7 +1,10 @@
 import { recordRevisionDataSchema, type RecordRevisionData } from '@kinfolio/contract';
 
-/** A record's own fields: what its revisions keep, but its people (a link, not a column). */
-export type RecordField = Exclude<keyof RecordRevisionData, 'people'>;
+/**
+ * A record's own fields: what its revisions keep, but its people (a link, not a column) and its
+ * place (a row of its own, see modules/places).
+ */
+export type RecordField = Exclude<keyof RecordRevisionData, 'people' | 'place'>;
 
 /**
  * The record's own fields, in the contract's order, taken from the contract's revision data:
@@ -10,7 +13,7 @@ export type RecordField = Exclude<keyof RecordRevisionData, 'people'>;
  * module follows.
  */
 export const RECORD_FIELDS = Object.keys(recordRevisionDataSchema.shape).filter(
-  (key): key is RecordField => key !== 'people',
+  (key): key is RecordField => key !== 'people' && key !== 'place',
 );
 
 /** What a list row shows of them: all but the transcript, which only the whole record has. */

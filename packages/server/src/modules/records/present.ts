@@ -2,6 +2,7 @@ import type { RecordEntity, RecordFile, RecordListRow } from '@kinfolio/contract
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { filesRepository, presentFile, type FileRow } from '../files/index.js';
+import { placesByIds, presentPlace, type PlaceRow } from '../places/index.js';
 import { LISTED_FIELDS, pickFields } from './fields.js';
 import { recordsRepository, type RecordRow } from './repository.js';
 
@@ -11,11 +12,17 @@ export function presentRecordFile(row: FileRow): RecordFile {
   return { ...presentFile(row), position: row.position ?? 0 };
 }
 
-function common(row: RecordRow, people: { id: number; name: string }[], filesCount: number) {
+function common(
+  row: RecordRow,
+  people: { id: number; name: string }[],
+  filesCount: number,
+  places: Map<number, PlaceRow>,
+) {
   return {
     id: row.id,
     ...pickFields(row, LISTED_FIELDS),
     people,
+    place: row.place_id === null ? null : presentPlace(places.get(row.place_id)),
     revisions_count: Number(row.revisions_count),
     files_count: filesCount,
     created_at: row.created_at,
@@ -26,15 +33,17 @@ function common(row: RecordRow, people: { id: number; name: string }[], filesCou
 
 /** The whole record: its people by name and its audio parts in order. */
 export async function presentRecord(db: Executor, row: RecordRow): Promise<RecordEntity> {
-  const [people, files] = await Promise.all([
+  const [people, files, places] = await Promise.all([
     recordsRepository(db).people([row.id]),
     filesRepository(db).ofRecord(row.id),
+    placesByIds(db, [row.place_id]),
   ]);
   return {
     ...common(
       row,
       people.map(({ id, name }) => ({ id, name })),
       files.length,
+      places,
     ),
     rawtranscription: row.rawtranscription,
     files: files.map(presentRecordFile),
@@ -49,12 +58,20 @@ export async function presentRecordRows(
 ): Promise<RecordListRow[]> {
   const ids = rows.map((row) => row.id);
   const repo = recordsRepository(db);
-  const [people, counts] = await Promise.all([repo.people(ids), repo.filesCounts(ids)]);
+  const [people, counts, places] = await Promise.all([
+    repo.people(ids),
+    repo.filesCounts(ids),
+    placesByIds(
+      db,
+      rows.map((row) => row.place_id),
+    ),
+  ]);
   return rows.map((row) => ({
     ...common(
       row,
       people.filter((p) => p.record_id === row.id).map(({ id, name }) => ({ id, name })),
       counts.get(row.id) ?? 0,
+      places,
     ),
     preview: row.preview,
     ...(snippetOf ? { snippet: snippetOf(row) } : {}),

@@ -54,6 +54,9 @@ export const RECORD_COLUMNS: readonly (keyof RecordsTable)[] = [
   'deleted_at',
   'created_at',
   'updated_at',
+  'place_id',
+  'latitude',
+  'longitude',
 ];
 
 export function recordsRepository(db: Executor) {

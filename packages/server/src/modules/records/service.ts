@@ -5,6 +5,7 @@ import {
   type RecordFile,
   type RecordRevisionData,
   type RecordUpdateBody,
+  type PlaceValue,
 } from '@kinfolio/contract';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
@@ -12,6 +13,7 @@ import type { Database } from '../../db/schema.js';
 import { stampedTransaction } from '../../db/stamps.js';
 import { FieldValidationError, fieldError } from '../../http/errors.js';
 import { deleteFilesOfRecord, filesRepository, type FileDeletion } from '../files/index.js';
+import { placeColumns, placesByIds, placeValue, samePlace } from '../places/index.js';
 import {
   cut,
   RECORD_REVISIONS,
@@ -50,21 +52,26 @@ async function assertPeopleExist(repo: ReturnType<typeof recordsRepository>, ids
   }
 }
 
-function snapshot(row: RecordRow, people: number[]): RecordRevisionData {
-  return { ...pickFields(row, RECORD_FIELDS), people };
+function snapshot(
+  row: RecordRow,
+  people: number[],
+  place: PlaceValue | null,
+): RecordRevisionData {
+  return { ...pickFields(row, RECORD_FIELDS), people, place };
 }
 
 export async function createRecord(ctx: AppContext, body: RecordCreateBody): Promise<RecordEntity> {
   const people = sortedIds(body.people);
-  const data: RecordRevisionData = { ...body, people };
+  const data: RecordRevisionData = { ...body, people, place: body.place ?? null };
   assertNotBlank(data);
   return stampedTransaction(ctx.db, 'archive', async (trx) => {
     const repo = recordsRepository(trx);
     await assertPeopleExist(repo, people);
     const now = ctx.now().toISOString();
-    const { people: _people, ...columns } = data;
+    const { people: _people, place, ...columns } = data;
     const row = await repo.insert({
       ...columns,
+      ...(await placeColumns(trx, place, now)),
       preview: previewOf(data.summary, data.rawtranscription),
       deleted_at: null,
       created_at: now,
@@ -90,7 +97,11 @@ export async function reviseRecord(
 ): Promise<boolean> {
   const repo = recordsRepository(trx);
   const id = current.id;
-  const before = snapshot(current, currentPeople);
+  const currentPlace =
+    current.place_id === null
+      ? null
+      : placeValue((await placesByIds(trx, [current.place_id])).get(current.place_id));
+  const before = snapshot(current, currentPeople, currentPlace);
   const next: RecordRevisionData = {
     ...before,
     ...Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)),
@@ -99,6 +110,9 @@ export async function reviseRecord(
   const changes: RecordChanges = {};
   for (const field of RECORD_FIELDS) {
     if (next[field] !== before[field]) Object.assign(changes, { [field]: next[field] });
+  }
+  if (!samePlace(next.place, before.place)) {
+    Object.assign(changes, await placeColumns(trx, next.place, ctx.now().toISOString()));
   }
   const peopleChanged = !sameIds(before.people, next.people);
   if (Object.keys(changes).length === 0 && !peopleChanged) return false;

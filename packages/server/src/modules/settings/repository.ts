@@ -7,6 +7,8 @@ export const SETTING_KEYS = {
   appKey: 'app_key',
   registrationEnabled: 'registration_enabled',
   setupCompleted: 'setup_completed',
+  mapTileUrl: 'map_tile_url',
+  mapTileAttribution: 'map_tile_attribution',
 } as const;
 
 export type SettingsRepository = ReturnType<typeof settingsRepository>;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MAP_TILE_ATTRIBUTION, DEFAULT_MAP_TILE_URL } from '@kinfolio/contract';
 import { createTestServer, type TestServer } from '../../test/server.js';
 
 const NEW_ADMIN = {
@@ -20,6 +21,8 @@ describe('first administrator and self-registration', () => {
     expect((await server.client().get('/api/app-state')).json()).toEqual({
       needs_setup: true,
       registration_enabled: false,
+      map_tile_url: DEFAULT_MAP_TILE_URL,
+      map_tile_attribution: DEFAULT_MAP_TILE_ATTRIBUTION,
     });
     const client = server.client();
     const [first, second] = await Promise.all([
@@ -52,7 +55,11 @@ describe('first administrator and self-registration', () => {
     const admin = await server.loggedIn(adminEmail, NEW_ADMIN.password);
     const opened = await admin.patch('/api/admin-settings', { registration_enabled: true });
     expect(opened.statusCode).toBe(200);
-    expect((await admin.get('/api/admin-settings')).json()).toEqual({ registration_enabled: true });
+    expect((await admin.get('/api/admin-settings')).json()).toEqual({
+      registration_enabled: true,
+      map_tile_url: DEFAULT_MAP_TILE_URL,
+      map_tile_attribution: DEFAULT_MAP_TILE_ATTRIBUTION,
+    });
 
     const client = server.client();
     client.language = 'it';
@@ -68,6 +75,33 @@ describe('first administrator and self-registration', () => {
       .post('/register', { ...body, email: 'LUCA@example.com' });
     expect(duplicate.statusCode).toBe(422);
     expect(duplicate.json().errors).toHaveProperty('email');
+  });
+
+  it('keeps the map tile server an admin sets, or none, and tells every visitor', async () => {
+    const admin = await server.loggedIn(adminEmail, NEW_ADMIN.password);
+    const url = 'https://tiles.example.org/{z}/{x}/{y}.png';
+    const set = await admin.patch('/api/admin-settings', {
+      map_tile_url: url,
+      map_tile_attribution: 'Example tiles',
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toMatchObject({ registration_enabled: true, map_tile_url: url });
+    expect((await server.client().get('/api/app-state')).json()).toMatchObject({
+      map_tile_url: url,
+      map_tile_attribution: 'Example tiles',
+    });
+    for (const bad of ['javascript:alert(1)', 'https://tiles.example.org/tile.png', 42]) {
+      const refused = await admin.patch('/api/admin-settings', { map_tile_url: bad });
+      expect(refused.statusCode).toBe(422);
+    }
+    expect((await admin.patch('/api/admin-settings', { map_tile_url: null })).statusCode).toBe(200);
+    expect((await server.client().get('/api/app-state')).json().map_tile_url).toBeNull();
+    const user = server.client();
+    expect((await user.patch('/api/admin-settings', { map_tile_url: url })).statusCode).not.toBe(200);
+    await admin.patch('/api/admin-settings', {
+      map_tile_url: DEFAULT_MAP_TILE_URL,
+      map_tile_attribution: DEFAULT_MAP_TILE_ATTRIBUTION,
+    });
   });
 
   it('rejects a bad setup body with 422 and creates nothing', async () => {

@@ -1,0 +1,12 @@
+export {
+  NO_PLACE,
+  placeColumns,
+  placesByIds,
+  placeValue,
+  presentPlace,
+  samePlace,
+  type PlaceColumns,
+  type PlaceRow,
+} from './repository.js';
+export { countryAt, countryName, presentCountry } from './country.js';
+export { registerPlaceRoutes } from './routes.js';
