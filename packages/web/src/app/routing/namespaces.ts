@@ -13,7 +13,7 @@ const BY_PREFIX: readonly (readonly [prefix: string, namespaces: readonly string
   ['/home', ['auth']],
   ['/admin', ['admin']],
   ['/tabOrganisation', ['organisation']],
-  ['/records', ['records', 'archive']],
+  ['/records', ['records', 'archive', 'places']],
   ['/planning', ['planning', 'archive']],
   ['/map', ['places', 'archive']],
   ['/import', ['imports', 'archive']],

@@ -5,11 +5,14 @@ import { useTranslation } from '@/shared/i18n/react';
 import { recordResource } from './api';
 import { RECORDS_PATH, recordHistoryPath, recordProfilePath } from '@/shared/recordPaths';
 import { recordDiff } from './recordDiff';
+import { placeValueOf, placeWords } from '@/shared/places/placeValue';
+import { useCoordinatesFormat } from '@/shared/places/useCoordinatesFormat';
 
 /** A record's field names and values in its history. */
 function useRecordFieldWords(): FieldWords<RecordEntity, RecordRevision> {
   const { t } = useTranslation(['records', 'archive']);
   const formatDate = useDateFormat();
+  const formatPosition = useCoordinatesFormat();
   const none = t('archive:item.none');
   return {
     label: (field) => t(`fields.${field}`),
@@ -24,6 +27,12 @@ function useRecordFieldWords(): FieldWords<RecordEntity, RecordRevision> {
           const value = old ? revision.data.registration_date : record.registration_date;
           return value ? formatDate(value) : t('fields.unknownDate');
         }
+        case 'place':
+          return placeWords(
+            old ? revision.data.place : placeValueOf(record.place),
+            formatPosition,
+            none,
+          );
         case 'lang': {
           const value = old ? revision.data.lang : record.lang;
           return t(`archive:languages.${value}`, { defaultValue: value });
