@@ -20,6 +20,19 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.ch
  * colours and the focus ring apply; the count is `aria-hidden`, the label names it.
  */
 export function pointIcon(point: PointLike, chosen = false): L.DivIcon {
+  // One icon per look: react-leaflet swaps a marker's element for a new icon object, which lost
+  // the focus (Tab through the points) and a tap aimed at it each time the page drew again.
+  const key = `${chosen ? 'chosen' : point.count}`;
+  const known = ICONS.get(key);
+  if (known) return known;
+  const icon = drawIcon(point, chosen);
+  ICONS.set(key, icon);
+  return icon;
+}
+
+const ICONS = new Map<string, L.DivIcon>();
+
+function drawIcon(point: PointLike, chosen: boolean): L.DivIcon {
   const size = clusterSize(point.count);
   const kind = chosen ? 'chosen' : point.count > 1 ? 'cluster' : 'single';
   const text = point.count > 1 ? escape(point.count.toLocaleString()) : '';
