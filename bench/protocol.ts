@@ -17,6 +17,8 @@ export interface ReadyMessage {
   translations: number;
   singleId: number;
   databaseBytes: number | null;
+  /** Items with a place. */
+  placed?: number;
   /** Whether the database was kept from an earlier run (not generated now). */
   reused: boolean;
   /** The database, as DATABASE_URL names it to a server process. */

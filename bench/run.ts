@@ -20,7 +20,9 @@
  * V8 old space, to tell what it holds from the garbage it has not collected yet);
  * `--only segments` the records' segment detection on an hour of audio (segments.ts;
  * `--segments-minutes`); `--only faces` suggestions among 100,000 synthetic faces per engine and
- * the detection rate over demo pictures (faces.ts; `--faces-known`, `--faces-pictures`).
+ * the detection rate over demo pictures (faces.ts; `--faces-known`, `--faces-pictures`);
+ * `--only places` the map's points asked cold on the generated archive (places.ts; `--cold` URLs
+ * per class, `--cold-seed`).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,6 +36,7 @@ import { clusterReport, runClusterBench } from './cluster.js';
 import { facesReport, runFacesBench } from './faces.js';
 import { importReport, runImportBench, type ImportBenchKind } from './imports.js';
 import { mp3Report, runMp3Bench } from './mp3.js';
+import { runPlacesBench } from './places.js';
 import { restartReport, runRestartBench } from './restart.js';
 import { runSegmentsBench, segmentsReport } from './segments.js';
 import { markdownReport, UNCACHED, type BenchResult, type Scenario } from './report.js';
@@ -105,6 +108,7 @@ if (
       'imports',
       'segments',
       'faces',
+      'places',
     ].includes(only)) ||
   !(Number(values['segments-minutes']) > 0) ||
   !(Number(values['faces-known']) >= 1) ||
@@ -120,7 +124,7 @@ if (
 ) {
   console.error(
     'Usage: npm run bench -- [--size N>=100] [--dialect sqlite|postgres|both] ' +
-      '[--only cached|cold|mp3|backup|restart|cluster|imports|segments|faces] [--segments-minutes M] [--cold N>=1] [--cold-seed S] ' +
+      '[--only cached|cold|mp3|backup|restart|cluster|imports|segments|faces|places] [--segments-minutes M] [--cold N>=1] [--cold-seed S] ' +
       '[--keep] [--label L] [--mp3-minutes M] [--mp3-parts N>=1] [--backup-sizes N,N,…] ' +
       '[--restart-runs N>=1] [--restart-seconds S>=10] [--import-photos N,N,…] ' +
       '[--import-mails N,N,…] [--import-chat N,N,…] [--import-heap MB>=16] [--faces-known N] [--faces-pictures N]',
@@ -281,6 +285,19 @@ if (only === 'restart') {
       console.error(`${dialect}: the restart bench did not complete`, error);
     }
   }
+  process.exit(failed ? 1 : 0);
+}
+
+if (only === 'places') {
+  const failed = await runPlacesBench({
+    dialects,
+    startServer,
+    login,
+    perClass,
+    seed: coldSeed,
+    resultsDir,
+    label: values.label,
+  });
   process.exit(failed ? 1 : 0);
 }
 

@@ -107,9 +107,14 @@ async function summaryOf(handle: DatabaseHandle) {
     .select((eb) => [
       eb.fn.countAll<number>().as('items'),
       eb.fn.count<number>('parent_id').as('translations'),
+      eb.fn.count<number>('place_id').as('placed'),
     ])
     .executeTakeFirstOrThrow();
-  return { items: Number(row.items), translations: Number(row.translations) };
+  return {
+    items: Number(row.items),
+    translations: Number(row.translations),
+    placed: Number(row.placed),
+  };
 }
 
 async function main() {
@@ -196,6 +201,7 @@ async function main() {
       translations: summary.translations,
       singleId: single.id,
       databaseBytes: bytes,
+      placed: (await summaryOf(handle)).placed,
       reused,
       databaseUrl,
       sample: await drawSample(handle),

@@ -1,6 +1,6 @@
 import type { ContentLanguage } from '@kinfolio/contract';
 import { registerAnswerLanguage } from './i18n/answer-language.js';
-import { registerPlaceRoutes } from './modules/places/index.js';
+import { placeFromPhotos, registerPlaceRoutes } from './modules/places/index.js';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -160,6 +160,8 @@ export async function buildApp(
   await registerFileRoutes(app, ctx, {
     item: (trx, id) => findItemForUpdate(trx, ctx.dialect, id),
     record: (trx, id) => findRecordForUpdate(trx, ctx.dialect === 'postgres')(id),
+    attached: (trx, owner, fileIds) =>
+      placeFromPhotos(trx, owner, fileIds, ctx.now().toISOString()),
     // A restored deleted media whose owner is gone goes to a new media item.
     createMedia: (trx, { title, language, actor }) =>
       insertItem(

@@ -146,7 +146,7 @@ export type PlacePointsQuery = z.infer<typeof placePointsQuery>;
  * One map point: a cluster (`count` > 1, at the mean position of its entries) or a single entry
  * (`count` 1, with its `id`, `type`, `title`, `date` and `thumbnail_url`). A cluster counts every
  * entry of its grid cell (cells a quarter of a 256-pixel tile at that zoom), so its position may
- * lie a little past the box. At close zooms (11 and more) or with a link or date filter, a
+ * lie a little past the box. At close zooms (17 and more) or with a link or date filter, a
  * cluster of at most `PLACE_LIMITS.clusterIdsMax` items lists their `ids` (entries at the very
  * same spot never split; a cluster holding a record lists none).
  */

@@ -13,6 +13,8 @@ import { PEOPLE, TAGS, flatCategories } from './people.js';
 import { insertPictures, makePictures } from './seed-pictures.js';
 import { chunks, storageKey } from './stored.js';
 import { DEMO_RECORDS, lastTimeCode, personIndex } from './records.js';
+import { DEMO_PLACE_NAMES, demoPlaceRow, demoPlacement } from './places.js';
+import { PLACE_COORDINATES } from './pictures.js';
 
 /** The archive already holds items: the demo only fills an empty one. */
 export class ArchiveNotEmptyError extends Error {
@@ -265,6 +267,17 @@ export async function seedDemo(
     const firstId = Number(max.id ?? 0) + 1;
     // The search ranges of every id about to be written, made before (see makeSearchRanges).
     await makeSearchRanges(trx, handle.dialect, firstId + size);
+    // The family's named places, then one row per phone position (ids given, as the items').
+    const maxPlace = await trx
+      .selectFrom('places')
+      .select((eb) => eb.fn.max<number | null>('id').as('id'))
+      .executeTakeFirstOrThrow();
+    let nextPlace = Number(maxPlace.id ?? 0) + 1;
+    const namedPlaces = DEMO_PLACE_NAMES.map((name, i) =>
+      demoPlaceRow(nextPlace + i, name, ...PLACE_COORDINATES[i]!, now),
+    );
+    await trx.insertInto('places').values(namedPlaces).execute();
+    nextPlace += namedPlaces.length;
 
     let written = 0;
     let translations = 0;
@@ -272,11 +285,27 @@ export async function seedDemo(
     const flush = async () => {
       if (pending.length === 0) return;
       const start = firstId + written;
+      const positions: ReturnType<typeof demoPlaceRow>[] = [];
+      const placed = pending.map((item, i) => {
+        const placement = demoPlacement(start + i, item.place);
+        if (!placement) return { place_id: null, latitude: null, longitude: null };
+        if (placement.kind === 'named') {
+          const row = namedPlaces[placement.place]!;
+          return { place_id: row.id, latitude: row.latitude, longitude: row.longitude };
+        }
+        const row = demoPlaceRow(nextPlace++, '', placement.latitude, placement.longitude, now);
+        positions.push(row);
+        return { place_id: row.id, latitude: row.latitude, longitude: row.longitude };
+      });
+      for (const rows of chunks(positions, 2000)) {
+        await trx.insertInto('places').values(rows).execute();
+      }
       await trx
         .insertInto('items')
         .values(
           pending.map((item, i) => ({
             id: start + i,
+            ...placed[i]!,
             type: item.type,
             title: item.title,
             content: item.content,
@@ -328,6 +357,9 @@ export async function seedDemo(
       await sql`select setval(pg_get_serial_sequence('items', 'id'), (select max(id) from items))`.execute(
         trx,
       );
+      await sql`select setval(pg_get_serial_sequence('places', 'id'), (select max(id) from places))`.execute(
+        trx,
+      );
     }
     const pictureCount = pictures ? await insertPictures(trx, firstId, now, pictures) : 0;
     const records = await insertRecords(trx, people, now, audio);
@@ -353,7 +385,7 @@ export async function seedDemo(
   // Fresh statistics for the planner: PostgreSQL's autovacuum would take a while to notice such a
   // load, and until then it plans the search and list queries for an empty archive.
   if (handle.dialect === 'postgres') {
-    await sql`analyze items, item_search, item_participants, item_tags, item_categories, records`.execute(
+    await sql`analyze items, item_search, item_participants, item_tags, item_categories, records, places, place_cells`.execute(
       handle.db,
     );
     await compactListMonths(handle.db, handle.dialect);

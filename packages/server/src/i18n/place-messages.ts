@@ -15,7 +15,8 @@ export const placeMessages = {
   it: {
     'places.bbox_invalid':
       'L’area della mappa deve essere di quattro numeri: ovest, sud, est, nord (longitudini da −180 a 180, latitudini da −90 a 90, il sud non sopra il nord).',
-    'places.coordinates_incomplete': 'Indica sia la latitudine sia la longitudine, oppure nessuna delle due.',
+    'places.coordinates_incomplete':
+      'Indica sia la latitudine sia la longitudine, oppure nessuna delle due.',
     'places.empty': 'Un luogo ha bisogno di un nome o di una posizione.',
   },
   de: {

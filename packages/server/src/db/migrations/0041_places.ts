@@ -10,18 +10,20 @@ import { createTriggerFunction, isPostgres, withId } from './helpers.js';
  * Rows are never edited: an entry moved elsewhere points to another row. Their position is copied
  * onto the entry (`latitude`, `longitude`) so the map reads one table.
  *
- * `place_cells`: live placed entries counted per grid cell of levels 2..12 (cells 360/2^level
- * degrees wide: the map's zooms 0..10, a cell a quarter of a 256-pixel tile), kind (item type or
+ * `place_cells`: live placed entries counted per grid cell of levels 2..18 (cells 360/2^level
+ * degrees wide: the map's zooms 0..16, a cell a quarter of a 256-pixel tile), kind (item type or
  * `record`) and language, with the sums of their positions and ids: a cluster's mean position is
  * sum/n, and a cell holding one entry names it (id_sum). Kept exact by triggers, like
- * item_list_months (0025): a world view reads a few thousand counter rows instead of grouping a
- * million entries. Cells that drop to zero stay (n = 0) and are skipped by readers. Not backed up:
- * a restore writes the entries, and the triggers count them.
+ * item_list_months (0025): a view reads the few thousand counters of the cells it shows instead
+ * of grouping every entry in it (a world view would group a million). Closer zooms (17 and
+ * more) show a few streets: grouping their entries is cheap. Cells that drop to zero stay
+ * (n = 0) and are skipped by readers. Not backed up: a restore writes the entries, and the
+ * triggers count them.
  *
  * `places` is stamped `archive` (the cached lists read it); `place_cells` changes only with
  * `items` and `records`, which are stamped.
  */
-export const PLACE_LEVELS = { min: 2, max: 12 } as const;
+export const PLACE_LEVELS = { min: 2, max: 18 } as const;
 
 interface Source {
   table: 'items' | 'records';
@@ -43,8 +45,7 @@ const levels = () => {
 
 /** The cell of `row`'s position at `l.level`, in either dialect (floor: cast truncates in SQLite). */
 function cellOf(pg: boolean, row: string) {
-  const floor = (expr: string) =>
-    pg ? `floor(${expr})::integer` : `cast(${expr} as integer)`;
+  const floor = (expr: string) => (pg ? `floor(${expr})::integer` : `cast(${expr} as integer)`);
   const least = pg ? 'least' : 'min';
   return sql.raw(
     `${least}(${floor(`(${row}.longitude + 180) * (1 << l.level) / 360.0`)}, (1 << l.level) - 1) as cx, ` +

@@ -128,6 +128,13 @@ async function fill(server: TestServer) {
     .where('id', '=', first.id)
     .execute();
   await ctx.storage.mp3.put('record-1-abcdef0123.mp3', Readable.from([Buffer.from('ID3 fake')]));
+  // The demo places items; places and positions travel (place_cells is counted again).
+  const placed = await ctx.db
+    .selectFrom('items')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('place_id', 'is not', null)
+    .executeTakeFirstOrThrow();
+  expect(Number(placed.n)).toBeGreaterThan(0);
 }
 
 /** The rows of the tables triggers derive from categories and links (not in backups). */
@@ -145,7 +152,20 @@ async function derivedRows(target: BackupTarget) {
         typeof v === 'string' && /_id$|_live$/.test(k) ? Number(v) : v,
       ]),
     );
-  return { ancestors: ancestors.rows.map(numeric), scopes: scopes.rows.map(numeric) };
+  // The map's counters, counted again from the restored items.
+  const cells = await sql<Record<string, unknown>>`
+    select level, cx, cy, kind, language, n, id_sum
+    from place_cells where n > 0 order by 1, 2, 3, 4, 5`.execute(db);
+  const counted = cells.rows.map((row) =>
+    Object.fromEntries(
+      Object.entries(row).map(([k, v]) => [k, k === 'kind' || k === 'language' ? v : Number(v)]),
+    ),
+  );
+  return {
+    ancestors: ancestors.rows.map(numeric),
+    scopes: scopes.rows.map(numeric),
+    cells: counted,
+  };
 }
 
 const other = (dialect: Dialect): Dialect => (dialect === 'sqlite' ? 'postgres' : 'sqlite');

@@ -44,6 +44,8 @@ export const EXCLUDED_TABLES: Record<string, string> = {
     'what PostgreSQL searches, copied from the items by triggers (0029_search_ranges): the restore copies it again',
   item_list_months:
     'live items counted per type, language and month by triggers (0025_list_months): the restore counts them again',
+  place_cells:
+    'live placed items and records counted per map cell by triggers (0041_places): the restore counts them again',
 };
 
 /** Rows of backed-up tables that do not travel either: each installation has its own key. */
@@ -61,6 +63,8 @@ export const TABLE_ORDER = [
   'participants',
   'tags',
   'categories',
+  // Before the items and records that point to them.
+  'places',
   'items',
   'item_revisions',
   'item_participants',

@@ -52,6 +52,15 @@ export interface ExportEntry {
   tags: ExportLabel[];
   categories: ExportLabel[];
   files: ExportFile[];
+  /** Where it happened (the country as its ISO code), or null. */
+  place: ExportPlace | null;
+}
+
+export interface ExportPlace {
+  name: string;
+  latitude: number | null;
+  longitude: number | null;
+  country: string | null;
 }
 
 /** An original with its live translations. */
@@ -140,7 +149,8 @@ export async function* exportItems(
       .orderBy('id')
       .execute();
     const all = rows.map((r) => r.id);
-    const [people, tags, categories, files] = await Promise.all([
+    const placeIds = [...new Set(rows.flatMap((r) => (r.place_id === null ? [] : [r.place_id])))];
+    const [people, tags, categories, files, places] = await Promise.all([
       db
         .selectFrom('item_participants')
         .innerJoin('participants', 'participants.id', 'item_participants.participant_id')
@@ -175,7 +185,15 @@ export async function* exportItems(
         .where('item_id', 'in', all)
         .orderBy('id')
         .execute(),
+      placeIds.length
+        ? db
+            .selectFrom('places')
+            .select(['id', 'name', 'latitude', 'longitude', 'country'])
+            .where('id', 'in', placeIds)
+            .execute()
+        : Promise.resolve([]),
     ]);
+    const placeOf = new Map(places.map(({ id, ...place }) => [id, place]));
     const group = <T extends { item_id: number | null }>(list: T[]) => {
       const map = new Map<number, T[]>();
       for (const row of list) {
@@ -213,6 +231,7 @@ export async function* exportItems(
         sha256: f.sha256,
         storage_key: f.storage_key,
       })),
+      place: row.place_id === null ? null : (placeOf.get(row.place_id) ?? null),
     });
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const id of batch) {

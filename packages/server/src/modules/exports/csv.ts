@@ -27,6 +27,10 @@ export const CSV_COLUMNS = [
   'text',
   'created_at',
   'updated_at',
+  'place',
+  'latitude',
+  'longitude',
+  'country',
 ] as const;
 
 function row(entry: ExportEntry, originalId: number): (string | number | null)[] {
@@ -51,6 +55,10 @@ function row(entry: ExportEntry, originalId: number): (string | number | null)[]
     entry.text,
     entry.created_at,
     entry.updated_at,
+    entry.place?.name ?? null,
+    entry.place?.latitude ?? null,
+    entry.place?.longitude ?? null,
+    entry.place?.country ?? null,
   ];
 }
 

@@ -71,6 +71,7 @@ describe.each(storages)('exports and the downloads list on %s', (_name, storageE
       to: [ids.omar],
       tags: [ids.tag],
       categories: [ids.grandchild],
+      place: { name: 'Lourmarin', latitude: 43.7646, longitude: 5.3626 },
     });
     ids.letter = letter.id;
     const arabic = await mails.create({
@@ -159,6 +160,7 @@ describe.each(storages)('exports and the downloads list on %s', (_name, storageE
       tags: [{ id: ids.tag, name: { en: 'Été' } }],
       categories: [{ id: ids.grandchild, name: { en: 'Petits-cousins' } }],
       files: [{ name: 'scan été.txt', mime: 'text/plain', size: 16 }],
+      place: { name: 'Lourmarin', latitude: 43.7646, longitude: 5.3626, country: 'FR' },
     });
     expect(letter.files[0].storage_key).toBeUndefined();
     expect(letter.translations).toMatchObject([
@@ -193,6 +195,11 @@ describe.each(storages)('exports and the downloads list on %s', (_name, storageE
     expect(letter[col('from')]).toBe('Ada Lovelace');
     expect(letter[col('to')]).toBe('عمر الخيّام');
     expect(letter[col('files')]).toBe('scan été.txt');
+    expect([letter[col('place')], letter[col('latitude')], letter[col('country')]]).toEqual([
+      'Lourmarin',
+      '43.7646',
+      'FR',
+    ]);
     const arabic = byId.get(ids.arabic)!;
     expect(arabic[col('title')]).toBe('رسالة الصيف');
     expect(arabic[col('original_id')]).toBe(String(ids.letter));
@@ -223,6 +230,7 @@ describe.each(storages)('exports and the downloads list on %s', (_name, storageE
     expect(letter).toContain(`href="../files/`);
     expect(letter).toContain('رسالة الصيف');
     expect(letter).toContain('lang="ar"');
+    expect(letter).toContain('Lourmarin · France · 43.76460, 5.36260');
   });
 
   it('exports mails as RFC 5322 .eml files with encoded headers and attachments', async () => {

@@ -11,7 +11,9 @@ import {
   type ExportEntry,
   type ExportFile,
   type ExportItem,
+  type ExportPlace,
 } from './collect.js';
+import { countryName } from '../places/index.js';
 import { safeName, zipWriter } from './zip.js';
 
 /** Text made safe for HTML content and attribute values. */
@@ -99,7 +101,7 @@ async function writeSite(
   try {
     for await (const item of items) {
       const sections = entriesOf(item)
-        .map((entry) => entrySection(entry, t))
+        .map((entry) => entrySection(entry, t, options.language))
         .join('\n');
       const title = item.title || `#${item.id}`;
       await zip.addBuffer(
@@ -167,9 +169,21 @@ async function writeSite(
   }
 }
 
+/** A place as a reader reads it: its name, its country, its position. */
+function placeText(place: ExportPlace | null, language: UiLanguage): string {
+  if (!place) return '';
+  const position =
+    place.latitude === null || place.longitude === null
+      ? ''
+      : `${place.latitude.toFixed(5)}, ${place.longitude.toFixed(5)}`;
+  const country = place.country ? countryName(place.country, language) : '';
+  return [place.name, country, position].filter(Boolean).join(' · ');
+}
+
 function entrySection(
   entry: ExportEntry,
   t: (key: MessageKey, params?: Record<string, string | number>) => string,
+  language: UiLanguage,
 ): string {
   const list = (values: string[]) => values.map(escapeHtml).join(', ');
   const people = (role: string) => entry.people.filter((p) => p.role === role).map((p) => p.name);
@@ -181,6 +195,7 @@ function entrySection(
     ['exports.html.to', list(people('to'))],
     ['exports.html.tags', list(entry.tags.map((x) => nameIn(x.name, entry.language)))],
     ['exports.html.categories', list(entry.categories.map((x) => nameIn(x.name, entry.language)))],
+    ['exports.html.place', escapeHtml(placeText(entry.place, language))],
   ];
   const dl = facts
     .filter(([, value]) => value)

@@ -83,6 +83,32 @@ describe('photo metadata: the day and place a photo was taken', () => {
         expect(file.taken_on).toBeUndefined();
         expect(file.latitude).toBeUndefined();
       }
+      // The photo's position became the item's place (it had none), country and all.
+      expect(single.place).toMatchObject({
+        name: '',
+        latitude: 44.2,
+        longitude: 12.4,
+        country: { code: 'IT' },
+      });
+    });
+
+    it('leaves a place the item already has, and one the user cleared stays cleared', async () => {
+      const placed = await itemsApi(editor, 'post').create({
+        title: 'Chez nous',
+        language: 'fr',
+        place: { name: 'Strasbourg', latitude: 48.58, longitude: 7.75 },
+      });
+      const id = (
+        await uploadFile(editor, { name: 'a.jpg', type: 'image/jpeg', data: await exifJpeg() })
+      ).body;
+      await editor.patch(routes.addFilepond.path, {
+        newmedias: [id],
+        modelId: placed.id,
+        modelType: 'post',
+      });
+      expect((await itemsApi(reader, 'post').single(placed.id)).place?.name).toBe('Strasbourg');
+      await itemsApi(editor, 'post').update(placed.id, { place: null });
+      expect((await itemsApi(reader, 'post').single(placed.id)).place).toBeNull();
     });
 
     /** Uploads files into a new media item; answers the item and its files' rows by name. */

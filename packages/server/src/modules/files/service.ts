@@ -45,6 +45,11 @@ export interface OwnerLookups {
   item: ItemLookup;
   record: RecordLookup;
   createMedia: MediaCreator;
+  /**
+   * Told of files just attached, inside the attaching transaction: a photo's GPS position becomes
+   * the place of an owner that has none (modules/places).
+   */
+  attached?: (trx: Transaction<Database>, owner: FileOwner, fileIds: number[]) => Promise<void>;
 }
 
 /**
@@ -84,6 +89,7 @@ export async function attachUploads(
     const attached = await repo.attach(ids, owner, ctx.now().toISOString());
     // A concurrent call attached one of them first: this one must not half-succeed.
     if (attached !== usable.length) throw fieldError('newmedias', 'files.unknown_upload');
+    await lookups.attached?.(trx, owner, ids);
     const all = owner.kind === 'item' ? await repo.ofItem(owner.id) : await repo.ofRecord(owner.id);
     return all.filter((row) => ids.includes(row.id)).map(presentFile);
   });

@@ -81,6 +81,7 @@ describe('imports of photos and videos', () => {
         'files.thumb_key',
         'files.taken_on',
         'files.latitude',
+        'items.latitude as item_latitude',
         'items.date',
         'items.content',
         'items.language',
@@ -99,6 +100,9 @@ describe('imports of photos and videos', () => {
     const photo = byName.get('plage.jpg')!;
     expect(photo.taken_on).toBe('2001-02-03');
     expect(photo.latitude).toBeCloseTo(48.85);
+    // Its position is its media item's place too.
+    expect(photo.item_latitude).toBeCloseTo(48.85);
+    expect(byName.get('chat.png')!.item_latitude).toBeNull();
     expect(photo.date?.slice(0, 10)).toBe('2001-02-03');
     expect(photo.content).toBe('');
     // Without EXIF: the zip entry's time, and the item says so.

@@ -216,6 +216,16 @@ export class MediaWriter {
                   date: dated,
                   categories,
                   ...(people.length ? { to: [...new Set(people)] } : {}),
+                  // Where the photo was taken (its sidecar's, else its EXIF GPS).
+                  ...(metadata.latitude !== undefined && metadata.longitude !== undefined
+                    ? {
+                        place: {
+                          name: '',
+                          latitude: metadata.latitude,
+                          longitude: metadata.longitude,
+                        },
+                      }
+                    : {}),
                 },
                 run.actor,
                 { linksFound: true },

@@ -9,4 +9,5 @@ export {
   type PlaceRow,
 } from './repository.js';
 export { countryAt, countryName, presentCountry } from './country.js';
+export { placeFromPhotos } from './photos.js';
 export { registerPlaceRoutes } from './routes.js';

@@ -64,7 +64,11 @@ describe('a place on every item and record', () => {
     const moved = await archivist.patch(`/api/records/${record.id}`, { place: KEHL });
     expect(moved.json().record.place.country.code).toBe('DE');
     const revisions = (await archivist.get(`/api/records/revision/${record.id}`)).json();
-    expect(revisions.data[0].data.place).toEqual({ name: 'Como', latitude: 45.81, longitude: 9.08 });
+    expect(revisions.data[0].data.place).toEqual({
+      name: 'Como',
+      latitude: 45.81,
+      longitude: 9.08,
+    });
     const cleared = await archivist.patch(`/api/records/${record.id}`, { place: null });
     expect(cleared.json().record.place).toBeNull();
   });
@@ -113,9 +117,7 @@ describe('a place on every item and record', () => {
     expect(rows).toHaveLength(1);
 
     const found = (await reader.get('/api/places?query=garfagnana')).json();
-    expect(found.data).toEqual([
-      expect.objectContaining({ ...place, id: rows[0]!.id, count: 2 }),
-    ]);
+    expect(found.data).toEqual([expect.objectContaining({ ...place, id: rows[0]!.id, count: 2 })]);
     expect(found.data[0].country.code).toBe('IT');
     // Accents and case ignored; unnamed positions are not offered.
     const folded = (await reader.get('/api/places?query=CASTELNUÒVO')).json();
@@ -183,12 +185,10 @@ describe('a place on every item and record', () => {
     expect(refused.statusCode).toBe(422);
     const half = await editor.post(path, { action: 'place', ids: [a.id], place: { latitude: 1 } });
     expect(half.statusCode).toBe(422);
-    expect(await tablesState(server.ctx.db, ['items', 'places', 'item_revisions'])).toEqual(
-      before,
-    );
-    expect((await reader.post(path, { action: 'place', ids: [a.id], place: null })).statusCode).toBe(
-      403,
-    );
+    expect(await tablesState(server.ctx.db, ['items', 'places', 'item_revisions'])).toEqual(before);
+    expect(
+      (await reader.post(path, { action: 'place', ids: [a.id], place: null })).statusCode,
+    ).toBe(403);
 
     const record = (await archivist.post('/api/records', { lang: 'fr', title: 'Cassette' })).json()
       .record;

@@ -7,7 +7,7 @@ import {
   type PlacePointsQuery,
   type PlacePointType,
 } from '@kinfolio/contract';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/connect.js';
 import { PLACE_LEVELS } from '../../db/migrations/0041_places.js';
 import type { Database } from '../../db/schema.js';
@@ -17,10 +17,11 @@ import { filesRepository, thumbnailUrl } from '../files/index.js';
  * The map's points: the live placed entries in a box, grouped in a grid whose cells are a quarter
  * of a 256-pixel tile at the zoom asked (cells 90/2^zoom degrees wide, level zoom + 2).
  *
- * Wide views without link or date filters read the counters of `place_cells` (migration 0041):
- * a world view is a sum over a few thousand rows, however many entries the archive holds. Close
- * views (past the counted levels) and filtered ones group the entries themselves, read by the
- * position index within the box (few at a close zoom; as many as the filter keeps otherwise).
+ * Views without link or date filters, up to zoom 16, read the counters of `place_cells`
+ * (migration 0041): a sum over the few thousand counters of the cells shown, however many
+ * entries the archive holds. Closer views (a few streets) and filtered ones group the entries
+ * themselves, read by the position index within the box (few at a close zoom; as many as the
+ * filter keeps otherwise).
  */
 interface Cell {
   cx: number;
@@ -157,9 +158,11 @@ interface GroupedRow {
   lat_sum: number;
   lon_sum: number;
   ids: string | null;
+  /** The kind of a lone entry (of a cluster, one of its kinds: used for none). */
+  kind: string;
 }
 
-const toCells = (rows: GroupedRow[], kindOf: (id: number) => PlacePointType): Cell[] =>
+const toCells = (rows: GroupedRow[]): Cell[] =>
   rows.map((row) => ({
     cx: Number(row.cx),
     cy: Number(row.cy),
@@ -171,7 +174,7 @@ const toCells = (rows: GroupedRow[], kindOf: (id: number) => PlacePointType): Ce
           .split(',')
           .map(Number)
           .sort((a, b) => a - b)
-          .map((id) => ({ kind: kindOf(id), id }))
+          .map((id) => ({ kind: row.kind as PlacePointType, id }))
       : null,
   }));
 
@@ -225,20 +228,11 @@ async function itemCells(
       sql<number>`sum(latitude)`.as('lat_sum'),
       sql<number>`sum(longitude)`.as('lon_sum'),
       idList(dialect).as('ids'),
+      sql<string>`max(type)`.as('kind'),
     ])
     .groupBy([cx, cy])
     .execute();
-  const typeOf = new Map<number, ItemType>();
-  const ids = rows.flatMap((row) => (row.ids ? row.ids.split(',').map(Number) : []));
-  for (let start = 0; start < ids.length; start += 500) {
-    const found = await db
-      .selectFrom('items')
-      .select(['id', 'type'])
-      .where('id', 'in', ids.slice(start, start + 500))
-      .execute();
-    for (const row of found) typeOf.set(row.id, row.type as ItemType);
-  }
-  return toCells(rows, (id) => typeOf.get(id) ?? 'post');
+  return toCells(rows);
 }
 
 /** Live placed records in the box, grouped by cell (records have no categories nor tags). */
@@ -266,10 +260,7 @@ async function recordCells(
   if (query.participant !== undefined) {
     const participant = query.participant;
     q = q.where('id', 'in', (eb) =>
-      eb
-        .selectFrom('record_people')
-        .select('record_id')
-        .where('participant_id', '=', participant),
+      eb.selectFrom('record_people').select('record_id').where('participant_id', '=', participant),
     );
   }
   const rows = await q
@@ -280,10 +271,11 @@ async function recordCells(
       sql<number>`sum(latitude)`.as('lat_sum'),
       sql<number>`sum(longitude)`.as('lon_sum'),
       idList(dialect).as('ids'),
+      sql<string>`'record'`.as('kind'),
     ])
     .groupBy([cx, cy])
     .execute();
-  return toCells(rows, () => 'record');
+  return toCells(rows);
 }
 
 /** Cells of the same grid square from several sources, added together. */

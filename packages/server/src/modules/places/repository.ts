@@ -1,9 +1,4 @@
-import {
-  searchFold,
-  type Place,
-  type PlaceInput,
-  type PlaceValue,
-} from '@kinfolio/contract';
+import { searchFold, type Place, type PlaceInput, type PlaceValue } from '@kinfolio/contract';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, PlacesTable } from '../../db/schema.js';
 import { answerLanguage } from '../../i18n/answer-language.js';
@@ -32,6 +27,8 @@ export async function placeColumns(
 ): Promise<PlaceColumns> {
   if (!input) return NO_PLACE;
   const { name, latitude, longitude } = input;
+  // Neither a name nor a position (an undo of a hand-edited request): no place.
+  if (name === '' && (latitude === null || longitude === null)) return NO_PLACE;
   const found = await db
     .selectFrom('places')
     .select('id')

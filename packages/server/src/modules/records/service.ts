@@ -52,11 +52,7 @@ async function assertPeopleExist(repo: ReturnType<typeof recordsRepository>, ids
   }
 }
 
-function snapshot(
-  row: RecordRow,
-  people: number[],
-  place: PlaceValue | null,
-): RecordRevisionData {
+function snapshot(row: RecordRow, people: number[], place: PlaceValue | null): RecordRevisionData {
   return { ...pickFields(row, RECORD_FIELDS), people, place };
 }
 

@@ -97,7 +97,9 @@ describe('first administrator and self-registration', () => {
     expect((await admin.patch('/api/admin-settings', { map_tile_url: null })).statusCode).toBe(200);
     expect((await server.client().get('/api/app-state')).json().map_tile_url).toBeNull();
     const user = server.client();
-    expect((await user.patch('/api/admin-settings', { map_tile_url: url })).statusCode).not.toBe(200);
+    expect((await user.patch('/api/admin-settings', { map_tile_url: url })).statusCode).not.toBe(
+      200,
+    );
     await admin.patch('/api/admin-settings', {
       map_tile_url: DEFAULT_MAP_TILE_URL,
       map_tile_attribution: DEFAULT_MAP_TILE_ATTRIBUTION,
