@@ -121,6 +121,13 @@ function PointMarkers<P extends PointLike>({
           const element = (event.target as L.Marker).getElement();
           const name = pointLabel?.(point);
           if (element && name) element.setAttribute('aria-label', name);
+          // Leaflet makes markers focusable buttons but leaves Enter and Space to the page.
+          element?.addEventListener('keydown', (key) => {
+            if (key.key !== 'Enter' && key.key !== ' ') return;
+            key.preventDefault();
+            key.stopPropagation();
+            open(point);
+          });
         },
       }}
     />
