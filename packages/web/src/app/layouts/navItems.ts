@@ -6,6 +6,7 @@ import {
   FaceIcon,
   HistoryIcon,
   LanguageIcon,
+  MapIcon,
   RecordIcon,
   SettingsIcon,
   ShareIcon,
@@ -63,6 +64,12 @@ export const NAV_SECTIONS: NavSection[] = [
         labelKey: 'nav.planning',
         icon: CalendarIcon,
         activePrefix: '/planning',
+      },
+      {
+        to: '/map',
+        labelKey: 'nav.map',
+        icon: MapIcon,
+        activePrefix: '/map',
       },
       {
         to: '/history',

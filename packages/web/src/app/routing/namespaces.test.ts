@@ -9,7 +9,9 @@ describe('the namespaces loaded beside a page', () => {
     expect(namespacesFor('/user/userprofile')).toEqual(['account']);
     expect(namespacesFor('/admin/tabAdminUsers/userList')).toEqual(['admin']);
     expect(namespacesFor('/tabOrganisation/tags')).toEqual(['organisation']);
-    expect(namespacesFor('/records/12/profile')).toEqual(['records', 'archive']);
+    expect(namespacesFor('/records/12/profile')).toEqual(['records', 'archive', 'places']);
+    expect(namespacesFor('/map')).toEqual(['places', 'archive']);
+    expect(namespacesFor('/posts/3/profile')).toContain('places');
     expect(namespacesFor('/posts')).toContain('archive');
     expect(namespacesFor('/recordsX')).toContain('bulk');
   });
@@ -22,6 +24,7 @@ describe('the namespaces loaded beside a page', () => {
       '/tabOrganisation',
       '/records',
       '/posts',
+      '/map',
     ])
       for (const ns of namespacesFor(path)) {
         expect(NAMESPACES).toContain(ns);

@@ -13,13 +13,15 @@ const BY_PREFIX: readonly (readonly [prefix: string, namespaces: readonly string
   ['/home', ['auth']],
   ['/admin', ['admin']],
   ['/tabOrganisation', ['organisation']],
-  ['/records', ['records', 'archive']],
+  ['/records', ['records', 'archive', 'places']],
   ['/planning', ['planning', 'archive']],
+  ['/map', ['places', 'archive']],
   ['/import', ['imports', 'archive']],
   ['/imports', ['imports', 'archive']],
   ['/shares', ['shares']],
 ];
-const ARCHIVE = ['archive', 'bulk', 'photos'] as const;
+// An item's page shows its place (and its form edits it): `places` comes with the archive's.
+const ARCHIVE = ['archive', 'bulk', 'photos', 'places'] as const;
 
 export function namespacesFor(pathname: string): readonly string[] {
   if (pathname === '/') return ['auth'];

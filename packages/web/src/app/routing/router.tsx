@@ -26,6 +26,7 @@ import { guard, runValidate, type GuardKind } from './guards';
 import { historyFeedRoutes } from './historyFeedRoutes';
 import { adminParamRoutes } from './adminParamRoutes';
 import { planningRoute } from './planningRoutes';
+import { mapRoute } from './mapRoutes';
 import { importRoutes } from './importRoutes';
 import { peopleRoutes } from './peopleRoutes';
 import { loginLinkRoute } from './loginLinkRoute';
@@ -392,6 +393,7 @@ export const routeTree = rootRoute.addChildren([
   recordProfileRoute,
   recordHistoryRoute,
   planningRoute(() => rootRoute),
+  mapRoute(() => rootRoute),
   ...importRoutes(() => rootRoute),
   ...peopleRoutes(() => rootRoute),
   sharesRoute(() => rootRoute),

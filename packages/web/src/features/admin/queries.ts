@@ -1,5 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AdminSettings, AdminUserPatchBody, InvitationCreateBody } from '@kinfolio/contract';
+import type {
+  AdminSettingsBody,
+  AdminUserPatchBody,
+  InvitationCreateBody,
+} from '@kinfolio/contract';
 import { call } from '@/shared/api/call';
 import { adminUsersQuery, appStateQuery } from '@/shared/session';
 
@@ -21,7 +25,7 @@ export const adminQueries = {
 export const adminApi = {
   updateUser: (id: number, body: AdminUserPatchBody) =>
     call('adminUserUpdate', { params: { id }, body }, { validationCheck: true }),
-  updateSettings: (body: AdminSettings) => call('adminSettingsUpdate', { body }),
+  updateSettings: (body: AdminSettingsBody) => call('adminSettingsUpdate', { body }),
   invite: (body: InvitationCreateBody) => call('adminInvite', { body }, { validationCheck: true }),
   resendInvitation: (id: number) => call('adminInvitationResend', { params: { id } }),
   revokeInvitation: (id: number) => call('adminInvitationRevoke', { params: { id } }),

@@ -26,6 +26,7 @@ const old: RevisionData = {
   language: 'fr',
   status: 'draft',
   fields: {},
+  place: null,
 };
 
 describe('htmlToText', () => {

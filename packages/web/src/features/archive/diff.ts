@@ -1,6 +1,8 @@
 import { completeFields, type Item, type ItemType, type RevisionData } from '@kinfolio/contract';
 import { htmlToText } from '@/shared/content/textDiff';
 import { entityDiff, sameIds, sameTime, type DiffSpec } from '@/shared/entity/diff';
+import { samePlace } from '@/shared/places/placeValue';
+import { placeValueOf } from '@/shared/places/placeValue';
 import { ownFields } from './ownFields';
 
 /** The prefix of a type's own fields among the changed fields (`fields.period`). */
@@ -29,6 +31,7 @@ function itemDiffSpec(type: ItemType): DiffSpec<RevisionData, Item> {
       { name: 'date', same: (o, c) => sameTime(o.date, c.date) },
       { name: 'language', same: (o, c) => o.language === c.language },
       { name: 'status', same: (o, c) => o.status === c.status },
+      { name: 'place', same: (o, c) => samePlace(o.place, placeValueOf(c.place)) },
       ...ownFields(type).map(({ name }) => ({
         name: `${OWN_FIELD}${name}`,
         same: (o: RevisionData, c: Item) => own(o.fields, name) === own(c.fields, name),

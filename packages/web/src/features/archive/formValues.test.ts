@@ -75,6 +75,27 @@ describe("a type's own fields in the form", () => {
   });
 });
 
+describe('the place in the form', () => {
+  const place = { name: 'Aoste', latitude: 45.7372, longitude: 7.3206 };
+  const item = testItem({ place: { ...place, country: { code: 'IT', name: 'Italie' } } });
+
+  it('starts from the item without its derived country, a translation at its original', () => {
+    expect(initialFormValues(item, { language: 'fr' }).place).toEqual(place);
+    expect(initialFormValues(null, { language: 'it', copyFrom: item }).place).toEqual(place);
+    expect(initialFormValues(null, { language: 'fr' }).place).toBeNull();
+  });
+
+  it('is sent on create when set, and on update only when moved, renamed or cleared', () => {
+    const initial = initialFormValues(item, { language: 'fr' });
+    expect(createBody(initial, null).place).toEqual(place);
+    expect(createBody({ ...initial, place: null }, null)).not.toHaveProperty('place');
+    expect(updateBody({ ...initial, place: { ...place } }, initial)).toEqual({});
+    const moved = { ...place, latitude: 45.74 };
+    expect(updateBody({ ...initial, place: moved }, initial)).toEqual({ place: moved });
+    expect(updateBody({ ...initial, place: null }, initial)).toEqual({ place: null });
+  });
+});
+
 describe('isBlankItem', () => {
   it('is blank with no title and content without text or a picture', () => {
     expect(isBlankItem('', '')).toBe(true);

@@ -6,10 +6,12 @@ import {
   type ItemFields,
   type ItemStatus,
   type ItemType,
+  type PlaceValue,
   type itemCreateBody,
   type itemUpdateBody,
 } from '@kinfolio/contract';
 import type { z } from 'zod';
+import { placeValueOf, samePlace } from '@/shared/places/placeValue';
 
 export type ItemCreateInput = z.input<typeof itemCreateBody>;
 export type ItemUpdateInput = z.input<typeof itemUpdateBody>;
@@ -27,6 +29,8 @@ export type ItemFormValues = {
   status: ItemStatus;
   /** The type's own fields (see ownFields.ts), every one present. */
   fields: ItemFields;
+  /** Where it happened (a translation starts at its original's place). */
+  place: PlaceValue | null;
 };
 
 export const ITEM_FORM_FIELDS = [
@@ -40,6 +44,7 @@ export const ITEM_FORM_FIELDS = [
   'language',
   'status',
   'fields',
+  'place',
 ] as const;
 
 const ids = (refs: readonly { id: number }[]) => refs.map((r) => String(r.id));
@@ -72,6 +77,7 @@ export function initialFormValues(
     status: item?.status ?? 'published',
     // A translation starts with its original's own fields, as the server would copy them.
     fields: type ? completeFields(type, source?.fields) : {},
+    place: placeValueOf(source?.place),
   };
 }
 
@@ -88,6 +94,7 @@ export function createBody(values: ItemFormValues, parentId: number | null): Ite
     language: values.language,
     status: values.status,
     ...(Object.keys(values.fields).length ? { fields: values.fields } : {}),
+    ...(values.place ? { place: values.place } : {}),
     ...(parentId !== null ? { parent_id: parentId } : {}),
   };
 }
@@ -113,6 +120,7 @@ export function updateBody(values: ItemFormValues, initial: ItemFormValues): Ite
     Object.entries(values.fields).filter(([name, value]) => value !== initial.fields[name]),
   );
   if (Object.keys(fields).length) body.fields = fields;
+  if (!samePlace(values.place, initial.place)) body.place = values.place;
   return body;
 }
 

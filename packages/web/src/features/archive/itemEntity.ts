@@ -13,6 +13,8 @@ import { itemResource } from './api';
 import { OWN_FIELD, revisionDiff } from './diff';
 import { historyPath, ITEM_TYPE_META, profilePath } from './itemTypes';
 import { ownFieldLabel, ownFieldValue } from './ownFields';
+import { placeValueOf, placeWords } from '@/shared/places/placeValue';
+import { useCoordinatesFormat } from '@/shared/places/useCoordinatesFormat';
 
 export type ItemDefinition = EntityDefinition<Item, RevisionData, Revision>;
 
@@ -21,6 +23,7 @@ function useItemFieldWords(type: ItemType): FieldWords<Item, Revision> {
   const { t } = useTranslation('archive');
   const uiLanguage = useUiLanguage();
   const formatDate = useDateFormat();
+  const formatPosition = useCoordinatesFormat();
   const none = t('item.none');
   const joined = (names: string[]) => names.join(', ') || none;
   return {
@@ -47,6 +50,12 @@ function useItemFieldWords(type: ItemType): FieldWords<Item, Revision> {
         }
         case 'status':
           return t(`status.${old ? revision.data.status : item.status}`);
+        case 'place':
+          return placeWords(
+            old ? revision.data.place : placeValueOf(item.place),
+            formatPosition,
+            none,
+          );
         default: {
           const name = field.slice(OWN_FIELD.length);
           return ownFieldValue(t, type, name, (old ? revision.data : item).fields[name]);

@@ -24,6 +24,7 @@ export function testItem(changes: Partial<Item> = {}): Item {
     translations: [],
     revisions_count: 0,
     files: [],
+    place: null,
     ...changes,
   };
 }

@@ -14,6 +14,7 @@ const record: RecordEntity = {
   title: 'La moisson',
   info: '',
   location: 'Saint-Lô',
+  place: null,
   people: [
     { id: 4, name: 'Papi Jean' },
     { id: 9, name: 'Mamie Odette' },

@@ -1,10 +1,12 @@
 import type {
   ContentLanguage,
+  PlaceValue,
   RecordEntity,
   recordCreateBody,
   recordUpdateBody,
 } from '@kinfolio/contract';
 import type { z } from 'zod';
+import { placeValueOf, samePlace } from '@/shared/places/placeValue';
 
 export type RecordCreateInput = z.input<typeof recordCreateBody>;
 export type RecordUpdateInput = z.input<typeof recordUpdateBody>;
@@ -19,6 +21,8 @@ export interface RecordFormValues extends Record<string, unknown> {
   registration_date: string;
   location: string;
   people: string[];
+  /** Where it was recorded, with coordinates; `location` stays free text beside it. */
+  place: PlaceValue | null;
   summary: string;
   info: string;
   rawtranscription: string;
@@ -34,6 +38,7 @@ export const RECORD_FORM_FIELDS = [
   'registration_date',
   'location',
   'people',
+  'place',
   'summary',
   'info',
   'rawtranscription',
@@ -64,6 +69,7 @@ export function initialRecordValues(
     registration_date: record?.registration_date?.slice(0, 10) ?? '',
     location: record?.location ?? '',
     people: record?.people.map((person) => String(person.id)) ?? [],
+    place: placeValueOf(record?.place),
     summary: record?.summary ?? '',
     info: record?.info ?? '',
     rawtranscription: record?.rawtranscription ?? '',
@@ -79,6 +85,7 @@ export function createRecordBody(values: RecordFormValues): RecordCreateInput {
     lang: values.lang,
     registration_date: date(values.registration_date),
     people: ids(values.people),
+    ...(values.place ? { place: values.place } : {}),
   };
 }
 
@@ -99,5 +106,6 @@ export function updateRecordBody(
     values.people.length === initial.people.length &&
     [...values.people].sort().join(',') === [...initial.people].sort().join(',');
   if (!samePeople) body.people = ids(values.people);
+  if (!samePlace(values.place, initial.place)) body.place = values.place;
   return body;
 }

@@ -14,6 +14,7 @@ const current: RecordEntity = {
   title: 'La moisson',
   info: '',
   location: 'Saint-Lô',
+  place: null,
   people: [{ id: 4, name: 'Jean' }],
   revisions_count: 1,
   files_count: 0,
@@ -34,6 +35,7 @@ const same: RecordRevisionData = {
   info: '',
   location: 'Saint-Lô',
   people: [4],
+  place: null,
 };
 
 describe('recordDiff', () => {

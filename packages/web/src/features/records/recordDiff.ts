@@ -1,5 +1,6 @@
 import type { RecordEntity, RecordRevisionData } from '@kinfolio/contract';
 import { entityDiff, sameIds, sameTime, type DiffSpec } from '@/shared/entity/diff';
+import { placeValueOf, samePlace } from '@/shared/places/placeValue';
 
 type Spec = DiffSpec<RecordRevisionData, RecordEntity>;
 type Text = 'title' | 'summary' | 'info' | 'rawtranscription';
@@ -27,6 +28,7 @@ const RECORD_DIFF: Spec = {
       same: (o, c) => sameTime(o.registration_date, c.registration_date),
     },
     plain('location'),
+    { name: 'place', same: (o, c) => samePlace(o.place, placeValueOf(c.place)) },
     {
       name: 'people',
       same: (o, c) =>

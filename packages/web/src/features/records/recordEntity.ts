@@ -12,6 +12,8 @@ import { useTranslation } from '@/shared/i18n/react';
 import { recordResource } from './api';
 import { RECORDS_PATH, recordHistoryPath, recordProfilePath } from '@/shared/recordPaths';
 import { recordDiff } from './recordDiff';
+import { placeValueOf, placeWords } from '@/shared/places/placeValue';
+import { useCoordinatesFormat } from '@/shared/places/useCoordinatesFormat';
 import { segmentKeys } from './segments/api';
 
 /** An index in a line per segment: its time and title. */
@@ -22,6 +24,7 @@ const indexLines = (segments: readonly { start: number; title: string }[], none:
 function useRecordFieldWords(): FieldWords<RecordEntity, RecordRevision> {
   const { t } = useTranslation(['records', 'archive']);
   const formatDate = useDateFormat();
+  const formatPosition = useCoordinatesFormat();
   const none = t('archive:item.none');
   const queryClient = useQueryClient();
   return {
@@ -41,6 +44,12 @@ function useRecordFieldWords(): FieldWords<RecordEntity, RecordRevision> {
           const value = old ? revision.data.registration_date : record.registration_date;
           return value ? formatDate(value) : t('fields.unknownDate');
         }
+        case 'place':
+          return placeWords(
+            old ? revision.data.place : placeValueOf(record.place),
+            formatPosition,
+            none,
+          );
         case 'lang': {
           const value = old ? revision.data.lang : record.lang;
           return t(`archive:languages.${value}`, { defaultValue: value });

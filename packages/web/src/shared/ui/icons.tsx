@@ -146,6 +146,8 @@ export const HistoryIcon = icon('M3 12a9 9 0 109-9 9 9 0 00-6.4 2.6L3 8M3 3v5h5M
 export const RestoreIcon = icon('M9 14L4 9l5-5M4 9h11a5 5 0 010 10h-3');
 /** A calendar page: the planning. */
 export const CalendarIcon = icon('r 3 5 18 16 2', 'M3 10h18M8 3v4M16 3v4M8 14h2M14 14h2M8 17h2');
+/** A folded map with a pin. */
+export const MapIcon = icon('M9 4L3 6v14l6-2 6 2 6-2V4l-6 2z', 'M9 4v14M15 6v14');
 export const TableIcon = icon('r 3 4 18 16 1', 'M3 10h18M3 15h18M9 4v16M15 4v16');
 /** An archive box: the backups. */
 export const BackupIcon = icon('r 3 4 18 5 1', 'M5 9v10a1 1 0 001 1h12a1 1 0 001-1V9M10 13h4');

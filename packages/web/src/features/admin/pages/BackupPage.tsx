@@ -13,6 +13,7 @@ import { BackupScheduleForm } from '../components/BackupScheduleForm';
 import { BackupsTable, type VerifyResult } from '../components/BackupsTable';
 import { RestoreForm } from '../components/RestoreForm';
 import { RetentionForm } from '../components/RetentionForm';
+import { MapTilesForm } from '../components/MapTilesForm';
 import {
   backupQueries,
   isBackupRunning,
@@ -98,6 +99,8 @@ export default function BackupPage() {
         <BackupScheduleForm />
         <Divider />
         <RetentionForm part="trash" />
+        <Divider />
+        <MapTilesForm />
         <Divider />
         <RestoreForm />
       </Stack>

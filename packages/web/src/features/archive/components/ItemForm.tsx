@@ -33,8 +33,15 @@ import {
   ITEM_FORM_FIELDS,
   updateBody,
 } from '../formValues';
-import { PhotoDateHint } from '../photos/PhotoHints';
+import { PhotoDateHint, photoPosition } from '../photos/PhotoHints';
+import { PlaceField } from '@/shared/places/PlaceField';
 import { useCategoryChoices, useTagChoices } from '@/shared/organisation/choices';
+
+/** The server's word on the place or one of its parts (`place.latitude`, `place.name`). */
+const placeError = (errors: Record<string, unknown>) => {
+  const key = Object.keys(errors).find((name) => name === 'place' || name.startsWith('place.'));
+  return key ? String(errors[key]) : undefined;
+};
 
 // Tiptap and FilePond only load when a form opens.
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
@@ -155,6 +162,12 @@ export function ItemForm(props: ItemFormProps) {
           error={form.errors.categories}
         />
       </SimpleGrid>
+      <PlaceField
+        value={form.values.place}
+        onChange={(place) => form.setFieldValue('place', place)}
+        photo={item ? photoPosition(item.files) : null}
+        error={placeError(form.errors)}
+      />
       <Input.Wrapper
         label={t('form.content')}
         labelElement="div"

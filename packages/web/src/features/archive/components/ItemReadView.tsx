@@ -7,6 +7,7 @@ import { useDateFormat } from '@/shared/content/dates';
 import { Attachments } from './Attachments';
 import { PhotoDateOffer, PhotoPlace } from '../photos/PhotoHints';
 import { OwnFieldsView } from './OwnFields';
+import { PlaceSummary, PlaceText } from '@/shared/places/PlaceSummary';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -51,6 +52,11 @@ export function ItemReadView({ item }: { item: Item }) {
           <time dateTime={item.date}>{formatDate(item.date)}</time>
           <PhotoDateOffer item={item} />
         </Field>
+        {item.place ? (
+          <Field label={t('form.place')}>
+            <PlaceText place={item.place} />
+          </Field>
+        ) : null}
         <PhotoPlace files={item.files} />
         <Field label={t('form.from')}>{names(item.from)}</Field>
         <Field label={t('form.to')}>{names(item.to)}</Field>
@@ -77,6 +83,12 @@ export function ItemReadView({ item }: { item: Item }) {
         )}
       </section>
       <Attachments item={item} />
+      {item.place ? (
+        <PlaceSummary
+          place={item.place}
+          entry={{ type: item.type, id: item.id, title: item.title }}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import '../archive.css';
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ItemListRow } from '@kinfolio/contract';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -10,6 +10,7 @@ import { EntityListPage } from '@/shared/entity/EntityListPage';
 import { confirmHardDelete } from '@/shared/entity/confirmDelete';
 import { FilterBar, LanguageFilter } from '@/shared/kit/FilterBar';
 import { ListFilterBar, type FilterName } from '@/shared/kit/ListFilterBar';
+import { ShowOnMapLink } from '@/shared/places/ShowOnMapLink';
 import { itemQueries, itemResource } from '../api';
 import { ListOptions } from '../components/ListOptions';
 import { ItemCollection } from '../components/ItemCollection';
@@ -77,9 +78,12 @@ export default function ItemListPage() {
             filters={FILTERS}
             search
             note={
-              <Text size="xs" c="dimmed">
-                {t('filters.combined')}
-              </Text>
+              <Group gap="md" justify="space-between">
+                <Text size="xs" c="dimmed">
+                  {t('filters.combined')}
+                </Text>
+                <ShowOnMapLink type={type} values={search} />
+              </Group>
             }
             options={
               <ListOptions

@@ -2,10 +2,11 @@ import { Anchor, Button, Text } from '@mantine/core';
 import type { AttachedFile, Item } from '@kinfolio/contract';
 import { useTranslation } from '@/shared/i18n/react';
 import { useDateFormat } from '@/shared/content/dates';
-import { useCan, useUiLanguage } from '@/shared/organisation/hooks';
+import { useCan } from '@/shared/organisation/hooks';
+import type { Position } from '@/shared/places/coordinates';
+import { useCoordinatesFormat } from '@/shared/places/useCoordinatesFormat';
 import { dateInputValue } from '../formValues';
 import { itemResource } from '../api';
-import { numberFormat } from '@/shared/intl';
 
 /** The first photo that knows the day it was taken. */
 const dated = (files: AttachedFile[]) => files.find((file) => file.taken_on);
@@ -62,35 +63,30 @@ export function PhotoDateOffer({ item }: { item: Item }) {
   );
 }
 
-/** `44.2000° N, 12.4000° E` in the interface language's digits. */
-function useCoordinates(): (latitude: number, longitude: number) => string {
-  const language = useUiLanguage();
-  const number = numberFormat(language, {
-    minimumFractionDigits: 4,
-    maximumFractionDigits: 4,
-  });
-  return (latitude, longitude) =>
-    `${number.format(Math.abs(latitude))}° ${latitude < 0 ? 'S' : 'N'}, ${number.format(
-      Math.abs(longitude),
-    )}° ${longitude < 0 ? 'W' : 'E'}`;
+/** Where the first photo with GPS data was taken (the place form offers it). */
+export function photoPosition(files: AttachedFile[]): Position | null {
+  const photo = placed(files);
+  return photo?.latitude !== undefined && photo.longitude !== undefined
+    ? { latitude: photo.latitude, longitude: photo.longitude }
+    : null;
 }
 
-/** The read view's place: where the first photo with GPS data was taken, on a map. */
+/** The read view's photo position: where the first photo with GPS data was taken. */
 export function PhotoPlace({ files }: { files: AttachedFile[] }) {
   const { t } = useTranslation('photos');
-  const coordinates = useCoordinates();
-  const photo = placed(files);
-  if (!photo || photo.latitude === undefined || photo.longitude === undefined) return null;
-  const { latitude, longitude } = photo;
+  const format = useCoordinatesFormat();
+  const position = photoPosition(files);
+  if (!position) return null;
+  const { latitude, longitude } = position;
   const map = `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=14/${latitude}/${longitude}`;
   return (
     <div>
       <Text component="dt" size="xs" c="dimmed" fw={600} tt="uppercase">
-        {t('exif.place')}
+        {t('exif.photoPlace')}
       </Text>
       <Text component="dd" size="sm" m={0}>
         <Anchor href={map} target="_blank" rel="noopener noreferrer" inherit>
-          {coordinates(latitude, longitude)}
+          {format(position)}
         </Anchor>
       </Text>
     </div>

@@ -21,6 +21,7 @@ import { textDir } from '@/shared/content/direction';
 import { FileDropField } from '@/shared/content/FormParts';
 import { ParticipantsInput } from '@/shared/kit/ParticipantsInput';
 import { EntityForm, useEntityForm, type EntityFormProps } from '@/shared/entity/EntityForm';
+import { PlaceField } from '@/shared/places/PlaceField';
 import { recordQueries, recordResource } from '../api';
 import {
   createRecordBody,
@@ -34,6 +35,12 @@ import { AudioParts } from './AudioParts';
 import { RecordPlayer } from './RecordPlayer';
 
 const AUDIO_ONLY = ['audio/*'] as const;
+
+/** The server's word on the place or one of its parts (`place.latitude`, `place.name`). */
+const placeError = (errors: Record<string, unknown>) => {
+  const key = Object.keys(errors).find((name) => name === 'place' || name.startsWith('place.'));
+  return key ? String(errors[key]) : undefined;
+};
 
 interface RecordFormProps extends EntityFormProps<RecordEntity> {
   /** The record's player (editing only): time codes are typed from it. */
@@ -131,6 +138,11 @@ export function RecordForm({ player, ...props }: RecordFormProps) {
         />
         <TextInput label={t('fields.location')} {...form.getInputProps('location')} />
       </SimpleGrid>
+      <PlaceField
+        value={form.values.place}
+        onChange={(place) => form.setFieldValue('place', place)}
+        error={placeError(form.errors)}
+      />
       <ParticipantsInput
         label={t('fields.people')}
         description={t('fields.peopleHint')}

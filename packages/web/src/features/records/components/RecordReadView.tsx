@@ -6,6 +6,7 @@ import { useTranslation } from '@/shared/i18n/react';
 import { useDateFormat } from '@/shared/content/dates';
 import { textDir } from '@/shared/content/direction';
 import { RECORDS_PATH } from '@/shared/recordPaths';
+import { PlaceSummary, PlaceText } from '@/shared/places/PlaceSummary';
 
 /** A record's description: its identifying fields, the people heard, summary and notes. */
 export function RecordReadView({ record }: { record: RecordEntity }) {
@@ -66,6 +67,7 @@ export function RecordReadView({ record }: { record: RecordEntity }) {
           ),
         )}
         {field(t('fields.location'), record.location || none)}
+        {record.place ? field(t('fields.place'), <PlaceText place={record.place} />) : null}
       </dl>
       <div>
         <Text size="xs" fw={600} c="dimmed" tt="uppercase" id="kf-record-people">
@@ -101,6 +103,12 @@ export function RecordReadView({ record }: { record: RecordEntity }) {
       </div>
       {prose(t('fields.summary'), record.summary)}
       {prose(t('fields.info'), record.info)}
+      {record.place ? (
+        <PlaceSummary
+          place={record.place}
+          entry={{ type: 'record', id: record.id, title: record.title }}
+        />
+      ) : null}
     </Stack>
   );
 }

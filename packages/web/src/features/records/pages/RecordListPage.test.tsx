@@ -27,6 +27,7 @@ const row = (id: number, title: string, deleted = false): RecordListRow => ({
   title,
   info: '',
   location: '',
+  place: null,
   people: [],
   revisions_count: 0,
   files_count: 0,

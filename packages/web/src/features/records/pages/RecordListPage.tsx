@@ -7,6 +7,7 @@ import { confirmHardDelete } from '@/shared/entity/confirmDelete';
 import { EntityCollection, type ListMode } from '@/shared/entity/EntityCollection';
 import { EntityListPage } from '@/shared/entity/EntityListPage';
 import { ListFilterBar } from '@/shared/kit/ListFilterBar';
+import { ShowOnMapLink } from '@/shared/places/ShowOnMapLink';
 import { useCan } from '@/shared/organisation/hooks';
 import { recordQueries, recordResource } from '../api';
 import { RecordCard } from '../components/RecordCard';
@@ -83,6 +84,7 @@ export default function RecordListPage() {
             'sort',
           ]}
           ownActive={search.owner === undefined ? 0 : 1}
+          note={<ShowOnMapLink type="record" values={search} />}
         />
       }
       list={list}

@@ -11,6 +11,7 @@ import { useBulkAction, useBulkHardDelete, useEmptyTrash } from './mutations';
 import { allSelected, EMPTY_SELECTION, selectAll, togglePage, type Selection } from './selection';
 import { showBulkToast } from './undoToast';
 import { ValueDialog, type ValueChoice } from './ValueDialog';
+import { PlaceDialog } from './PlaceDialog';
 
 interface BulkBarProps {
   /** The kind of entries listed: its links, its status and its routes. */
@@ -41,6 +42,7 @@ export function BulkBar(props: BulkBarProps) {
   const hardDelete = useBulkHardDelete();
   const emptyTrash = useEmptyTrash();
   const [choice, setChoice] = useState<ValueChoice | null>(null);
+  const [placing, setPlacing] = useState(false);
   const [loadingAll, setLoadingAll] = useState(false);
   const small = useSmallScreen();
   const count = selection.ids.length;
@@ -179,6 +181,13 @@ export function BulkBar(props: BulkBarProps) {
                       {t('title.status')}
                     </Menu.Item>
                   ) : null}
+                  <Menu.Divider />
+                  <Menu.Item onClick={() => setPlacing(true)}>{t('title.place')}</Menu.Item>
+                  <Menu.Item
+                    onClick={() => run({ action: 'place', ids: selection.ids, place: null })}
+                  >
+                    {t('title.clearPlace')}
+                  </Menu.Item>
                 </Menu.Dropdown>
               </Menu>
               {canShare ? (
@@ -246,6 +255,16 @@ export function BulkBar(props: BulkBarProps) {
         busy={bulk.isPending}
         onClose={() => setChoice(null)}
         onApply={apply}
+      />
+      <PlaceDialog
+        opened={placing}
+        count={count}
+        busy={bulk.isPending}
+        onClose={() => setPlacing(false)}
+        onApply={(place) => {
+          run({ action: 'place', ids: selection.ids, place });
+          setPlacing(false);
+        }}
       />
     </Paper>
   );

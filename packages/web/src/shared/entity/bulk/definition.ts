@@ -1,5 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
-import type { ContentLanguage, ItemStatus, Permission } from '@kinfolio/contract';
+import type { ContentLanguage, ItemStatus, Permission, PlaceValue } from '@kinfolio/contract';
 
 /**
  * The links a bulk action can add or remove, over all kinds of entries: participants by role
@@ -12,6 +12,7 @@ export type BulkRequest<Link extends BulkLink> =
   | { action: 'link' | 'unlink'; ids: number[]; kind: Link; values: number[] }
   | { action: 'language'; ids: number[]; language: ContentLanguage }
   | { action: 'status'; ids: number[]; status: ItemStatus }
+  | { action: 'place'; ids: number[]; place: PlaceValue | null }
   | { action: 'trash' | 'restore'; ids: number[] };
 
 /** A bulk answer: its localised message, and the request that undoes it (null: none). */

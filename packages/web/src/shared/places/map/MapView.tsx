@@ -1,0 +1,194 @@
+import 'leaflet/dist/leaflet.css';
+import './map.css';
+import type L from 'leaflet';
+import { useEffect, useMemo } from 'react';
+import { isTouchDevice } from '@/shared/ui/device';
+import { MapContainer, Marker, Pane, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { pointIcon, type PointLike } from './pointIcon';
+import { viewportOf, type Viewport } from './viewport';
+import { WorldOutline } from './WorldOutline';
+
+export type { Viewport } from './viewport';
+
+/** Where the map opens: a centre and zoom, or a box to fit. */
+export type MapStart =
+  | { center: [latitude: number, longitude: number]; zoom: number }
+  | { bounds: [[south: number, west: number], [north: number, east: number]] };
+
+export interface MapViewProps<P extends PointLike> {
+  /** The map's accessible name (it is a focusable region: arrows pan, + and − zoom). */
+  label: string;
+  /** The tile server's URL template; null draws the bundled world outline alone. */
+  tileUrl: string | null;
+  attribution?: string;
+  start: MapStart;
+  points?: readonly P[];
+  /** A point's accessible name (its title, or how many items a cluster holds). */
+  pointLabel?: (point: P) => string;
+  /**
+   * A single entry's point, or a cluster the map cannot split further (its entries share a spot):
+   * a cluster is otherwise zoomed into, centred on it.
+   */
+  onPoint?: (point: P) => void;
+  /** Called with the view once it settles (after each pan or zoom, and at first). */
+  onView?: (viewport: Viewport) => void;
+  /** A click (a tap on a phone) somewhere on the map: where. */
+  onPick?: (latitude: number, longitude: number) => void;
+  /** The place being edited or shown, drawn apart from the points. */
+  chosen?: { latitude: number; longitude: number; label: string } | null;
+  /**
+   * A map inside a page: on a touch screen one finger scrolls the page and two move the map
+   * (pinch to zoom, two-finger pan); the wheel scrolls the page too.
+   */
+  embedded?: boolean;
+  className?: string;
+}
+
+/** Past this zoom a cluster's entries are as good as in one spot: it opens instead of zooming. */
+export const SPLIT_ZOOM = 17;
+
+/** Names the map's container, which Leaflet makes focusable, and reports its view. */
+function MapBehaviour({
+  label,
+  onView,
+  onPick,
+}: Pick<MapViewProps<PointLike>, 'label' | 'onView' | 'onPick'>) {
+  const map = useMap();
+  useEffect(() => {
+    const container = map.getContainer();
+    container.setAttribute('role', 'region');
+    container.setAttribute('aria-roledescription', 'map');
+    container.setAttribute('aria-label', label);
+  }, [map, label]);
+  const report = () => {
+    if (!onView) return;
+    const bounds = map.getBounds();
+    onView(
+      viewportOf(
+        {
+          west: bounds.getWest(),
+          south: bounds.getSouth(),
+          east: bounds.getEast(),
+          north: bounds.getNorth(),
+        },
+        map.getZoom(),
+      ),
+    );
+  };
+  useMapEvents({
+    moveend: report,
+    click: (event) => onPick?.(event.latlng.lat, event.latlng.lng),
+  });
+  // The first view: Leaflet fires no moveend for where it opens.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(report, [map]);
+  return null;
+}
+
+/** Moves the view to a chosen place when it changes (a search picked, coordinates pasted). */
+function FollowChosen({ chosen }: { chosen: MapViewProps<PointLike>['chosen'] }) {
+  const map = useMap();
+  const lat = chosen?.latitude;
+  const lng = chosen?.longitude;
+  useEffect(() => {
+    if (lat === undefined || lng === undefined) return;
+    if (!map.getBounds().pad(-0.1).contains([lat, lng])) map.panTo([lat, lng]);
+  }, [map, lat, lng]);
+  return null;
+}
+
+/** The server's points as markers: Tab reaches each, Enter or a tap opens it or zooms in. */
+function PointMarkers<P extends PointLike>({
+  points,
+  pointLabel,
+  onPoint,
+}: Pick<MapViewProps<P>, 'points' | 'pointLabel' | 'onPoint'>) {
+  const map = useMap();
+  const open = (point: P) => {
+    if (point.count > 1 && map.getZoom() < SPLIT_ZOOM) {
+      map.setView([point.latitude, point.longitude], Math.min(SPLIT_ZOOM, map.getZoom() + 3));
+    } else onPoint?.(point);
+  };
+  return (points ?? []).map((point) => (
+    <Marker
+      key={`${point.latitude},${point.longitude},${point.count}`}
+      position={[point.latitude, point.longitude]}
+      icon={pointIcon(point)}
+      title={pointLabel?.(point)}
+      eventHandlers={{
+        click: () => open(point),
+        add: (event) => {
+          const element = (event.target as L.Marker).getElement();
+          const name = pointLabel?.(point);
+          if (element && name) element.setAttribute('aria-label', name);
+          // Leaflet makes markers focusable buttons but leaves Enter and Space to the page.
+          element?.addEventListener('keydown', (key) => {
+            if (key.key !== 'Enter' && key.key !== ' ') return;
+            key.preventDefault();
+            key.stopPropagation();
+            open(point);
+          });
+        },
+      }}
+    />
+  ));
+}
+
+/**
+ * The archive's map (Leaflet): tiles from the configured server over a bundled world outline that
+ * shows where things are without network, the server's clusters and points as focusable markers
+ * (Tab goes through the visible ones, Enter opens one), keyboard and touch as Leaflet gives them.
+ * Loaded lazily with its ~45 KB of Leaflet and its outline, never with the app's first page.
+ */
+export default function MapView<P extends PointLike>({
+  label,
+  tileUrl,
+  attribution,
+  start,
+  points = [],
+  pointLabel,
+  onPoint,
+  onView,
+  onPick,
+  chosen = null,
+  embedded = false,
+  className,
+}: MapViewProps<P>) {
+  const touch = isTouchDevice();
+  const startProps = 'bounds' in start ? { bounds: start.bounds } : start;
+  const chosenIcon = useMemo(
+    () => (chosen ? pointIcon({ ...chosen, count: 1 }, true) : null),
+    [chosen],
+  );
+  return (
+    <MapContainer
+      {...startProps}
+      className={['kf-map', onPick ? 'kf-map--pick' : '', className ?? ''].join(' ').trim()}
+      minZoom={1}
+      maxZoom={19}
+      worldCopyJump
+      dragging={!(embedded && touch)}
+      scrollWheelZoom={!embedded}
+      keyboardPanDelta={120}
+      attributionControl={tileUrl !== null}
+    >
+      <MapBehaviour label={label} onView={onView} onPick={onPick} />
+      <FollowChosen chosen={chosen} />
+      {/* Under the tiles: once they load they cover it; without them it is the map. */}
+      <Pane name="kf-outline" style={{ zIndex: 150 }}>
+        <WorldOutline pane="kf-outline" />
+      </Pane>
+      {tileUrl !== null && <TileLayer url={tileUrl} attribution={attribution} />}
+      <PointMarkers points={points} pointLabel={pointLabel} onPoint={onPoint} />
+      {chosen && chosenIcon && (
+        <Marker
+          position={[chosen.latitude, chosen.longitude]}
+          icon={chosenIcon}
+          title={chosen.label}
+          keyboard={false}
+          interactive={false}
+        />
+      )}
+    </MapContainer>
+  );
+}
