@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileTextRouteTable } from './file-text-routes.js';
 import { fileBytes, noBody } from './responses.js';
 import { route, type RouteDef } from './route-def.js';
 import {
@@ -64,4 +65,6 @@ export const fileRouteTable = {
     params: idParam,
     responses: { 200: messageBody },
   }),
+  // A scan's text (OCR) is read and corrected per file.
+  ...fileTextRouteTable,
 } as const satisfies Record<string, RouteDef>;

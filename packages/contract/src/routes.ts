@@ -6,7 +6,6 @@ import { deletedMediaRouteTable } from './deleted-media-routes.js';
 import { exportRouteTable } from './export-routes.js';
 import { faceRouteTable } from './face-routes.js';
 import { placeRouteTable } from './place-routes.js';
-import { fileTextRouteTable } from './file-text-routes.js';
 import { importRouteTable } from './import-routes.js';
 import { fileRouteTable } from './file-routes.js';
 import { jobRouteTable } from './job-routes.js';
@@ -424,7 +423,6 @@ export const routes = {
   ...shareRouteTable,
   ...faceRouteTable,
   ...placeRouteTable,
-  ...fileTextRouteTable,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;
