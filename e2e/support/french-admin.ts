@@ -18,12 +18,15 @@ export interface FrenchAdminApp {
  * The app with its first administrator, a browser, and the administrator's API client; the
  * account is switched to French, the product's default language (a new admin starts in English).
  */
-export async function startWithFrenchAdmin(admin: {
-  email: string;
-  password: string;
-}): Promise<FrenchAdminApp> {
+export async function startWithFrenchAdmin(
+  admin: {
+    email: string;
+    password: string;
+  },
+  env: Record<string, string> = {},
+): Promise<FrenchAdminApp> {
   const [server, browser] = await Promise.all([
-    startKinfolio({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }),
+    startKinfolio({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, ...env }),
     launchBrowser(),
   ]);
   const api = await adminApi(server.url, admin);
@@ -37,10 +40,13 @@ export async function startWithFrenchAdmin(admin: {
  * (the suite's own data), and stops it all after them. Call it inside `describe`; the returned
  * object is filled in by the time the tests run.
  */
-export function frenchAdminSuite(setup?: (app: FrenchAdminApp) => Promise<void>): FrenchAdminApp {
+export function frenchAdminSuite(
+  setup?: (app: FrenchAdminApp) => Promise<void>,
+  env: Record<string, string> = {},
+): FrenchAdminApp {
   const app = {} as FrenchAdminApp;
   beforeAll(async () => {
-    Object.assign(app, await startWithFrenchAdmin(ADMIN));
+    Object.assign(app, await startWithFrenchAdmin(ADMIN, env));
     await setup?.(app);
   });
   afterAll(async () => {

@@ -47,6 +47,10 @@ export async function startKinfolio(env: Record<string, string> = {}): Promise<R
       DATA_DIR: dataDir,
       APP_URL: url,
       LOG_LEVEL: 'warn',
+      // Reading scans and finding faces are minutes of CPU on a 2-core machine, that every other
+      // test's pictures would queue: only the tests of those features turn them on.
+      OCR: 'off',
+      FACES: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

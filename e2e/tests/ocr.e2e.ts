@@ -27,15 +27,18 @@ async function letter(page: Page): Promise<Buffer> {
 
 describe('scans: the text read from a letter, shown beside it and found by a word', () => {
   let mediaId = 0;
-  const app = frenchAdminSuite(async ({ api }) => {
-    const media = await api.request('POST', '/api/medias', {
-      title: 'Brief aus Hamburg?',
-      language: 'de',
-      date: '1951-03-02',
-    });
-    expect(media.status, media.text).toBe(201);
-    mediaId = (media.json.item as { id: number }).id;
-  });
+  const app = frenchAdminSuite(
+    async ({ api }) => {
+      const media = await api.request('POST', '/api/medias', {
+        title: 'Brief aus Hamburg?',
+        language: 'de',
+        date: '1951-03-02',
+      });
+      expect(media.status, media.text).toBe(201);
+      mediaId = (media.json.item as { id: number }).id;
+    },
+    { OCR: 'on' },
+  );
 
   it('uploads a typed letter, shows its text, corrects it and finds the item by a word of it', async () => {
     const { context, page } = await adminPage(app);
