@@ -54,6 +54,8 @@ const UNSTAMPED_TABLES: Record<string, string> = {
     'derived by triggers from items, categories and item_categories, written only with them (stamped archive)',
   item_list_months: 'derived by triggers from items, written only with it (stamped archive)',
   item_search: 'PostgreSQL: derived by triggers from items, written only with it (stamped archive)',
+  place_cells:
+    'map counts derived by triggers from items and records, written only with them (both stamped)',
 };
 
 /** Every table, partitions and full-text index tables aside (schemaTables, as backups list them). */
