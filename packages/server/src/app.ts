@@ -35,7 +35,7 @@ import {
   registerRecordRoutes,
   searchRecordGroups,
 } from './modules/records/index.js';
-import { registerSettingsRoutes } from './modules/settings/index.js';
+import { registerSettingsRoutes, tileSourceTracker } from './modules/settings/index.js';
 import { registerShareRoutes } from './modules/shares/index.js';
 import { registerSiteTranslationRoutes } from './modules/site-translations/index.js';
 import { registerTagRoutes } from './modules/tags/index.js';
@@ -96,28 +96,35 @@ export async function buildApp(
 
   await app.register(fastifyCookie);
   await registerCompression(app);
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        // FilePond's image preview decodes pictures in a worker it builds from a blob: URL.
-        workerSrc: ["'self'", 'blob:'],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.secureCookies ? [] : null,
+  const tiles = tileSourceTracker(ctx.db);
+  await tiles.refresh();
+  registerSecurityHeaders(
+    app,
+    {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          // FilePond's image preview decodes pictures in a worker it builds from a blob: URL.
+          workerSrc: ["'self'", 'blob:'],
+          manifestSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: config.secureCookies ? [] : null,
+        },
       },
+      // Signed verification links are opened from mail clients; keep the referrer out of them.
+      referrerPolicy: { policy: 'same-origin' },
+      // Browsers heed HSTS only over HTTPS: over plain HTTP it is a header for nothing.
+      strictTransportSecurity: config.secureCookies,
     },
-    // Signed verification links are opened from mail clients; keep the referrer out of them.
-    referrerPolicy: { policy: 'same-origin' },
-    // Browsers heed HSTS only over HTTPS: over plain HTTP it is a header for nothing.
-    strictTransportSecurity: config.secureCookies,
-  });
+    // The map's tiles come from the tile server the admin chose (modules/settings).
+    tiles.current,
+  );
   await app.register(fastifySwagger, {
     openapi: {
       // 3.1: schemas are JSON Schema, with `examples` and `null` as types.
@@ -146,7 +153,7 @@ export async function buildApp(
   const { throttleStore } = registerAuthRoutes(app, ctx, sessions);
   registerUserRoutes(app, ctx);
   registerInvitationRoutes(app, ctx, sessions);
-  registerSettingsRoutes(app, ctx);
+  registerSettingsRoutes(app, ctx, tiles);
   registerCategoryRoutes(app, ctx);
   registerParticipantRoutes(app, ctx);
   registerTagRoutes(app, ctx);

@@ -8,7 +8,12 @@ import helmet, { type HelmetOptions } from 'helmet';
  * @fastify/helmet builds it anew, CSP parsing included, for every request, and running it per
  * request still costs twelve `setHeader` calls: together a tenth of a cached read's time.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions) {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: HelmetOptions,
+  /** An image source the policy also allows, known only at run time (the map's tile server). */
+  extraImageSource?: () => string | null,
+) {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number) {
@@ -21,8 +26,22 @@ export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOpt
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
     if (error) throw error;
   });
+  const csp = headers['content-security-policy'];
+  let extra: string | null = null;
+  let withExtra = headers;
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+    const source = extraImageSource?.() ?? null;
+    if (source !== extra) {
+      extra = source;
+      withExtra =
+        source && csp
+          ? {
+              ...headers,
+              'content-security-policy': csp.replace(/img-src ([^;]*)/, `img-src $1 ${source}`),
+            }
+          : headers;
+    }
+    reply.headers(withExtra);
     done();
   });
 }

@@ -5,11 +5,13 @@ import { addRoute } from '../../http/route.js';
 import { say } from '../../i18n/translate.js';
 import { usersRepository } from '../users/index.js';
 import { SETTING_KEYS, settingsRepository } from './repository.js';
+import { TILES_OFF, type TileSourceTracker } from './tile-source.js';
 
-/** The stored value meaning "tiles turned off" (an absent setting means the default tiles). */
-const TILES_OFF = 'off';
-
-export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerSettingsRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  tiles: TileSourceTracker,
+) {
   const settings = settingsRepository(ctx.db);
   const registrationEnabled = async () =>
     (await settings.get(SETTING_KEYS.registrationEnabled)) === 'true';
@@ -41,6 +43,8 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     if (body.map_tile_url !== undefined) {
       await settings.set(SETTING_KEYS.mapTileUrl, body.map_tile_url ?? TILES_OFF);
+      // The pages this instance serves next may load the new server's tiles at once.
+      await tiles.refresh();
     }
     if (body.map_tile_attribution !== undefined) {
       await settings.set(SETTING_KEYS.mapTileAttribution, body.map_tile_attribution);

@@ -94,8 +94,20 @@ describe('first administrator and self-registration', () => {
       const refused = await admin.patch('/api/admin-settings', { map_tile_url: bad });
       expect(refused.statusCode).toBe(422);
     }
+    // The pages' policy lets browsers load the chosen server's tiles, and only those.
+    const imgSrc = async () =>
+      /img-src ([^;]*)/.exec(
+        String((await server.client().get('/api/app-state')).headers['content-security-policy']),
+      )?.[1];
+    expect(await imgSrc()).toBe("'self' data: blob: https://tiles.example.org");
+    const injected = 'https://a.example.org;default-src:*;/{z}/{x}/{y}.png';
+    expect((await admin.patch('/api/admin-settings', { map_tile_url: injected })).statusCode).toBe(
+      200,
+    );
+    expect(await imgSrc()).toBe("'self' data: blob:");
     expect((await admin.patch('/api/admin-settings', { map_tile_url: null })).statusCode).toBe(200);
     expect((await server.client().get('/api/app-state')).json().map_tile_url).toBeNull();
+    expect(await imgSrc()).toBe("'self' data: blob:");
     const user = server.client();
     expect((await user.patch('/api/admin-settings', { map_tile_url: url })).statusCode).not.toBe(
       200,
@@ -104,6 +116,7 @@ describe('first administrator and self-registration', () => {
       map_tile_url: DEFAULT_MAP_TILE_URL,
       map_tile_attribution: DEFAULT_MAP_TILE_ATTRIBUTION,
     });
+    expect(await imgSrc()).toBe("'self' data: blob: https://tile.openstreetmap.org");
   });
 
   it('rejects a bad setup body with 422 and creates nothing', async () => {
