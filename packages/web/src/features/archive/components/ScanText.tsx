@@ -23,7 +23,9 @@ export function ScanText({ item, file }: { item: Item; file: AttachedFile }) {
   const correct = useCorrectScanText();
   const save = itemResource(item.type).useSave();
   const [draft, setDraft] = useState<string | null>(null);
-  if (!data) return null;
+  // With reading turned off, a picture without a text has nothing to show: no panel under every
+  // photo saying so.
+  if (!data || (data.status === 'off' && !data.text)) return null;
   const status = data.skipped
     ? t('scanText.skipped')
     : data.status === 'done'
