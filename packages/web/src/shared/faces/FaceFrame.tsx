@@ -8,7 +8,7 @@ import { useCan } from '@/shared/organisation/hooks';
 import { EditIcon, UsersIcon } from '@/shared/ui';
 import { faceQueries, useAddFace } from './api';
 import { FacePanel, useFaceAnswers } from './FacePanel';
-import { typing } from './keys';
+import { typing } from '@/shared/ui/typing';
 
 interface FaceFrameProps {
   /** Drawn over the picture in its own box (a scan's word boxes). */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type TouchEvent } from 'react';
-import { typing } from '@/shared/faces/keys';
+import { typing } from './typing';
 
 /** A horizontal swipe longer than this steps to the next or previous picture. */
 const SWIPE_PX = 40;

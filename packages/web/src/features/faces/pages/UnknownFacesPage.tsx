@@ -10,7 +10,7 @@ import { useCan } from '@/shared/organisation/hooks';
 import { QueryState } from '@/shared/ui';
 import { FaceGroupCard } from '../components/FaceGroupCard';
 import { PeopleTabs } from '../components/PeopleTabs';
-import { typing } from '@/shared/faces/keys';
+import { typing } from '@/shared/ui/typing';
 
 const NEXT = new Set(['ArrowDown', 'ArrowRight', 'j']);
 const PREVIOUS = new Set(['ArrowUp', 'ArrowLeft', 'k']);
