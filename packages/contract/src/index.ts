@@ -39,6 +39,8 @@ export * from './schemas/file-texts.js';
 export * from './face-routes.js';
 export * from './schemas/places.js';
 export * from './place-routes.js';
+export * from './schemas/family.js';
+export * from './family-routes.js';
 export * from './file-text-routes.js';
 export * from './translation-keys.js';
 export { route } from './route-def.js';

@@ -6,6 +6,8 @@ import { deletedMediaRouteTable } from './deleted-media-routes.js';
 import { exportRouteTable } from './export-routes.js';
 import { faceRouteTable } from './face-routes.js';
 import { placeRouteTable } from './place-routes.js';
+import { familyRouteTable } from './family-routes.js';
+import { participantRouteTable } from './participant-routes.js';
 import { importRouteTable } from './import-routes.js';
 import { fileRouteTable } from './file-routes.js';
 import { jobRouteTable } from './job-routes.js';
@@ -49,19 +51,11 @@ import {
   categoryCreateBody,
   categorySavedSchema,
   categorySchema,
-  participantSavedSchema,
-  participantSchema,
-  participantsDividedSchema,
   siteTranslationSavedSchema,
   siteTranslationSchema,
   tagSavedSchema,
   tagSchema,
   categoryUpdateBody,
-  participantCreateBody,
-  participantDivideBody,
-  participantMergeBody,
-  participantsQuery,
-  participantUpdateBody,
   siteTranslationCreateBody,
   siteTranslationUpdateBody,
   tagCreateBody,
@@ -291,60 +285,6 @@ export const routes = {
     responses: { 200: messageBody },
   }),
 
-  participants: route({
-    method: 'GET',
-    path: '/api/participants',
-    access: 'auth',
-    cache: 'archive',
-    query: participantsQuery,
-    responses: { 200: z.array(participantSchema) },
-  }),
-  participant: route({
-    method: 'GET',
-    path: '/api/participants/:id',
-    access: 'auth',
-    cache: 'archive',
-    params: idParam,
-    responses: { 200: participantSchema },
-  }),
-  participantCreate: route({
-    method: 'POST',
-    path: '/api/participants',
-    access: 'content.edit',
-    body: participantCreateBody,
-    responses: { 201: participantSavedSchema },
-  }),
-  participantUpdate: route({
-    method: 'PATCH',
-    path: '/api/participants/:id',
-    access: 'content.edit',
-    params: idParam,
-    body: participantUpdateBody,
-    responses: { 200: participantSavedSchema },
-  }),
-  participantDelete: route({
-    method: 'DELETE',
-    path: '/api/participants/:id',
-    access: 'content.edit',
-    params: idParam,
-    responses: { 200: messageBody },
-  }),
-  participantMerge: route({
-    method: 'POST',
-    path: '/api/participants/merge',
-    access: 'content.edit',
-    body: participantMergeBody,
-    responses: { 200: participantSavedSchema },
-  }),
-  participantDivide: route({
-    method: 'POST',
-    path: '/api/participants/divide/:id',
-    access: 'content.edit',
-    params: idParam,
-    body: participantDivideBody,
-    responses: { 200: participantsDividedSchema },
-  }),
-
   tags: route({
     method: 'GET',
     path: '/api/tags',
@@ -423,6 +363,8 @@ export const routes = {
   ...shareRouteTable,
   ...faceRouteTable,
   ...placeRouteTable,
+  ...participantRouteTable,
+  ...familyRouteTable,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -20,7 +20,7 @@ export const IMPORT_STATUSES = [
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 /** The kinds of sources recognised by their content. */
-export const IMPORT_SOURCE_KINDS = ['takeout', 'mail', 'whatsapp', 'photos'] as const;
+export const IMPORT_SOURCE_KINDS = ['takeout', 'mail', 'whatsapp', 'photos', 'gedcom'] as const;
 export type ImportSourceKind = (typeof IMPORT_SOURCE_KINDS)[number];
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { saved } from '../responses.js';
 import { ID_MAX, idField, integerField, VALIDATION_KEYS } from './common.js';
+import { participantLifeInput, participantLifeSchema } from './family.js';
 
 /** Longest category, tag or participant name, and longest site-translation key or value. */
 export const ORGANISATION_LIMITS = {
@@ -111,6 +112,13 @@ export const participantSchema = z
   .meta({ examples: [{ id: 7, name: 'Nonna Lucia', count: 128 }] });
 export type Participant = z.infer<typeof participantSchema>;
 
+/**
+ * One participant (`GET /api/participants/{id}`, and the answers of writes to one): with their
+ * life, which the list leaves out.
+ */
+export const participantDetailSchema = participantSchema.extend({ life: participantLifeSchema });
+export type ParticipantDetail = z.infer<typeof participantDetailSchema>;
+
 const participantName = z.string().trim().min(1).max(ORGANISATION_LIMITS.nameMaxLength);
 
 export const participantsQuery = z.object({
@@ -118,7 +126,11 @@ export const participantsQuery = z.object({
 });
 export const participantCreateBody = z.object({ name: participantName });
 export type ParticipantCreateBody = z.infer<typeof participantCreateBody>;
-export const participantUpdateBody = z.object({ name: participantName });
+/** A rename, a change of their life, or both (absent fields unchanged). */
+export const participantUpdateBody = z
+  .object({ name: participantName.optional() })
+  .extend(participantLifeInput.shape)
+  .strict();
 export type ParticipantUpdateBody = z.infer<typeof participantUpdateBody>;
 
 export const participantMergeBody = z
@@ -176,7 +188,7 @@ export type CategorySaved = z.infer<typeof categorySavedSchema>;
 export const tagSavedSchema = saved('tag', tagSchema);
 export type TagSaved = z.infer<typeof tagSavedSchema>;
 /** Create, rename and merge (the kept participant, with its new count). */
-export const participantSavedSchema = saved('participant', participantSchema);
+export const participantSavedSchema = saved('participant', participantDetailSchema);
 export type ParticipantSaved = z.infer<typeof participantSavedSchema>;
 /** Divide: the original renamed to name1, then the new participant named name2. */
 export const participantsDividedSchema = saved(
