@@ -106,11 +106,21 @@ export const unknownFacesQuery = z.object({
   per_page: integerField(1, LIMITS.pageSizeMax).default(FACE_LIMITS.groupsPerPageDefault),
 });
 
-/** Names every face of a group; `except` leaves the listed faces out (they stay unknown). */
-export const faceGroupNameBody = z.object({
-  participant_id: idField,
-  except: z.array(idField).max(10_000).optional(),
-});
+/**
+ * Names every face of a group (`participant_id`; `except` leaves the listed faces out, they stay
+ * unknown), or says the whole group is not that person (`rejected_participant_id`: remembered on
+ * each of its faces, which are suggested again without them).
+ */
+export const faceGroupNameBody = z
+  .object({
+    participant_id: idField.optional(),
+    rejected_participant_id: idField.optional(),
+    except: z.array(idField).max(10_000).optional(),
+  })
+  .refine(
+    (body) => (body.participant_id === undefined) !== (body.rejected_participant_id === undefined),
+    { path: ['participant_id'], message: 'validation.face_patch_empty' },
+  );
 
 export const faceGroupNamed = z.object({ message: z.string(), count: z.number().int() });
 

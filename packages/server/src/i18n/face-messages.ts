@@ -7,6 +7,7 @@ export const faceMessages = {
     'faces.rejected': 'Noted: this face is not that person.',
     'faces.deleted': 'The face has been removed.',
     'faces.group_named': '{count} faces have been named.',
+    'faces.group_rejected': '{count} faces are no longer taken for this person.',
     'faces.settings_saved': 'The face settings have been saved.',
     'faces.backfill_queued': 'The pictures not read yet will be searched for faces.',
     'faces.data_deleted':
@@ -25,6 +26,7 @@ export const faceMessages = {
     'faces.rejected': 'C’est noté : ce visage n’est pas cette personne.',
     'faces.deleted': 'Le visage a été retiré.',
     'faces.group_named': '{count} visages ont été nommés.',
+    'faces.group_rejected': '{count} visages ne sont plus pris pour cette personne.',
     'faces.settings_saved': 'Les réglages des visages ont été enregistrés.',
     'faces.backfill_queued':
       'Les images pas encore lues vont être parcourues à la recherche de visages.',
@@ -45,6 +47,7 @@ export const faceMessages = {
     'faces.rejected': 'Preso nota: questo volto non è quella persona.',
     'faces.deleted': 'Il volto è stato rimosso.',
     'faces.group_named': '{count} volti sono stati nominati.',
+    'faces.group_rejected': '{count} volti non sono più attribuiti a questa persona.',
     'faces.settings_saved': 'Le impostazioni dei volti sono state salvate.',
     'faces.backfill_queued': 'Le immagini non ancora lette saranno esaminate per trovare i volti.',
     'faces.data_deleted':
@@ -63,6 +66,7 @@ export const faceMessages = {
     'faces.rejected': 'Vermerkt: Dieses Gesicht ist nicht diese Person.',
     'faces.deleted': 'Das Gesicht wurde entfernt.',
     'faces.group_named': '{count} Gesichter wurden benannt.',
+    'faces.group_rejected': '{count} Gesichter werden nicht mehr dieser Person zugeordnet.',
     'faces.settings_saved': 'Die Gesichtseinstellungen wurden gespeichert.',
     'faces.backfill_queued': 'Die noch nicht gelesenen Bilder werden nach Gesichtern durchsucht.',
     'faces.data_deleted':

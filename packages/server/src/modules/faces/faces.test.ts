@@ -186,9 +186,25 @@ describe(
           })
         ).statusCode,
       ).toBe(403);
-      const named = await admin.post(buildPath(routes.faceGroupName.path, { id: group.id }), {
-        participant_id: bob,
-      });
+      // "Not them" for the whole group: remembered on every face of it, in one request.
+      const carol = await participant(admin, 'Carol');
+      const groupPath = buildPath(routes.faceGroupName.path, { id: group.id });
+      for (const body of [{}, { participant_id: bob, rejected_participant_id: carol }]) {
+        expect((await admin.post(groupPath, body)).statusCode).toBe(422);
+      }
+      const rejected = await admin.post(groupPath, { rejected_participant_id: carol });
+      expect(rejected.statusCode, rejected.body).toBe(200);
+      expect((rejected.json() as { count: number }).count).toBe(group.size);
+      const remembered = await facesDb(server.ctx.db)
+        .selectFrom('face_rejections as r')
+        .innerJoin('faces as f', 'f.id', 'r.face_id')
+        .select('r.face_id')
+        .where('f.group_id', '=', group.id)
+        .where('r.participant_id', '=', carol)
+        .execute();
+      expect(remembered).toHaveLength(group.size);
+
+      const named = await admin.post(groupPath, { participant_id: bob });
       expect(named.statusCode, named.body).toBe(200);
       expect((named.json() as { count: number }).count).toBe(group.size);
       expect((await mediaOf(reader, bob)).length).toBe(group.size);

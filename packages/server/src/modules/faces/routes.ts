@@ -10,7 +10,15 @@ import { deleteAllFaceData, facesAdminState, updateFacesSettings } from './admin
 import { faceCrop } from './crop.js';
 import { queueBackfill } from './detect-job.js';
 import { facesDb } from './repository.js';
-import { addFace, deleteFace, fileFaces, nameGroup, unknownGroups, updateFace } from './service.js';
+import {
+  addFace,
+  deleteFace,
+  fileFaces,
+  nameGroup,
+  rejectGroup,
+  unknownGroups,
+  updateFace,
+} from './service.js';
 import { facePeople } from './people.js';
 import { facesEnabled } from './settings.js';
 
@@ -78,8 +86,12 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: AppContext) {
   addRoute(app, routes.facesPeople, async () => facePeople(ctx));
 
   addRoute(app, routes.faceGroupName, async (request) => {
-    const { participant_id, except = [] } = request.body;
-    const count = await nameGroup(ctx, request.params.id, participant_id, except, userId(request));
+    const { participant_id, rejected_participant_id, except = [] } = request.body;
+    if (rejected_participant_id !== undefined) {
+      const count = await rejectGroup(ctx, request.params.id, rejected_participant_id);
+      return { message: say(request, 'faces.group_rejected', { count }), count };
+    }
+    const count = await nameGroup(ctx, request.params.id, participant_id!, except, userId(request));
     return { message: say(request, 'faces.group_named', { count }), count };
   });
 

@@ -346,3 +346,53 @@ export async function nameGroup(
   for (const id of ids.slice(0, 20)) await spreadName(ctx, id);
   return ids.length;
 }
+
+/**
+ * "Not them" for a whole group: each of its unnamed faces remembers it is not that person and
+ * loses that suggestion; how many faces. Their suggestions are then looked for again.
+ */
+export async function rejectGroup(
+  ctx: AppContext,
+  groupId: number,
+  participantId: number,
+): Promise<number> {
+  const db = facesDb(ctx.db);
+  const group = await db
+    .selectFrom('face_groups')
+    .select('id')
+    .where('id', '=', groupId)
+    .executeTakeFirst();
+  if (!group) throw notFound();
+  await assertParticipant(db, 'rejected_participant_id', participantId);
+  const ids = await stampedTransaction(ctx.db, 'archive', async (t) => {
+    const trx = facesTrx(t);
+    const rows = await trx
+      .selectFrom('faces')
+      .select('id')
+      .where('group_id', '=', groupId)
+      .where('participant_id', 'is', null)
+      .execute();
+    const chosen = rows.map((row) => row.id);
+    if (!chosen.length) return chosen;
+    for (let at = 0; at < chosen.length; at += 500) {
+      await trx
+        .insertInto('face_rejections')
+        .values(
+          chosen.slice(at, at + 500).map((id) => ({ face_id: id, participant_id: participantId })),
+        )
+        .onConflict((oc) => oc.columns(['face_id', 'participant_id']).doNothing())
+        .execute();
+    }
+    const revision = await bumpFacesRevision(trx);
+    await trx
+      .updateTable('faces')
+      .set({ suggested_id: null, suggested_distance: null, revision })
+      .where('group_id', '=', groupId)
+      .where('participant_id', 'is', null)
+      .where('suggested_id', '=', participantId)
+      .execute();
+    return chosen;
+  });
+  await refreshSuggestions(ctx, ids);
+  return ids.length;
+}

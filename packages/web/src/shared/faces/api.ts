@@ -84,6 +84,13 @@ export const useNameGroup = mutationHook(
   stale,
 );
 
+/** "Not them" for a whole group of unknown faces, in one request. */
+export const useRejectGroup = mutationHook(
+  ({ id, participantId }: { id: number; participantId: number }) =>
+    call('faceGroupName', { params: { id }, body: { rejected_participant_id: participantId } }),
+  stale,
+);
+
 /** A new participant, named from a face's "who is this?" field. */
 export const useCreatePerson = mutationHook(
   (name: string) => call('participantCreate', { body: { name } }, { validationCheck: true }),

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { FaceGroup } from '@kinfolio/contract';
 import { useEffect, useRef, useState } from 'react';
 import { ListPager } from '@/shared/content/ListPager';
-import { faceQueries, useNameGroup, useRejectFace } from '@/shared/faces/api';
+import { faceQueries, useNameGroup, useRejectGroup } from '@/shared/faces/api';
 import { useTranslation } from '@/shared/i18n/react';
 import { useCan } from '@/shared/organisation/hooks';
 import { QueryState } from '@/shared/ui';
@@ -29,19 +29,16 @@ export default function UnknownFacesPage() {
   const [active, setActive] = useState(0);
   const cards = useRef<(HTMLElement | null)[]>([]);
   const nameGroup = useNameGroup();
-  const reject = useRejectFace();
+  const reject = useRejectGroup();
   const busy = nameGroup.isPending || reject.isPending;
   const current = list[Math.min(active, list.length - 1)];
 
   const name = (group: FaceGroup, participantId: number) =>
     nameGroup.mutate({ id: group.id, participantId });
-  // "Not them": every face of the group shown is told it is not the suggested person.
+  // "Not them": every face of the group (not only those shown) is told it is not that person.
   const rejectAll = async (group: FaceGroup) => {
-    const suggested = group.suggestion;
-    if (!suggested) return;
-    for (const face of group.faces.filter((f) => f.suggestion?.id === suggested.id)) {
-      await reject.mutateAsync({ id: face.id, participantId: suggested.id });
-    }
+    if (group.suggestion)
+      await reject.mutateAsync({ id: group.id, participantId: group.suggestion.id });
   };
 
   const move = (to: number) => {
