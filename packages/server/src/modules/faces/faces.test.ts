@@ -187,12 +187,12 @@ describe(
         ).statusCode,
       ).toBe(403);
       // "Not them" for the whole group: remembered on every face of it, in one request.
-      const carol = await participant(admin, 'Carol');
+      const dora = await participant(admin, 'Dora');
       const groupPath = buildPath(routes.faceGroupName.path, { id: group.id });
-      for (const body of [{}, { participant_id: bob, rejected_participant_id: carol }]) {
+      for (const body of [{}, { participant_id: bob, rejected_participant_id: dora }]) {
         expect((await admin.post(groupPath, body)).statusCode).toBe(422);
       }
-      const rejected = await admin.post(groupPath, { rejected_participant_id: carol });
+      const rejected = await admin.post(groupPath, { rejected_participant_id: dora });
       expect(rejected.statusCode, rejected.body).toBe(200);
       expect((rejected.json() as { count: number }).count).toBe(group.size);
       const remembered = await facesDb(server.ctx.db)
@@ -200,7 +200,7 @@ describe(
         .innerJoin('faces as f', 'f.id', 'r.face_id')
         .select('r.face_id')
         .where('f.group_id', '=', group.id)
-        .where('r.participant_id', '=', carol)
+        .where('r.participant_id', '=', dora)
         .execute();
       expect(remembered).toHaveLength(group.size);
 
