@@ -60,7 +60,7 @@ describe('OCR backfill and segment detection killed with their worker', () => {
   beforeAll(async () => {
     archive = await processArchive('media_kill');
     // Short leases: the killed worker's jobs are taken again within seconds.
-    Object.assign(archive.env, { OCR: 'on', JOB_LEASE_MS: '3000', JOB_POLL_MS: '100' });
+    Object.assign(archive.env, { OCR: 'on', JOB_LEASE_MS: '8000', JOB_POLL_MS: '100' });
     api = await startServer({ ...archive.env, JOB_WORKER: 'false' });
     client = sanctum(api.url);
     await client.login();
