@@ -76,6 +76,31 @@ describe('scans: the text read from a letter, shown beside it and found by a wor
     await poll(() => panel.innerText()).toMatch(/Altona/);
     await expect.poll(() => panel.innerText()).toMatch(/Corrigé/);
 
+    // Into a translation in one action: a new French one, then the French version again.
+    const copyTranslation = panel.getByRole('button', { name: 'Copier dans une traduction' });
+    await copyTranslation.click();
+    await expectNoSeriousA11yViolations(page, 'copy into a translation menu');
+    await snap(page, 'ocr-translation-menu-fr-1440-light');
+    const created = nextResponse(page, 'POST', '/api/medias');
+    await page.getByRole('menuitem', { name: 'Nouvelle traduction : Français' }).click();
+    const creation = await created;
+    expect(creation.status()).toBe(201);
+    const translationId = ((await creation.json()) as { item: { id: number } }).item.id;
+    const translation = async () =>
+      (await app.api.request('GET', `/api/medias/${translationId}`)).json as {
+        content: string;
+        language: string;
+        parent_id: number;
+      };
+    expect(await translation()).toMatchObject({ language: 'fr', parent_id: mediaId });
+    expect((await translation()).content).toMatch(/Altona/);
+    // The item's versions now name the French one: the text goes after what it says.
+    await copyTranslation.click();
+    const added = nextResponse(page, 'PATCH', `/api/medias/${translationId}`);
+    await page.getByRole('menuitem', { name: 'Ajouter à la version : Français' }).click();
+    expect((await added).status()).toBe(200);
+    expect((await translation()).content.match(/Altona/g)).toHaveLength(2);
+
     // Found by a word of the scan only.
     await page.goto('/medias');
     await page.getByRole('searchbox', { name: 'Rechercher' }).fill('Altona');
