@@ -172,7 +172,8 @@ describe('records: segments of a recording, titled on a phone and found by searc
       await context.close();
     }
     await setAccount('fr', false);
-  });
+    // Three screens with their axe runs: over a minute on a loaded machine.
+  }, 150_000);
   it('edits the index: a segment added at the moment heard, merged, from time codes, transcribed', async () => {
     expect(recordId, 'the first test made the record').toBeGreaterThan(0);
     const transcribed = await app.api.call('recordUpdate', {
@@ -266,5 +267,5 @@ describe('records: segments of a recording, titled on a phone and found by searc
     // Back to the normal speed once done.
     expect(await rates()).not.toContain(0.5);
     await context.close();
-  });
+  }, 150_000);
 });
