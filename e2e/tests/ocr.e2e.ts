@@ -76,7 +76,18 @@ describe('scans: the text read from a letter, shown beside it and found by a wor
     await poll(() => panel.innerText()).toMatch(/Altona/);
     await expect.poll(() => panel.innerText()).toMatch(/Corrigé/);
 
-    // Into a translation in one action: a new French one, then the French version again.
+    // Found by a word of the scan only.
+    await page.goto('/medias');
+    await page.getByRole('searchbox', { name: 'Rechercher' }).fill('Altona');
+    // The medias list is a grid of tiles: the one item whose scan holds the word.
+    const found = page.locator('article.kf-media-tile, article.kf-item-card');
+    await poll(() => found.count()).toBe(1);
+    await poll(() => found.innerText()).toMatch(/Brief aus Hamburg/);
+
+    // Into a translation in one action: a new French one, then the French version again (after
+    // the search above, which the translation's text would also answer).
+    await page.goto(`/medias/${mediaId}/profile`);
+    await poll(() => panel.innerText()).toMatch(/Altona/);
     const copyTranslation = panel.getByRole('button', { name: 'Copier dans une traduction' });
     await copyTranslation.click();
     await expectNoSeriousA11yViolations(page, 'copy into a translation menu');
@@ -87,7 +98,7 @@ describe('scans: the text read from a letter, shown beside it and found by a wor
     expect(creation.status()).toBe(201);
     const translationId = ((await creation.json()) as { item: { id: number } }).item.id;
     const translation = async () =>
-      (await app.api.request('GET', `/api/medias/${translationId}`)).json as {
+      (await app.api.request('GET', `/api/medias-single/${translationId}`)).json as {
         content: string;
         language: string;
         parent_id: number;
@@ -100,14 +111,6 @@ describe('scans: the text read from a letter, shown beside it and found by a wor
     await page.getByRole('menuitem', { name: 'Ajouter à la version : Français' }).click();
     expect((await added).status()).toBe(200);
     expect((await translation()).content.match(/Altona/g)).toHaveLength(2);
-
-    // Found by a word of the scan only.
-    await page.goto('/medias');
-    await page.getByRole('searchbox', { name: 'Rechercher' }).fill('Altona');
-    // The medias list is a grid of tiles: the one item whose scan holds the word.
-    const found = page.locator('article.kf-media-tile, article.kf-item-card');
-    await poll(() => found.count()).toBe(1);
-    await poll(() => found.innerText()).toMatch(/Brief aus Hamburg/);
     await context.close();
   }, 240_000);
 
@@ -135,6 +138,23 @@ describe('scans: the text read from a letter, shown beside it and found by a wor
     );
     await snap(page, `ocr-item-${name}`);
     await expectNoSeriousA11yViolations(page, `item with a scan text ${name}`);
+    // The translations at hand by touch too: the French one the first test made.
+    const german = options.locale === 'de-DE';
+    await panel
+      .getByRole('button', {
+        name: german ? 'In eine Übersetzung kopieren' : 'Copier dans une traduction',
+      })
+      .tap();
+    await page
+      .getByRole('menuitem', {
+        name: german ? 'Zur Fassung hinzufügen: Französisch' : 'Ajouter à la version : Français',
+      })
+      .waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    await snap(page, `ocr-translation-menu-${name}`);
+    await expectNoSeriousA11yViolations(page, `copy into a translation menu ${name}`);
     await context.close();
   });
 });

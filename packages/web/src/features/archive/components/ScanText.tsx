@@ -123,7 +123,9 @@ export function ScanText({ item, file }: { item: Item; file: AttachedFile }) {
                   </Button>
                 ) : null}
                 {data.text && (others.length > 0 || missing.length > 0) ? (
-                  <Menu position="bottom-start" withinPortal>
+                  // No focus placeholder: Mantine's is a role=presentation child of the menu,
+                  // which axe flags (aria-required-children); focus then starts on the menu.
+                  <Menu position="bottom-start" withinPortal withInitialFocusPlaceholder={false}>
                     <Menu.Target>
                       <Button
                         size="compact-sm"
