@@ -243,7 +243,7 @@ describe('records: segments of a recording, titled on a phone and found by searc
           const eleven = heard.indexOf('00:00:11');
           return eleven >= 0 && heard.slice(eleven).includes('00:00:10');
         },
-        { timeout: 20_000, intervals: [100] },
+        { timeout: 20_000, interval: 100 },
       )
       .toBe(true);
     await panel.getByRole('button', { name: 'Pause' }).click();
