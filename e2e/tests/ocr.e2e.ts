@@ -83,6 +83,34 @@ describe('scans: the text read from a letter, shown beside it and found by a wor
     const found = page.locator('article.kf-media-tile, article.kf-item-card');
     await poll(() => found.count()).toBe(1);
     await poll(() => found.innerText()).toMatch(/Brief aus Hamburg/);
+
+    // Into a translation in one action: a new French one, then the French version again (after
+    // the search above, which the translation's text would also answer).
+    await page.goto(`/medias/${mediaId}/profile`);
+    await poll(() => panel.innerText()).toMatch(/Altona/);
+    const copyTranslation = panel.getByRole('button', { name: 'Copier dans une traduction' });
+    await copyTranslation.click();
+    await expectNoSeriousA11yViolations(page, 'copy into a translation menu');
+    await snap(page, 'ocr-translation-menu-fr-1440-light');
+    const created = nextResponse(page, 'POST', '/api/medias');
+    await page.getByRole('menuitem', { name: 'Nouvelle traduction : Français' }).click();
+    const creation = await created;
+    expect(creation.status()).toBe(201);
+    const translationId = ((await creation.json()) as { item: { id: number } }).item.id;
+    const translation = async () =>
+      (await app.api.request('GET', `/api/medias-single/${translationId}`)).json as {
+        content: string;
+        language: string;
+        parent_id: number;
+      };
+    expect(await translation()).toMatchObject({ language: 'fr', parent_id: mediaId });
+    expect((await translation()).content).toMatch(/Altona/);
+    // The item's versions now name the French one: the text goes after what it says.
+    await copyTranslation.click();
+    const added = nextResponse(page, 'PATCH', `/api/medias/${translationId}`);
+    await page.getByRole('menuitem', { name: 'Ajouter à la version : Français' }).click();
+    expect((await added).status()).toBe(200);
+    expect((await translation()).content.match(/Altona/g)).toHaveLength(2);
     await context.close();
   }, 240_000);
 
@@ -110,6 +138,23 @@ describe('scans: the text read from a letter, shown beside it and found by a wor
     );
     await snap(page, `ocr-item-${name}`);
     await expectNoSeriousA11yViolations(page, `item with a scan text ${name}`);
+    // The translations at hand by touch too: the French one the first test made.
+    const german = options.locale === 'de-DE';
+    await panel
+      .getByRole('button', {
+        name: german ? 'In eine Übersetzung kopieren' : 'Copier dans une traduction',
+      })
+      .tap();
+    await page
+      .getByRole('menuitem', {
+        name: german ? 'Zur Fassung hinzufügen: Französisch' : 'Ajouter à la version : Français',
+      })
+      .waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    await snap(page, `ocr-translation-menu-${name}`);
+    await expectNoSeriousA11yViolations(page, `copy into a translation menu ${name}`);
     await context.close();
   });
 });

@@ -172,5 +172,100 @@ describe('records: segments of a recording, titled on a phone and found by searc
       await context.close();
     }
     await setAccount('fr', false);
-  });
+    // Three screens with their axe runs: over a minute on a loaded machine.
+  }, 150_000);
+  it('edits the index: a segment added at the moment heard, merged, from time codes, transcribed', async () => {
+    expect(recordId, 'the first test made the record').toBeGreaterThan(0);
+    const transcribed = await app.api.call('recordUpdate', {
+      params: { id: recordId },
+      body: { rawtranscription: '[00:00:00] Bonjour Nonna.\n[00:00:12] Et puis Camogli.' },
+    });
+    expect(transcribed.status, transcribed.text).toBe(200);
+    const { context, page } = await adminPage(app, { timeout: 30_000 });
+    // The player's audio element, which the page never puts in the document: its speed is read.
+    await page.addInitScript(() => {
+      const made: HTMLAudioElement[] = [];
+      (window as unknown as { kfAudios: HTMLAudioElement[] }).kfAudios = made;
+      const create = document.createElement.bind(document);
+      document.createElement = ((tag: string, options?: ElementCreationOptions) => {
+        const element = create(tag, options);
+        if (tag === 'audio') made.push(element as HTMLAudioElement);
+        return element;
+      }) as typeof document.createElement;
+    });
+    const times = () => page.locator('.kf-index-time').allInnerTexts();
+    const segmentsCall = (method: string, pattern: RegExp) =>
+      page.waitForResponse(
+        (r) => r.request().method() === method && pattern.test(new URL(r.url()).pathname),
+      );
+
+    // Cut at the moment heard: the player opened at 7.5 s.
+    await page.goto(`/records/${recordId}/profile?t=7.5`);
+    await poll(() => entries(page).count()).toBe(3);
+    await poll(() => playerTime(page)).toMatch(/^00:00:07/);
+    const added = nextResponse(page, 'POST', `/api/records/${recordId}/segments`);
+    await page.getByRole('button', { name: 'Ajouter un segment à 00:00:07' }).click();
+    expect((await added).status()).toBe(201);
+    await poll(times).toEqual(['00:00:00', '00:00:05', '00:00:07', '00:00:10']);
+
+    // The titled segment takes the new one back in: its title stays.
+    await page.getByRole('button', { name: `Plus pour « ${TITLE} »` }).click();
+    const merged = segmentsCall('PATCH', /^\/api\/record-segments\/\d+$/);
+    await page.getByRole('menuitem', { name: 'Fusionner avec le segment suivant' }).click();
+    expect((await merged).status()).toBe(200);
+    await poll(times).toEqual(['00:00:00', '00:00:05', '00:00:10']);
+    await page.getByRole('button', { name: `Écouter depuis 00:00:05 : ${TITLE}` }).waitFor();
+
+    // The transcript's time codes: 00:00:00 has its segment, 00:00:12 gets one, cut from 00:00:10.
+    const fromCodes = segmentsCall('POST', /\/segments\/from-time-codes$/);
+    await page.getByRole('button', { name: 'Segments depuis les repères' }).click();
+    expect((await fromCodes).status()).toBe(200);
+    await poll(times).toEqual(['00:00:00', '00:00:05', '00:00:10', '00:00:12']);
+
+    // Transcribe 00:00:10–00:00:12: in a loop, at half speed, Alt+T typing the moment heard.
+    await page.getByRole('button', { name: 'Plus pour « Segment à 00:00:10 »' }).click();
+    await page.getByRole('menuitem', { name: 'Transcrire ce segment' }).click();
+    const panel = page.getByRole('region', { name: 'Transcription de « Segment à 00:00:10 »' });
+    await panel.getByText('Joué en boucle de 00:00:10 à 00:00:12.').waitFor();
+    await panel.getByText(/^0[.,]5×$/).click();
+    const rates = () =>
+      page.evaluate(() =>
+        (window as unknown as { kfAudios: HTMLAudioElement[] }).kfAudios.map((a) => a.playbackRate),
+      );
+    await poll(rates).toContain(0.5);
+    await panel.getByRole('button', { name: 'Lecture' }).click();
+    // Heard past 00:00:11, then back at 00:00:10: the loop.
+    const heard: string[] = [];
+    await expect
+      .poll(
+        async () => {
+          heard.push((await playerTime(page)).slice(0, 8));
+          const eleven = heard.indexOf('00:00:11');
+          return eleven >= 0 && heard.slice(eleven).includes('00:00:10');
+        },
+        { timeout: 20_000, interval: 100 },
+      )
+      .toBe(true);
+    await panel.getByRole('button', { name: 'Pause' }).click();
+    const area = panel.getByLabel('Transcription');
+    await area.fill('Nonna parle du port ');
+    await area.press('End');
+    await area.press('Alt+t');
+    await poll(() => area.inputValue()).toMatch(/^Nonna parle du port \[00:00:1[01]\]/);
+    await expectNoSeriousA11yViolations(page, 'transcribe a segment');
+    await shot(page, 'segments-transcribe-fr-1440-light');
+    const saved = segmentsCall('PATCH', /^\/api\/record-segments\/\d+$/);
+    await panel.getByRole('button', { name: 'Enregistrer la transcription' }).click();
+    expect((await saved).status()).toBe(200);
+    await poll(() => entries(page).count()).toBe(4);
+    const segments = JSON.parse(
+      (await app.api.call('recordSegments', { params: { id: recordId } })).text,
+    ).data as { start: number; transcript: string }[];
+    expect(segments.find((s) => Math.round(s.start) === 10)?.transcript).toMatch(
+      /^Nonna parle du port \[00:00:1[01]\]/,
+    );
+    // Back to the normal speed once done.
+    expect(await rates()).not.toContain(0.5);
+    await context.close();
+  }, 150_000);
 });

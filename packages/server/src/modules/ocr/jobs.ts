@@ -27,16 +27,29 @@ export function declareOcrJobs(ctx: AppContext): void {
     async (payload, job) => {
       await readFile(ctx, payload, job.log);
     },
-    { queue: 'media', attempts: 3, backoffMs: 5_000 },
+    { queue: 'media', attempts: 3, backoffMs: 5_000, leaseMs: ctx.config.jobs.leaseMs },
   );
   ctx.jobs.define<null>(
     BACKFILL_JOB,
     async (_payload, job) => {
       if (!(await ocrEnabled(ctx))) return;
+      // A worker's start queues a backfill whatever else waits (start runs are not keyed): while
+      // another one is queued or running, or left running by a killed worker and soon taken
+      // again, that one does the work, and two would read every scan twice side by side.
+      const other = await ctx.settings.get(BACKFILL_JOB_KEY);
+      if (other && other !== job.id) {
+        const state = (await ctx.jobs.status(other))?.state;
+        if (state === 'queued' || state === 'running') {
+          job.log.info({ backfill: other }, 'OCR backfill left to the one already under way');
+          return;
+        }
+      }
       await ctx.settings.set(BACKFILL_JOB_KEY, job.id);
       await backfillTexts(ctx, job);
     },
-    { queue: 'media', attempts: 5, backoffMs: 30_000 },
+    // The configured lease (as the MP3 and segment jobs): a killed worker's backfill is taken
+    // again that soon, not after the default minute.
+    { queue: 'media', attempts: 5, backoffMs: 30_000, leaseMs: ctx.config.jobs.leaseMs },
   );
   ctx.jobs.every(BACKFILL_JOB, 6 * HOUR, null, { atStart: true });
   onItemFilesAttached(ctx, (fileIds) => queueReading(ctx, fileIds));

@@ -1,6 +1,6 @@
-import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import type { AttachedFile, Item } from '@kinfolio/contract';
+import { Button, Group, Menu, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CONTENT_LANGUAGES, type AttachedFile, type Item } from '@kinfolio/contract';
 import { useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { useCan } from '@/shared/organisation/hooks';
@@ -14,15 +14,19 @@ export const isScan = (file: AttachedFile) =>
 
 /**
  * The text read from one scan, beside its picture: selectable, with its confidence; editors
- * correct it, or copy it into the item's content in one action (the item's own save).
+ * correct it, or copy it in one action into the item's content or into a translation's, an
+ * existing one or a new one in the chosen language (the items' own saves, so each is a revision).
  */
 export function ScanText({ item, file }: { item: Item; file: AttachedFile }) {
   const { t } = useTranslation('archive');
   const canEdit = useCan('content.edit') && !item.deleted_at;
   const { data } = useQuery(scanTextQuery(file.id));
   const correct = useCorrectScanText();
-  const save = itemResource(item.type).useSave();
+  const resource = itemResource(item.type);
+  const save = resource.useSave();
+  const queryClient = useQueryClient();
   const [draft, setDraft] = useState<string | null>(null);
+  const [fetching, setFetching] = useState(false);
   // With reading turned off, a picture without a text has nothing to show: no panel under every
   // photo saying so.
   if (!data || (data.status === 'off' && !data.text)) return null;
@@ -35,6 +39,35 @@ export function ScanText({ item, file }: { item: Item; file: AttachedFile }) {
     save.mutate({
       entity: item,
       changes: { content: `${item.content}${textAsContent(data.text)}` },
+      uploads: [],
+    });
+  // Versions in the trash take no text, and their language is still theirs: offered neither way.
+  const others = item.translations.filter((v) => v.id !== item.id && !v.deleted_at);
+  const taken = new Set([item.language, ...item.translations.map((v) => v.language)]);
+  const missing = CONTENT_LANGUAGES.filter((language) => !taken.has(language));
+  const copyInto = async (versionId: number) => {
+    setFetching(true);
+    try {
+      // Its content now, not as a list once showed it: the text goes after what it says today.
+      const version = await queryClient.fetchQuery(resource.queries.single(versionId));
+      save.mutate({
+        entity: version,
+        changes: { content: `${version.content}${textAsContent(data.text)}` },
+        uploads: [],
+      });
+    } finally {
+      setFetching(false);
+    }
+  };
+  const createIn = (language: (typeof CONTENT_LANGUAGES)[number]) =>
+    save.mutate({
+      create: {
+        title: '',
+        content: textAsContent(data.text),
+        language,
+        status: item.status,
+        parent_id: item.parent_id ?? item.id,
+      },
       uploads: [],
     });
   const labelId = `kf-scan-text-${file.id}`;
@@ -88,6 +121,36 @@ export function ScanText({ item, file }: { item: Item; file: AttachedFile }) {
                   <Button size="compact-sm" variant="light" onClick={copy} loading={save.isPending}>
                     {t('scanText.copy')}
                   </Button>
+                ) : null}
+                {data.text && (others.length > 0 || missing.length > 0) ? (
+                  // No focus placeholder: Mantine's is a role=presentation child of the menu,
+                  // which axe flags (aria-required-children); focus then starts on the menu.
+                  <Menu position="bottom-start" withinPortal withInitialFocusPlaceholder={false}>
+                    <Menu.Target>
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        loading={fetching || save.isPending}
+                      >
+                        {t('scanText.copyTranslation')}
+                      </Button>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      {others.map((version) => (
+                        <Menu.Item key={version.id} onClick={() => void copyInto(version.id)}>
+                          {t('scanText.intoVersion', {
+                            language: t(`languages.${version.language}`),
+                          })}
+                        </Menu.Item>
+                      ))}
+                      {others.length > 0 && missing.length > 0 ? <Menu.Divider /> : null}
+                      {missing.map((language) => (
+                        <Menu.Item key={language} onClick={() => createIn(language)}>
+                          {t('scanText.intoNew', { language: t(`languages.${language}`) })}
+                        </Menu.Item>
+                      ))}
+                    </Menu.Dropdown>
+                  </Menu>
                 ) : null}
               </>
             ) : (
