@@ -146,7 +146,7 @@ describe('ScanText: copy into a translation', () => {
     expect(sent('POST').body).toMatchObject({
       parent_id: 1,
       language: 'it',
-      title: '',
+      title: item.title,
       content: '<p>Chère Anna</p><p>Bordeaux</p>',
     });
   });

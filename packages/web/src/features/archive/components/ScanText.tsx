@@ -62,7 +62,8 @@ export function ScanText({ item, file }: { item: Item; file: AttachedFile }) {
   const createIn = (language: (typeof CONTENT_LANGUAGES)[number]) =>
     save.mutate({
       create: {
-        title: '',
+        // The original's title until someone translates it: a list then shows what it is.
+        title: item.title,
         content: textAsContent(data.text),
         language,
         status: item.status,
