@@ -1,6 +1,7 @@
 import {
   createTheme,
   defaultVariantColorsResolver,
+  Menu,
   type CSSVariablesResolver,
   type MantineThemeOverride,
   type VariantColorsResolver,
@@ -51,6 +52,11 @@ export function buildTheme(colors: Themecolors): MantineThemeOverride {
       'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
     defaultRadius: 'md',
     cursorType: 'pointer',
+    components: {
+      // The focus placeholder is a role=presentation child of role=menu, which screen readers
+      // (and axe: aria-required-children) take as a broken menu.
+      Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    },
     other: tokens,
   });
 }

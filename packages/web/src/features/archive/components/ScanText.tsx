@@ -126,7 +126,7 @@ export function ScanText({ item, file }: { item: Item; file: AttachedFile }) {
                 {data.text && (others.length > 0 || missing.length > 0) ? (
                   // No focus placeholder: Mantine's is a role=presentation child of the menu,
                   // which axe flags (aria-required-children); focus then starts on the menu.
-                  <Menu position="bottom-start" withinPortal withInitialFocusPlaceholder={false}>
+                  <Menu position="bottom-start" withinPortal>
                     <Menu.Target>
                       <Button
                         size="compact-sm"
