@@ -68,6 +68,23 @@ async function outlineShown(map: Locator) {
 }
 
 /**
+ * Waits until the map shows the points of its view: from a move until they are drawn it is
+ * `aria-busy`, and the points on it are the previous view's (a cluster about to split, whose
+ * element goes away under a tap aimed at it).
+ */
+function mapSettled(page: Page, label: string, zoomNot?: string | null) {
+  return page.waitForFunction(
+    ([name, before]) =>
+      (before === undefined || new URL(location.href).searchParams.get('zoom') !== before) &&
+      document
+        .querySelector(`[role="region"][aria-label="${CSS.escape(name)}"]`)
+        ?.getAttribute('aria-busy') === 'false',
+    [label, zoomNot] as const,
+    PATIENT,
+  );
+}
+
+/**
  * Opens the post from `/map`: its cluster is tapped (or clicked) until the map shows the post as a
  * point of its own, whose card leads to its page.
  */
@@ -75,6 +92,7 @@ async function openFromCluster(page: Page, words: Words, title: string, touch: b
   const map = page.getByRole('region', { name: words.mapLabel });
   const press = (target: Locator) => (touch ? target.tap() : target.click());
   let clusters = 0;
+  await mapSettled(page, words.mapLabel);
   for (let step = 0; step < 8; step++) {
     const own = map.getByRole('button', { name: title, exact: true });
     if (await own.count()) {
@@ -86,11 +104,7 @@ async function openFromCluster(page: Page, words: Words, title: string, touch: b
     const zoom = new URL(page.url()).searchParams.get('zoom');
     await press(cluster);
     clusters++;
-    await page.waitForFunction(
-      (before) => new URL(location.href).searchParams.get('zoom') !== before,
-      zoom,
-    );
-    await page.getByRole('status').filter({ hasText: /\d/ }).waitFor(PATIENT);
+    await mapSettled(page, words.mapLabel, zoom);
   }
   expect(clusters, 'the two posts start as one cluster').toBeGreaterThan(0);
   const card = page.getByRole('dialog', { name: title });

@@ -13,11 +13,18 @@ export const placeKeys = {
 };
 
 export const placeQueries = {
-  /** The clusters and points in a box at a zoom, with the list filters. */
+  /**
+   * The clusters and points in a box at a zoom, with the list filters; the answer keeps the zoom
+   * its clusters were cut at, for when it is drawn while the next view loads (a cluster's cell).
+   */
   points: (query: PointsQuery) =>
     queryOptions({
       queryKey: placeKeys.points(query),
-      queryFn: (context) => call('placePoints', { query }, fetchOptions(context)),
+      queryFn: async (context) => ({
+        ...(await call('placePoints', { query }, fetchOptions(context))),
+        // The query is typed as the server parses it: its zoom may be text, `unknown` to TypeScript.
+        zoom: Number(query.zoom),
+      }),
       // Panning keeps the points drawn until the next box answers: no flicker.
       placeholderData: keepPreviousData,
       staleTime: 30_000,

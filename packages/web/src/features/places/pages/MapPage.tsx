@@ -107,6 +107,8 @@ export default function MapPage() {
               : { ...WORLD, zoom: 2 }
           }
           points={data}
+          pointsZoom={points.data?.zoom}
+          busy={query === null || points.isPending || points.isPlaceholderData}
           pointLabel={label}
           onPoint={setOpen}
           onView={moved}

@@ -1,9 +1,10 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
-import type L from 'leaflet';
-import { useEffect, useMemo } from 'react';
+import L from 'leaflet';
+import { useEffect, useMemo, useState } from 'react';
 import { isTouchDevice } from '@/shared/ui/device';
 import { MapContainer, Marker, Pane, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { clusterCell, clusterZoom, SPLIT_ZOOM } from './cluster';
 import { pointIcon, type PointLike } from './pointIcon';
 import { viewportOf, type Viewport } from './viewport';
 import { WorldOutline } from './WorldOutline';
@@ -23,11 +24,15 @@ export interface MapViewProps<P extends PointLike> {
   attribution?: string;
   start: MapStart;
   points?: readonly P[];
+  /** The zoom `points` were grouped at (the previous view's while the current one loads). */
+  pointsZoom?: number;
+  /** The points of the view are loading: the map says so to assistive technologies (aria-busy). */
+  busy?: boolean;
   /** A point's accessible name (its title, or how many items a cluster holds). */
   pointLabel?: (point: P) => string;
   /**
    * A single entry's point, or a cluster the map cannot split further (its entries share a spot):
-   * a cluster is otherwise zoomed into, centred on it.
+   * a cluster is otherwise zoomed into, as close as its grid cell (all its entries) stays in view.
    */
   onPoint?: (point: P) => void;
   /** Called with the view once it settles (after each pan or zoom, and at first). */
@@ -44,22 +49,35 @@ export interface MapViewProps<P extends PointLike> {
   className?: string;
 }
 
-/** Past this zoom a cluster's entries are as good as in one spot: it opens instead of zooming. */
-export const SPLIT_ZOOM = 17;
+export { SPLIT_ZOOM } from './cluster';
 
-/** Names the map's container, which Leaflet makes focusable, and reports its view. */
+/** Room kept around a zoomed-into cluster's cell, in pixels: its edge points' discs stay whole. */
+const CELL_PADDING = 24;
+
+/**
+ * Names the map's container, which Leaflet makes focusable, reports its view, and keeps it
+ * `aria-busy` from the start of a move until the points of the new view are drawn: the points
+ * shown meanwhile are the previous view's (a cluster about to split), gone once the view loads.
+ */
 function MapBehaviour({
   label,
   onView,
   onPick,
-}: Pick<MapViewProps<PointLike>, 'label' | 'onView' | 'onPick'>) {
+  busy = false,
+}: Pick<MapViewProps<PointLike>, 'label' | 'onView' | 'onPick' | 'busy'>) {
   const map = useMap();
+  const [moving, setMoving] = useState(false);
   useEffect(() => {
     const container = map.getContainer();
     container.setAttribute('role', 'region');
     container.setAttribute('aria-roledescription', 'map');
     container.setAttribute('aria-label', label);
   }, [map, label]);
+  // Written at once on movestart (the address can change before React draws again), cleared only
+  // by a draw that knows both the move's end and the new view's loading.
+  useEffect(() => {
+    map.getContainer().setAttribute('aria-busy', String(moving || busy));
+  }, [map, moving, busy]);
   const report = () => {
     if (!onView) return;
     const bounds = map.getBounds();
@@ -76,7 +94,15 @@ function MapBehaviour({
     );
   };
   useMapEvents({
-    moveend: report,
+    movestart: () => {
+      map.getContainer().setAttribute('aria-busy', 'true');
+      setMoving(true);
+    },
+    // One draw for both: the move's end and the view it reports, whose points start loading.
+    moveend: () => {
+      setMoving(false);
+      report();
+    },
     click: (event) => onPick?.(event.latlng.lat, event.latlng.lng),
   });
   // The first view: Leaflet fires no moveend for where it opens.
@@ -100,13 +126,29 @@ function FollowChosen({ chosen }: { chosen: MapViewProps<PointLike>['chosen'] })
 /** The server's points as markers: Tab reaches each, Enter or a tap opens it or zooms in. */
 function PointMarkers<P extends PointLike>({
   points,
+  pointsZoom,
   pointLabel,
   onPoint,
-}: Pick<MapViewProps<P>, 'points' | 'pointLabel' | 'onPoint'>) {
+}: Pick<MapViewProps<P>, 'points' | 'pointsZoom' | 'pointLabel' | 'onPoint'>) {
   const map = useMap();
   const open = (point: P) => {
     if (point.count > 1 && map.getZoom() < SPLIT_ZOOM) {
-      map.setView([point.latitude, point.longitude], Math.min(SPLIT_ZOOM, map.getZoom() + 3));
+      // A fixed step in (it was 3) could leave a cluster's entries off a phone's screen, the
+      // cell's corners 4 times farther than the screen's half-width: the user saw nothing there.
+      const { south, west, north, east } = clusterCell(point, pointsZoom ?? map.getZoom());
+      const corner = L.latLng(south, west);
+      const opposite = L.latLng(north, east);
+      const zoom = clusterZoom(
+        map.getBoundsZoom(
+          L.latLngBounds(corner, opposite),
+          false,
+          L.point(2 * CELL_PADDING, 2 * CELL_PADDING),
+        ),
+        map.getZoom(),
+      );
+      // The middle on the screen, not in degrees: Mercator stretches a cell's northern half.
+      const middle = map.project(corner, zoom).add(map.project(opposite, zoom)).divideBy(2);
+      map.setView(map.unproject(middle, zoom), zoom);
     } else onPoint?.(point);
   };
   return (points ?? []).map((point) => (
@@ -146,6 +188,8 @@ export default function MapView<P extends PointLike>({
   attribution,
   start,
   points = [],
+  pointsZoom,
+  busy = false,
   pointLabel,
   onPoint,
   onView,
@@ -172,14 +216,19 @@ export default function MapView<P extends PointLike>({
       keyboardPanDelta={120}
       attributionControl={tileUrl !== null}
     >
-      <MapBehaviour label={label} onView={onView} onPick={onPick} />
+      <MapBehaviour label={label} onView={onView} onPick={onPick} busy={busy} />
       <FollowChosen chosen={chosen} />
       {/* Under the tiles: once they load they cover it; without them it is the map. */}
       <Pane name="kf-outline" style={{ zIndex: 150 }}>
         <WorldOutline pane="kf-outline" />
       </Pane>
       {tileUrl !== null && <TileLayer url={tileUrl} attribution={attribution} />}
-      <PointMarkers points={points} pointLabel={pointLabel} onPoint={onPoint} />
+      <PointMarkers
+        points={points}
+        pointsZoom={pointsZoom}
+        pointLabel={pointLabel}
+        onPoint={onPoint}
+      />
       {chosen && chosenIcon && (
         <Marker
           position={[chosen.latitude, chosen.longitude]}
