@@ -164,7 +164,8 @@ async function seedDemoCommand(config: Config, args: string[]) {
     const summary = await seedDemo(handle, { size, seed, audio: files, pictures: files });
     console.log(
       `Seeded ${summary.items} items (${summary.translations} translations, ` +
-        `${summary.pictures} pictures), ${summary.participants} participants, ` +
+        `${summary.pictures} pictures), ${summary.participants} participants ` +
+        `(${summary.relations} family relations), ` +
         `${summary.tags} tags, ${summary.categories} categories, ${summary.records} audio ` +
         `records (${summary.audioFiles} audio files).`,
     );
