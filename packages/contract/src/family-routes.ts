@@ -2,6 +2,8 @@ import { fileBytes } from './responses.js';
 import { route, type RouteDef } from './route-def.js';
 import { idParam, messageBody } from './schemas/common.js';
 import {
+  familyRevisionPageSchema,
+  familyRevisionsQuery,
   familySchema,
   familyTreeQuery,
   familyTreeSchema,
@@ -46,6 +48,15 @@ export const familyRouteTable = {
     access: 'content.edit',
     params: idParam,
     responses: { 200: messageBody },
+  }),
+  participantRevisions: route({
+    method: 'GET',
+    path: '/api/participants/:id/revisions',
+    access: 'auth',
+    cache: 'archive',
+    params: idParam,
+    query: familyRevisionsQuery,
+    responses: { 200: familyRevisionPageSchema },
   }),
   familyTree: route({
     method: 'GET',

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { idField, withoutNul } from './common.js';
+import { LIMITS } from '../constants.js';
+import { idField, integerField, paginated, withoutNul } from './common.js';
+import { ITEM_LIMITS } from './item-constants.js';
 import { placeInput, placeSchema, placeValueSchema } from './places.js';
 
 /**
@@ -297,4 +299,40 @@ export const gedcomQuery = z.object({
   participant: idField.optional(),
   scope: z.enum(['all', 'ancestors', 'descendants', 'family']).default('all'),
   generations: familyTreeQuery.shape.generations,
+});
+
+/* The family's history ------------------------------------------------------------------------- */
+
+/** What a revision of the family records: a life changed, a relation added, changed or removed. */
+export const FAMILY_REVISION_ACTIONS = [
+  'life',
+  'relation.create',
+  'relation.update',
+  'relation.delete',
+] as const;
+
+/**
+ * `GET /api/participants/{id}/revisions`: the changes to a person's life and relations, newest
+ * first; `before` and `after` are the life or the relation as they were (null for a creation or a
+ * deletion).
+ */
+export const familyRevisionSchema = z.object({
+  id: z.number().int(),
+  action: z.enum(FAMILY_REVISION_ACTIONS),
+  participant_id: z.number().int(),
+  /** A relation's other person (null once they are gone, or for a life). */
+  related: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  relation_id: z.number().int().nullable(),
+  user: z.string(),
+  created_at: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type FamilyRevision = z.infer<typeof familyRevisionSchema>;
+
+export const familyRevisionPageSchema = paginated(familyRevisionSchema);
+
+export const familyRevisionsQuery = z.object({
+  page: integerField(1, ITEM_LIMITS.maxPage).default(1),
+  per_page: integerField(1, LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
 });

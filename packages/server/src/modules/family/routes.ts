@@ -2,10 +2,11 @@ import { routes } from '@kinfolio/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { found } from '../../http/errors.js';
+import { pageWindow, paginated } from '../../http/paginate.js';
 import { addRoute } from '../../http/route.js';
 import { say } from '../../i18n/translate.js';
 import { familyOf, familyTree } from './family.js';
-import type { FamilyActor } from './revisions.js';
+import { familyRevisionsOf, type FamilyActor } from './revisions.js';
 import { createRelationFor, deleteRelation, updateRelation } from './service.js';
 
 /** Who is writing: the routes that write need a logged-in editor. */
@@ -40,6 +41,12 @@ export function registerFamilyRoutes(app: FastifyInstance, ctx: AppContext) {
   addRoute(app, routes.relationDelete, async (request) => {
     found(await deleteRelation(ctx, request.params.id, actorOf(request)));
     return { message: say(request, 'family.relation_deleted') };
+  });
+
+  addRoute(app, routes.participantRevisions, async (request) => {
+    const window = pageWindow(request.query);
+    const page = found(await familyRevisionsOf(ctx.db, request.params.id, window));
+    return paginated(request, ctx.config.appUrl, { window, total: page.total, data: page.rows });
   });
 
   addRoute(app, routes.familyTree, async (request) =>
