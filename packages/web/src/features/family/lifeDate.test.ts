@@ -58,7 +58,11 @@ describe('partial dates in the interface language', () => {
   });
 
   it('orders dates, the undated last', () => {
-    const dates: (LifeDate | null)[] = [null, about1948, { qualifier: 'exact', start: { year: 1900 } }];
+    const dates: (LifeDate | null)[] = [
+      null,
+      about1948,
+      { qualifier: 'exact', start: { year: 1900 } },
+    ];
     expect(dates.sort(compareLifeDates).map((d) => d?.start?.year ?? null)).toEqual([
       1900,
       1948,
