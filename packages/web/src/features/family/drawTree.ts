@@ -1,7 +1,7 @@
 import type { FamilyTree } from '@kinfolio/contract';
 import { select } from 'd3-selection';
 import { HourglassChart, JsonDataProvider } from 'topola';
-import { lifeSpan } from './lifeDate';
+import { lifeSpan } from '@/shared/family/lifeDate';
 import { indiId, toTopola } from './treeData';
 import { TreeRenderer } from './treeRenderer';
 

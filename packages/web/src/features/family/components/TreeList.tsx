@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { Fragment, useMemo } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { compareIn } from '@/shared/intl';
-import { lifeSpan } from '../lifeDate';
+import { lifeSpan } from '@/shared/family/lifeDate';
 import { relativesIn } from '../treeData';
 
 interface TreeListProps {

@@ -5,7 +5,7 @@ import { PersonPicker } from '@/shared/faces/PersonPicker';
 import { useTranslation } from '@/shared/i18n/react';
 import { Dialog } from '@/shared/ui/Dialog';
 import { FormAlert } from '@/shared/ui/FormAlert';
-import { useAddRelation } from '../api';
+import { useAddRelation } from './api';
 
 interface AddRelativeDialogProps {
   /** Whose relative is added; the dialog is closed without one. */
