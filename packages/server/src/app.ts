@@ -28,6 +28,7 @@ import { endOcrEngine, registerOcrRoutes } from './modules/ocr/index.js';
 import { registerJobRoutes } from './modules/jobs/index.js';
 import { registerBackupRoutes } from './modules/backups/index.js';
 import { registerImportRoutes } from './modules/imports/index.js';
+import { registerFamilyRoutes } from './modules/family/index.js';
 import { registerParticipantRoutes } from './modules/participants/index.js';
 import { registerPlanningRoutes } from './modules/planning/index.js';
 import {
@@ -156,6 +157,7 @@ export async function buildApp(
   registerSettingsRoutes(app, ctx, tiles);
   registerCategoryRoutes(app, ctx);
   registerParticipantRoutes(app, ctx);
+  registerFamilyRoutes(app, ctx);
   registerTagRoutes(app, ctx);
   registerSiteTranslationRoutes(app, ctx);
   registerItemRoutes(app, ctx, (words, limit, titleScore) =>

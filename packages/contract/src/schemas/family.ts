@@ -29,6 +29,10 @@ export const FAMILY_KEYS = {
   date: 'family.date_invalid',
   /** `between` needs an end; the others take none. */
   dateRange: 'family.date_range',
+  /** A parent's kind (birth, adopted…) on a partnership, or a partnership's on a parent. */
+  kind: 'family.kind_invalid',
+  /** The portrait is not a face named as this participant, nor a picture. */
+  portrait: 'family.portrait_invalid',
 } as const;
 
 /**

@@ -154,6 +154,64 @@ export interface ParticipantsTable {
   search_key: string;
   created_at: string;
   updated_at: string;
+  /** A life (migration 0042, modules/family); every part may be empty. */
+  given_names: Generated<string | null>;
+  surname: Generated<string | null>;
+  sex: Generated<string | null>;
+  /** JSON of the contract's LifeDate. */
+  birth_date: Generated<string | null>;
+  /** The date's start as YYYYMMDD, unknown parts 0 (partialDateKey): sorts and matches. */
+  birth_sort: Generated<number | null>;
+  birth_place_name: Generated<string | null>;
+  birth_place_lat: Generated<number | null>;
+  birth_place_lon: Generated<number | null>;
+  birth_place_country: Generated<string | null>;
+  death_date: Generated<string | null>;
+  death_sort: Generated<number | null>;
+  death_place_name: Generated<string | null>;
+  death_place_lat: Generated<number | null>;
+  death_place_lon: Generated<number | null>;
+  death_place_country: Generated<string | null>;
+  biography: Generated<string | null>;
+  portrait_face_id: Generated<number | null>;
+  portrait_file_id: Generated<number | null>;
+  /** JSON a GEDCOM import keeps for the export (sources, unknown tags). */
+  gedcom_extra: Generated<string | null>;
+}
+
+/** Parenthood and partnership (migration 0042, modules/family). */
+export interface ParticipantRelationsTable {
+  id: Generated<number>;
+  /** parent (person1 is person2's parent) | spouse (person1_id < person2_id) */
+  type: string;
+  person1_id: number;
+  person2_id: number;
+  kind: string;
+  /** JSON of the contract's LifeDate. */
+  start_date: string | null;
+  end_date: string | null;
+  place_name: string | null;
+  place_lat: number | null;
+  place_lon: number | null;
+  place_country: string | null;
+  gedcom_extra: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Changes to lives and relations (migration 0042): what they replaced and brought. */
+export interface FamilyRevisionsTable {
+  id: Generated<number>;
+  participant_id: number;
+  related_id: number | null;
+  relation_id: number | null;
+  /** life | relation.create | relation.update | relation.delete */
+  action: string;
+  user_id: number | null;
+  user_name: string;
+  before: string | null;
+  after: string | null;
+  created_at: string;
 }
 
 export interface ItemParticipantsTable {
@@ -364,6 +422,8 @@ export interface Database {
   backups: BackupsTable;
   places: PlacesTable;
   place_cells: PlaceCellsTable;
+  participant_relations: ParticipantRelationsTable;
+  family_revisions: FamilyRevisionsTable;
 }
 
 /** A place items and records point to (migration 0041, modules/places). */

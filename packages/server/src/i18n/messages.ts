@@ -16,6 +16,7 @@ import { shareMessages } from './share-messages.js';
 import { faceMessages } from './face-messages.js';
 import { placeMessages } from './place-messages.js';
 import { ocrMessages } from './ocr-messages.js';
+import { familyMessages } from './family-messages.js';
 
 /** Every message the server says to people, in the four interface languages. */
 const en = {
@@ -102,6 +103,7 @@ const en = {
   ...faceMessages.en,
   ...placeMessages.en,
   ...ocrMessages.en,
+  ...familyMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -199,6 +201,7 @@ const fr: Catalogue = {
   ...faceMessages.fr,
   ...placeMessages.fr,
   ...ocrMessages.fr,
+  ...familyMessages.fr,
 };
 
 const it: Catalogue = {
@@ -289,6 +292,7 @@ const it: Catalogue = {
   ...faceMessages.it,
   ...placeMessages.it,
   ...ocrMessages.it,
+  ...familyMessages.it,
 };
 
 const de: Catalogue = {
@@ -384,6 +388,7 @@ const de: Catalogue = {
   ...faceMessages.de,
   ...placeMessages.de,
   ...ocrMessages.de,
+  ...familyMessages.de,
 };
 
 export const catalogues: Record<UiLanguage, Catalogue> = { en, fr, it, de };

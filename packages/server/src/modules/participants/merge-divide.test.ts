@@ -1,4 +1,5 @@
 import type { Participant } from '@kinfolio/contract';
+import { EMPTY_LIFE } from '../family/index.js';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.js';
@@ -56,7 +57,7 @@ describe('participants: merge and divide', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
       message: 'The participants have been merged.',
-      participant: { id: a, name: 'Merge A', count: 3 },
+      participant: { id: a, name: 'Merge A', count: 3, life: EMPTY_LIFE },
     });
     expect(await linksOf(a)).toEqual(
       [`${i1}:from`, `${i2}:to`, `${i3}:from`, `${i3}:to`, `${i5}:to`].sort(),

@@ -1,4 +1,5 @@
 import type { Participant } from '@kinfolio/contract';
+import { EMPTY_LIFE } from '../family/index.js';
 import { describe, expect, it } from 'vitest';
 import { itemFixtures } from '../../test/items.js';
 import { editorAndReaderSuite } from '../../test/suite.js';
@@ -23,13 +24,14 @@ describe('participants', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
       message: 'The participant has been created.',
-      participant: { id: expect.any(Number), name: 'Émile Zola', count: 0 },
+      participant: { id: expect.any(Number), name: 'Émile Zola', count: 0, life: EMPTY_LIFE },
     });
     const { id } = response.json().participant;
     expect((await suite.reader.get(`/api/participants/${id}`)).json()).toEqual({
       id,
       name: 'Émile Zola',
       count: 0,
+      life: EMPTY_LIFE,
     });
     expect((await suite.reader.post('/api/participants', { name: 'Nope' })).statusCode).toBe(403);
     expect((await suite.reader.get('/api/participants/999999')).statusCode).toBe(404);

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/connect.js';
 import type { Database, ParticipantsTable } from '../../db/schema.js';
+import { LIFE_COLUMNS } from '../family/index.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type ParticipantRow = Selectable<ParticipantsTable>;
@@ -63,6 +64,14 @@ export function participantsRepository(db: Executor) {
     async findWithCount(id: number): Promise<ParticipantWithCount | undefined> {
       const row = await withCounts(db).where('p.id', '=', id).executeTakeFirst();
       return row && counted(row);
+    },
+    /** A participant's life columns (modules/family presents them). */
+    findLife(id: number) {
+      return db
+        .selectFrom('participants')
+        .select(['id', ...LIFE_COLUMNS])
+        .where('id', '=', id)
+        .executeTakeFirst();
     },
     /** Reads a participant; on PostgreSQL also locks its row until the transaction ends. */
     findForUpdate(id: number, dialect: Dialect): Promise<ParticipantRow | undefined> {

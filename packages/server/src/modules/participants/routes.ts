@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { found } from '../../http/errors.js';
 import { addRoute } from '../../http/route.js';
 import { say } from '../../i18n/translate.js';
+import { actorOf } from '../family/index.js';
 import {
   createParticipant,
   deleteParticipant,
@@ -11,7 +12,7 @@ import {
   findParticipant,
   listParticipants,
   mergeParticipants,
-  renameParticipant,
+  updateParticipant,
 } from './service.js';
 
 export function registerParticipantRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -31,7 +32,9 @@ export function registerParticipantRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   addRoute(app, routes.participantUpdate, async (request) => {
-    const participant = found(await renameParticipant(ctx, request.params.id, request.body));
+    const participant = found(
+      await updateParticipant(ctx, request.params.id, request.body, actorOf(request)),
+    );
     return { message: say(request, 'participants.updated'), participant };
   });
 
@@ -41,7 +44,7 @@ export function registerParticipantRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   addRoute(app, routes.participantMerge, async (request) => {
-    const participant = await mergeParticipants(ctx, request.body);
+    const participant = await mergeParticipants(ctx, request.body, actorOf(request));
     return { message: say(request, 'participants.merged'), participant };
   });
 
