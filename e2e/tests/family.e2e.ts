@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from '../support/app.js';
 import { snap, type BrowserContext, type Page } from '../support/browser.js';
-import { adminPage, frenchAdminSuite } from '../support/french-admin.js';
+import { adminPage, frenchAdminSuite, type FrenchAdminApp } from '../support/french-admin.js';
 import { getList, type ParticipantRow } from '../support/organisation.js';
 
 /** Two families over three generations: Giuseppe and Maria, their daughter Anna, her husband
@@ -62,6 +62,12 @@ const FAMILY_GED = [
   '',
 ].join('\n');
 
+/** The account's interface language and dark mode (the app follows the account, not the browser). */
+async function setParams(app: FrenchAdminApp, language: string, darkMode: boolean) {
+  const answer = await app.api.call('updateUser', { body: { siteparams: { language, darkMode } } });
+  expect(answer.status, answer.text).toBe(200);
+}
+
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 30_000 });
 
 /** The zoom of the drawn tree (d3-zoom's `scale(k)` on the chart's group). */
@@ -97,13 +103,11 @@ describe('the family tree: a GEDCOM file imported, the tree on a phone, a child 
     const { context, page } = await adminPage(app);
     await page.goto('/import');
     await page.getByRole('heading', { name: 'Importer', level: 1 }).waitFor();
-    await page
-      .locator('input[type=file]')
-      .setInputFiles({
-        name: 'famille.ged',
-        mimeType: 'text/plain',
-        buffer: Buffer.from(FAMILY_GED),
-      });
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'famille.ged',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(FAMILY_GED),
+    });
     await page.waitForURL(/\/imports\/\d+$/);
     // The preview says what it read (a GEDCOM family tree) and its people, then the import runs.
     await page.getByText('Arbre généalogique (GEDCOM)').first().waitFor({ timeout: 30_000 });
@@ -139,7 +143,9 @@ describe('the family tree: a GEDCOM file imported, the tree on a phone, a child 
       .tap();
     await page.waitForURL(/\/tree$/);
     // Centred on the most related person: Anna (two parents, a husband, a son).
-    await page.getByRole('heading', { name: 'Arbre de Anna Rossi', level: 1 }).waitFor();
+    await page
+      .getByRole('heading', { name: 'Arbre généalogique : Anna Rossi', level: 1 })
+      .waitFor();
     const anna = page.locator('svg.kf-tree a.kf-tree-centre');
     await expect
       .poll(() => anna.getAttribute('aria-label'))
@@ -163,7 +169,10 @@ describe('the family tree: a GEDCOM file imported, the tree on a phone, a child 
     // A child, new to the archive, in one step.
     await family.getByRole('button', { name: 'Ajouter un enfant' }).tap();
     const dialog = page.getByRole('dialog', { name: 'Un proche de Paolo Verdi' });
-    await dialog.getByRole('textbox', { name: 'Enfant de Paolo Verdi' }).fill('Chiara Verdi');
+    await dialog
+      .getByLabel('Enfant de Paolo Verdi')
+      .and(page.locator('input'))
+      .fill('Chiara Verdi');
     await dialog.getByRole('option', { name: 'Nouvelle personne : Chiara Verdi' }).tap();
     await dialog.waitFor({ state: 'detached' });
     await family.getByRole('link', { name: 'Chiara Verdi' }).waitFor();
@@ -172,18 +181,24 @@ describe('the family tree: a GEDCOM file imported, the tree on a phone, a child 
 
     // Paolo made his own grandfather's parent: refused in the server's words.
     await family.getByRole('button', { name: 'Ajouter un enfant' }).tap();
-    await dialog.getByRole('textbox', { name: 'Enfant de Paolo Verdi' }).fill('Giuseppe Rossi');
+    await dialog
+      .getByLabel('Enfant de Paolo Verdi')
+      .and(page.locator('input'))
+      .fill('Giuseppe Rossi');
     await dialog.getByRole('option', { name: 'Giuseppe Rossi' }).tap();
     await expect.poll(() => dialog.getByRole('alert').textContent()).toMatch(/ancêtre/);
     await context.close();
-  });
+  }, 120_000);
 
   it('reads the tree and a person in English and in the dark, as a list too, at 1440 px', async () => {
+    await setParams(app, 'fr', true);
     const { context, page } = await adminPage(app, { colorScheme: 'dark' });
     const people = await getList<ParticipantRow>(app.api, '/api/participants');
     const paolo = people.find((p) => p.name === 'Paolo Verdi')!;
     await page.goto(`/tree/${paolo.id}`);
-    await page.getByRole('heading', { name: 'Arbre de Paolo Verdi', level: 1 }).waitFor();
+    await page
+      .getByRole('heading', { name: 'Arbre généalogique : Paolo Verdi', level: 1 })
+      .waitFor();
     await page.locator('svg.kf-tree a.kf-tree-centre').waitFor();
     // The keys: Tab reaches a box, + zooms, Enter opens it.
     const before = await treeScale(page);
@@ -192,14 +207,13 @@ describe('the family tree: a GEDCOM file imported, the tree on a phone, a child 
     await expect.poll(() => treeScale(page)).toBeGreaterThan(before);
     await snap(page, 'family-tree-fr-1440-dark');
     await expectNoSeriousA11yViolations(page, 'tree fr 1440 dark');
-    await page.getByRole('radio', { name: 'Liste' }).check({ force: true });
+    await page.getByText('Liste', { exact: true }).click();
     await page.getByRole('link', { name: 'Centrer l’arbre sur Anna Rossi' }).waitFor();
     await expectNoSeriousA11yViolations(page, 'tree list fr 1440 dark');
     await context.close();
 
     // In English: the tree at 1440 px, the person page on a phone.
-    const english = await app.api.call('updateUser', { body: { siteparams: { language: 'en' } } });
-    expect(english.status, english.text).toBe(200);
+    await setParams(app, 'en', false);
     try {
       const wide = await adminPage(app);
       await wide.page.goto(`/tree/${paolo.id}`);
@@ -210,6 +224,7 @@ describe('the family tree: a GEDCOM file imported, the tree on a phone, a child 
       await snap(wide.page, 'family-tree-en-1440-light');
       await expectNoSeriousA11yViolations(wide.page, 'tree en 1440 light');
       await wide.context.close();
+      await setParams(app, 'en', true);
       const phone = await adminPage(app, {
         width: 375,
         height: 740,
@@ -224,7 +239,7 @@ describe('the family tree: a GEDCOM file imported, the tree on a phone, a child 
       await expectNoSeriousA11yViolations(phone.page, 'person en 375 dark');
       await phone.context.close();
     } finally {
-      await app.api.call('updateUser', { body: { siteparams: { language: 'fr' } } });
+      await setParams(app, 'fr', false);
     }
-  });
+  }, 150_000);
 });
