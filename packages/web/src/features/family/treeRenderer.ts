@@ -9,7 +9,7 @@ import {
   type TreeNode,
   type TreeNodeSelection,
 } from 'topola';
-import { personIdOf } from './treeData';
+import { indiId, personIdOf } from './treeData';
 
 /** What a box says: the name, the years of the life, and the words read out for it. */
 export interface BoxLabels {
@@ -32,6 +32,8 @@ const HEIGHT = 46;
 
 /** A laid-out node as topola hands it (d3-hierarchy's point node, whose types are not installed). */
 interface Node {
+  x: number;
+  y: number;
   data: TreeNode;
 }
 type Group = Selection<SVGGElement, Node, BaseType, unknown>;
@@ -42,22 +44,37 @@ type Group = Selection<SVGGElement, Node, BaseType, unknown>;
  * layout per person: seconds for 5,000); a canvas measures them without one.
  */
 export class TreeRenderer extends CompositeRenderer implements Renderer {
-  private readonly context: CanvasRenderingContext2D | null;
+  /** One canvas per font: setting a context's font is a parse, costly 10,000 times over. */
+  private readonly contexts: Map<string, CanvasRenderingContext2D | null> = new Map();
   private readonly fontFamily: string;
+  /** The middle of the centre person's box, in the chart's coordinates (before its origin). */
+  centreBox: [number, number] | null = null;
 
   constructor(
     readonly rendererOptions: RendererOptions<IndiDetails, FamDetails>,
     private readonly labels: BoxLabels,
   ) {
     super(rendererOptions);
-    this.context = document.createElement('canvas').getContext('2d');
     this.fontFamily = getComputedStyle(document.body).fontFamily || 'sans-serif';
   }
 
+  /** Widths already measured: the years repeat from box to box. */
+  private readonly widths = new Map<string, number>();
+
   private measure(text: string, size: number, weight: number): number {
-    if (!this.context) return text.length * size * 0.6;
-    this.context.font = `${weight} ${size}px ${this.fontFamily}`;
-    return this.context.measureText(text).width;
+    const font = `${weight} ${size}px ${this.fontFamily}`;
+    const key = `${font}|${text}`;
+    const known = this.widths.get(key);
+    if (known !== undefined) return known;
+    let context = this.contexts.get(font);
+    if (context === undefined) {
+      context = document.createElement('canvas').getContext('2d');
+      if (context) context.font = font;
+      this.contexts.set(font, context);
+    }
+    const width = context ? context.measureText(text).width : text.length * size * 0.6;
+    this.widths.set(key, width);
+    return width;
   }
 
   getPreferredIndiSize(id: string): [number, number] {
@@ -80,6 +97,17 @@ export class TreeRenderer extends CompositeRenderer implements Renderer {
       .append('g')
       .attr('transform', (n) => `translate(${n.data.indi?.width ?? 0}, 0)`);
     this.renderIndi(spouses, (n) => n.data.spouse);
+    // Where the centre's box is, from the layout: reading it back from the DOM would lay out
+    // every box again (seconds for thousands).
+    const centre = indiId(this.labels.centre);
+    selection.each((n) => {
+      const inSpouse = n.data.spouse?.id === centre;
+      const entry = inSpouse ? n.data.spouse : n.data.indi?.id === centre ? n.data.indi : null;
+      if (!entry) return;
+      const left = n.x - (n.data.width ?? 0) / 2 + (inSpouse ? (n.data.indi?.width ?? 0) : 0);
+      const top = n.y - (n.data.height ?? 0) / 2;
+      this.centreBox = [left + (entry.width ?? 0) / 2, top + (entry.height ?? HEIGHT) / 2];
+    });
   }
 
   getCss(): string {

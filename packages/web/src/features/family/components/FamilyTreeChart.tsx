@@ -40,17 +40,28 @@ export function FamilyTreeChart({ tree, centre, language, onOpen, onAdd }: Famil
   const zoomRef = useRef<ZoomBehavior<SVGSVGElement, unknown> | null>(null);
   const chartId = `kf-tree-${useId().replace(/[^a-zA-Z0-9-]/g, '')}`;
 
+  // The frame's size, kept from a ResizeObserver: d3-zoom's default reads the svg's size at each
+  // gesture, a layout of every box (seconds for a large family).
+  const size = useRef<[number, number]>([0, 0]);
+
   useEffect(() => {
     const svg = outer.current;
     if (!svg) return;
+    size.current = [svg.clientWidth, svg.clientHeight];
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) size.current = [entry.contentRect.width, entry.contentRect.height];
+    });
+    observer.observe(svg);
     const behaviour = zoom<SVGSVGElement, unknown>()
       .scaleExtent([0.05, 3])
+      .extent(() => [[0, 0], size.current])
       .on('zoom', (event: { transform: { toString(): string } }) => {
         viewport.current?.setAttribute('transform', event.transform.toString());
       });
     zoomRef.current = behaviour;
     select(svg).call(behaviour);
     return () => {
+      observer.disconnect();
       select(svg).on('.zoom', null);
     };
   }, []);
@@ -59,7 +70,10 @@ export function FamilyTreeChart({ tree, centre, language, onOpen, onAdd }: Famil
     const svg = outer.current;
     const behaviour = zoomRef.current;
     if (!svg || !behaviour) return;
-    drawTree({
+    // Read before drawing, while the layout is still clean.
+    const [width, height] = [svg.clientWidth, svg.clientHeight];
+    size.current = [width, height];
+    const drawn = drawTree({
       tree,
       centre,
       language,
@@ -70,19 +84,11 @@ export function FamilyTreeChart({ tree, centre, language, onOpen, onAdd }: Famil
       },
     });
     // The centre person in the middle of the frame, a little smaller on a phone.
-    select(svg).call(behaviour.transform, zoomIdentity);
-    const box = svg.querySelector('.kf-tree-centre');
-    const frame = svg.getBoundingClientRect();
-    if (!box) return;
-    const rect = box.getBoundingClientRect();
-    const scale = frame.width < 600 ? 0.8 : 1;
-    const x = rect.left - frame.left + rect.width / 2;
-    const y = rect.top - frame.top + rect.height / 2;
+    const scale = width < 600 ? 0.8 : 1;
+    const [x, y] = drawn.centre ?? [width / 2, height / 2];
     select(svg).call(
       behaviour.transform,
-      zoomIdentity
-        .translate(frame.width / 2 - x * scale, frame.height / 2 - y * scale)
-        .scale(scale),
+      zoomIdentity.translate(width / 2 - x * scale, height / 2 - y * scale).scale(scale),
     );
   }, [tree, centre, language, chartId, t]);
 

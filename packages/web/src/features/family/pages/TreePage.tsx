@@ -15,6 +15,8 @@ import { mostRelated } from '../treeData';
 
 type View = 'tree' | 'list';
 
+const CHOICES_SHOWN = 50;
+
 /**
  * `/tree` and `/tree/{participantId}`: the family drawn around a person (the most related one when
  * none is named), or the same people as a list; each box opens the person, its + adds a relative.
@@ -32,12 +34,25 @@ export default function TreePage() {
   const data = tree.data;
   const centre = asked ?? (data ? mostRelated(data) : null);
   const centrePerson = data?.people.find((person) => person.id === centre) ?? null;
-  const choices = useMemo(() => {
+  // Mantine's Select works over all its options at each render: a family of thousands is searched
+  // here and the first matches given to it.
+  const [search, setSearch] = useState('');
+  const sorted = useMemo(() => {
     const compare = compareIn(language);
     return (data?.people ?? [])
       .map((person) => ({ value: String(person.id), label: person.name }))
       .sort((a, b) => compare(a.label, b.label));
   }, [data, language]);
+  const choices = useMemo(() => {
+    const wanted = search.trim().toLocaleLowerCase(language);
+    const current = sorted.find((choice) => choice.value === String(centre));
+    const matches = sorted
+      .filter(
+        (choice) => choice !== current && choice.label.toLocaleLowerCase(language).includes(wanted),
+      )
+      .slice(0, CHOICES_SHOWN);
+    return current ? [current, ...matches] : matches;
+  }, [sorted, search, centre, language]);
 
   const open = (id: number) => void navigate({ to: '/people/$id', params: { id: String(id) } });
   const addTo = (id: number) => {
@@ -83,7 +98,9 @@ export default function TreePage() {
               data={choices}
               value={String(centrePerson.id)}
               searchable
-              limit={50}
+              searchValue={search}
+              onSearchChange={setSearch}
+              filter={({ options }) => options}
               onChange={(value) => {
                 if (value)
                   void navigate({ to: '/tree/$participantId', params: { participantId: value } });
