@@ -61,12 +61,16 @@ async function main() {
       await page.goto(`${app.base}/tree/1?run=${run}`);
       const figures = await page.waitForFunction(
         (expected: number) => {
+          // The page's globals (this file is typed for Node).
+          const { document } = globalThis as unknown as {
+            document: { querySelectorAll(selector: string): { length: number } };
+          };
           const boxes = document.querySelectorAll('svg.kf-tree a.kf-tree-box').length;
           const draw = performance.getEntriesByName('kf-tree-draw').at(-1);
           const answer = performance
             .getEntriesByType('resource')
             .find((entry) => entry.name.includes('/api/family-tree')) as
-            PerformanceResourceTiming | undefined;
+            (PerformanceEntry & { responseEnd: number }) | undefined;
           if (boxes < expected || !draw || !answer) return null;
           return {
             draw: draw.duration,
