@@ -29,6 +29,7 @@ import { registerJobRoutes } from './modules/jobs/index.js';
 import { registerBackupRoutes } from './modules/backups/index.js';
 import { registerImportRoutes } from './modules/imports/index.js';
 import { registerFamilyRoutes } from './modules/family/index.js';
+import { registerGedcomRoutes } from './modules/gedcom/index.js';
 import { registerParticipantRoutes } from './modules/participants/index.js';
 import { registerPlanningRoutes } from './modules/planning/index.js';
 import {
@@ -158,6 +159,7 @@ export async function buildApp(
   registerCategoryRoutes(app, ctx);
   registerParticipantRoutes(app, ctx);
   registerFamilyRoutes(app, ctx);
+  registerGedcomRoutes(app, ctx);
   registerTagRoutes(app, ctx);
   registerSiteTranslationRoutes(app, ctx);
   registerItemRoutes(app, ctx, (words, limit, titleScore) =>

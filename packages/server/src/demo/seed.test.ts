@@ -8,6 +8,7 @@ import { createTestServer, type TestServer } from '../test/server.js';
 import { demoItems, LEXICONS } from './generate.js';
 import type { Lexicon } from './lexicon/types.js';
 import { demoPicture, PLACE_COORDINATES } from './pictures.js';
+import { DEMO_RELATIONS } from './family.js';
 import { ArchiveNotEmptyError, seedDemo } from './seed.js';
 
 const SIZE = 240;
@@ -175,5 +176,38 @@ describe('demo data', () => {
       });
       expect(strings.filter((text) => /["<>&]/.test(text))).toEqual([]);
     }
+  });
+
+  it('builds a four-generation family tree with a remarriage and an adoption', async () => {
+    const people = (await reader.get('/api/participants')).json() as { id: number; name: string }[];
+    const id = (name: string) => people.find((p) => p.name === name)!.id;
+    const tree = await reader.get(`/api/family-tree?participant=${id('Lukas Weiß')}`);
+    expect(tree.statusCode, tree.body).toBe(200);
+    const names = tree.json().people.map((p: { name: string }) => p.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['Oma Gisela', 'Anneliese Weiß', 'Lena Weiß', 'Lukas Weiß']),
+    );
+    const giuseppe = (await reader.get(`/api/participants/${id('Giuseppe Rossi')}/family`)).json();
+    expect(giuseppe.partners).toHaveLength(2);
+    expect(
+      giuseppe.partners.find((p: { relation: { end: unknown } }) => p.relation.end !== null),
+    ).toMatchObject({ person: { name: 'Francesca Bianchi' } });
+    const chloe = (await reader.get(`/api/participants/${id('Chloé Lambert')}/family`)).json();
+    expect(chloe.parents[0].relation.kind).toBe('adopted');
+    expect(chloe.siblings.map((s: { person: { name: string } }) => s.person.name).sort()).toEqual([
+      'Noé Lambert',
+      'Zoë Lambert',
+    ]);
+    const rosa = (await reader.get(`/api/participants/${id('Nonna Rosa')}`)).json();
+    expect(rosa.life.birth).toMatchObject({
+      date: { qualifier: 'between', start: { year: 1920 }, end: { year: 1922 } },
+      place: { name: 'Asti', country: { code: 'IT' } },
+    });
+    expect(rosa.life.death.date.qualifier).toBe('after');
+    const relations = await server.ctx.db
+      .selectFrom('participant_relations')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(relations.n)).toBe(DEMO_RELATIONS.length);
   });
 });

@@ -8,6 +8,7 @@ import { nameKeys } from '../modules/participants/index.js';
 import { previewOf } from '../modules/records/index.js';
 import type { FileStorage } from '../storage/storage.js';
 import { speechLikeMp3 } from './audio.js';
+import { insertFamily } from './family.js';
 import { demoItems, type DemoItem } from './generate.js';
 import { PEOPLE, TAGS, flatCategories } from './people.js';
 import { insertPictures, makePictures } from './seed-pictures.js';
@@ -61,6 +62,8 @@ export interface SeedSummary {
   audioFiles: number;
   /** Pictures stored for the media items (none without `pictures`). */
   pictures: number;
+  /** Relations of the demo family's tree (none when its people had relations already). */
+  relations: number;
 }
 
 export const DEMO_DEFAULT_SIZE = 1200;
@@ -363,7 +366,9 @@ export async function seedDemo(
     }
     const pictureCount = pictures ? await insertPictures(trx, firstId, now, pictures) : 0;
     const records = await insertRecords(trx, people, now, audio);
+    const relations = await insertFamily(trx, people, now);
     return {
+      relations,
       items: written,
       pictures: pictureCount,
       translations,

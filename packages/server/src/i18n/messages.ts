@@ -17,6 +17,7 @@ import { faceMessages } from './face-messages.js';
 import { placeMessages } from './place-messages.js';
 import { ocrMessages } from './ocr-messages.js';
 import { familyMessages } from './family-messages.js';
+import { gedcomMessages } from './gedcom-messages.js';
 
 /** Every message the server says to people, in the four interface languages. */
 const en = {
@@ -104,6 +105,7 @@ const en = {
   ...placeMessages.en,
   ...ocrMessages.en,
   ...familyMessages.en,
+  ...gedcomMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -202,6 +204,7 @@ const fr: Catalogue = {
   ...placeMessages.fr,
   ...ocrMessages.fr,
   ...familyMessages.fr,
+  ...gedcomMessages.fr,
 };
 
 const it: Catalogue = {
@@ -293,6 +296,7 @@ const it: Catalogue = {
   ...placeMessages.it,
   ...ocrMessages.it,
   ...familyMessages.it,
+  ...gedcomMessages.it,
 };
 
 const de: Catalogue = {
@@ -389,6 +393,7 @@ const de: Catalogue = {
   ...placeMessages.de,
   ...ocrMessages.de,
   ...familyMessages.de,
+  ...gedcomMessages.de,
 };
 
 export const catalogues: Record<UiLanguage, Catalogue> = { en, fr, it, de };

@@ -127,6 +127,17 @@ async function fill(server: TestServer) {
     .set({ parent_id: last.id })
     .where('id', '=', first.id)
     .execute();
+  // A portrait points at a file, restored long after the participants: set once it is in.
+  const file = await ctx.db
+    .selectFrom('files')
+    .select('id')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  await ctx.db
+    .updateTable('participants')
+    .set({ portrait_file_id: file.id })
+    .where('name', '=', 'Nonna Rosa')
+    .execute();
   await ctx.storage.mp3.put('record-1-abcdef0123.mp3', Readable.from([Buffer.from('ID3 fake')]));
   // The demo places items; places and positions travel (place_cells is counted again).
   const placed = await ctx.db
@@ -209,6 +220,9 @@ describe('portable backups', () => {
     expect(manifest.tables.jobs).toBeUndefined();
     const names = manifest.entries.map((e) => e.name);
     expect(names).toContain('data/item_revisions.jsonl');
+    // The demo family's tree and its history travel.
+    expect(manifest.tables.participant_relations!.rows).toBeGreaterThan(30);
+    expect(manifest.tables.family_revisions!.rows).toBeGreaterThan(30);
     expect(names).toContain('mp3/record-1-abcdef0123.mp3');
     expect(names.filter((n) => n.startsWith('pictures/'))).toHaveLength(3);
     const audio = await server.ctx.db.selectFrom('files').select('storage_key').execute();

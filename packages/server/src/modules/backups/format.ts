@@ -61,6 +61,9 @@ export const TABLE_ORDER = [
   'settings',
   'site_translations',
   'participants',
+  // Parenthood and partnership between participants, and the history of lives and relations.
+  'participant_relations',
+  'family_revisions',
   'tags',
   'categories',
   // Before the items and records that point to them.
@@ -117,6 +120,14 @@ export const TABLE_KEYS: Record<string, string[]> = {
 export const SELF_REFERENCES: Record<string, string> = {
   items: 'parent_id',
   categories: 'parent_id',
+};
+
+/**
+ * Columns that point at a table restored after theirs: written null, then set once every table
+ * is in. A participant's portrait is a face or a file, which come long after the participants.
+ */
+export const LATE_REFERENCES: Record<string, string[]> = {
+  participants: ['portrait_face_id', 'portrait_file_id'],
 };
 
 /** Tables kept on restore (they may hold rows in an empty archive), and those replaced. */

@@ -16,6 +16,7 @@ import {
   MANIFEST_ENTRY,
   REPLACED_ON_RESTORE,
   SELF_REFERENCES,
+  LATE_REFERENCES,
   BINARY_COLUMNS,
   backedUpTables,
   schemaTables,
@@ -248,6 +249,7 @@ export async function restoreBackup(
       );
       if (late) throw new BackupError('not_empty', late);
       await clearReplaced(trx, present);
+      const deferred: Deferred[] = [];
       const entries = entriesOf(backup, (bytes) => onProgress(40 + fraction(bytes) * 59));
       for await (const entry of entries) {
         const name = entry.header.name;
@@ -264,7 +266,7 @@ export async function restoreBackup(
           const table = name.slice('data/'.length, -'.jsonl'.length);
           const columns = columnsOf.get(table);
           if (!columns) throw new BackupError('damaged', name);
-          const rows = await insertLines(trx, table, columns, checked);
+          const rows = await insertLines(trx, table, columns, checked, deferred);
           // Counted at the check already; what the lines gave must be what was inserted.
           if (rows !== manifest.tables[table]?.rows) {
             throw new BackupError('damaged', `${table} does not hold the rows the manifest counts`);
@@ -289,6 +291,11 @@ export async function restoreBackup(
         if (got.sha256 !== expected.sha256 || got.size !== expected.size) {
           throw new BackupError('damaged', `${name} changed during the restore`);
         }
+      }
+      for (const { table, id, column, value } of deferred) {
+        await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${value} where id = ${id}`.execute(
+          trx,
+        );
       }
       // Uploaded sources do not travel: imports still under way when the backup was made end.
       if (columnsOf.has('imports')) await settleRestoredImports(trx);
@@ -330,12 +337,21 @@ async function clearReplaced(trx: Transaction<Database>, present: string[]) {
   await sql`delete from settings where key not in (${sql.join(EXCLUDED_SETTINGS)})`.execute(t);
 }
 
+/** A reference to a table restored later (LATE_REFERENCES), set once every table is in. */
+interface Deferred {
+  table: string;
+  id: unknown;
+  column: string;
+  value: unknown;
+}
+
 /** Inserts the rows of a table's entry; how many. */
 async function insertLines(
   trx: Transaction<Database>,
   table: string,
   columns: string[],
   source: Readable,
+  deferred: Deferred[],
 ): Promise<number> {
   const t = trx as unknown as Kysely<Record<string, Row>>;
   const batchSize = Math.max(1, Math.floor(8000 / Math.max(1, columns.length)));
@@ -377,6 +393,11 @@ async function insertLines(
     if (selfColumn && row[selfColumn] !== null && Number(row[selfColumn]) >= Number(row.id)) {
       later.push([row.id, row[selfColumn]]);
       row[selfColumn] = null;
+    }
+    for (const column of LATE_REFERENCES[table] ?? []) {
+      if (row[column] === null || row[column] === undefined) continue;
+      deferred.push({ table, id: row.id, column, value: row[column] });
+      row[column] = null;
     }
     batch.push(row);
     inserted += 1;

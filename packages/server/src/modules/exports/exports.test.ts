@@ -55,6 +55,16 @@ describe.each(storages)('exports and the downloads list on %s', (_name, storageE
     const links = linkTargets(admin);
     ids.ada = await links.participant('Ada Lovelace');
     ids.omar = await links.participant('عمر الخيّام');
+    // A life and a relation: the JSON export carries the family.
+    await admin.patch(`/api/participants/${ids.ada}`, {
+      surname: 'Lovelace',
+      birth: { date: { qualifier: 'exact', start: { year: 1815, month: 12, day: 10 } } },
+    });
+    const byron = await admin.post('/api/participants', { name: 'Lord Byron' });
+    await admin.post(`/api/participants/${ids.ada}/relations`, {
+      type: 'parent',
+      participant_id: byron.json().participant.id,
+    });
     ids.tag = await links.tag('Été');
     ids.root = await links.category('Famille');
     ids.child = await links.category('Cousins', ids.root);
@@ -163,6 +173,18 @@ describe.each(storages)('exports and the downloads list on %s', (_name, storageE
       place: { name: 'Lourmarin', latitude: 43.7646, longitude: 5.3626, country: 'FR' },
     });
     expect(letter.files[0].storage_key).toBeUndefined();
+    expect(json.family.people.map((p: { name: string }) => p.name).sort()).toEqual([
+      'Ada Lovelace',
+      'Lord Byron',
+      'عمر الخيّام',
+    ]);
+    expect(json.family.people.find((p: { id: number }) => p.id === ids.ada).life).toMatchObject({
+      surname: 'Lovelace',
+      birth: { date: { start: { year: 1815, month: 12, day: 10 } }, place: null },
+    });
+    expect(json.family.relations).toMatchObject([
+      { type: 'parent', person2_id: ids.ada, kind: 'birth' },
+    ]);
     expect(letter.translations).toMatchObject([
       { id: ids.arabic, language: 'ar', title: 'رسالة الصيف' },
     ]);

@@ -106,6 +106,7 @@ async function writeExport(
         },
         items,
         onItem,
+        ctx.db,
       );
       await finish(out);
       break;

@@ -6,6 +6,7 @@ import {
   type PlaceInput,
   type PlaceValue,
 } from '@kinfolio/contract';
+import type { z } from 'zod';
 import { FieldValidationError } from '../../http/errors.js';
 import { isMessageKey, type MessageKey } from '../../i18n/translate.js';
 import { countryAt } from '../places/index.js';
@@ -84,11 +85,18 @@ export function checkedPlace(field: string, value: unknown): PlaceInput | null {
   throw refusal(field, parsed.error.issues);
 }
 
+/** A value the service API was handed, checked by its contract schema (same 422 as a route). */
+export function checkedBy<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw refusal('', parsed.error.issues);
+}
+
 function refusal(field: string, issues: { message: string; path: PropertyKey[] }[]) {
   const fields: Record<string, MessageKey[]> = {};
   for (const issue of issues) {
     const key: MessageKey = isMessageKey(issue.message) ? issue.message : 'validation.failed';
-    const path = [field, ...issue.path.map(String)].join('.');
+    const path = [...(field ? [field] : []), ...issue.path.map(String)].join('.') || '_';
     (fields[path] ??= []).push(key);
   }
   const first = Object.values(fields)[0]?.[0] ?? 'validation.failed';

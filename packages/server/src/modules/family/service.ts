@@ -1,9 +1,11 @@
-import type {
-  ParticipantLifeInput,
-  Relation,
-  RelationCreateBody,
-  RelationUpdateBody,
+import {
+  participantLifeInput,
+  type ParticipantLifeInput,
+  type Relation,
+  type RelationCreateBody,
+  type RelationUpdateBody,
 } from '@kinfolio/contract';
+import { checkedBy } from './dates.js';
 import type { AppContext } from '../../context.js';
 import { stampedTransaction } from '../../db/stamps.js';
 import { fieldError, notFound } from '../../http/errors.js';
@@ -34,7 +36,9 @@ export async function saveLife(
 ): Promise<boolean> {
   const current = (await lifeRows(db, [id])).get(id);
   if (!current) return false;
-  const { gedcom_extra: extra, ...life } = input;
+  const { gedcom_extra: extra, ...given } = input;
+  // The routes have checked it already; the GEDCOM import has not.
+  const life = checkedBy(participantLifeInput.strict(), given);
   const changes = await lifeColumns(db, id, current, life);
   if (Object.keys(changes).length > 0) {
     const after = lifeValue({ ...current, ...changes });

@@ -8,7 +8,9 @@ export type ImportProblem =
   | 'not_mbox'
   | 'not_recognised'
   | 'path_missing'
-  | 'bad_time_zone';
+  | 'bad_time_zone'
+  | 'gedcom_unreadable'
+  | 'gedcom_too_large';
 
 /** A refused source: its message key is `imports.<problem>`, with `params` for its placeholders. */
 export class ImportError extends Error {

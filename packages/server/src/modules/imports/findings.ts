@@ -11,7 +11,10 @@ export class SourceFindings {
   private existingCount = 0;
   private first: Date | undefined;
   private last: Date | undefined;
-  private readonly people = new Map<string, { name: string; count: number }>();
+  private readonly people = new Map<
+    string,
+    { name: string; count: number; suggested?: { id: number; name: string } | null }
+  >();
   private readonly questions = new Set<ImportQuestion>();
 
   /** `count` more entries of `kind` (`media`, `mails`, `messages`, `files`, `tags`, …) to create. */
@@ -36,6 +39,15 @@ export class SourceFindings {
     const known = this.people.get(key);
     if (known) known.count += 1;
     else this.people.set(key, { name, count: 1 });
+  }
+
+  /**
+   * A person the source identifies itself (a GEDCOM individual): matched by the source, not by
+   * name (`suggested`, null for none), and a participant of their own when none is suggested,
+   * even beside another of the same name (two Giuseppe Conti of a tree are two people).
+   */
+  identified(key: string, name: string, suggested: { id: number; name: string } | null) {
+    this.people.set(key, { name, count: 1, suggested });
   }
 
   question(question: ImportQuestion) {
@@ -63,8 +75,15 @@ export class SourceFindings {
     const people: ImportPreview['people'] = [];
     const newNames = new Set<string>();
     for (const [key, person] of this.people) {
-      const participant = await match(person.name);
-      if (!participant && typeof chosen[key] !== 'number') newNames.add(nameKey(person.name));
+      const participant =
+        person.suggested === undefined ? await match(person.name) : (person.suggested ?? undefined);
+      const identified = person.suggested !== undefined;
+      const choice = chosen[key];
+      if (identified && (choice === null || (!participant && typeof choice !== 'number'))) {
+        newNames.add(`\u0000${key}`);
+      } else if (!identified && !participant && typeof choice !== 'number') {
+        newNames.add(nameKey(person.name));
+      }
       people.push({
         key,
         name: person.name,

@@ -2,6 +2,7 @@ import type { ImportSourceKind } from '@kinfolio/contract';
 import type { AppContext } from '../../context.js';
 import type { TempDir } from '../../storage/index.js';
 import type { SourceFindings } from './findings.js';
+import { gedcomSource } from './gedcom-source.js';
 import { mailSource } from './mail/source.js';
 import { photosSource } from './photos-source.js';
 import type { ImportRun, RunOptions } from './run.js';
@@ -41,11 +42,17 @@ export interface ImportSource {
 }
 
 /**
- * Most specific first: each kind claims its entries among those the kinds before it left (a
+ * Most specific first (a GEDCOM file says what it is on its first line): each kind claims its entries among those the kinds before it left (a
  * Takeout its photos and sidecars, mail its mailboxes, WhatsApp its chats and their media), and
  * the photos take the pictures nobody claimed.
  */
-const SOURCES: ImportSource[] = [takeoutSource, mailSource, whatsappSource, photosSource];
+const SOURCES: ImportSource[] = [
+  gedcomSource,
+  takeoutSource,
+  mailSource,
+  whatsappSource,
+  photosSource,
+];
 
 /** One kind of a source and the entries it imports, as a source of their own. */
 export interface SourcePart {

@@ -1,0 +1,112 @@
+import type { Family } from '@kinfolio/contract';
+import { describe, expect, it } from 'vitest';
+import { editorAndReaderSuite } from '../../test/suite.js';
+
+describe('family: merge and divide', () => {
+  const suite = editorAndReaderSuite();
+
+  let counter = 0;
+  async function person(life: Record<string, unknown> = {}): Promise<number> {
+    const response = await suite.editor.post('/api/participants', { name: `Merged ${++counter}` });
+    expect(response.statusCode, response.body).toBe(201);
+    const id = response.json().participant.id as number;
+    if (Object.keys(life).length > 0) {
+      const patched = await suite.editor.patch(`/api/participants/${id}`, life);
+      expect(patched.statusCode, patched.body).toBe(200);
+    }
+    return id;
+  }
+  async function relate(id: number, type: string, other: number) {
+    const response = await suite.editor.post(`/api/participants/${id}/relations`, {
+      type,
+      participant_id: other,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+  }
+  async function familyOf(id: number): Promise<Family> {
+    return (await suite.reader.get(`/api/participants/${id}/family`)).json();
+  }
+  const ids = (list: { person: { id: number } }[]) =>
+    list.map((entry) => entry.person.id).sort((a, b) => a - b);
+
+  it('carries lives (the kept one wins) and relations (repointed, collapsed, dropped)', async () => {
+    const keep = await person({ given_names: 'Anna', birth: null });
+    const other = await person({
+      given_names: 'Anne',
+      surname: 'Rossi',
+      birth: { date: { qualifier: 'about', start: { year: 1948 } }, place: { name: 'Torino' } },
+    });
+    const [mother, child, spouse, otherChild] = [
+      await person(),
+      await person(),
+      await person(),
+      await person(),
+    ] as [number, number, number, number];
+    await relate(keep, 'parent', mother);
+    await relate(other, 'parent', mother); // collapses into keep's
+    await relate(keep, 'child', child);
+    await relate(other, 'child', otherChild); // moves to keep
+    await relate(other, 'spouse', spouse); // moves to keep
+    await relate(keep, 'spouse', other); // between the merged: dropped
+    const response = await suite.editor.post('/api/participants/merge', {
+      participants: [keep, other],
+      participantToKeep: keep,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().participant.life).toMatchObject({
+      given_names: 'Anna',
+      surname: 'Rossi',
+      birth: { date: { qualifier: 'about' }, place: { name: 'Torino' } },
+    });
+    const family = await familyOf(keep);
+    expect(ids(family.parents)).toEqual([mother]);
+    expect(ids(family.children)).toEqual([child, otherChild].sort((a, b) => a - b));
+    expect(ids(family.partners)).toEqual([spouse]);
+    expect(ids((await familyOf(mother)).children)).toEqual([keep]);
+    const history = await suite.server.ctx.db
+      .selectFrom('family_revisions')
+      .select('participant_id')
+      .where('participant_id', '=', other)
+      .execute();
+    expect(history).toEqual([]);
+  });
+
+  it('refuses a merge that would make someone their own ancestor, changing nothing', async () => {
+    const [grandparent, parent, child] = [await person(), await person(), await person()] as [
+      number,
+      number,
+      number,
+    ];
+    await relate(grandparent, 'child', parent);
+    await relate(parent, 'child', child);
+    const before = await familyOf(parent);
+    const response = await suite.editor.post('/api/participants/merge', {
+      participants: [grandparent, child],
+      participantToKeep: grandparent,
+    });
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json().message).toBe('This relation would make someone their own ancestor.');
+    expect(await familyOf(parent)).toEqual(before);
+    expect((await suite.reader.get(`/api/participants/${child}`)).statusCode).toBe(200);
+  });
+
+  it('divides a participant: the life and relations stay on the original', async () => {
+    const original = await person({ surname: 'Moreau' });
+    const parent = await person();
+    await relate(original, 'parent', parent);
+    const response = await suite.editor.post(`/api/participants/divide/${original}`, {
+      name1: 'Jean Moreau',
+      name2: 'Jeanne Moreau',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [first, second] = response.json().participants as { id: number }[];
+    expect(first!.id).toBe(original);
+    expect(ids((await familyOf(original)).parents)).toEqual([parent]);
+    expect((await familyOf(second!.id)).parents).toEqual([]);
+    const divided = (await suite.reader.get(`/api/participants/${second!.id}`)).json();
+    expect(divided.life.surname).toBeNull();
+    expect((await suite.reader.get(`/api/participants/${original}`)).json().life.surname).toBe(
+      'Moreau',
+    );
+  });
+});
