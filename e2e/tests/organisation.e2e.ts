@@ -221,7 +221,7 @@ describe('organisation screens: category tree, participants, site translations',
     const title = page.getByRole('heading', { level: 1 });
     await expect.poll(() => title.textContent()).toBe('Organisation');
     const nav = page.getByRole('navigation', { name: 'Navigation principale' });
-    const navLink = nav.getByRole('link', { name: 'Participants' });
+    const navLink = nav.getByRole('link', { name: 'Étiquettes' });
     await navLink.waitFor();
 
     // Edit the French value: Enter saves, and the page title changes without a reload.
@@ -251,12 +251,12 @@ describe('organisation screens: category tree, participants, site translations',
 
     // A key of another namespace: the navbar's label.
     await page.getByRole('tab', { name: 'Traductions du site' }).click();
-    await editFrenchValue(page, 'layout:nav.participants', 'Texte intégré : Participants', 'Gens');
+    await editFrenchValue(page, 'layout:nav.tags', 'Texte intégré : Étiquettes', 'Gens');
     await nav.getByRole('link', { name: 'Gens' }).waitFor();
     expect(await navLink.count()).toBe(0);
 
     // Clearing both values brings the bundled wording back, at once and after a reload.
-    await editFrenchValue(page, 'layout:nav.participants', 'Gens', '');
+    await editFrenchValue(page, 'layout:nav.tags', 'Gens', '');
     await editFrenchValue(page, 'organisation:title', 'Archives familiales', '');
     await expect.poll(() => title.textContent()).toBe('Organisation');
     await navLink.waitFor();

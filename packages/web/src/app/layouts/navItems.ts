@@ -1,6 +1,7 @@
 import { ITEM_TYPES } from '@kinfolio/contract';
 import type { ComponentType } from 'react';
 import { ITEM_TYPE_META } from '@/features/archive/itemTypes';
+import { FamilyTreeIcon } from '@/features/family/icons';
 import {
   CalendarIcon,
   FaceIcon,
@@ -15,7 +16,6 @@ import {
   TagIcon,
   TreeIcon,
   UserIcon,
-  UsersIcon,
 } from '@/shared/ui/icons';
 
 export interface NavItem {
@@ -52,12 +52,19 @@ export const NAV_SECTIONS: NavSection[] = [
         icon: RecordIcon,
         activePrefix: '/records',
       },
-      // Everybody named in a photo, and the faces still to name.
+      // The people of the family (their pages, the faces still to name) and their tree; the
+      // participants' management (rename, merge, divide) is a tab of Organisation.
       {
         to: '/people',
         labelKey: 'nav.people',
         icon: FaceIcon,
         activePrefix: '/people',
+      },
+      {
+        to: '/tree',
+        labelKey: 'nav.tree',
+        icon: FamilyTreeIcon,
+        activePrefix: '/tree',
       },
       {
         to: '/planning',
@@ -97,7 +104,6 @@ export const NAV_SECTIONS: NavSection[] = [
     labelKey: 'nav.sectionOrganisation',
     items: [
       { to: '/tabOrganisation/categories', labelKey: 'nav.categories', icon: TreeIcon },
-      { to: '/tabOrganisation/participants', labelKey: 'nav.participants', icon: UsersIcon },
       { to: '/tabOrganisation/tags', labelKey: 'nav.tags', icon: TagIcon },
       {
         to: '/tabOrganisation/siteTranslations',

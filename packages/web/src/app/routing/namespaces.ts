@@ -19,6 +19,8 @@ const BY_PREFIX: readonly (readonly [prefix: string, namespaces: readonly string
   ['/import', ['imports', 'archive']],
   ['/imports', ['imports', 'archive']],
   ['/shares', ['shares']],
+  ['/tree', ['family', 'faces']],
+  ['/people', ['faces', 'family', 'archive', 'places']],
 ];
 // An item's page shows its place (and its form edits it): `places` comes with the archive's.
 const ARCHIVE = ['archive', 'bulk', 'photos', 'places'] as const;

@@ -8,7 +8,8 @@ import { lazyPage } from './lazyPage';
 
 /**
  * The People screens: `/people` (everybody named in a photo), `/people/unknown` (groups of faces
- * to name) and `/people/{id}` (one person's photos and everything of theirs).
+ * to name), `/people/{id}` (one person: their life, family and everything of theirs) and the family
+ * tree, `/tree` and `/tree/{participantId}`.
  */
 export function peopleRoutes<R extends AnyRoute>(parent: () => R) {
   const peopleRoute = createRoute({
@@ -37,5 +38,23 @@ export function peopleRoutes<R extends AnyRoute>(parent: () => R) {
     },
     component: lazyPage(() => import('@/features/faces/pages/PersonPage')),
   });
-  return [peopleRoute, unknownRoute, personRoute] as const;
+  // The family tree around someone (`/tree`: around the most related person).
+  const treeRoute = createRoute({
+    getParentRoute: parent,
+    path: '/tree',
+    staticData: { guard: 'auth', routeNumber: 3 },
+    beforeLoad: guard('auth'),
+    component: lazyPage(() => import('@/features/family/pages/TreePage')),
+  });
+  const personTreeRoute = createRoute({
+    getParentRoute: parent,
+    path: '/tree/$participantId',
+    staticData: { guard: 'auth', routeNumber: 3 },
+    beforeLoad: async ({ params }) => {
+      runValidate((p: { participantId: string }) => parseId(p.participantId) !== null, params);
+      await guard('auth')();
+    },
+    component: lazyPage(() => import('@/features/family/pages/TreePage')),
+  });
+  return [peopleRoute, unknownRoute, personRoute, treeRoute, personTreeRoute] as const;
 }

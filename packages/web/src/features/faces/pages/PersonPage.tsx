@@ -7,7 +7,13 @@ import { useDateFormat } from '@/shared/content/dates';
 import { faceQueries } from '@/shared/faces/api';
 import { useTranslation } from '@/shared/i18n/react';
 import { PageTitle } from '@/shared/ui';
-import { byYear, itemListHref, itemProfileHref, usePerson, type TimelineEntry } from '../person';
+import { FamilySection } from '@/shared/family/FamilySection';
+import { LifeSection } from '@/shared/family/LifeSection';
+import '@/shared/family/family.css';
+import { lifeSpan, yearOf } from '@/shared/family/lifeDate';
+import { byPeriod, type Period } from '@/shared/family/periods';
+import { useUiLanguage } from '@/shared/organisation/hooks';
+import { itemListHref, itemProfileHref, usePerson, type TimelineEntry } from '../person';
 
 function EntryLink({ entry }: { entry: TimelineEntry }) {
   const { t } = useTranslation(['faces', 'archive']);
@@ -29,19 +35,35 @@ function EntryLink({ entry }: { entry: TimelineEntry }) {
   );
 }
 
+/** A period's heading: "Youth (13–24 years)", "The 1950s", "Undated". */
+function periodTitle(period: Period, t: (key: string, values?: Record<string, unknown>) => string) {
+  if (period.kind === 'decade') return t('family:periods.decade', { decade: period.decade });
+  const name = t(`family:periods.${period.kind}`);
+  if (!period.ages) return name;
+  const ages =
+    period.ages.to === null
+      ? t('family:periods.from', { from: period.ages.from })
+      : t('family:periods.ages', { from: period.ages.from, to: period.ages.to });
+  return `${name} (${ages})`;
+}
+
 /**
- * `/people/{id}`: one person — their face, the photos they are in as a grid, then everything of
- * theirs (items of every type, records) as a timeline by year.
+ * `/people/{id}`: one person — their portrait or face, their life and family, the photos they are
+ * in as a grid, then everything of theirs (items of every type, records) by period of their life.
  */
 export default function PersonPage() {
-  const { t } = useTranslation(['faces', 'archive']);
+  const { t } = useTranslation(['faces', 'archive', 'family']);
+  const language = useUiLanguage();
   const { id: param } = useParams({ from: '/people/$id' });
   const id = Number(param);
   const person = usePerson(id);
   const card = useQuery(faceQueries.people()).data?.find((p) => p.id === id);
   const name = person.participant.data?.name ?? '';
   const photos = person.byType.media?.data ?? [];
-  const years = byYear(person.entries);
+  const life = person.participant.data?.life;
+  const periods = byPeriod(person.entries, yearOf(life?.birth?.date), yearOf(life?.death?.date));
+  const span = life ? lifeSpan(life, language) : '';
+  const portrait = life?.portrait?.thumbnail_url ?? card?.face.crop_url ?? null;
 
   if (person.participant.isPending) return <Skeleton height={240} radius="md" />;
   if (!person.participant.data)
@@ -54,19 +76,25 @@ export default function PersonPage() {
   return (
     <Stack gap="lg">
       <Group gap="md" wrap="nowrap">
-        {card ? (
-          <img className="kf-face-crop kf-person-face" src={card.face.crop_url} alt="" />
-        ) : null}
+        {portrait ? <img className="kf-face-crop kf-person-face" src={portrait} alt="" /> : null}
         <Stack gap={2} style={{ minWidth: 0 }}>
           <PageTitle mb={0} dir="auto">
             {name}
           </PageTitle>
+          {span ? (
+            <Text size="sm" fw={600}>
+              {span}
+            </Text>
+          ) : null}
           <Text size="sm" c="dimmed">
             {t('person.summary', { count: person.participant.data.count })}
             {card ? ` · ${t('people.photos', { count: card.photos })}` : ''}
           </Text>
         </Stack>
       </Group>
+
+      <LifeSection person={person.participant.data} />
+      <FamilySection person={{ id, name }} />
 
       <section aria-labelledby="kf-person-photos">
         <Title order={2} size="h4" id="kf-person-photos" mb="xs">
@@ -128,17 +156,17 @@ export default function PersonPage() {
 
       <section aria-labelledby="kf-person-timeline">
         <Title order={2} size="h4" id="kf-person-timeline" mb="xs">
-          {t('person.timeline')}
+          {t('family:periods.title')}
         </Title>
-        {years.length ? (
+        {periods.length ? (
           <ol className="kf-timeline">
-            {years.map(([year, entries]) => (
-              <li key={year ?? 'undated'}>
+            {periods.map((period) => (
+              <li key={period.key}>
                 <Text component="h3" fw={700} size="sm" m={0}>
-                  {year ?? t('person.undated')}
+                  {periodTitle(period, t)}
                 </Text>
                 <Stack gap={4} mt={4}>
-                  {entries.map((entry) => (
+                  {period.entries.map((entry) => (
                     <EntryLink key={entry.key} entry={entry} />
                   ))}
                 </Stack>

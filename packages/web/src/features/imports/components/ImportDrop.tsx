@@ -9,7 +9,7 @@ import { useMedia } from '@/shared/ui/device';
 import { uploadImport } from '../upload';
 
 /**
- * What the picker offers: archives, mailboxes, chats, pictures and videos. Extensions and types
+ * What the picker offers: archives, mailboxes, chats, family trees (GEDCOM), pictures and videos. Extensions and types
  * both, as phones' pickers read one or the other; the server recognises sources by content.
  */
 export const IMPORT_ACCEPT = [
@@ -18,10 +18,12 @@ export const IMPORT_ACCEPT = [
   '.gz',
   '.eml',
   '.txt',
+  '.ged',
   'application/zip',
   'application/mbox',
   'message/rfc822',
   'text/plain',
+  'application/x-gedcom',
   'image/*',
   'video/*',
 ].join(',');
