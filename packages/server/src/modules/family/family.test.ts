@@ -298,27 +298,6 @@ describe('family: lives and relations', () => {
       'relation.delete',
     ]);
     expect((await familyOf(a)).partners).toEqual([]);
-
-    // Both people read that history, newest first, the other person named; a page of one.
-    for (const [me, other] of [
-      [a, b],
-      [b, a],
-    ] as const) {
-      const history = await suite.reader.get(`/api/participants/${me}/revisions?per_page=2`);
-      expect(history.statusCode, history.body).toBe(200);
-      const page = history.json();
-      expect(page.meta.total).toBe(3);
-      expect(page.data.map((entry: { action: string }) => entry.action)).toEqual([
-        'relation.delete',
-        'relation.update',
-      ]);
-      expect(page.data[0]).toMatchObject({ relation_id: relation.id, related: { id: other } });
-      expect(page.data[1].after).toMatchObject({ kind: 'partners' });
-    }
-    expect((await suite.reader.get('/api/participants/999999/revisions')).statusCode).toBe(404);
-    expect((await suite.reader.get(`/api/participants/${a}/revisions?page=x`)).statusCode).toBe(
-      422,
-    );
   });
 
   it('draws the tree by generations, with partners and siblings', async () => {
