@@ -1,7 +1,6 @@
 import {
   createTheme,
   defaultVariantColorsResolver,
-  Menu,
   type CSSVariablesResolver,
   type MantineThemeOverride,
   type VariantColorsResolver,
@@ -55,7 +54,9 @@ export function buildTheme(colors: Themecolors): MantineThemeOverride {
     components: {
       // The focus placeholder is a role=presentation child of role=menu, which screen readers
       // (and axe: aria-required-children) take as a broken menu.
-      Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+      // A plain object, not Menu.extend(): that would pull the menu (and floating-ui) into the
+      // first load.
+      Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     },
     other: tokens,
   });
