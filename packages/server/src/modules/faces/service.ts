@@ -313,6 +313,25 @@ function commonSuggestion(faces: Face[]): FaceGroup['suggestion'] {
     : null;
 }
 
+async function assertGroup(db: ReturnType<typeof facesDb>, groupId: number): Promise<void> {
+  const group = await db
+    .selectFrom('face_groups')
+    .select('id')
+    .where('id', '=', groupId)
+    .executeTakeFirst();
+  if (!group) throw notFound();
+}
+
+async function unnamedOfGroup(trx: ReturnType<typeof facesTrx>, groupId: number) {
+  const rows = await trx
+    .selectFrom('faces')
+    .select('id')
+    .where('group_id', '=', groupId)
+    .where('participant_id', 'is', null)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** Names every unnamed face of a group (but those in `except`); how many. */
 export async function nameGroup(
   ctx: AppContext,
@@ -322,24 +341,13 @@ export async function nameGroup(
   userId: number,
 ): Promise<number> {
   const db = facesDb(ctx.db);
-  const group = await db
-    .selectFrom('face_groups')
-    .select('id')
-    .where('id', '=', groupId)
-    .executeTakeFirst();
-  if (!group) throw notFound();
+  await assertGroup(db, groupId);
   await assertParticipant(db, 'participant_id', participantId);
   const now = ctx.now().toISOString();
   const ids = await stampedTransaction(ctx.db, 'archive', async (t) => {
     const trx = facesTrx(t);
-    const rows = await trx
-      .selectFrom('faces')
-      .select('id')
-      .where('group_id', '=', groupId)
-      .where('participant_id', 'is', null)
-      .execute();
     const skip = new Set(except);
-    const chosen = rows.map((row) => row.id).filter((id) => !skip.has(id));
+    const chosen = (await unnamedOfGroup(trx, groupId)).filter((id) => !skip.has(id));
     await nameFaces(trx, chosen, participantId, userId, now);
     return chosen;
   });
@@ -357,22 +365,11 @@ export async function rejectGroup(
   participantId: number,
 ): Promise<number> {
   const db = facesDb(ctx.db);
-  const group = await db
-    .selectFrom('face_groups')
-    .select('id')
-    .where('id', '=', groupId)
-    .executeTakeFirst();
-  if (!group) throw notFound();
+  await assertGroup(db, groupId);
   await assertParticipant(db, 'rejected_participant_id', participantId);
   const ids = await stampedTransaction(ctx.db, 'archive', async (t) => {
     const trx = facesTrx(t);
-    const rows = await trx
-      .selectFrom('faces')
-      .select('id')
-      .where('group_id', '=', groupId)
-      .where('participant_id', 'is', null)
-      .execute();
-    const chosen = rows.map((row) => row.id);
+    const chosen = await unnamedOfGroup(trx, groupId);
     if (!chosen.length) return chosen;
     for (let at = 0; at < chosen.length; at += 500) {
       await trx
