@@ -1,4 +1,4 @@
-import { useEffect, useReducer } from 'react';
+import { useSyncExternalStore } from 'react';
 
 /**
  * The share page's answers from the server, kept in memory for the page's life (never in the
@@ -15,6 +15,18 @@ interface Entry {
 
 const entries = new Map<string, Entry>();
 const listeners = new Set<() => void>();
+/** Moves on each change the page must see; React compares it after subscribing too. */
+let version = 0;
+
+function changed(): void {
+  version++;
+  listeners.forEach((listener) => listener());
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
 
 function start(key: string, load: () => Promise<unknown>): Entry {
   const entry: Entry = { done: false, promise: Promise.resolve() };
@@ -29,7 +41,7 @@ function start(key: string, load: () => Promise<unknown>): Entry {
   void entry.promise.then(() => {
     entry.done = true;
     // Only the entry still named by its key tells the page (not one forgotten meanwhile).
-    if (entries.get(key) === entry) listeners.forEach((listener) => listener());
+    if (entries.get(key) === entry) changed();
   });
   entries.set(key, entry);
   return entry;
@@ -43,7 +55,7 @@ export function prefetch(key: string, load: () => Promise<unknown>): void {
 /** Forgets every answer whose key starts with the prefix; the page asks them again. */
 export function forget(prefix: string): void {
   for (const key of [...entries.keys()]) if (key.startsWith(prefix)) entries.delete(key);
-  listeners.forEach((listener) => listener());
+  changed();
 }
 
 export interface Resource<T> {
@@ -53,11 +65,9 @@ export interface Resource<T> {
 
 /** An answer by its key (null: none wanted), loaded on first use. */
 export function useResource<T>(key: string | null, load: () => Promise<T>): Resource<T> {
-  const [, rerender] = useReducer((count: number) => count + 1, 0);
-  useEffect(() => {
-    listeners.add(rerender);
-    return () => void listeners.delete(rerender);
-  }, []);
+  // Not a listener added in an effect: an answer landing between the render and the effect (a
+  // fast 404 of a revoked link) was never shown, the page kept spinning.
+  useSyncExternalStore(subscribe, () => version);
   let entry = key === null ? undefined : entries.get(key);
   // Asked during render, so the answer is on its way before anything is drawn (and asked again
   // at once after `forget`).
