@@ -206,9 +206,10 @@ describe('organisation screens: category tree, participants, site translations',
     const daughter = after.find((p) => p.name === 'Marie Curie (fille)');
     expect(daughter?.id).not.toBe(marie.id);
 
+    // A reload draws the table about 1.5 s later on a loaded machine: past the poll's default 1 s.
     await page.reload();
     await expect
-      .poll(() => participantNames(page))
+      .poll(() => participantNames(page), { timeout: 10_000 })
       .toEqual(['Jean Martin', 'Marie Curie (fille)', 'Marie Curie (mère)']);
     await context.close();
   });
