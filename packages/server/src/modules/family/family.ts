@@ -13,8 +13,8 @@ const byPerson = (a: FamilyPerson, b: FamilyPerson) => a.id - b.id;
 
 /**
  * `GET /api/participants/{id}/family`: parents, partners (and `spouses`, the same), children and
- * siblings (children of any of their parents). One query per kind (parents, children, partners,
- * siblings, the siblings' parent counts), one for all the people: never one per person.
+ * siblings (children of any of their parents). One query for their relations, one for the
+ * siblings, one for the siblings' parent counts, one for all the people: never one per person.
  * Undefined when the participant does not exist.
  */
 export async function familyOf(db: Executor, id: number): Promise<Family | undefined> {
@@ -24,27 +24,16 @@ export async function familyOf(db: Executor, id: number): Promise<Family | undef
     .where('id', '=', id)
     .executeTakeFirst();
   if (!exists) return undefined;
-  const parents = await db
+  // Every relation of theirs in one query, sorted out here.
+  const theirs = await db
     .selectFrom('participant_relations')
     .selectAll()
-    .where('type', '=', 'parent')
-    .where('person2_id', '=', id)
-    .orderBy('id')
-    .execute();
-  const children = await db
-    .selectFrom('participant_relations')
-    .selectAll()
-    .where('type', '=', 'parent')
-    .where('person1_id', '=', id)
-    .orderBy('id')
-    .execute();
-  const partners = await db
-    .selectFrom('participant_relations')
-    .selectAll()
-    .where('type', '=', 'spouse')
     .where((eb) => eb.or([eb('person1_id', '=', id), eb('person2_id', '=', id)]))
     .orderBy('id')
     .execute();
+  const parents = theirs.filter((row) => row.type === 'parent' && row.person2_id === id);
+  const children = theirs.filter((row) => row.type === 'parent' && row.person1_id === id);
+  const partners = theirs.filter((row) => row.type === 'spouse');
   const parentIds = parents.map((row) => row.person1_id);
   // Every child of each of their parents but themselves: a sibling per distinct child.
   const siblingLinks =
