@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import { fieldError } from '../../http/errors.js';
 import { lifeRows, lifeValue, type Executor, type LifeColumn, type LifeRow } from './life.js';
-import { normalisedPair } from './relations.js';
+import { isAncestor, normalisedPair } from './relations.js';
 import { storeFamilyRevision, type FamilyActor } from './revisions.js';
 
 /** Parts of a life that move together: an event's date without its place would mislead. */
@@ -17,20 +16,6 @@ const LIFE_PARTS: readonly (readonly LifeColumn[])[] = [
     ),
   ),
 ];
-
-/** Whether `id` is among their own ancestors (a cycle through them). */
-async function ownAncestor(db: Executor, id: number): Promise<boolean> {
-  const result = await sql<{ found: number }>`
-    with recursive up(id) as (
-      select person1_id from participant_relations where type = 'parent' and person2_id = ${id}
-      union
-      select r.person1_id from participant_relations r join up on r.person2_id = up.id
-      where r.type = 'parent'
-    )
-    select 1 as found from up where id = ${id} limit 1
-  `.execute(db);
-  return result.rows.length > 0;
-}
 
 /**
  * A merge's share of the family, before the others are deleted, inside its transaction:
@@ -126,7 +111,7 @@ export async function mergeFamily(
         .execute();
     }
   }
-  if (moving.length > 0 && (await ownAncestor(db, keep))) {
+  if (moving.length > 0 && (await isAncestor(db, keep, keep))) {
     throw fieldError('participants', 'family.cycle');
   }
   await db

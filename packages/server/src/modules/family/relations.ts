@@ -87,7 +87,11 @@ export async function isAncestorOrSelf(
   ancestor: number,
   person: number,
 ): Promise<boolean> {
-  if (ancestor === person) return true;
+  return ancestor === person || isAncestor(db, ancestor, person);
+}
+
+/** Whether `ancestor` is reached from `person` through parents (themselves: a cycle). */
+export async function isAncestor(db: Executor, ancestor: number, person: number): Promise<boolean> {
   const result = await sql<{ found: number }>`
     with recursive up(id) as (
       select person1_id from participant_relations where type = 'parent' and person2_id = ${person}
