@@ -11,6 +11,8 @@
  *   pictures (cropped, mirrored, scaled), each decoded and read as the job does (detectFaces),
  *   one after the other: pictures per second and faces found, and the process's peak memory
  *   (VmHWM) once done. The issue's target: at least 1 picture a second, under 800 MB.
+ * Run it through `npm run bench`, which sets MALLOC_ARENA_MAX=2 as the worker has it (glibc's
+ * default arenas under libvips' threads add ~100 MB to the peak).
  * Writes bench/results/<date>-faces[-<label>].json and .md. Not a timed test: nothing fails.
  */
 import fs from 'node:fs';
