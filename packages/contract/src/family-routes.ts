@@ -8,7 +8,9 @@ import {
   familyTreeQuery,
   familyTreeSchema,
   gedcomQuery,
+  portraitChoicesSchema,
   relationCreateBody,
+  relationCreatedSchema,
   relationSavedSchema,
   relationUpdateBody,
 } from './schemas/family.js';
@@ -32,7 +34,7 @@ export const familyRouteTable = {
     access: 'content.edit',
     params: idParam,
     body: relationCreateBody,
-    responses: { 201: relationSavedSchema },
+    responses: { 201: relationCreatedSchema },
   }),
   relationUpdate: route({
     method: 'PATCH',
@@ -48,6 +50,14 @@ export const familyRouteTable = {
     access: 'content.edit',
     params: idParam,
     responses: { 200: messageBody },
+  }),
+  participantPortraits: route({
+    method: 'GET',
+    path: '/api/participants/:id/portraits',
+    access: 'auth',
+    cache: 'archive',
+    params: idParam,
+    responses: { 200: portraitChoicesSchema },
   }),
   participantRevisions: route({
     method: 'GET',

@@ -198,6 +198,7 @@ export const routeIndex = {
   relationCreate: ['POST', '/api/participants/:id/relations'],
   relationUpdate: ['PATCH', '/api/participant-relations/:id'],
   relationDelete: ['DELETE', '/api/participant-relations/:id'],
+  participantPortraits: ['GET', '/api/participants/:id/portraits'],
   participantRevisions: ['GET', '/api/participants/:id/revisions'],
   familyTree: ['GET', '/api/family-tree'],
   gedcom: ['GET', '/api/gedcom'],

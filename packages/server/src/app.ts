@@ -30,7 +30,7 @@ import { registerBackupRoutes } from './modules/backups/index.js';
 import { registerImportRoutes } from './modules/imports/index.js';
 import { registerFamilyRoutes } from './modules/family/index.js';
 import { registerGedcomRoutes } from './modules/gedcom/index.js';
-import { registerParticipantRoutes } from './modules/participants/index.js';
+import { createPersonWithLife, registerParticipantRoutes } from './modules/participants/index.js';
 import { registerPlanningRoutes } from './modules/planning/index.js';
 import {
   findRecordForUpdate,
@@ -158,7 +158,7 @@ export async function buildApp(
   registerSettingsRoutes(app, ctx, tiles);
   registerCategoryRoutes(app, ctx);
   registerParticipantRoutes(app, ctx);
-  registerFamilyRoutes(app, ctx);
+  registerFamilyRoutes(app, ctx, { createPerson: createPersonWithLife });
   registerGedcomRoutes(app, ctx);
   registerTagRoutes(app, ctx);
   registerSiteTranslationRoutes(app, ctx);

@@ -15,7 +15,14 @@ export const FAMILY_LIMITS = {
   datePhraseMaxLength: 200,
   /** Generations `GET /api/gedcom` follows from a person (ancestors or descendants). */
   gedcomGenerationsMax: 50,
+  /** A participant's whole name (the other names' limit, `ORGANISATION_LIMITS.nameMaxLength`). */
+  personNameMaxLength: 200,
+  /** Faces, and pictures, `GET /api/participants/{id}/portraits` offers (the largest, newest). */
+  portraitChoicesMax: 60,
 } as const;
+
+/** A participant's whole name, as created or renamed (unique among participants, any case). */
+export const participantNameField = z.string().trim().min(1).max(FAMILY_LIMITS.personNameMaxLength);
 
 /** Message keys the server localises for refused relations and dates. */
 export const FAMILY_KEYS = {
@@ -35,6 +42,10 @@ export const FAMILY_KEYS = {
   kind: 'family.kind_invalid',
   /** The portrait is not a face named as this participant, nor a picture. */
   portrait: 'family.portrait_invalid',
+  /** A place on a parenthood: only a partnership (the marriage) has one. */
+  placeOnParent: 'family.place_parent',
+  /** A relation's other person is neither an existing participant nor a new one: exactly one. */
+  relative: 'family.relative_required',
 } as const;
 
 /**
@@ -227,9 +238,28 @@ const relationDetails = {
   place: placeInput.nullable().optional(),
 };
 
-export const relationCreateBody = z
-  .object({ type: z.enum(RELATION_ROLES), participant_id: idField, ...relationDetails })
+/** A new person made together with their relation: a name, and their life if known. */
+export const newRelativeInput = participantLifeInput
+  .extend({ name: participantNameField })
   .strict();
+export type NewRelativeInput = z.infer<typeof newRelativeInput>;
+
+/**
+ * Who `{id}` gains as `type`: an existing participant (`participant_id`) or a new one (`person`),
+ * made in the same transaction as the relation, so that a refused relation leaves no one behind.
+ */
+export const relationCreateBody = z
+  .object({
+    type: z.enum(RELATION_ROLES),
+    participant_id: idField.optional(),
+    person: newRelativeInput.optional(),
+    ...relationDetails,
+  })
+  .strict()
+  .refine((body) => (body.participant_id === undefined) !== (body.person === undefined), {
+    message: FAMILY_KEYS.relative,
+    path: ['participant_id'],
+  });
 export type RelationCreateBody = z.infer<typeof relationCreateBody>;
 
 export const relationUpdateBody = z.object(relationDetails).strict();
@@ -267,6 +297,40 @@ export type Family = z.infer<typeof familySchema>;
 
 export const relationSavedSchema = z.object({ message: z.string(), relation: relationSchema });
 export type RelationSaved = z.infer<typeof relationSavedSchema>;
+
+/** `POST /api/participants/{id}/relations`: the relation, and the relative (new or not). */
+export const relationCreatedSchema = relationSavedSchema.extend({
+  relative: z.object({ id: z.number().int(), name: z.string(), created: z.boolean() }),
+});
+export type RelationCreated = z.infer<typeof relationCreatedSchema>;
+
+/* Portraits ------------------------------------------------------------------------------------ */
+
+/**
+ * `GET /api/participants/{id}/portraits`: what their portrait may be. `faces`: faces named as
+ * them on live pictures, the largest first (`PATCH /api/participants/{id}` with
+ * `portrait: {face_id}`); `pictures`: live pictures they are in (linked to the item, or a face of
+ * theirs on it), the newest first (`portrait: {file_id}`). At most `portraitChoicesMax` of each.
+ */
+export const portraitChoicesSchema = z.object({
+  faces: z.array(
+    z.object({
+      id: z.number().int(),
+      file_id: z.number().int(),
+      item_id: z.number().int(),
+      crop_url: z.string(),
+    }),
+  ),
+  pictures: z.array(
+    z.object({
+      file_id: z.number().int(),
+      item_id: z.number().int(),
+      title: z.string(),
+      thumbnail_url: z.string(),
+    }),
+  ),
+});
+export type PortraitChoices = z.infer<typeof portraitChoicesSchema>;
 
 /* The tree and GEDCOM -------------------------------------------------------------------------- */
 

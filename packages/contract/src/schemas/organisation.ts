@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { saved } from '../responses.js';
 import { ID_MAX, idField, integerField, VALIDATION_KEYS } from './common.js';
-import { participantLifeInput, participantLifeSchema } from './family.js';
+import { participantLifeInput, participantLifeSchema, participantNameField } from './family.js';
 
 /** Longest category, tag or participant name, and longest site-translation key or value. */
 export const ORGANISATION_LIMITS = {
@@ -119,7 +119,7 @@ export type Participant = z.infer<typeof participantSchema>;
 export const participantDetailSchema = participantSchema.extend({ life: participantLifeSchema });
 export type ParticipantDetail = z.infer<typeof participantDetailSchema>;
 
-const participantName = z.string().trim().min(1).max(ORGANISATION_LIMITS.nameMaxLength);
+const participantName = participantNameField;
 
 export const participantsQuery = z.object({
   search: z.string().max(ORGANISATION_LIMITS.participantSearchMaxLength).optional(),

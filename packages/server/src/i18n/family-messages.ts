@@ -12,6 +12,8 @@ export const familyMessages = {
       'Parents are by birth, adoption, fostering or step; partners are married or partners.',
     'family.portrait_invalid':
       'The portrait must be a face named as this person, or a picture of the archive.',
+    'family.place_parent': 'The place is a marriage’s: a parent relation has none.',
+    'family.relative_required': 'Choose an existing person or give a new person’s name, not both.',
     'family.relation_created': 'The relation has been added.',
     'family.relation_updated': 'The relation has been saved.',
     'family.relation_deleted': 'The relation has been removed.',
@@ -28,6 +30,9 @@ export const familyMessages = {
       'Un parent l’est par naissance, adoption, accueil ou alliance ; des partenaires sont mariés ou en couple.',
     'family.portrait_invalid':
       'Le portrait doit être un visage nommé comme cette personne, ou une image des archives.',
+    'family.place_parent': 'Le lieu est celui d’un mariage : une relation de parent n’en a pas.',
+    'family.relative_required':
+      'Choisissez une personne existante ou donnez le nom d’une nouvelle personne, pas les deux.',
     'family.relation_created': 'La relation a été ajoutée.',
     'family.relation_updated': 'La relation a été enregistrée.',
     'family.relation_deleted': 'La relation a été supprimée.',
@@ -44,6 +49,10 @@ export const familyMessages = {
       'Un genitore lo è per nascita, adozione, affido o acquisito; i partner sono sposati o conviventi.',
     'family.portrait_invalid':
       'Il ritratto deve essere un volto associato a questa persona, oppure un’immagine dell’archivio.',
+    'family.place_parent':
+      'Il luogo è quello di un matrimonio: una relazione di genitore non ne ha.',
+    'family.relative_required':
+      'Scegli una persona esistente oppure indica il nome di una nuova persona, non entrambe le cose.',
     'family.relation_created': 'La relazione è stata aggiunta.',
     'family.relation_updated': 'La relazione è stata salvata.',
     'family.relation_deleted': 'La relazione è stata eliminata.',
@@ -60,6 +69,9 @@ export const familyMessages = {
       'Eltern sind leiblich, Adoptiv-, Pflege- oder Stiefeltern; Partner sind verheiratet oder Lebenspartner.',
     'family.portrait_invalid':
       'Das Porträt muss ein dieser Person zugeordnetes Gesicht oder ein Bild des Archivs sein.',
+    'family.place_parent': 'Der Ort gehört zu einer Ehe: Eine Elternbeziehung hat keinen.',
+    'family.relative_required':
+      'Wählen Sie eine vorhandene Person oder geben Sie den Namen einer neuen Person an, nicht beides.',
     'family.relation_created': 'Die Beziehung wurde hinzugefügt.',
     'family.relation_updated': 'Die Beziehung wurde gespeichert.',
     'family.relation_deleted': 'Die Beziehung wurde entfernt.',

@@ -79,28 +79,46 @@ export interface MatchCandidate {
   life: LifeValue;
 }
 
+/** How names compare: trimmed, NFC, lower-cased by JavaScript (every script, not only ASCII). */
+const nameKey = (text: string | null | undefined) =>
+  text?.trim().normalize('NFC').toLowerCase() ?? '';
+
+const ASCII = /^[\x20-\x7e]*$/;
+
+/**
+ * A condition on `lower(column)` that every row whose key is `key` meets. An ASCII key is an
+ * equality (SQL's lower() folds ASCII alike on both engines, and uses the index on SQLite); one
+ * with other letters, which SQLite's lower() leaves as they are ("MÜLLER" → "mÜller"), a LIKE
+ * pattern with each run of them a wildcard, the rows then compared on the JavaScript key.
+ */
+function loweredMatches(column: 'surname' | 'given_names', key: string) {
+  if (ASCII.test(key)) return sql<boolean>`lower(${sql.ref(column)}) = ${key}`;
+  const pattern = key.replace(/[\\%_]/g, (char) => `\\${char}`).replace(/[^\x20-\x7e]+/gu, '%');
+  return sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+}
+
 /**
  * People an imported individual may be: same name (case-insensitive, as the unique index
- * compares) or same surname and given names, and no known birth in another year. At most 20,
- * people with a birth that year first.
+ * compares) or same surname and given names (case-insensitive in every script), and no known
+ * birth in another year. At most 20, people with a birth that year first.
  */
 export async function findMatches(db: Executor, query: MatchQuery): Promise<MatchCandidate[]> {
-  const name = query.name?.trim().normalize('NFC').toLowerCase();
-  const surname = query.surname?.trim().normalize('NFC').toLowerCase();
-  const given = query.given_names?.trim().normalize('NFC').toLowerCase();
+  const name = nameKey(query.name);
+  const surname = nameKey(query.surname);
+  const given = nameKey(query.given_names);
   if (!name && !surname) return [];
   const year = query.birth_year;
   const rows = await db
     .selectFrom('participants')
-    .select(['id', 'name', ...LIFE_COLUMNS])
+    .select(['id', 'name', 'name_lower', ...LIFE_COLUMNS])
     .where((eb) =>
       eb.or([
         ...(name ? [eb('name_lower', '=', name)] : []),
         ...(surname
           ? [
               eb.and([
-                eb(sql`lower(surname)`, '=', surname),
-                ...(given ? [eb(sql`lower(given_names)`, '=', given)] : []),
+                loweredMatches('surname', surname),
+                ...(given ? [loweredMatches('given_names', given)] : []),
               ]),
             ]
           : []),
@@ -116,7 +134,17 @@ export async function findMatches(db: Executor, query: MatchQuery): Promise<Matc
     )
     .orderBy(sql`case when birth_sort is null then 1 else 0 end`)
     .orderBy('id')
-    .limit(20)
+    // Exact conditions can stop at 20; a pattern's rows are sorted out below first.
+    .$if(ASCII.test(surname) && ASCII.test(given), (q) => q.limit(20))
     .execute();
-  return rows.map((row) => ({ id: row.id, name: row.name, life: lifeValue(row) }));
+  return rows
+    .filter(
+      (row) =>
+        (name && row.name_lower === name) ||
+        (surname &&
+          nameKey(row.surname) === surname &&
+          (!given || nameKey(row.given_names) === given)),
+    )
+    .slice(0, 20)
+    .map((row) => ({ id: row.id, name: row.name, life: lifeValue(row) }));
 }

@@ -20,7 +20,7 @@
  *   excludes), at most 20.
  * Dates are the contract's LifeDate (`lifeDateSchema`), places PlaceInput/PlaceValue.
  */
-export { actorOf, registerFamilyRoutes } from './routes.js';
+export { actorOf, registerFamilyRoutes, type FamilyRouteDeps } from './routes.js';
 export { saveLife, addRelation, changeRelation, removeRelation } from './service.js';
 export {
   familyForExport,
@@ -35,3 +35,4 @@ export { mergeFamily, forgetFamily } from './merge.js';
 export { EMPTY_LIFE, LIFE_COLUMNS, lifeValue, presentLives, type LifeValue } from './life.js';
 export type { FamilyActor } from './revisions.js';
 export type { NewRelation, RelationDetails, RelationValue } from './relations.js';
+export type { PersonMaker } from './service.js';

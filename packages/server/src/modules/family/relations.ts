@@ -13,7 +13,15 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { fieldError } from '../../http/errors.js';
 import { answerLanguage } from '../../i18n/answer-language.js';
 import { presentCountry } from '../places/index.js';
-import { checkedDate, checkedPlace, dateText, placeOf, placeParts, readDate } from './dates.js';
+import {
+  checkedDate,
+  checkedPlace,
+  dateText,
+  NO_PLACE_PARTS,
+  placeOf,
+  placeParts,
+  readDate,
+} from './dates.js';
 import type { Executor } from './life.js';
 
 export type RelationRow = Selectable<ParticipantRelationsTable>;
@@ -144,11 +152,19 @@ export function normalisedPair(type: RelationType, a: number, b: number): [numbe
   return type === 'spouse' && a > b ? [b, a] : [a, b];
 }
 
-function checkedDetails(details: RelationDetails) {
+/**
+ * The details checked as the contract says: a place belongs to a partnership (the marriage), so a
+ * parenthood sent with one is refused rather than stored without it.
+ */
+function checkedDetails(type: RelationType, details: RelationDetails) {
+  const place = details.place === undefined ? undefined : checkedPlace('place', details.place);
+  if (type === 'parent' && place && placeParts(place) !== NO_PLACE_PARTS) {
+    throw fieldError('place', 'family.place_parent');
+  }
   return {
     start: details.start === undefined ? undefined : checkedDate('start', details.start),
     end: details.end === undefined ? undefined : checkedDate('end', details.end),
-    place: details.place === undefined ? undefined : checkedPlace('place', details.place),
+    place,
   };
 }
 
@@ -167,7 +183,7 @@ export async function insertRelation(
   now: string,
 ): Promise<RelationRow> {
   const [person1, person2] = normalisedPair(input.type, input.person1_id, input.person2_id);
-  const details = checkedDetails(input);
+  const details = checkedDetails(input.type, input);
   const value: RelationValue = {
     type: input.type,
     person1_id: person1,
@@ -175,8 +191,7 @@ export async function insertRelation(
     kind: input.kind ?? (input.type === 'parent' ? 'birth' : 'married'),
     start: details.start ?? null,
     end: details.end ?? null,
-    // A place is a marriage's; parenthood has none.
-    place: input.type === 'spouse' ? (details.place ?? null) : null,
+    place: details.place ?? null,
   };
   await checkRelation(db, value, null);
   const place = placeParts(value.place);
@@ -214,18 +229,13 @@ export async function updateRelationRow(
   now: string,
 ): Promise<RelationRow | undefined> {
   const before = relationValue(current);
-  const details = checkedDetails(input);
+  const details = checkedDetails(before.type, input);
   const next: RelationValue = {
     ...before,
     kind: input.kind ?? before.kind,
     start: details.start === undefined ? before.start : details.start,
     end: details.end === undefined ? before.end : details.end,
-    place:
-      before.type === 'spouse'
-        ? details.place === undefined
-          ? before.place
-          : details.place
-        : null,
+    place: details.place === undefined ? before.place : details.place,
   };
   if (next.kind !== before.kind) await checkRelation(db, next, current.id);
   const place = placeParts(next.place);

@@ -6,8 +6,9 @@ import { pageWindow, paginated } from '../../http/paginate.js';
 import { addRoute } from '../../http/route.js';
 import { say } from '../../i18n/translate.js';
 import { familyOf, familyTree } from './family.js';
+import { portraitChoices } from './portraits.js';
 import { familyRevisionsOf, type FamilyActor } from './revisions.js';
-import { createRelationFor, deleteRelation, updateRelation } from './service.js';
+import { createRelationFor, deleteRelation, updateRelation, type PersonMaker } from './service.js';
 
 /** Who is writing: the routes that write need a logged-in editor. */
 export function actorOf(request: FastifyRequest): FamilyActor {
@@ -15,20 +16,27 @@ export function actorOf(request: FastifyRequest): FamilyActor {
   return { id: user.id, name: user.name };
 }
 
-export function registerFamilyRoutes(app: FastifyInstance, ctx: AppContext) {
+/** What the family's routes need of other modules that import this one. */
+export interface FamilyRouteDeps {
+  /** Makes the new relative of `POST /api/participants/{id}/relations` (modules/participants). */
+  createPerson: PersonMaker;
+}
+
+export function registerFamilyRoutes(app: FastifyInstance, ctx: AppContext, deps: FamilyRouteDeps) {
   addRoute(app, routes.participantFamily, async (request) =>
     found(await familyOf(ctx.db, request.params.id)),
   );
 
   addRoute(app, routes.relationCreate, async (request, reply) => {
-    const relation = await createRelationFor(
+    const created = await createRelationFor(
       ctx,
+      deps.createPerson,
       request.params.id,
       request.body,
       actorOf(request),
     );
     reply.code(201);
-    return { message: say(request, 'family.relation_created'), relation };
+    return { message: say(request, 'family.relation_created'), ...created };
   });
 
   addRoute(app, routes.relationUpdate, async (request) => {
@@ -42,6 +50,10 @@ export function registerFamilyRoutes(app: FastifyInstance, ctx: AppContext) {
     found(await deleteRelation(ctx, request.params.id, actorOf(request)));
     return { message: say(request, 'family.relation_deleted') };
   });
+
+  addRoute(app, routes.participantPortraits, async (request) =>
+    found(await portraitChoices(ctx.db, request.params.id)),
+  );
 
   addRoute(app, routes.participantRevisions, async (request) => {
     const window = pageWindow(request.query);

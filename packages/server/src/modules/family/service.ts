@@ -1,8 +1,10 @@
 import {
   participantLifeInput,
+  type NewRelativeInput,
   type ParticipantLifeInput,
   type Relation,
   type RelationCreateBody,
+  type RelationCreated,
   type RelationUpdateBody,
 } from '@kinfolio/contract';
 import { checkedBy } from './dates.js';
@@ -150,22 +152,30 @@ export async function removeRelation(
 /* The routes' transactions --------------------------------------------------------------------- */
 
 /**
- * `POST /api/participants/{id}/relations`: `participant_id` is the `type` (parent, child, spouse)
- * of `{id}`. 404 when `{id}` does not exist.
+ * Makes a participant with a life inside the caller's transaction (the participants module's
+ * `createPersonWithLife`, handed in by app.ts: that module imports this one). A taken name is its
+ * localised 422.
+ */
+export type PersonMaker = (
+  trx: Executor,
+  person: { name: string; life: ParticipantLifeInput },
+  actor: FamilyActor,
+  now: string,
+) => Promise<{ id: number; name: string }>;
+
+/**
+ * `POST /api/participants/{id}/relations`: `participant_id`, or the new `person` made in the same
+ * transaction, is the `type` (parent, child, spouse) of `{id}`; a refused relation rolls the new
+ * person back with it. 404 when `{id}` does not exist.
  */
 export function createRelationFor(
   ctx: AppContext,
+  makePerson: PersonMaker,
   id: number,
   body: RelationCreateBody,
   actor: FamilyActor,
-): Promise<Relation> {
-  const { type, participant_id: other, ...details } = body;
-  const pair =
-    type === 'parent'
-      ? { type: 'parent' as const, person1_id: other, person2_id: id }
-      : type === 'child'
-        ? { type: 'parent' as const, person1_id: id, person2_id: other }
-        : { type: 'spouse' as const, person1_id: id, person2_id: other };
+): Promise<Omit<RelationCreated, 'message'>> {
+  const { type, participant_id: existing, person, ...details } = body;
   return stampedTransaction(ctx.db, 'archive', async (trx) => {
     const exists = await trx
       .selectFrom('participants')
@@ -173,9 +183,42 @@ export function createRelationFor(
       .where('id', '=', id)
       .executeTakeFirst();
     if (!exists) throw notFound();
-    const row = await addRelation(trx, { ...pair, ...details }, actor, ctx.now().toISOString());
-    return presentRelation(row);
+    const now = ctx.now().toISOString();
+    const relative = person
+      ? { ...(await makePerson(trx, splitPerson(person), actor, now)), created: true }
+      : { ...(await nameOf(trx, existing!)), created: false };
+    const row = await addRelation(
+      trx,
+      { ...pairOf(type, id, relative.id), ...details },
+      actor,
+      now,
+    );
+    return { relation: presentRelation(row), relative };
   });
+}
+
+function splitPerson({ name, ...life }: NewRelativeInput) {
+  return { name, life };
+}
+
+/** The existing relative (a missing one is the same 422 as `addRelation`'s check). */
+async function nameOf(db: Executor, id: number): Promise<{ id: number; name: string }> {
+  const row = await db
+    .selectFrom('participants')
+    .select(['id', 'name'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw fieldError('participant_id', 'participants.missing');
+  return row;
+}
+
+/** Who is person1 and person2 when `other` is `{id}`'s `type`. */
+function pairOf(type: RelationCreateBody['type'], id: number, other: number) {
+  return type === 'parent'
+    ? { type: 'parent' as const, person1_id: other, person2_id: id }
+    : type === 'child'
+      ? { type: 'parent' as const, person1_id: id, person2_id: other }
+      : { type: 'spouse' as const, person1_id: id, person2_id: other };
 }
 
 export function updateRelation(

@@ -11,6 +11,11 @@ interface PersonPickerProps {
   autoFocus?: boolean;
   /** The field's label ("Who is this?"). */
   label: string;
+  /**
+   * A new name, handed back instead of made here: the caller makes the person together with what
+   * it ties them to (one request, nothing left behind when it is refused).
+   */
+  onNew?: (name: string) => void;
 }
 
 const same = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' }) === 0;
@@ -19,7 +24,7 @@ const same = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivi
  * "Who is this?": the participants as suggestions while typing; a name nobody has yet is offered
  * as a new participant, made when chosen (Enter or a tap).
  */
-export function PersonPicker({ onPick, disabled, autoFocus, label }: PersonPickerProps) {
+export function PersonPicker({ onPick, onNew, disabled, autoFocus, label }: PersonPickerProps) {
   const { t } = useTranslation('faces');
   const people = useParticipantChoices();
   const create = useCreatePerson();
@@ -32,6 +37,11 @@ export function PersonPicker({ onPick, disabled, autoFocus, label }: PersonPicke
   }, [people, typed, createOption]);
 
   const choose = async (option: string) => {
+    if (option === createOption && typed && onNew) {
+      setValue('');
+      onNew(typed);
+      return;
+    }
     if (option === createOption && typed) {
       const saved = await create.mutateAsync(typed);
       setValue('');

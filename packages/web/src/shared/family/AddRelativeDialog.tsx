@@ -18,7 +18,8 @@ interface AddRelativeDialogProps {
 
 /**
  * Adds a parent, a child or a partner in one step: the kind of relative, then a participant picked
- * or a new name typed (made first); a refusal (a cycle, a duplicate) shows the server's words.
+ * or a new name typed, made by the same request as the relation (a refused relation, a cycle or a
+ * third birth parent, leaves no one behind); a refusal shows the server's words.
  */
 export function AddRelativeDialog({
   person,
@@ -37,15 +38,12 @@ export function AddRelativeDialog({
     setError(null);
   }, [personId, role]);
 
-  const pick = async (participantId: number) => {
+  const save = async (relative: { participant_id: number } | { person: { name: string } }) => {
     if (!person) return;
     setError(null);
     try {
-      await add.mutateAsync({
-        id: person.id,
-        body: { type: chosen, participant_id: participantId },
-      });
-      onAdded?.(participantId);
+      const saved = await add.mutateAsync({ id: person.id, body: { type: chosen, ...relative } });
+      onAdded?.(saved.relative.id);
       onClose();
     } catch (failure) {
       setError(failure);
@@ -75,7 +73,8 @@ export function AddRelativeDialog({
         />
         <PersonPicker
           label={t(`add.who.${chosen}`, { name: person?.name ?? '' })}
-          onPick={(id) => void pick(id)}
+          onPick={(id) => void save({ participant_id: id })}
+          onNew={(name) => void save({ person: { name } })}
           disabled={add.isPending}
           autoFocus
         />

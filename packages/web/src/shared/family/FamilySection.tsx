@@ -1,14 +1,15 @@
 import { ActionIcon, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { RelationRole, Relative } from '@kinfolio/contract';
+import type { Relation, RelationRole, Relative } from '@kinfolio/contract';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { useCan, useUiLanguage } from '@/shared/organisation/hooks';
-import { confirm, TrashIcon } from '@/shared/ui';
+import { confirm, EditIcon, TrashIcon } from '@/shared/ui';
 import { familyQueries, useDeleteRelation } from './api';
 import { formatLifeDate, lifeSpan } from './lifeDate';
 import { AddRelativeDialog } from './AddRelativeDialog';
+import { RelationDialog } from './RelationDialog';
 
 const GROUPS = [
   { key: 'parents', role: 'parent' },
@@ -28,6 +29,7 @@ export function FamilySection({ person }: { person: { id: number; name: string }
   const family = useQuery(familyQueries.family(person.id));
   const remove = useDeleteRelation();
   const [adding, setAdding] = useState<RelationRole | null>(null);
+  const [editing, setEditing] = useState<{ relation: Relation; name: string } | null>(null);
 
   const details = (relative: Relative) => {
     const relation = relative.relation;
@@ -39,6 +41,7 @@ export function FamilySection({ person }: { person: { id: number; name: string }
             date: formatLifeDate(relation.start, language),
           }),
         );
+      if (relation.place?.name) parts.push(relation.place.name);
       if (relation.end)
         parts.push(t('family.separated', { date: formatLifeDate(relation.end, language) }));
     } else if (relation && relation.kind !== 'birth') {
@@ -119,6 +122,22 @@ export function FamilySection({ person }: { person: { id: number; name: string }
                             variant="subtle"
                             color="gray"
                             size="md"
+                            aria-label={t('relation.edit', { name: relative.person.name })}
+                            onClick={() =>
+                              setEditing({
+                                relation: relative.relation!,
+                                name: relative.person.name,
+                              })
+                            }
+                          >
+                            <EditIcon size={16} />
+                          </ActionIcon>
+                        ) : null}
+                        {canEdit && relative.relation ? (
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            size="md"
                             aria-label={t('family.remove', { name: relative.person.name })}
                             onClick={() => unlink(relative)}
                           >
@@ -147,6 +166,7 @@ export function FamilySection({ person }: { person: { id: number; name: string }
         role={adding ?? 'child'}
         onClose={() => setAdding(null)}
       />
+      <RelationDialog editing={editing} onClose={() => setEditing(null)} />
     </section>
   );
 }

@@ -16,6 +16,7 @@ import { fetchOptions } from '@/shared/query/preload';
  */
 export const familyKeys = {
   family: (id: number) => ['participants', 'family', id] as const,
+  portraits: (id: number) => ['participants', 'portraits', id] as const,
   trees: ['family-tree'] as const,
   tree: (participant: number | null) => ['family-tree', participant ?? 'all'] as const,
 };
@@ -25,6 +26,11 @@ export const familyQueries = {
     queryOptions({
       queryKey: familyKeys.family(id),
       queryFn: (context) => call('participantFamily', { params: { id } }, fetchOptions(context)),
+    }),
+  portraits: (id: number) =>
+    queryOptions({
+      queryKey: familyKeys.portraits(id),
+      queryFn: (context) => call('participantPortraits', { params: { id } }, fetchOptions(context)),
     }),
   tree: (participant: number | null) =>
     queryOptions({
@@ -40,7 +46,10 @@ export const familyQueries = {
 
 const stale = () => [organisationKeys.participants, familyKeys.trees];
 
-/** Adds who `body.participant_id` is to person `id` (a 422 is the form's to show). */
+/**
+ * Adds who `body.participant_id`, or the new `body.person`, is to person `id` (a 422 is the
+ * form's to show).
+ */
 export const useAddRelation = mutationHook(
   ({ id, body }: { id: number; body: RelationCreateBody }) =>
     call('relationCreate', { params: { id }, body }, { validationCheck: true }),

@@ -1,7 +1,8 @@
 import '@/shared/faces/faces.css';
-import { Anchor, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { ITEM_TYPES } from '@kinfolio/contract';
+import { buildPath, ITEM_TYPES, routes, type Portrait } from '@kinfolio/contract';
+import { useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useDateFormat } from '@/shared/content/dates';
 import { faceQueries } from '@/shared/faces/api';
@@ -9,10 +10,11 @@ import { useTranslation } from '@/shared/i18n/react';
 import { PageTitle } from '@/shared/ui';
 import { FamilySection } from '@/shared/family/FamilySection';
 import { LifeSection } from '@/shared/family/LifeSection';
+import { PortraitDialog } from '@/shared/family/PortraitDialog';
 import '@/shared/family/family.css';
 import { lifeSpan, yearOf } from '@/shared/family/lifeDate';
 import { byPeriod, type Period } from '@/shared/family/periods';
-import { useUiLanguage } from '@/shared/organisation/hooks';
+import { useCan, useUiLanguage } from '@/shared/organisation/hooks';
 import { itemListHref, itemProfileHref, usePerson, type TimelineEntry } from '../person';
 
 function EntryLink({ entry }: { entry: TimelineEntry }) {
@@ -47,6 +49,12 @@ function periodTitle(period: Period, t: (key: string, values?: Record<string, un
   return `${name} (${ages})`;
 }
 
+/** A portrait as shown: a face's own crop, or the whole picture's thumbnail. */
+const portraitSrc = (portrait: Portrait) =>
+  portrait.face_id === null
+    ? portrait.thumbnail_url
+    : buildPath(routes.faceCrop.path, { id: portrait.face_id });
+
 /**
  * `/people/{id}`: one person — their portrait or face, their life and family, the photos they are
  * in as a grid, then everything of theirs (items of every type, records) by period of their life.
@@ -63,7 +71,9 @@ export default function PersonPage() {
   const life = person.participant.data?.life;
   const periods = byPeriod(person.entries, yearOf(life?.birth?.date), yearOf(life?.death?.date));
   const span = life ? lifeSpan(life, language) : '';
-  const portrait = life?.portrait?.thumbnail_url ?? card?.face.crop_url ?? null;
+  const portrait = (life?.portrait && portraitSrc(life.portrait)) ?? card?.face.crop_url ?? null;
+  const canEdit = useCan('content.edit');
+  const [choosing, setChoosing] = useState(false);
 
   if (person.participant.isPending) return <Skeleton height={240} radius="md" />;
   if (!person.participant.data)
@@ -90,8 +100,23 @@ export default function PersonPage() {
             {t('person.summary', { count: person.participant.data.count })}
             {card ? ` · ${t('people.photos', { count: card.photos })}` : ''}
           </Text>
+          {canEdit ? (
+            <Button
+              variant="light"
+              size="compact-sm"
+              onClick={() => setChoosing(true)}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {t('family:portrait.choose')}
+            </Button>
+          ) : null}
         </Stack>
       </Group>
+      <PortraitDialog
+        person={person.participant.data}
+        opened={choosing}
+        onClose={() => setChoosing(false)}
+      />
 
       <LifeSection person={person.participant.data} />
       <FamilySection person={{ id, name }} />
