@@ -1,16 +1,18 @@
 import type { FamilyTree } from '@kinfolio/contract';
-import { select } from 'd3-selection';
-import { HourglassChart, JsonDataProvider } from 'topola';
 import { lifeSpan } from '@/shared/family/lifeDate';
-import { indiId, toTopola } from './treeData';
-import { TreeRenderer } from './treeRenderer';
+import { layOutTree } from './treeLayout';
+import { TreeView, type Transform } from './treeView';
 
 export interface DrawOptions {
   tree: FamilyTree;
   centre: number;
   language: string;
-  /** The `<svg>` topola draws into (its first `<g>` is the chart's). */
-  svgSelector: string;
+  /** The `<g>` the zoom moves: the view draws into it. */
+  root: SVGGElement;
+  /** The frame's size. */
+  size: [number, number];
+  /** Whether each box has an add button. */
+  withAdd: boolean;
   labels: {
     /** "Add a relative to Anna". */
     add: (name: string) => string;
@@ -19,15 +21,15 @@ export interface DrawOptions {
   };
 }
 
-export interface Drawn {
-  /** Milliseconds from the data to the drawn boxes (the bench reads the same measure). */
-  took: number;
-  /** The middle of the centre person's box in the svg's coordinates. */
-  centre: [number, number] | null;
-}
-
-/** Draws the hourglass around `centre` into the svg, replacing what it showed. */
-export function drawTree({ tree, centre, language, svgSelector, labels }: DrawOptions): Drawn {
+/**
+ * Lays the hourglass out around `centre` and draws the part of it in the frame, the centre person
+ * in its middle. Two measures for the bench: `kf-tree-layout` (topola's layout) and `kf-tree-draw`
+ * (from the data to the first view drawn, layout included).
+ */
+export function drawTree({ tree, centre, language, root, size, withAdd, labels }: DrawOptions): {
+  view: TreeView;
+  transform: Transform;
+} {
   const began = performance.now();
   const people = new Map(tree.people.map((person) => [person.id, person]));
   const spans = new Map<number, string>();
@@ -41,32 +43,32 @@ export function drawTree({ tree, centre, language, svgSelector, labels }: DrawOp
     return value;
   };
   const name = (id: number) => people.get(id)?.name ?? '';
-  const data = new JsonDataProvider(toTopola(tree));
-  const renderer = new TreeRenderer(
-    { data },
+  const layout = layOutTree(tree, centre, { name, span });
+  performance.measure('kf-tree-layout', { start: began, duration: performance.now() - began });
+  const view = new TreeView(
+    root,
+    layout,
     {
       name,
       span,
-      addLabel: (id) => labels.add(name(id)),
-      openLabel: (id) => labels.open(name(id), span(id)),
+      open: (id) => labels.open(name(id), span(id)),
+      add: (id) => labels.add(name(id)),
       href: (id) => `/people/${id}`,
-      centre,
     },
+    withAdd,
   );
-  select(svgSelector).selectAll('*').remove();
-  const info = new HourglassChart({
-    data,
-    renderer,
-    svgSelector,
-    startIndi: indiId(centre),
-    animate: false,
-    horizontal: false,
-  }).render();
-  const took = performance.now() - began;
-  performance.measure('kf-tree-draw', { start: began, duration: took });
-  const box = renderer.centreBox;
-  return {
-    took,
-    centre: box ? [box[0] + info.origin[0], box[1] + info.origin[1]] : null,
-  };
+  const transform = centreOn(layout.boxes[layout.centre], size);
+  view.update(transform, size);
+  performance.measure('kf-tree-draw', { start: began, duration: performance.now() - began });
+  return { view, transform };
+}
+
+/** The transform that puts a box in the middle of the frame (a little smaller on a phone). */
+export function centreOn(
+  box: { x: number; y: number; width: number; height: number } | undefined,
+  [width, height]: [number, number],
+  scale = width < 600 ? 0.8 : 1,
+): Transform {
+  const [x, y] = box ? [box.x + box.width / 2, box.y + box.height / 2] : [0, 0];
+  return { x: width / 2 - x * scale, y: height / 2 - y * scale, k: scale };
 }

@@ -1,7 +1,7 @@
 import { ActionIcon, Group } from '@mantine/core';
 import type { FamilyTree } from '@kinfolio/contract';
 import { select } from 'd3-selection';
-import { zoom, zoomIdentity, zoomTransform, type ZoomBehavior } from 'd3-zoom';
+import { zoom, zoomIdentity, zoomTransform, type ZoomBehavior, type ZoomTransform } from 'd3-zoom';
 import {
   useEffect,
   useId,
@@ -11,7 +11,9 @@ import {
   type MouseEvent,
 } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
-import { drawTree } from '../drawTree';
+import { centreOn, drawTree } from '../drawTree';
+import { nextStop } from '../treeFocus';
+import type { TreeView } from '../treeView';
 import '../tree.css';
 
 interface FamilyTreeChartProps {
@@ -25,6 +27,8 @@ interface FamilyTreeChartProps {
 
 const PAN_STEP = 60;
 const ZOOM_STEP = 1.25;
+/** A box reached with Tab below this zoom is shown at the first one's (its name read). */
+const READABLE = 0.6;
 
 const personOf = (element: Element | null) => Number(element?.getAttribute('data-person'));
 
@@ -41,22 +45,28 @@ export function FamilyTreeChart({ tree, centre, language, onOpen, onAdd }: Famil
   const chartId = `kf-tree-${useId().replace(/[^a-zA-Z0-9-]/g, '')}`;
 
   // The frame's size, kept from a ResizeObserver: d3-zoom's default reads the svg's size at each
-  // gesture, a layout of every box (seconds for a large family).
+  // gesture, a layout of the page.
   const size = useRef<[number, number]>([0, 0]);
+  const view = useRef<TreeView | null>(null);
+  const zoomIn = useRef<HTMLButtonElement>(null);
+  const withAdd = onAdd !== null;
 
   useEffect(() => {
     const svg = outer.current;
     if (!svg) return;
     size.current = [svg.clientWidth, svg.clientHeight];
     const observer = new ResizeObserver(([entry]) => {
-      if (entry) size.current = [entry.contentRect.width, entry.contentRect.height];
+      if (!entry) return;
+      size.current = [entry.contentRect.width, entry.contentRect.height];
+      view.current?.schedule(zoomTransform(svg), size.current);
     });
     observer.observe(svg);
     const behaviour = zoom<SVGSVGElement, unknown>()
       .scaleExtent([0.05, 3])
       .extent(() => [[0, 0], size.current])
-      .on('zoom', (event: { transform: { toString(): string } }) => {
+      .on('zoom', (event: { transform: ZoomTransform }) => {
         viewport.current?.setAttribute('transform', event.transform.toString());
+        view.current?.schedule(event.transform, size.current);
       });
     zoomRef.current = behaviour;
     select(svg).call(behaviour);
@@ -68,29 +78,30 @@ export function FamilyTreeChart({ tree, centre, language, onOpen, onAdd }: Famil
 
   useEffect(() => {
     const svg = outer.current;
+    const root = viewport.current;
     const behaviour = zoomRef.current;
-    if (!svg || !behaviour) return;
-    // Read before drawing, while the layout is still clean.
-    const [width, height] = [svg.clientWidth, svg.clientHeight];
-    size.current = [width, height];
+    if (!svg || !root || !behaviour) return;
+    size.current = [svg.clientWidth, svg.clientHeight];
     const drawn = drawTree({
       tree,
       centre,
       language,
-      svgSelector: `#${chartId}`,
+      root,
+      size: size.current,
+      withAdd,
       labels: {
         add: (name) => t('tree.addTo', { name }),
         open: (name, span) => (span ? `${name}, ${span}` : name),
       },
     });
-    // The centre person in the middle of the frame, a little smaller on a phone.
-    const scale = width < 600 ? 0.8 : 1;
-    const [x, y] = drawn.centre ?? [width / 2, height / 2];
-    select(svg).call(
-      behaviour.transform,
-      zoomIdentity.translate(width / 2 - x * scale, height / 2 - y * scale).scale(scale),
-    );
-  }, [tree, centre, language, chartId, t]);
+    view.current = drawn.view;
+    const { x, y, k } = drawn.transform;
+    select(svg).call(behaviour.transform, zoomIdentity.translate(x, y).scale(k));
+    return () => {
+      drawn.view.destroy();
+      if (view.current === drawn.view) view.current = null;
+    };
+  }, [tree, centre, language, withAdd, t]);
 
   const pan = (dx: number, dy: number) => {
     if (outer.current && zoomRef.current)
@@ -110,7 +121,8 @@ export function FamilyTreeChart({ tree, centre, language, onOpen, onAdd }: Famil
       ArrowDown: [0, -PAN_STEP],
     };
     const move = moves[event.key];
-    if (move) {
+    if (event.key === 'Tab') onTab(event);
+    else if (move) {
       event.preventDefault();
       pan(...move);
     } else if (event.key === '+' || event.key === '=') {
@@ -140,28 +152,62 @@ export function FamilyTreeChart({ tree, centre, language, onOpen, onAdd }: Famil
     onOpen(personOf(box));
   };
 
-  // A box reached with Tab outside the frame is brought into view.
-  const onFocus = (event: FocusEvent<SVGSVGElement>) => {
+  /** Brings a box fully into the frame (readable), then draws the view at once. */
+  const reveal = (index: number) => {
     const svg = outer.current;
-    if (!svg || event.target === svg) return;
-    const frame = svg.getBoundingClientRect();
-    const rect = (event.target as Element).getBoundingClientRect();
-    const dx =
-      rect.left < frame.left
-        ? frame.left - rect.left + 24
-        : rect.right > frame.right
-          ? frame.right - rect.right - 24
-          : 0;
-    const dy =
-      rect.top < frame.top
-        ? frame.top - rect.top + 24
-        : rect.bottom > frame.bottom
-          ? frame.bottom - rect.bottom - 24
-          : 0;
-    if (dx || dy) {
-      const k = zoomTransform(svg).k;
-      pan(dx / k, dy / k);
+    const behaviour = zoomRef.current;
+    const box = view.current?.layout.boxes[index];
+    if (!svg || !behaviour || !box || !view.current) return;
+    const [width, height] = size.current;
+    const { x, y, k } = zoomTransform(svg);
+    if (k < READABLE) {
+      const to = centreOn(box, size.current);
+      select(svg).call(behaviour.transform, zoomIdentity.translate(to.x, to.y).scale(to.k));
+    } else {
+      const [left, top] = [box.x * k + x, box.y * k + y];
+      const [right, bottom] = [left + box.width * k, top + box.height * k];
+      const dx = left < 0 ? 24 - left : right > width ? width - right - 24 : 0;
+      const dy = top < 0 ? 24 - top : bottom > height ? height - bottom - 24 : 0;
+      if (dx || dy) pan(dx / k, dy / k);
     }
+    view.current.update(zoomTransform(svg), size.current);
+  };
+
+  // The boxes out of view are not in the DOM: Tab goes through all of them in reading order (each
+  // with its add button), brought into view as it reaches them.
+  const onTab = (event: KeyboardEvent<SVGSVGElement>) => {
+    const svg = outer.current;
+    const current = view.current;
+    if (!svg || !current) return;
+    const target = event.target as Element;
+    const from = target.closest('[data-box]');
+    let next: ReturnType<typeof nextStop>;
+    if (from) {
+      next = nextStop(
+        {
+          index: Number(from.getAttribute('data-box')),
+          part: from.classList.contains('kf-tree-add') ? 'add' : 'box',
+        },
+        event.shiftKey,
+        current.layout.boxes.length,
+        withAdd,
+      );
+    } else if (target === svg && !event.shiftKey) {
+      next = { index: current.firstInView(zoomTransform(svg), size.current), part: 'box' };
+    } else return;
+    event.preventDefault();
+    if (next === 'before') svg.focus();
+    else if (next === 'after') zoomIn.current?.focus();
+    else {
+      reveal(next.index);
+      current.focusable(next.index, next.part)?.focus({ preventScroll: true });
+    }
+  };
+
+  // A box focused otherwise (a click, the screen reader's cursor) is brought into view too.
+  const onFocus = (event: FocusEvent<SVGSVGElement>) => {
+    const box = (event.target as Element).closest('[data-box]');
+    if (box) reveal(Number(box.getAttribute('data-box')));
   };
 
   return (
@@ -177,15 +223,14 @@ export function FamilyTreeChart({ tree, centre, language, onOpen, onAdd }: Famil
         onClick={onClick}
         onFocus={onFocus}
       >
-        <g ref={viewport}>
-          <svg id={chartId} overflow="visible" />
-        </g>
+        <g ref={viewport} />
       </svg>
       <p id={`${chartId}-keys`} className="kf-tree-keys">
         {t('tree.keys')}
       </p>
       <Group gap={4} className="kf-tree-zoom">
         <ActionIcon
+          ref={zoomIn}
           variant="default"
           size="lg"
           aria-label={t('tree.zoomIn')}
