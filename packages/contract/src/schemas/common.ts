@@ -5,6 +5,7 @@ import { LIMITS } from '../constants.js';
 export const VALIDATION_KEYS = {
   passwordsMismatch: 'validation.passwords_mismatch',
   hexColor: 'validation.hex_color',
+  tileUrl: 'validation.tile_url',
   keepAmongMerged: 'validation.keep_among_merged',
   translationKey: 'validation.translation_key',
   invalidCharacter: 'validation.invalid_character',

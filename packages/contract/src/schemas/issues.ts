@@ -9,11 +9,13 @@ export type IssueMeaning =
   | { kind: 'maxLength'; count: number }
   | { kind: 'passwordsMismatch' }
   | { kind: 'hexColor' }
+  | { kind: 'tileUrl' }
   | { kind: 'invalid' };
 
 const CUSTOM: Record<string, IssueMeaning> = {
   [VALIDATION_KEYS.passwordsMismatch]: { kind: 'passwordsMismatch' },
   [VALIDATION_KEYS.hexColor]: { kind: 'hexColor' },
+  [VALIDATION_KEYS.tileUrl]: { kind: 'tileUrl' },
 };
 
 function valueAt(values: unknown, path: readonly PropertyKey[]): unknown {

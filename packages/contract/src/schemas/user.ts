@@ -123,8 +123,12 @@ const mapTileUrl = z
   .string()
   .trim()
   .max(500)
-  .regex(/^https?:\/\/[^\s"'<>]+$/)
-  .refine((url) => url.includes('{z}') && url.includes('{x}') && url.includes('{y}'))
+  // One check, one message: an address without its scheme and placeholders is told once.
+  .refine(
+    (url) =>
+      /^https?:\/\/[^\s"'<>]+$/.test(url) && ['{z}', '{x}', '{y}'].every((p) => url.includes(p)),
+    { message: VALIDATION_KEYS.tileUrl },
+  )
   .nullable();
 const mapTileAttribution = z.string().trim().max(500);
 

@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { addRelation, saveLife, type FamilyActor } from '../modules/family/index.js';
 import { PEOPLE } from './people.js';
+import { TOWNS, type DemoTown } from './towns.js';
 
 /**
  * The demo family's tree over PEOPLE: four generations (Oma Gisela → Anneliese → Lena → Lukas),
@@ -10,13 +11,15 @@ import { PEOPLE } from './people.js';
  * divorce and remarriage, Chloé's adoption. Fixed data: the same tree on every seed.
  */
 
-const TORINO = { name: 'Torino', latitude: 45.0703, longitude: 7.6869 };
-const ASTI = { name: 'Asti', latitude: 44.9, longitude: 8.2064 };
-const LYON = { name: 'Lyon', latitude: 45.764, longitude: 4.8357 };
-const PARIS = { name: 'Paris', latitude: 48.8566, longitude: 2.3522 };
-const MUNICH = { name: 'München', latitude: 48.1374, longitude: 11.5755 };
-const CASABLANCA = { name: 'Casablanca', latitude: 33.5731, longitude: -7.5898 };
-const LONDON = { name: 'London', latitude: 51.5072, longitude: -0.1276 };
+const {
+  torino: TORINO,
+  asti: ASTI,
+  lyon: LYON,
+  paris: PARIS,
+  munich: MUNICH,
+  casablanca: CASABLANCA,
+  london: LONDON,
+} = TOWNS;
 
 const year = (y: number): LifeDate => ({ qualifier: 'exact', start: { year: y } });
 const month = (y: number, m: number): LifeDate => ({
@@ -39,8 +42,8 @@ interface DemoLife {
   given: string;
   surname: string;
   sex: Sex;
-  birth?: { date: LifeDate; place?: typeof TORINO };
-  death?: { date: LifeDate; place?: typeof TORINO };
+  birth?: { date: LifeDate; place?: DemoTown };
+  death?: { date: LifeDate; place?: DemoTown };
   biography?: string;
 }
 

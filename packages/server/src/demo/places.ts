@@ -1,6 +1,7 @@
 import { searchFold } from '@kinfolio/contract';
 import { countryAt } from '../modules/places/index.js';
 import { PLACE_COORDINATES } from './pictures.js';
+import { DEMO_RECORDS } from './records.js';
 
 /** The demo family's places, by the lexicons' order (see PLACE_COORDINATES), as they name them. */
 export const DEMO_PLACE_NAMES: readonly string[] = [
@@ -65,4 +66,33 @@ export function demoPlaceRow(
     country: countryAt(latitude, longitude),
     created_at: now,
   };
+}
+
+type DemoPlaceRow = ReturnType<typeof demoPlaceRow>;
+
+/**
+ * The places of the demo records (records.ts): the family's named place when one has the same
+ * name and position (a record made in Torino and the photos taken there share it), else a row of
+ * their own, one per town, with ids from `nextId`. `rows` are those to insert.
+ */
+export function demoRecordPlaces(
+  named: readonly DemoPlaceRow[],
+  nextId: number,
+  now: string,
+): { rows: DemoPlaceRow[]; byName: Map<string, DemoPlaceRow> } {
+  const key = (name: string, latitude: number | null, longitude: number | null) =>
+    `${name}|${latitude}|${longitude}`;
+  const known = new Map(named.map((row) => [key(row.name, row.latitude, row.longitude), row]));
+  const rows: DemoPlaceRow[] = [];
+  const byName = new Map<string, DemoPlaceRow>();
+  for (const { place } of DEMO_RECORDS) {
+    if (byName.has(place.name)) continue;
+    let row = known.get(key(place.name, place.latitude, place.longitude));
+    if (!row) {
+      row = demoPlaceRow(nextId + rows.length, place.name, place.latitude, place.longitude, now);
+      rows.push(row);
+    }
+    byName.set(place.name, row);
+  }
+  return { rows, byName };
 }

@@ -1,5 +1,6 @@
 import type { ContentLanguage } from '@kinfolio/contract';
 import { PEOPLE } from './people.js';
+import { TOWNS, type DemoTown } from './towns.js';
 
 /**
  * The demo family's audio records: cassette sides, phone memos and interviews, each with a
@@ -17,6 +18,8 @@ export interface DemoRecord {
   summary: string;
   info: string;
   location: string;
+  /** Where it was recorded, for the map (its `location` text stays as the family wrote it). */
+  place: DemoTown;
   people: string[];
   rawtranscription: string;
   /** Audio parts (files) the recording is split into. */
@@ -38,6 +41,7 @@ export const DEMO_RECORDS: DemoRecord[] = [
       'Papi Jean se souvient de la moisson à la ferme de Bellecombe et du bal du 14 juillet.',
     info: 'Cassette Maxell UR 60, face A. Bruit de fond : les cigales.',
     location: 'Bellecombe, Savoie',
+    place: TOWNS.bellecombe,
     people: ['Papi Jean', 'Mamie Odette', 'Tante Mathilde'],
     rawtranscription:
       '[00:00:00] Tante Mathilde : Alors Papa, raconte-nous la moisson.\n' +
@@ -58,6 +62,7 @@ export const DEMO_RECORDS: DemoRecord[] = [
     summary: 'Suite de la cassette : la captivité en Allemagne et le retour à pied en 1945.',
     info: 'Face B, la fin est coupée.',
     location: 'Bellecombe, Savoie',
+    place: TOWNS.bellecombe,
     people: ['Papi Jean', 'Tante Mathilde'],
     rawtranscription:
       '[00:00:00] Papi Jean : On nous a emmenés au stalag en juin 40.\n' +
@@ -77,6 +82,7 @@ export const DEMO_RECORDS: DemoRecord[] = [
     summary: 'Nonna Rosa spiega la ricetta degli agnolotti e canta una ninna nanna piemontese.',
     info: 'Registrato col mangianastri Philips in cucina, via Po.',
     location: 'Torino',
+    place: TOWNS.torino,
     people: ['Nonna Rosa', 'Giuseppe Rossi', 'Zio Enzo'],
     rawtranscription:
       '[00:00:00] Nonna Rosa: Allora, per gli agnolotti ci vuole l’arrosto del giorno prima.\n' +
@@ -97,6 +103,7 @@ export const DEMO_RECORDS: DemoRecord[] = [
     summary: 'Zio Enzo racconta la gita in Val di Susa e saluta tutta la famiglia.',
     info: 'Memo del telefono, convertito da AMR.',
     location: 'Susa',
+    place: TOWNS.susa,
     people: ['Zio Enzo', 'Chiara Rossi'],
     rawtranscription:
       '[00:00:00] Zio Enzo: Ciao Chiara, sono lo zio!\n' +
@@ -115,6 +122,7 @@ export const DEMO_RECORDS: DemoRecord[] = [
     summary: 'Oma Gisela erinnert sich an das Oktoberfest 1950 und an die Arbeit in der Bäckerei.',
     info: 'Tonband Grundig TK 14, Kopie auf Kassette.',
     location: 'München',
+    place: TOWNS.munich,
     people: ['Oma Gisela', 'Jürgen Weiß', 'Anneliese Weiß'],
     rawtranscription:
       '[00:00:00] Jürgen: Mama, erzähl doch vom Oktoberfest.\n' +
@@ -135,6 +143,7 @@ export const DEMO_RECORDS: DemoRecord[] = [
     summary: 'Margaret tells Oliver how the family left Cork for London in 1961.',
     info: 'Recorded for a school project; the kettle whistles near the end.',
     location: 'London',
+    place: TOWNS.london,
     people: ['Margaret Hughes', 'Oliver Hughes', 'Siobhán Hughes'],
     rawtranscription:
       '[00:00:00] Oliver: Gran, why did you leave Cork?\n' +
@@ -155,6 +164,7 @@ export const DEMO_RECORDS: DemoRecord[] = [
     summary: 'تحكي فاطمة الزهراء عن تحضير حلويات العيد في الدار البيضاء.',
     info: 'شريط كاسيت، الوجه الأول.',
     location: 'الدار البيضاء',
+    place: TOWNS.casablanca,
     people: ['Fatima Zahra Benali', 'Youssef Benali', 'Karim Benali'],
     rawtranscription:
       '[00:00:00] كريم: جدتي، احكي لنا عن العيد.\n' +
@@ -174,6 +184,7 @@ export const DEMO_RECORDS: DemoRecord[] = [
     summary: 'Une berceuse enregistrée au téléphone pour la naissance de la petite.',
     info: 'Date inconnue ; message WhatsApp.',
     location: 'Lyon',
+    place: TOWNS.lyon,
     people: ['Amina Benali', 'Zoë Lambert'],
     rawtranscription:
       '[00:00:00] Amina : Coucou Zoë, voilà la berceuse que je chantais à Leïla.\n' +

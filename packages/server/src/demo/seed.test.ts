@@ -1,4 +1,12 @@
-import { CONTENT_LANGUAGES, ITEM_TYPES, type ItemListRow } from '@kinfolio/contract';
+import {
+  CONTENT_LANGUAGES,
+  ITEM_TYPES,
+  type ItemListRow,
+  type NamedPlace,
+  type PlacePoint,
+  type RecordEntity,
+  type RecordListRow,
+} from '@kinfolio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cut, plainText, sanitizeContent } from '../modules/items/index.js';
 import { searchKeyOf } from '../modules/participants/index.js';
@@ -9,6 +17,7 @@ import { demoItems, LEXICONS } from './generate.js';
 import type { Lexicon } from './lexicon/types.js';
 import { demoPicture, PLACE_COORDINATES } from './pictures.js';
 import { DEMO_RELATIONS } from './family.js';
+import { DEMO_RECORDS } from './records.js';
 import { ArchiveNotEmptyError, seedDemo } from './seed.js';
 
 const SIZE = 240;
@@ -121,6 +130,47 @@ describe('demo data', () => {
     // The list shows them: no grey photo grid.
     const page = await itemsApi(reader, 'media').list('all', { per_page: 20 });
     expect(page.data.every((row) => row.thumbnail_url)).toBe(true);
+  });
+
+  it('places the records too, in their towns, on the map beside the items', async () => {
+    const live = (await reader.get('/api/records?per_page=100')).json().data as RecordListRow[];
+    const trash = (await reader.get('/api/records?trash=1')).json().data as RecordListRow[];
+    expect(live.length).toBeGreaterThan(0);
+    for (const row of [...live, ...trash]) {
+      const record = (await reader.get(`/api/records/${row.id}`)).json() as RecordEntity;
+      const demo = DEMO_RECORDS.find((r) => r.title === record.title)!;
+      expect(record.location).toBe(demo.location);
+      expect(record.place, record.title).toMatchObject({
+        name: demo.place.name,
+        latitude: demo.place.latitude,
+        longitude: demo.place.longitude,
+      });
+    }
+    const countries = async (title: string) => {
+      const row = live.find((r) => r.title === title)!;
+      return ((await reader.get(`/api/records/${row.id}`)).json() as RecordEntity).place?.country
+        ?.code;
+    };
+    expect(await countries('Papi Jean raconte la moisson de 1947')).toBe('FR');
+    expect(await countries('La vigilia di Natale dalla Nonna Rosa')).toBe('IT');
+    expect(await countries('Oma Gisela erzählt vom Oktoberfest')).toBe('DE');
+    expect(await countries('Interview with Margaret Hughes about the move to London')).toBe('GB');
+    expect(await countries('جدتي فاطمة الزهراء تحكي عن عيد الفطر')).toBe('MA');
+
+    // Every live record is a point on the map (the one in the trash is not).
+    const world = await reader.get('/api/places/points?bbox=-180,-90,180,90&zoom=2&type=record');
+    expect(world.statusCode, world.body).toBe(200);
+    const points = world.json().data as PlacePoint[];
+    expect(points.reduce((sum, point) => sum + point.count, 0)).toBe(live.length);
+    // Up close, a record alone at its town is a point that names it.
+    const torino = live.find((r) => r.title === 'La vigilia di Natale dalla Nonna Rosa')!;
+    const city = await reader.get('/api/places/points?bbox=7.6,45,7.8,45.15&zoom=16&type=record');
+    expect(city.json().data).toEqual([expect.objectContaining({ count: 1, id: torino.id })]);
+    // A town the lexicons name too is one place, shared by the record and the items made there.
+    const named = (await reader.get('/api/places?query=torino')).json().data as NamedPlace[];
+    expect(named.filter((place) => place.name === 'Torino')).toHaveLength(1);
+    const bellecombe = (await reader.get('/api/places?query=bellecombe')).json().data;
+    expect(bellecombe).toEqual([expect.objectContaining({ name: 'Bellecombe, Savoie', count: 2 })]);
   });
 
   it('draws the same picture for the same choice', async () => {

@@ -14,7 +14,7 @@ import { PEOPLE, TAGS, flatCategories } from './people.js';
 import { insertPictures, makePictures } from './seed-pictures.js';
 import { chunks, storageKey } from './stored.js';
 import { DEMO_RECORDS, lastTimeCode, personIndex } from './records.js';
-import { DEMO_PLACE_NAMES, demoPlaceRow, demoPlacement } from './places.js';
+import { DEMO_PLACE_NAMES, demoPlaceRow, demoPlacement, demoRecordPlaces } from './places.js';
 import { PLACE_COORDINATES } from './pictures.js';
 
 /** The archive already holds items: the demo only fills an empty one. */
@@ -171,11 +171,13 @@ async function makeRecordAudio(): Promise<AudioPart[]> {
 async function insertRecords(
   trx: Executor,
   people: number[],
+  places: Map<string, { id: number; latitude: number; longitude: number }>,
   now: string,
   audio: { storage: FileStorage; parts: AudioPart[]; storedKeys: string[] } | undefined,
 ): Promise<{ records: number; audioFiles: number }> {
   let audioFiles = 0;
   for (const [index, record] of DEMO_RECORDS.entries()) {
+    const place = places.get(record.place.name)!;
     const row = await trx
       .insertInto('records')
       .values({
@@ -189,6 +191,9 @@ async function insertRecords(
         title: record.title,
         info: record.info,
         location: record.location,
+        place_id: place.id,
+        latitude: place.latitude,
+        longitude: place.longitude,
         preview: previewOf(record.summary, record.rawtranscription),
         deleted_at: record.deleted ? now : null,
         created_at: now,
@@ -235,7 +240,8 @@ async function insertRecords(
  * Fills an empty archive with the demo family (see generate.ts), in one transaction. Items go in
  * by multi-row INSERTs with explicit ids; the full-text index follows as for any write (FTS5
  * triggers on SQLite, the generated tsvector column on PostgreSQL), no revisions are written.
- * The family's audio records (records.ts) come too, with generated audio when `audio` is given.
+ * The family's audio records (records.ts) come too, each with its place, with generated audio when
+ * `audio` is given.
  */
 export async function seedDemo(
   handle: { db: Kysely<Database>; dialect: Dialect },
@@ -270,7 +276,8 @@ export async function seedDemo(
     const firstId = Number(max.id ?? 0) + 1;
     // The search ranges of every id about to be written, made before (see makeSearchRanges).
     await makeSearchRanges(trx, handle.dialect, firstId + size);
-    // The family's named places, then one row per phone position (ids given, as the items').
+    // The family's named places and the records' towns, then one row per phone position (ids
+    // given, as the items').
     const maxPlace = await trx
       .selectFrom('places')
       .select((eb) => eb.fn.max<number | null>('id').as('id'))
@@ -279,8 +286,13 @@ export async function seedDemo(
     const namedPlaces = DEMO_PLACE_NAMES.map((name, i) =>
       demoPlaceRow(nextPlace + i, name, ...PLACE_COORDINATES[i]!, now),
     );
-    await trx.insertInto('places').values(namedPlaces).execute();
     nextPlace += namedPlaces.length;
+    const recordPlaces = demoRecordPlaces(namedPlaces, nextPlace, now);
+    await trx
+      .insertInto('places')
+      .values([...namedPlaces, ...recordPlaces.rows])
+      .execute();
+    nextPlace += recordPlaces.rows.length;
 
     let written = 0;
     let translations = 0;
@@ -365,7 +377,7 @@ export async function seedDemo(
       );
     }
     const pictureCount = pictures ? await insertPictures(trx, firstId, now, pictures) : 0;
-    const records = await insertRecords(trx, people, now, audio);
+    const records = await insertRecords(trx, people, recordPlaces.byName, now, audio);
     const relations = await insertFamily(trx, people, now);
     return {
       relations,

@@ -63,6 +63,7 @@ const meaningKeys: Record<Exclude<IssueMeaning['kind'], 'invalid'>, MessageKey> 
   maxLength: 'validation.max_length',
   passwordsMismatch: 'validation.passwords_mismatch',
   hexColor: 'validation.hex_color',
+  tileUrl: 'validation.tile_url',
 };
 
 /**

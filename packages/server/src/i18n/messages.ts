@@ -35,6 +35,7 @@ const en = {
   'validation.failed': 'The given data was invalid.',
   'validation.passwords_mismatch': 'The password confirmation does not match.',
   'validation.hex_color': 'Enter a colour as #rrggbb.',
+  'validation.tile_url': 'Enter an http:// or https:// address containing {z}, {x} and {y}.',
   'validation.keep_among_merged': 'The participant to keep must be one of the merged participants.',
   'validation.translation_key': 'Use only letters, digits and . _ : - in a translation key.',
   'translations.unknown_key': 'The application has no text with this key.',
@@ -126,6 +127,7 @@ const fr: Catalogue = {
   'validation.failed': 'Les données fournies ne sont pas valides.',
   'validation.passwords_mismatch': 'La confirmation du mot de passe ne correspond pas.',
   'validation.hex_color': 'Saisissez une couleur au format #rrvvbb.',
+  'validation.tile_url': 'Saisissez une adresse en http:// ou https:// contenant {z}, {x} et {y}.',
   'validation.keep_among_merged':
     'Le participant à conserver doit faire partie des participants fusionnés.',
   'validation.translation_key':
@@ -222,6 +224,7 @@ const it: Catalogue = {
   'validation.failed': 'I dati forniti non sono validi.',
   'validation.passwords_mismatch': 'La conferma della password non corrisponde.',
   'validation.hex_color': 'Inserisci un colore nel formato #rrggbb.',
+  'validation.tile_url': 'Inserisci un indirizzo http:// o https:// che contenga {z}, {x} e {y}.',
   'validation.keep_among_merged': 'Il partecipante da mantenere deve essere tra quelli uniti.',
   'validation.translation_key': 'Una chiave di traduzione contiene solo lettere, cifre e . _ : -',
   'translations.unknown_key': "L'applicazione non ha alcun testo con questa chiave.",
@@ -314,6 +317,8 @@ const de: Catalogue = {
   'validation.failed': 'Die übermittelten Daten sind ungültig.',
   'validation.passwords_mismatch': 'Die Passwortbestätigung stimmt nicht überein.',
   'validation.hex_color': 'Geben Sie eine Farbe im Format #rrggbb ein.',
+  'validation.tile_url':
+    'Geben Sie eine http://- oder https://-Adresse ein, die {z}, {x} und {y} enthält.',
   'validation.keep_among_merged':
     'Der beizubehaltende Teilnehmer muss zu den zusammengeführten gehören.',
   'validation.translation_key':

@@ -93,6 +93,12 @@ describe('first administrator and self-registration', () => {
     for (const bad of ['javascript:alert(1)', 'https://tiles.example.org/tile.png', 42]) {
       const refused = await admin.patch('/api/admin-settings', { map_tile_url: bad });
       expect(refused.statusCode).toBe(422);
+      if (typeof bad === 'string') {
+        // Said in words a person can act on, not "the value is not valid".
+        expect(refused.json().errors.map_tile_url).toEqual([
+          'Enter an http:// or https:// address containing {z}, {x} and {y}.',
+        ]);
+      }
     }
     // The pages' policy lets browsers load the chosen server's tiles, and only those.
     const imgSrc = async () =>

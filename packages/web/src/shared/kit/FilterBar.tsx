@@ -154,7 +154,7 @@ export function LanguageFilter({
       value={value ?? null}
       onChange={(next) => onChange((next as ContentLanguage | null) ?? undefined)}
       clearable
-      w={{ base: '100%', xs: 170 }}
+      w={{ base: '100%', xs: 190 }}
     />
   );
 }
