@@ -325,7 +325,13 @@ export function readGedcom(input: Uint8Array | string): GedcomRead {
       const kindFor = (role: 'HUSB' | 'WIFE'): ParentKind => {
         const gramps = relKind(node && first(node, role === 'HUSB' ? '_FREL' : '_MREL')?.value);
         if (gramps) return gramps;
-        if (adop && (adoptedBy === 'BOTH' || adoptedBy === role)) return 'adopted';
+        if (adop && (adoptedBy === 'HUSB' || adoptedBy === 'WIFE')) {
+          // PEDI sits on the child's FAMC, for the whole family: an adoption by one parent says
+          // the other is not an adoptive parent, whatever PEDI says.
+          if (adoptedBy === role) return 'adopted';
+          return pedi && pedi !== 'adopted' ? pedi : 'birth';
+        }
+        if (adop && adoptedBy === 'BOTH') return 'adopted';
         return pedi ?? 'birth';
       };
       const child: GedcomChild = { xref: childXref, parents: [], adoption: null };
