@@ -292,7 +292,13 @@ export function readGedcom(input: Uint8Array | string): GedcomRead {
       } else if (child.tag === 'CHIL' && target) {
         if (!childNodes.has(target)) childNodes.set(target, child);
       } else if (child.tag === 'MARR' && !family.marriage) {
-        family.marriage = readEvent(child);
+        const unmarried = (c: TreeNode) =>
+          c.tag === 'TYPE' && (c.value ?? '').trim().toLowerCase() === 'unmarried';
+        const marriage = readEvent(child, unmarried);
+        if (child.children.some(unmarried)) family.kind = 'partners';
+        const bare = !marriage.date && !marriage.place && marriage.extra.length === 0;
+        // Gramps' way of saying "not married" gives no marriage of its own.
+        if (!bare || !child.children.some(unmarried)) family.marriage = marriage;
       } else if (child.tag === 'DIV' && !family.divorce) {
         family.divorce = readEvent(child);
       } else if (
