@@ -113,4 +113,18 @@ describe('GEDCOM as Gramps and 7.0 write and read it', () => {
     const again = readGedcom(writeGedcom(model(seven)));
     expect(again.people[0]?.biography).toBe(seven.people[0]?.biography);
   });
+
+  it('reads what Gramps writes: _FREL/_MREL under FAMC, a date with words without INT', () => {
+    const read = readGedcom(
+      '0 HEAD\n1 SOUR Gramps\n0 @I1@ INDI\n1 NAME Solo /Parent/\n1 SEX F\n1 FAMS @F1@\n' +
+        '0 @I2@ INDI\n1 NAME Step /Kid/\n1 BIRT\n2 DATE 29 FEB 1932 (leap day)\n' +
+        '1 FAMC @F1@\n2 _FREL birth\n2 _MREL Step\n0 @F1@ FAM\n1 WIFE @I1@\n1 CHIL @I2@\n0 TRLR\n',
+    );
+    expect(read.families[0]?.children[0]?.parents).toEqual([{ xref: 'I1', kind: 'step' }]);
+    expect(read.people[1]?.birth?.date).toEqual({
+      qualifier: 'exact',
+      start: { year: 1932, month: 2, day: 29 },
+      phrase: 'leap day',
+    });
+  });
 });

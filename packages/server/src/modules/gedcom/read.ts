@@ -329,7 +329,10 @@ export function readGedcom(input: Uint8Array | string): GedcomRead {
         : '';
       const pedi = pediKind(famc && first(famc, 'PEDI')?.value);
       const kindFor = (role: 'HUSB' | 'WIFE'): ParentKind => {
-        const gramps = relKind(node && first(node, role === 'HUSB' ? '_FREL' : '_MREL')?.value);
+        const tag = role === 'HUSB' ? '_FREL' : '_MREL';
+        // Gramps writes them under the family's CHIL and, in its own exports, under the FAMC.
+        const gramps =
+          relKind(node && first(node, tag)?.value) ?? relKind(famc && first(famc, tag)?.value);
         if (gramps) return gramps;
         if (adop && (adoptedBy === 'HUSB' || adoptedBy === 'WIFE')) {
           // PEDI sits on the child's FAMC, for the whole family: an adoption by one parent says
