@@ -89,7 +89,7 @@ function toCesu8(text: string): Uint8Array {
 }
 
 const GEDCOM_7 = /^\s*1 GEDC[^\S\r\n]*\r?\n(?:\s*[2-9] [^\r\n]*\r?\n)*?\s*2 VERS 7\./m;
-const LINE = /^(\s*\d+ (?:@[^@\s]+@ )?[A-Za-z0-9_]+ )([^\r\n]*)$/gm;
+const LINE = /^(\s*\d+ (?:@[^@\s]+@ )?[A-Za-z0-9_]+ )([^\r\n]*)(?=\r?\n|$)/gm;
 
 /**
  * A GEDCOM 7.0 text with its values escaped the 5.5.1 way, the only one read-gedcom knows (it

@@ -106,6 +106,9 @@ describe('GEDCOM as Gramps and 7.0 write and read it', () => {
       `0 @F1@ FAM\n1 HUSB @I1@\n0 TRLR\n`;
     const seven = readGedcom(file('7.0'));
     expect(seven.people[0]?.biography).toBe('@home: ann@@lee.example, a@b\n@ twice @@@@');
+    expect(readGedcom(file('7.0').replace(/\n/g, '\r\n')).people[0]?.biography).toBe(
+      seven.people[0]?.biography,
+    );
     expect(seven.families[0]?.husband).toBe('I1');
     const old = readGedcom(file('5.5.1'));
     expect(old.people[0]?.biography).toBe('@home: ann@lee.example, a@b\n@ twice @@');
