@@ -90,6 +90,39 @@ describe('family: merge and divide', () => {
     expect((await suite.reader.get(`/api/participants/${child}`)).statusCode).toBe(200);
   });
 
+  it('refuses a merge that would give someone a third birth parent, as the relation route does', async () => {
+    const [keep, other, p1, p2, p3, adopter] = (await Promise.all(
+      Array.from({ length: 6 }, () => person()),
+    )) as [number, number, number, number, number, number];
+    await relate(keep, 'parent', p1);
+    await relate(keep, 'parent', p2);
+    await relate(other, 'parent', p3);
+    const before = await familyOf(keep);
+    const response = await suite.editor.post('/api/participants/merge', {
+      participants: [keep, other],
+      participantToKeep: keep,
+    });
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json().message).toBe('This child already has two birth parents.');
+    expect(await familyOf(keep)).toEqual(before);
+    expect((await suite.reader.get(`/api/participants/${other}`)).statusCode).toBe(200);
+
+    // An adoptive parent is not a third birth parent: that merge goes through.
+    const second = await person();
+    const adoption = await suite.editor.post(`/api/participants/${second}/relations`, {
+      type: 'parent',
+      participant_id: adopter,
+      kind: 'adopted',
+    });
+    expect(adoption.statusCode, adoption.body).toBe(201);
+    const merged = await suite.editor.post('/api/participants/merge', {
+      participants: [keep, second],
+      participantToKeep: keep,
+    });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect(ids((await familyOf(keep)).parents)).toEqual([p1, p2, adopter].sort((a, b) => a - b));
+  });
+
   it('divides a participant: the life and relations stay on the original', async () => {
     const original = await person({ surname: 'Moreau' });
     const parent = await person();

@@ -25,7 +25,8 @@ const LIFE_PARTS: readonly (readonly LifeColumn[])[] = [
  *   the kept participant already has collapses into it;
  * - their revisions follow them.
  * A merge that would make the kept participant their own ancestor (a parent merged with a
- * grandchild) is refused with the cycle's 422 and changes nothing.
+ * grandchild) is refused with the cycle's 422, one that would give someone a third birth parent
+ * with the relation route's `family.too_many_parents` 422; either changes nothing.
  */
 export async function mergeFamily(
   db: Executor,
@@ -113,6 +114,25 @@ export async function mergeFamily(
   }
   if (moving.length > 0 && (await isAncestor(db, keep, keep))) {
     throw fieldError('participants', 'family.cycle');
+  }
+  // Merged birth parents of one person would give them three or four: refused, as adding a
+  // third birth parent is (two of them may be the same person, but that is for a merge of them).
+  const children = [...new Set(moving.filter((r) => r.type === 'parent').map((r) => r.person2_id))];
+  if (children.length > 0) {
+    const crowded = await db
+      .selectFrom('participant_relations')
+      .select('person2_id')
+      .where('type', '=', 'parent')
+      .where('kind', '=', 'birth')
+      .where(
+        'person2_id',
+        'in',
+        children.map((id) => (merged.has(id) ? keep : id)),
+      )
+      .groupBy('person2_id')
+      .having((eb) => eb.fn.countAll(), '>', 2)
+      .executeTakeFirst();
+    if (crowded) throw fieldError('participants', 'family.too_many_parents');
   }
   await db
     .updateTable('family_revisions')

@@ -88,6 +88,22 @@ function toCesu8(text: string): Uint8Array {
   return out.subarray(0, at);
 }
 
+const GEDCOM_7 = /^\s*1 GEDC[^\S\r\n]*\r?\n(?:\s*[2-9] [^\r\n]*\r?\n)*?\s*2 VERS 7\./m;
+const LINE = /^(\s*\d+ (?:@[^@\s]+@ )?[A-Za-z0-9_]+ )([^\r\n]*)(?=\r?\n|$)/gm;
+
+/**
+ * A GEDCOM 7.0 text with its values escaped the 5.5.1 way, the only one read-gedcom knows (it
+ * reads every `@@` as `@`): in 7.0 only a value's leading `@@` is an escape, "a@@b" is "a@@b".
+ */
+export function escapeGedcom7(text: string): string {
+  if (!GEDCOM_7.test(text.slice(0, 5000))) return text;
+  return text.replace(LINE, (_line, head: string, value: string) => {
+    if (/^@[^@#\s]+@$/.test(value)) return `${head}${value}`;
+    const literal = value.startsWith('@@') ? value.slice(1) : value;
+    return `${head}${literal.replace(/@/g, '@@')}`;
+  });
+}
+
 /** The file's lines as a tree, or GedcomReadError when it is not GEDCOM or not one we read. */
 export function parseTree(bytes: Uint8Array): TreeNodeRoot {
   if (bytes.byteLength > GEDCOM_LIMITS.maxBytes) {
@@ -99,7 +115,7 @@ export function parseTree(bytes: Uint8Array): TreeNodeRoot {
   checkLines(bytes);
   try {
     const unicode = unicodeOf(bytes);
-    const source = unicode ? toCesu8(new TextDecoder(unicode).decode(bytes)) : bytes;
+    const source = unicode ? toCesu8(escapeGedcom7(new TextDecoder(unicode).decode(bytes))) : bytes;
     const buffer = source.buffer.slice(source.byteOffset, source.byteOffset + source.byteLength);
     return parseGedcom(
       buffer as ArrayBuffer,

@@ -82,7 +82,8 @@ function valid(date: LifeDate): LifeDate | null {
 
 /**
  * A GEDCOM date value (5.5.1 or 7.0) as a LifeDate: ABT/EST/CAL/BEF/AFT, BET…AND and FROM…TO as
- * `between` (FROM alone as `after`, TO alone as `before`), "INT date (words)", "(words)".
+ * `between` (FROM alone as `after`, TO alone as `before`), "INT date (words)" (Gramps: "date
+ * (words)"), "(words)".
  * `phrase` is 7.0's PHRASE line under the date (or our `_PHRASE` in 5.5.1 files). What cannot be
  * read as a Gregorian date is kept whole as a phrase, never dropped. Null for an empty value.
  */
@@ -102,7 +103,8 @@ export function parseGedcomDate(
   const quoted = /^\((.*)\)$/s.exec(text);
   if (quoted) return asPhrase(quoted[1] ?? '') ?? whole();
 
-  const interpreted = /^INT\s+(.*?)\s*\((.*)\)$/is.exec(text);
+  // Gramps writes a date with words as "1930 (words)", without the INT.
+  const interpreted = /^(?:INT\s+)?(\S.*?)\s*\((.*)\)$/is.exec(text);
   if (interpreted) {
     const start = parseOne(interpreted[1] ?? '');
     const words = clip(interpreted[2] ?? '');

@@ -188,7 +188,7 @@ describe('reading GEDCOM files', () => {
     expect(ruth?.birth?.date).toEqual({ qualifier: 'phrase', phrase: 'JULIAN 1 MAR 1700' });
     expect(ada?.birth?.date).toEqual({ qualifier: 'about', start: { year: 1975, month: 12 } });
     expect(read.families[0]?.children[0]?.parents).toEqual([
-      { xref: 'I1', kind: 'adopted' },
+      { xref: 'I1', kind: 'birth' },
       { xref: 'I2', kind: 'adopted' },
     ]);
     expect(read.records).toEqual([]);

@@ -122,6 +122,44 @@ describe('a GEDCOM file through the archive and out again', () => {
     expect(model.records[0]?.children).toContainEqual({ tag: 'REPO', value: '@R1@' });
   });
 
+  it('keeps the sources no one cites, and what they point to, and gives them back once', () => {
+    const uncited =
+      '0 @S9@ SOUR\r\n1 TITL Stato civile di Perugia\r\n1 REPO @R9@\r\n' +
+      '0 @R9@ REPO\r\n1 NAME Archivio di Stato\r\n0 @N9@ NOTE Lettere da ordinare\r\n0 TRLR';
+    const text = fixture('gramps-ansel.ged').toString('latin1').replace('0 TRLR', uncited);
+    const read = readGedcom(Buffer.from(text, 'latin1'));
+    const plans = planPeople(read, 'file');
+    expect(plans[0]?.extra.records?.map((r) => r.xref)).toEqual([
+      'S0000',
+      'R0000',
+      'S9',
+      'R9',
+      'N9',
+    ]);
+    expect(
+      plans
+        .slice(1)
+        .flatMap((p) => p.extra.records ?? [])
+        .map((r) => r.xref),
+    ).not.toContain('S9');
+    const archive = archiveOf(read);
+    const back = readGedcom(writeGedcom(exportModel(archive.people, archive.relations)));
+    const titled = back.records.filter((r) => r.tag === 'SOUR');
+    expect(titled.map((r) => r.children?.find((c) => c.tag === 'TITL')?.value)).toEqual([
+      expect.any(String),
+      'Stato civile di Perugia',
+    ]);
+    const repo = titled[1]?.children?.find((c) => c.tag === 'REPO')?.value ?? '';
+    expect(back.records.find((r) => `@${r.xref}@` === repo)?.children).toEqual([
+      { tag: 'NAME', value: 'Archivio di Stato' },
+    ]);
+    expect(back.records.filter((r) => r.tag === 'NOTE').map((r) => r.value)).toEqual([
+      'Lettere da ordinare',
+    ]);
+    // A second export of the same archive writes each record once.
+    expect(planPeople(back, 'again')[0]?.extra.records).toHaveLength(back.records.length);
+  });
+
   it('leaves out pointers to what is not exported, and gives a lone parent a family of their own', () => {
     const model = exportModel(
       [

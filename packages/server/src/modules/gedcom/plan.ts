@@ -41,7 +41,10 @@ export interface PersonExtra {
   extra?: GedcomNode[];
   birth?: EventExtra;
   death?: EventExtra;
-  /** The records (sources, repositories…) the lines above point to, whole. */
+  /**
+   * The records (sources, repositories…) the lines above point to, whole; the file's first
+   * person also keeps those no one in the file cites, so that an export gives them back.
+   */
   records?: GedcomNode[];
 }
 
@@ -127,9 +130,38 @@ export function personKeys(person: GedcomPerson, fileKey: string): string[] {
   return [...uids, `file:${fileKey}:${person.xref}`];
 }
 
+/** The records nothing of a person or a family points to, even through another record. */
+export function uncitedRecords(model: GedcomModel): GedcomNode[] {
+  const records = new Map(model.records.map((record) => [record.xref ?? '', record]));
+  const events = (event: GedcomEvent | null) => [
+    ...(event?.extra ?? []),
+    ...(event?.place?.extra ?? []),
+  ];
+  const cited = recordsCited(
+    [
+      ...model.people.flatMap((person) => [
+        ...person.extra,
+        ...person.name_extra,
+        ...events(person.birth),
+        ...events(person.death),
+      ]),
+      ...model.families.flatMap((family) => [
+        ...family.extra,
+        ...events(family.marriage),
+        ...events(family.divorce),
+        ...family.children.flatMap((child) => events(child.adoption)),
+      ]),
+    ],
+    records,
+  );
+  const reached = new Set(cited.map((record) => record.xref));
+  return model.records.filter((record) => record.xref && !reached.has(record.xref));
+}
+
 export function planPeople(model: GedcomModel, fileKey: string): PersonPlan[] {
   const records = new Map(model.records.map((record) => [record.xref ?? '', record]));
-  return model.people.map((person) => {
+  const uncited = uncitedRecords(model);
+  return model.people.map((person, index) => {
     const cited = recordsCited(
       [
         ...person.extra,
@@ -141,6 +173,7 @@ export function planPeople(model: GedcomModel, fileKey: string): PersonPlan[] {
       ],
       records,
     );
+    if (index === 0) cited.push(...uncited);
     const birth = eventExtra(person.birth);
     const death = eventExtra(person.death);
     const extra: PersonExtra = {

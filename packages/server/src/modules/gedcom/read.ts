@@ -292,7 +292,13 @@ export function readGedcom(input: Uint8Array | string): GedcomRead {
       } else if (child.tag === 'CHIL' && target) {
         if (!childNodes.has(target)) childNodes.set(target, child);
       } else if (child.tag === 'MARR' && !family.marriage) {
-        family.marriage = readEvent(child);
+        const unmarried = (c: TreeNode) =>
+          c.tag === 'TYPE' && (c.value ?? '').trim().toLowerCase() === 'unmarried';
+        const marriage = readEvent(child, unmarried);
+        if (child.children.some(unmarried)) family.kind = 'partners';
+        const bare = !marriage.date && !marriage.place && marriage.extra.length === 0;
+        // Gramps' way of saying "not married" gives no marriage of its own.
+        if (!bare || !child.children.some(unmarried)) family.marriage = marriage;
       } else if (child.tag === 'DIV' && !family.divorce) {
         family.divorce = readEvent(child);
       } else if (
@@ -323,9 +329,18 @@ export function readGedcom(input: Uint8Array | string): GedcomRead {
         : '';
       const pedi = pediKind(famc && first(famc, 'PEDI')?.value);
       const kindFor = (role: 'HUSB' | 'WIFE'): ParentKind => {
-        const gramps = relKind(node && first(node, role === 'HUSB' ? '_FREL' : '_MREL')?.value);
+        const tag = role === 'HUSB' ? '_FREL' : '_MREL';
+        // Gramps writes them under the family's CHIL and, in its own exports, under the FAMC.
+        const gramps =
+          relKind(node && first(node, tag)?.value) ?? relKind(famc && first(famc, tag)?.value);
         if (gramps) return gramps;
-        if (adop && (adoptedBy === 'BOTH' || adoptedBy === role)) return 'adopted';
+        if (adop && (adoptedBy === 'HUSB' || adoptedBy === 'WIFE')) {
+          // PEDI sits on the child's FAMC, for the whole family: an adoption by one parent says
+          // the other is not an adoptive parent, whatever PEDI says.
+          if (adoptedBy === role) return 'adopted';
+          return pedi && pedi !== 'adopted' ? pedi : 'birth';
+        }
+        if (adop && adoptedBy === 'BOTH') return 'adopted';
         return pedi ?? 'birth';
       };
       const child: GedcomChild = { xref: childXref, parents: [], adoption: null };

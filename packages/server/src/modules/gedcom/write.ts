@@ -10,10 +10,13 @@ const GRAMPS_REL: Record<ParentKind, string> = {
   birth: 'Birth',
   adopted: 'Adopted',
   foster: 'Foster',
-  step: 'Stepchild',
+  // Gramps writes and reads `Step` (its reader does not know `Stepchild`: a birth child then).
+  step: 'Step',
 };
 
 const POINTER = /^@[^@#]+@$/;
+/** The MARR TYPE by which Gramps writes and reads an unmarried couple. */
+export const UNMARRIED_TYPE = 'Unmarried';
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
 /**
@@ -194,8 +197,16 @@ function writeFamily(lines: Lines, family: GedcomFamily): void {
   lines.line(0, 'FAM', null, family.xref);
   if (family.husband) lines.line(1, 'HUSB', `@${family.husband}@`);
   if (family.wife) lines.line(1, 'WIFE', `@${family.wife}@`);
-  if (family.kind === 'partners') lines.line(1, '_STAT', 'NOT MARRIED');
-  if (family.marriage) writeEvent(lines, 1, 'MARR', family.marriage);
+  if (family.kind === 'partners') {
+    lines.line(1, '_STAT', 'NOT MARRIED');
+    // Gramps knows an unmarried couple only by their MARR's TYPE (it keeps _STAT as a mere
+    // attribute of a married couple); its reader, like ours, takes the event's lines away.
+    const marriage = family.marriage ?? { date: null, place: null, extra: [] };
+    writeEvent(lines, 1, 'MARR', {
+      ...marriage,
+      extra: [{ tag: 'TYPE', value: UNMARRIED_TYPE }, ...marriage.extra],
+    });
+  } else if (family.marriage) writeEvent(lines, 1, 'MARR', family.marriage);
   if (family.divorce) writeEvent(lines, 1, 'DIV', family.divorce);
   for (const child of family.children) {
     lines.line(1, 'CHIL', `@${child.xref}@`);

@@ -227,6 +227,25 @@ describe('GEDCOM import and export', () => {
     }
   });
 
+  it('keeps a source no one cites and gives it back once, even after a second import', async () => {
+    const fresh = await createTestServer();
+    try {
+      const { editor: other } = await fresh.editorAndReader();
+      const text = fixture('five-people.ged')
+        .toString('utf8')
+        .replace(/0 TRLR\s*$/, '0 @S77@ SOUR\n1 TITL Lettere di famiglia, 1950\n0 TRLR\n');
+      for (const round of [1, 2]) {
+        const done = await importedBy(fresh, other, `five-${round}.ged`, Buffer.from(text));
+        expect(done.status, JSON.stringify(done.errors)).toBe('done');
+      }
+      const exported = await other.get(routes.gedcom.path);
+      expect(exported.body.match(/1 TITL Lettere di famiglia, 1950/g)).toHaveLength(1);
+      expect(readGedcom(exported.rawPayload).warnings).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('reports a relation the tree refuses and skips what a file names but lacks', async () => {
     const file = [
       '0 HEAD',
