@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 import { feature } from 'topojson-client';
@@ -48,7 +47,7 @@ function unwrap(ring: Ring): { ring: Ring; shifted: boolean } {
   }
   const at = jumps[0]!;
   const [xa, ya] = ring[at - 1]!;
-  const [xb, yb] = ring[at]!;
+  const [, yb] = ring[at]!;
   const pole = ring.reduce((sum, point) => sum + point[1]!, 0) < 0 ? -90 : 90;
   const side = Math.sign(xa!) * 180;
   const detour: Ring = [
@@ -133,9 +132,9 @@ interface Index {
 function load(): Index {
   const started = performance.now();
   const require = createRequire(import.meta.url);
-  const topology = JSON.parse(
-    readFileSync(require.resolve('world-atlas/countries-50m.json'), 'utf8'),
-  ) as Topology<{ countries: GeometryCollection<{ name: string }> }>;
+  const topology = require('world-atlas/countries-50m.json') as Topology<{
+    countries: GeometryCollection<{ name: string }>;
+  }>;
   const countries = feature(topology, topology.objects.countries);
   const cells: Shape[][] = Array.from({ length: COLUMNS * ROWS }, () => []);
   for (const country of countries.features) {
