@@ -1,8 +1,9 @@
 // Writes the world outline the map draws under its points when tiles are off or unreachable
 // (packages/web/src/shared/places/map/worldOutline.json). Its source is the country shapes
-// `which-country` bundles (Natural Earth, MIT package) so the map and the server's country
-// lookup agree on the same borders. Coordinates are rounded to 0.05° and points closer than
-// that dropped: a country-level outline, ~100 KB, loaded only with the map's code.
+// `which-country` bundles (Natural Earth at 1:110m, MIT package); the server's country lookup
+// uses the finer 1:50m shapes, which a world view does not need. Coordinates are rounded to
+// 0.05° and points closer than that dropped: a country-level outline, ~100 KB, loaded only with
+// the map's code.
 //
 //   node scripts/world-outline.mjs
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -1,16 +1,15 @@
 import type { PlaceCountry, UiLanguage } from '@kinfolio/contract';
-import whichCountry from 'which-country';
-import { ALPHA2 } from './iso-codes.js';
+import { shapeAt } from './boundaries.js';
 
 /**
- * The country of a position, from the boundaries bundled with `which-country` (Natural Earth at
- * 1:110m): offline, never an online service. Those coasts are coarse and leave out territorial
- * waters, so a position just off a mapped coast (a harbour, a beach, a small island) falls back
- * to the land around it: rings of probes about 5 and 15 km away, the nearest ring with land
+ * The country of a position, from the Natural Earth 1:50m boundaries bundled with `world-atlas`
+ * (boundaries.ts): offline, never an online service. Those coasts leave out territorial waters
+ * and islets, so a position just off a mapped coast (a harbour, a beach, a small island) falls
+ * back to the land around it: rings of probes about 5 and 15 km away, the nearest ring with land
  * deciding, by majority. Open sea stays null.
  */
-const RINGS = [0.05, 0.15];
-const DIRECTIONS = 8;
+const RINGS = [0.05, 0.15, 0.25];
+const DIRECTIONS = 16;
 
 /** Longitude brought back into [-180, 180) (a probe past the antimeridian wraps around). */
 export function wrapLongitude(longitude: number): number {
@@ -19,8 +18,7 @@ export function wrapLongitude(longitude: number): number {
 
 function landAt(latitude: number, longitude: number): string | null {
   if (latitude > 90 || latitude < -90) return null;
-  const code = whichCountry([wrapLongitude(longitude), latitude]);
-  return code ? (ALPHA2[code] ?? null) : null;
+  return shapeAt(latitude, wrapLongitude(longitude));
 }
 
 /** The ISO 3166-1 alpha-2 code of the country at this position, or null at sea. */
