@@ -6,6 +6,7 @@ import {
   cornerOnScreen,
   croppedCopy,
   detectedFaces,
+  dialogOnTop,
   DETECTION_MS,
   dragWithFinger,
   drawnFace,
@@ -183,6 +184,8 @@ describe('faces: naming in the lightbox on a phone, suggestions, unknown groups'
     await expect.poll(() => dialog.locator('.kf-face-frame[data-shown]').count()).toBe(1);
     await expect.poll(() => dialog.getByRole('combobox', { name: 'Qui est-ce ?' }).count()).toBe(1);
     expect(await dialog.getByRole('button', { name: 'Ajouter un visage' }).count()).toBe(1);
+    // The item's map, below on the page, stays under the lightbox.
+    expect(await dialogOnTop(page, 'trois.jpg')).toBe(true);
     await expectNoSeriousA11yViolations(page, 'the lightbox after drawing a face (desktop)');
     await snap(page, 'faces-drawn-desktop');
 
