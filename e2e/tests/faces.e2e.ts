@@ -241,6 +241,44 @@ describe('faces: naming in the lightbox on a phone, suggestions, unknown groups'
     DETECTION_MS + 60_000,
   );
 
+  it('reads a person page past its first 48 photos, and the whole timeline', async () => {
+    const created = await api.request('POST', '/api/participants', { name: 'Grand-mère' });
+    expect(created.status, created.text).toBe(201);
+    const id = (created.json.participant as { id: number }).id;
+    // 50 photos, one a year from 1950: more than a page of the grid and of the timeline.
+    for (let year = 1950; year < 2000; year += 1) {
+      const media = await api.request('POST', '/api/medias', {
+        title: `Photo ${year}`,
+        language: 'fr',
+        from: [id],
+        date: `${year}-06-01`,
+      });
+      expect(media.status, media.text).toBe(201);
+    }
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await loginViaUi(page, ADMIN);
+    await page.goto(`/people/${id}`);
+    const tiles = page.locator('.kf-person-photos li');
+    await expect.poll(() => tiles.count()).toBe(48);
+    expect(await page.getByRole('heading', { name: 'Photos (50)' }).count()).toBe(1);
+    // The timeline, oldest first, stops where the unread page would start.
+    const timeline = page.locator('.kf-timeline a');
+    await expect.poll(() => timeline.count()).toBe(48);
+    expect(await timeline.first().innerText()).toBe('Photo 1950');
+    await expectNoSeriousA11yViolations(page, 'a person page with more than a page');
+    await snap(page, 'faces-person-paged-desktop');
+
+    await page.getByRole('button', { name: 'Afficher la suite' }).click();
+    await expect.poll(() => timeline.count()).toBe(50);
+    expect(await timeline.last().innerText()).toBe('Photo 1999');
+    expect(await page.getByRole('button', { name: 'Afficher la suite' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await expect.poll(() => tiles.count()).toBe(2);
+    await context.close();
+  });
+
   it('shows the faces settings and the People page in German on a dark phone', async () => {
     const german = await api.call('updateUser', {
       body: { siteparams: { language: 'de', darkMode: true } },
