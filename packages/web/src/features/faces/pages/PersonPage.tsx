@@ -7,6 +7,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useDateFormat } from '@/shared/content/dates';
 import { faceQueries } from '@/shared/faces/api';
 import { useTranslation } from '@/shared/i18n/react';
+import { ListPager } from '@/shared/content/ListPager';
 import { PageTitle } from '@/shared/ui';
 import { FamilySection } from '@/shared/family/FamilySection';
 import { LifeSection } from '@/shared/family/LifeSection';
@@ -64,10 +65,14 @@ export default function PersonPage() {
   const language = useUiLanguage();
   const { id: param } = useParams({ from: '/people/$id' });
   const id = Number(param);
-  const person = usePerson(id);
+  // The photos' page, by person: another person opens on their first.
+  const [photoPage, setPhotoPage] = useState({ id, page: 1 });
+  const page = photoPage.id === id ? photoPage.page : 1;
+  const person = usePerson(id, page);
   const card = useQuery(faceQueries.people()).data?.find((p) => p.id === id);
   const name = person.participant.data?.name ?? '';
-  const photos = person.byType.media?.data ?? [];
+  const photos = person.photos.data?.data ?? [];
+  const photoPages = person.photos.data?.meta.last_page ?? 1;
   const life = person.participant.data?.life;
   const periods = byPeriod(person.entries, yearOf(life?.birth?.date), yearOf(life?.death?.date));
   const span = life ? lifeSpan(life, language) : '';
@@ -146,9 +151,16 @@ export default function PersonPage() {
           </ul>
         ) : (
           <Text size="sm" c="dimmed">
-            {person.loading ? t('person.loading') : t('person.noPhotos')}
+            {person.photos.isPending ? t('person.loading') : t('person.noPhotos')}
           </Text>
         )}
+        <Group justify="center" mt="sm">
+          <ListPager
+            total={photoPages}
+            value={Math.min(page, photoPages)}
+            onChange={(next) => setPhotoPage({ id, page: next })}
+          />
+        </Group>
       </section>
 
       <section aria-labelledby="kf-person-kinds">
@@ -198,11 +210,22 @@ export default function PersonPage() {
               </li>
             ))}
           </ol>
-        ) : (
+        ) : null}
+        {person.more ? (
+          <Button variant="light" mt="sm" onClick={person.more}>
+            {t('person.more')}
+          </Button>
+        ) : null}
+        {periods.length ? null : (
           <Text size="sm" c="dimmed">
             {person.loading ? t('person.loading') : t('person.nothing')}
           </Text>
         )}
+        {periods.length && person.loading ? (
+          <Text size="sm" c="dimmed" role="status">
+            {t('person.loading')}
+          </Text>
+        ) : null}
       </section>
     </Stack>
   );
