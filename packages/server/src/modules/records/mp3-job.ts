@@ -141,6 +141,11 @@ export function recordMp3Jobs(ctx: AppContext): RecordMp3Jobs {
       if (running?.state === 'failed') {
         return { status: 'failed', progress: 0, job_id: jobId!, url: null };
       }
+      // The job may have finished between the two reads above: its MP3 is ready, not missing.
+      const after = await recordMp3State(ctx, recordId);
+      if (after.kind === 'ready') {
+        return { status: 'ready', progress: 100, job_id: null, url: mp3Url(recordId, after.key) };
+      }
       return { status: state.stale ? 'stale' : 'none', progress: 0, job_id: null, url: null };
     },
   };
