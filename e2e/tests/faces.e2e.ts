@@ -260,22 +260,22 @@ describe('faces: naming in the lightbox on a phone, suggestions, unknown groups'
     await loginViaUi(page, ADMIN);
     await page.goto(`/people/${id}`);
     const tiles = page.locator('.kf-person-photos li');
-    await expect.poll(() => tiles.count()).toBe(48);
+    await expect.poll(() => tiles.count(), { timeout: 15_000 }).toBe(48);
     expect(await page.getByRole('heading', { name: 'Photos (50)' }).count()).toBe(1);
     // The timeline, oldest first, stops where the unread page would start.
     const timeline = page.locator('.kf-timeline a');
-    await expect.poll(() => timeline.count()).toBe(48);
+    await expect.poll(() => timeline.count(), { timeout: 15_000 }).toBe(48);
     expect(await timeline.first().innerText()).toBe('Photo 1950');
     await expectNoSeriousA11yViolations(page, 'a person page with more than a page');
     await snap(page, 'faces-person-paged-desktop');
 
     await page.getByRole('button', { name: 'Afficher la suite' }).click();
-    await expect.poll(() => timeline.count()).toBe(50);
+    await expect.poll(() => timeline.count(), { timeout: 15_000 }).toBe(50);
     expect(await timeline.last().innerText()).toBe('Photo 1999');
     expect(await page.getByRole('button', { name: 'Afficher la suite' }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Page 2' }).click();
-    await expect.poll(() => tiles.count()).toBe(2);
+    await expect.poll(() => tiles.count(), { timeout: 15_000 }).toBe(2);
     await context.close();
   });
 
