@@ -1,6 +1,6 @@
 import type { Item } from '@kinfolio/contract';
 import { describe, expect, it } from 'vitest';
-import { expectNoSeriousA11yViolations, nextResponse } from '../support/app.js';
+import { expectNoSeriousA11yViolations, nextResponse, pageSettled } from '../support/app.js';
 import { snap, type ContextOptions, type Locator, type Page } from '../support/browser.js';
 import { adminPage, frenchAdminSuite, type FrenchAdminApp } from '../support/french-admin.js';
 
@@ -67,6 +67,23 @@ const ITALIAN: Words = {
   placeMap: 'Mappa per scegliere il luogo',
   apply: 'Applica a 2 elementi',
   changed: 'Elementi modificati: 2.',
+};
+
+/** What the bulk "set place" tests need of the words (English is tested there only). */
+type BulkWords = Pick<
+  Words,
+  'select' | 'change' | 'setPlace' | 'placeName' | 'coordinates' | 'placeMap' | 'apply' | 'changed'
+>;
+
+const ENGLISH: BulkWords = {
+  select: (title) => `Select “${title}”`,
+  change: 'Change…',
+  setPlace: 'Set the place',
+  placeName: 'Name of the place',
+  coordinates: 'Coordinates (latitude, longitude)',
+  placeMap: 'Map to choose the place',
+  apply: 'Apply to 2 items',
+  changed: 'Items changed: 2.',
 };
 
 const DESKTOP: ContextOptions = { locale: 'fr-FR', width: 1440, height: 900 };
@@ -204,19 +221,29 @@ describe('places: the map tiles setting and the bulk "set place"', () => {
     context: ContextOptions;
     dark: boolean;
     language: string;
-    words: Words;
+    words: BulkWords;
     /** Set by coordinates pasted, or by a tap or click on the dialog's map. */
     by: 'paste' | 'map';
   }
 
+  /** The phones are a small one's 375 × 667: the dialog must fit there, Apply in sight. */
+  const SMALL_PHONE: ContextOptions = { ...PHONE, height: 667 };
   const BULK: BulkCase[] = [
     {
       name: 'it-375-dark',
-      context: PHONE,
+      context: SMALL_PHONE,
       dark: true,
       language: 'it',
       words: ITALIAN,
       by: 'paste',
+    },
+    {
+      name: 'fr-375-light',
+      context: { ...SMALL_PHONE, locale: 'fr-FR', colorScheme: 'light' },
+      dark: false,
+      language: 'fr',
+      words: FRENCH,
+      by: 'map',
     },
     {
       name: 'fr-1440-light',
@@ -226,7 +253,33 @@ describe('places: the map tiles setting and the bulk "set place"', () => {
       words: FRENCH,
       by: 'map',
     },
+    {
+      name: 'en-1440-dark',
+      context: { ...DESKTOP, locale: 'en-GB', colorScheme: 'dark' },
+      dark: true,
+      language: 'en',
+      words: ENGLISH,
+      by: 'paste',
+    },
   ];
+
+  /**
+   * The button is on the screen as it opened, nothing over it: a person can reach it without
+   * scrolling (at 375 × 667 it once sat under the dialog's map, below the fold).
+   */
+  async function applyInSight(page: Page, button: Locator) {
+    const box = (await button.boundingBox())!;
+    const screen = page.viewportSize()!;
+    expect(box.y, 'the button starts on the screen').toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height, 'the button ends on the screen').toBeLessThanOrEqual(screen.height);
+    expect(box.x + box.width).toBeLessThanOrEqual(screen.width);
+    const onTop = await button.evaluate((element) => {
+      const rect = element.getBoundingClientRect();
+      const top = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+      return top !== null && element.contains(top);
+    });
+    expect(onTop, 'nothing covers the button').toBe(true);
+  }
 
   it.each(BULK)(
     'sets one place on two selected posts from the bulk bar ($name, by $by)',
@@ -254,6 +307,14 @@ describe('places: the map tiles setting and the bulk "set place"', () => {
       await dialog.waitFor(PATIENT);
       const apply = dialog.getByRole('button', { name: words.apply });
       expect(await apply.isDisabled(), 'nothing to apply before a place is given').toBe(true);
+      await dialog.getByRole('region', { name: words.placeMap }).waitFor(PATIENT);
+      await pageSettled(page);
+      await applyInSight(page, apply);
+      if (touch) {
+        const screen = page.viewportSize()!;
+        const box = (await dialog.boundingBox())!;
+        expect(box.width, 'the whole screen on a phone').toBeGreaterThanOrEqual(screen.width - 1);
+      }
       await dialog.getByRole('combobox', { name: words.placeName }).fill('La cascina');
       const coordinates = dialog.getByRole('textbox', { name: words.coordinates });
       const picker = dialog.getByRole('region', { name: words.placeMap });
@@ -261,8 +322,10 @@ describe('places: the map tiles setting and the bulk "set place"', () => {
       if (by === 'paste') {
         await coordinates.fill('44.7, 8.03');
       } else {
+        await picker.scrollIntoViewIfNeeded();
         const box = (await picker.boundingBox())!;
-        await page.mouse.click(box.x + box.width * 0.52, box.y + box.height * 0.35);
+        const [x, y] = [box.x + box.width * 0.52, box.y + box.height * 0.35];
+        await (touch ? page.touchscreen.tap(x, y) : page.mouse.click(x, y));
         await expect.poll(() => coordinates.inputValue()).toMatch(/^-?\d+(\.\d+)?, -?\d+(\.\d+)?$/);
       }
       const [latitude, longitude] = (await coordinates.inputValue()).split(', ').map(Number) as [
@@ -271,6 +334,9 @@ describe('places: the map tiles setting and the bulk "set place"', () => {
       ];
       await snap(page, `places-bulk-dialog-${name}`);
       await expectNoSeriousA11yViolations(page, `bulk place dialog ${name}`);
+      // Still in sight with a place given (the field's "remove the place" line added).
+      expect(await apply.isEnabled()).toBe(true);
+      await applyInSight(page, apply);
 
       const answer = nextResponse(page, 'POST', '/api/posts-bulk');
       await press(apply);

@@ -234,9 +234,147 @@ describe('places: a post placed by tapping the map on a phone, found on /map', (
       for (let i = 0; i < 5 && (await focused()) !== title; i++) await page.keyboard.press('Tab');
       expect(await focused()).toBe(title);
       await page.keyboard.press('Enter');
-      await page.getByRole('dialog', { name: title }).waitFor(PATIENT);
+      const card = page.getByRole('dialog', { name: title });
+      await card.waitFor(PATIENT);
+      // The card takes the focus (its entry's link), Escape closes it and gives it back.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(title);
       await snap(page, 'places-map-keyboard-fr-1440');
       await expectNoSeriousA11yViolations(page, 'map with a card, 1440');
+      await page.keyboard.press('Escape');
+      await card.waitFor({ state: 'detached' });
+      expect(await focused()).toBe(title);
+      await page.keyboard.press('Enter');
+      await card.waitFor(PATIENT);
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      await card.waitFor({ state: 'detached' });
+      expect(await focused(), 'the close button gives the focus back too').toBe(title);
+      await context.close();
+    },
+    SLOW,
+  );
+
+  const VIEWS: { name: string; context: ContextOptions; language: string; words: Words }[] = [
+    {
+      name: 'fr-375-light',
+      context: { locale: 'fr-FR', width: 375, height: 667, touch: true },
+      language: 'fr',
+      words: FRENCH,
+    },
+    {
+      name: 'en-375-dark',
+      context: { locale: 'en-GB', width: 375, height: 667, touch: true, colorScheme: 'dark' },
+      language: 'en',
+      words: ENGLISH,
+    },
+    {
+      name: 'fr-1440-dark',
+      context: { locale: 'fr-FR', width: 1440, height: 900, colorScheme: 'dark' },
+      language: 'fr',
+      words: FRENCH,
+    },
+    {
+      name: 'en-1440-light',
+      context: { locale: 'en-GB', width: 1440, height: 900 },
+      language: 'en',
+      words: ENGLISH,
+    },
+  ];
+
+  it.each(VIEWS)(
+    'keeps a point at the map’s bottom left in sight above or beside its card ($name)',
+    async ({ name, context: options, language, words }) => {
+      await switchAccount(app, language, options.colorScheme === 'dark');
+      const title = `${MILL} (fr-375-light)`;
+      const stored = (
+        await app.api.request('GET', '/api/places/points?bbox=-180,-90,180,90&zoom=22')
+      ).json as { data: { title?: string; latitude: number; longitude: number }[] };
+      const mill = stored.data.find((point) => point.title === title)!;
+      expect(mill).toBeDefined();
+      const { context, page } = await adminPage(app, { ...options, timeout: 30_000 });
+      const touch = options.touch === true;
+      const map = page.getByRole('region', { name: words.mapLabel });
+      const marker = map.getByRole('button', { name: title, exact: true });
+      const ZOOM = 15;
+      await page.goto(`/map?lat=${mill.latitude}&lng=${mill.longitude}&zoom=${ZOOM}`);
+      await marker.waitFor(PATIENT);
+      await mapSettled(page, words.mapLabel);
+
+      // Opens the map again with the point where the card opens: near the map's bottom left.
+      const frame = (await map.boundingBox())!;
+      const at = (await marker.boundingBox())!;
+      const perPixel = 360 / (256 * 2 ** ZOOM);
+      const right = at.x + at.width / 2 - (frame.x + 60);
+      const down = frame.y + frame.height - 70 - (at.y + at.height / 2);
+      const lng = mill.longitude + right * perPixel;
+      const lat = mill.latitude + down * perPixel * Math.cos((mill.latitude * Math.PI) / 180);
+      await page.goto(`/map?lat=${lat}&lng=${lng}&zoom=${ZOOM}`);
+      await marker.waitFor(PATIENT);
+      await mapSettled(page, words.mapLabel);
+      const before = (await marker.boundingBox())!;
+      const box = (await map.boundingBox())!;
+      expect(before.x - box.x, 'the point starts at the left').toBeLessThan(120);
+      expect(box.y + box.height - before.y, 'the point starts at the bottom').toBeLessThan(120);
+
+      await (touch ? marker.tap() : marker.click());
+      const card = page.getByRole('dialog', { name: title });
+      await card.waitFor(PATIENT);
+      const overlap = (
+        a: { x: number; y: number; width: number; height: number },
+        b: { x: number; y: number; width: number; height: number },
+      ) =>
+        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      // The map pans: the point's disc ends clear of the card and inside the map.
+      await expect
+        .poll(
+          async () => {
+            // Measured again: a tap below the fold scrolls the page.
+            const box = await map.boundingBox();
+            const point = await marker.boundingBox();
+            const sheet = await card.boundingBox();
+            if (!box || !point || !sheet) return 'not drawn';
+            if (overlap(point, sheet)) return 'under the card';
+            const inside =
+              point.x >= box.x &&
+              point.y >= box.y &&
+              point.x + point.width <= box.x + box.width &&
+              point.y + point.height <= box.y + box.height;
+            return inside ? 'in sight' : 'off the map';
+          },
+          { timeout: 10_000 },
+        )
+        .toBe('in sight');
+      await mapSettled(page, words.mapLabel);
+      const sheet = (await card.boundingBox())!;
+      const shown = (await map.boundingBox())!;
+      if (touch) {
+        // A low sheet across the map's bottom: most of the map stays in sight.
+        expect(sheet.width).toBeGreaterThan(shown.width - 40);
+        expect(sheet.height, 'at most a third of the map').toBeLessThanOrEqual(
+          shown.height / 3 + 1,
+        );
+      } else {
+        expect(sheet.width).toBeLessThanOrEqual(360);
+      }
+      // The point is still the one to tap: nothing is drawn over its middle.
+      const hit = await marker.evaluate((element) => {
+        const rect = element.getBoundingClientRect();
+        const top = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+        return top !== null && element.contains(top);
+      });
+      expect(hit, 'the point can be tapped with its card open').toBe(true);
+      await snap(page, `places-map-card-${name}`);
+      await expectNoSeriousA11yViolations(page, `map with its card ${name}`);
+
+      const close = card.getByRole('button', { name: /^(Fermer la fiche|Close the card)$/ });
+      await (touch ? close.tap() : close.click());
+      await card.waitFor({ state: 'detached' });
+      const focusedName = await page.evaluate(
+        () => document.activeElement?.getAttribute('aria-label') ?? '',
+      );
+      expect([title, words.mapLabel], 'the focus goes back to the point or the map').toContain(
+        focusedName,
+      );
       await context.close();
     },
     SLOW,

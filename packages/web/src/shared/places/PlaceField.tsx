@@ -16,6 +16,8 @@ interface PlaceFieldProps {
   /** Where the entry's first photo was taken (its GPS), offered when the place differs. */
   photo?: Position | null;
   error?: string;
+  /** The map's height in pixels (260): a phone's full-screen dialog gives it less. */
+  mapHeight?: number;
 }
 
 const hasPosition = (place: PlaceValue | null): place is PlaceValue & Position =>
@@ -37,7 +39,13 @@ function placeOf(name: string, position: Position | null): PlaceValue | null {
  * offered when it differs. The map moves with one finger on a phone only with two (the page
  * scrolls with one), and a tap sets the point.
  */
-export function PlaceField({ value, onChange, photo = null, error }: PlaceFieldProps) {
+export function PlaceField({
+  value,
+  onChange,
+  photo = null,
+  error,
+  mapHeight = 260,
+}: PlaceFieldProps) {
   const { t } = useTranslation('places');
   const id = useId();
   const tiles = useMapTiles();
@@ -114,7 +122,7 @@ export function PlaceField({ value, onChange, photo = null, error }: PlaceFieldP
           {t('field.mapHint')}
         </Text>
         <LazyMap
-          height={260}
+          height={mapHeight}
           label={t('field.mapLabel')}
           tileUrl={tiles.url}
           attribution={tiles.attribution}

@@ -2,6 +2,7 @@ import { Anchor, CloseButton, Group, Image, Paper, Stack, Text } from '@mantine/
 import { useQuery } from '@tanstack/react-query';
 import type { PlacePoint } from '@kinfolio/contract';
 import { Link } from '@tanstack/react-router';
+import { useCallback, useEffect, useRef } from 'react';
 import { useDateFormat } from '@/shared/content/dates';
 import { useTranslation } from '@/shared/i18n/react';
 import { placeQueries } from '@/shared/places/api';
@@ -26,14 +27,20 @@ function EntryLine({ point, focus }: { point: PlacePoint; focus?: boolean }) {
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start">
       {point.thumbnail_url ? (
-        <Image src={point.thumbnail_url} alt="" w={64} h={64} radius="sm" fit="cover" />
+        <Image
+          src={point.thumbnail_url}
+          alt=""
+          radius="sm"
+          fit="cover"
+          className="kf-point-card-thumb"
+        />
       ) : null}
       <Stack gap={2} miw={0}>
         <Anchor
           component={Link}
           to={entryPath(type, point.id ?? 0)}
           fw={600}
-          data-autofocus={focus || undefined}
+          data-first={focus || undefined}
           className="kf-point-card-title"
         >
           {point.title || t('card.untitled')}
@@ -49,18 +56,39 @@ function EntryLine({ point, focus }: { point: PlacePoint; focus?: boolean }) {
 
 /**
  * The card a point opens over the map: one entry (thumbnail, title, date, its page), or the
- * entries of a cluster that shares one spot.
+ * entries of a cluster that shares one spot. A computer shows it at the map's bottom left, a
+ * phone as a low sheet across the map's bottom (places.css); the map keeps the point in sight
+ * above or beside it. It takes the focus when it opens (its first entry, else its close button);
+ * Escape and the close button close it (the page gives the focus back).
  */
 export function PointCard({
   point,
   filters,
   onClose,
+  onElement,
 }: {
   point: PlacePoint;
   filters: Record<string, unknown>;
   onClose: () => void;
+  /** The card's element, for the map to keep the point clear of it. */
+  onElement?: (element: HTMLDivElement | null) => void;
 }) {
   const { t } = useTranslation('places');
+  const own = useRef<HTMLDivElement>(null);
+  const setElement = useCallback(
+    (element: HTMLDivElement | null) => {
+      own.current = element;
+      onElement?.(element);
+    },
+    [onElement],
+  );
+  useEffect(() => {
+    const card = own.current;
+    const first =
+      card?.querySelector<HTMLElement>('[data-first]') ??
+      card?.querySelector<HTMLElement>('.kf-point-card-close');
+    first?.focus({ preventScroll: true });
+  }, []);
   const single = point.count === 1 && point.id !== undefined;
   const spot = useQuery({
     ...placeQueries.points({ ...filters, bbox: spotBox(point), zoom: 22 }),
@@ -69,6 +97,7 @@ export function PointCard({
   const entries = single ? [point] : (spot.data?.data ?? []).filter((p) => p.id !== undefined);
   return (
     <Paper
+      ref={setElement}
       className="kf-point-card"
       shadow="md"
       radius="md"
@@ -90,7 +119,11 @@ export function PointCard({
             <EntryLine key={`${entry.type}-${entry.id}`} point={entry} focus={index === 0} />
           ))}
         </Stack>
-        <CloseButton aria-label={t('card.close')} onClick={onClose} />
+        <CloseButton
+          aria-label={t('card.close')}
+          onClick={onClose}
+          className="kf-point-card-close"
+        />
       </Group>
     </Paper>
   );

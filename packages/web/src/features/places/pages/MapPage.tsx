@@ -3,7 +3,7 @@ import { Select, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PLACE_POINT_TYPES, type PlacePoint, type PlacePointType } from '@kinfolio/contract';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { ListFilterBar } from '@/shared/kit/ListFilterBar';
 import { placeQueries } from '@/shared/places/api';
@@ -23,6 +23,8 @@ const withoutUndefined = <T extends object>(value: T): T =>
  * `/map`: every placed item and record, clustered by the server for the view, with the lists'
  * filters and a slider of years; a point opens a card (thumbnail, title, date) leading to its
  * page, a cluster zooms in. The view is kept in the address, so going back returns to it.
+ * The map keeps the opened point clear of its card; Escape or the card's close button closes the
+ * card and gives the focus back to the point (or the map) it was opened from.
  */
 export default function MapPage() {
   const { t } = useTranslation(['places', 'archive']);
@@ -31,6 +33,10 @@ export default function MapPage() {
   const tiles = useMapTiles();
   const [viewport, setViewport] = useState<Viewport | null>(null);
   const [open, setOpen] = useState<PlacePoint | null>(null);
+  const [card, setCard] = useState<HTMLElement | null>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  /** What had the focus when the card opened: the point's marker (Enter, a tap) or the map. */
+  const opener = useRef<HTMLElement | null>(null);
   const query = viewport ? pointsQuery(search, viewport) : null;
   const points = useQuery({
     ...placeQueries.points(query ?? { bbox: '-180,-90,180,90', zoom: 0 }),
@@ -49,6 +55,19 @@ export default function MapPage() {
   const change = (partial: Partial<MapSearch>) => {
     setOpen(null);
     go({ ...search, ...partial });
+  };
+  const openPoint = (point: PlacePoint) => {
+    const active = document.activeElement;
+    const inMap = active instanceof HTMLElement && frame.current?.contains(active);
+    opener.current = inMap && !active.closest('.kf-point-card') ? active : null;
+    setOpen(point);
+  };
+  const close = () => {
+    setOpen(null);
+    const back = opener.current?.isConnected
+      ? opener.current
+      : frame.current?.querySelector<HTMLElement>('.kf-map');
+    back?.focus({ preventScroll: true });
   };
   const moved = (next: Viewport) => {
     setViewport(next);
@@ -95,7 +114,16 @@ export default function MapPage() {
           </Text>
         }
       />
-      <div className="kf-map-page">
+      {/* Escape from the map or the card closes the card. */}
+      <div
+        className="kf-map-page"
+        ref={frame}
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || !open) return;
+          event.stopPropagation();
+          close();
+        }}
+      >
         <LazyMap
           height="100%"
           label={t('map.label')}
@@ -110,15 +138,21 @@ export default function MapPage() {
           pointsZoom={points.data?.zoom}
           busy={query === null || points.isPending || points.isPlaceholderData}
           pointLabel={label}
-          onPoint={setOpen}
+          onPoint={openPoint}
           onView={moved}
+          cover={
+            open && card
+              ? { element: card, latitude: open.latitude, longitude: open.longitude }
+              : null
+          }
         />
         {open ? (
           <PointCard
             key={`${open.latitude},${open.longitude}`}
             point={open}
             filters={query ? { ...query, bbox: undefined, zoom: undefined } : {}}
-            onClose={() => setOpen(null)}
+            onClose={close}
+            onElement={setCard}
           />
         ) : null}
       </div>

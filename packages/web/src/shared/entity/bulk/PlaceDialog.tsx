@@ -1,11 +1,17 @@
+import './bulk.css';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { PlaceValue } from '@kinfolio/contract';
 import { useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { PlaceField } from '@/shared/places/PlaceField';
+import { useMedia } from '@/shared/ui/device';
 import { useDrawnOnceOpened } from '@/shared/ui/drawnOnceOpened';
 
-/** Bulk "set place": one place (named, tapped on the map or pasted) for every selected entry. */
+/**
+ * Bulk "set place": one place (named, tapped on the map or pasted) for every selected entry.
+ * On a phone it takes the whole screen with a lower map; its actions stay at the bottom of the
+ * dialog in sight while its content scrolls, so Apply is always within reach.
+ */
 export function PlaceDialog({
   opened,
   count,
@@ -22,6 +28,7 @@ export function PlaceDialog({
   const { t } = useTranslation('bulk');
   const [place, setPlace] = useState<PlaceValue | null>(null);
   const dialog = useDrawnOnceOpened(opened);
+  const phone = useMedia('(max-width: 36em)');
   if (!dialog.drawn) return null;
   const close = () => {
     setPlace(null);
@@ -32,7 +39,8 @@ export function PlaceDialog({
       opened={dialog.open}
       onClose={close}
       title={t('title.place')}
-      centered
+      centered={!phone}
+      fullScreen={phone}
       size="lg"
       closeButtonProps={{ 'aria-label': t('common:actions.close') }}
     >
@@ -46,8 +54,8 @@ export function PlaceDialog({
       >
         <Stack gap="md">
           <Text size="sm">{t('appliesTo', { count })}</Text>
-          <PlaceField value={place} onChange={setPlace} />
-          <Group justify="flex-end" gap="sm">
+          <PlaceField value={place} onChange={setPlace} mapHeight={phone ? 200 : 260} />
+          <Group justify="flex-end" gap="sm" className="kf-dialog-footer">
             <Button variant="default" onClick={close}>
               {t('cancel')}
             </Button>

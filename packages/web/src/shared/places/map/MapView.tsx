@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { isTouchDevice } from '@/shared/ui/device';
 import { MapContainer, Marker, Pane, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { clusterCell, clusterZoom, SPLIT_ZOOM } from './cluster';
+import { uncoverShift } from './cover';
 import { pointIcon, type PointLike } from './pointIcon';
 import { viewportOf, type Viewport } from './viewport';
 import { WorldOutline } from './WorldOutline';
@@ -46,6 +47,11 @@ export interface MapViewProps<P extends PointLike> {
    * (pinch to zoom, two-finger pan); the wheel scrolls the page too.
    */
   embedded?: boolean;
+  /**
+   * Something the page draws over the map (a point's card) and the point it is about: the map pans
+   * so the point stays in sight beside it, when it opens and as its size changes.
+   */
+  cover?: { element: HTMLElement; latitude: number; longitude: number } | null;
   className?: string;
 }
 
@@ -123,6 +129,66 @@ function FollowChosen({ chosen }: { chosen: MapViewProps<PointLike>['chosen'] })
   return null;
 }
 
+/** Room kept between a covered point and the card over it, in pixels: its whole disc and ring. */
+const COVER_MARGIN = 28;
+
+/**
+ * Pans the map so the point a card is about is not under the card (a phone's sheet covers the
+ * map's bottom, a computer's card its bottom-left corner), when the card opens and as it grows
+ * (a spot's entries load). A move under way is let finish first: measuring mid-way would overshoot.
+ */
+function KeepUncovered({ cover }: { cover: MapViewProps<PointLike>['cover'] }) {
+  const map = useMap();
+  const element = cover?.element;
+  const lat = cover?.latitude;
+  const lng = cover?.longitude;
+  useEffect(() => {
+    if (!element || lat === undefined || lng === undefined) return;
+    let moving = false;
+    let pending = false;
+    const fit = () => {
+      if (moving) {
+        pending = true;
+        return;
+      }
+      pending = false;
+      const box = map.getContainer().getBoundingClientRect();
+      const card = element.getBoundingClientRect();
+      if (card.width === 0 || card.height === 0) return;
+      const shift = uncoverShift(
+        map.latLngToContainerPoint([lat, lng]),
+        {
+          left: card.left - box.left,
+          top: card.top - box.top,
+          right: card.right - box.left,
+          bottom: card.bottom - box.top,
+        },
+        map.getSize(),
+        COVER_MARGIN,
+      );
+      if (shift) map.panBy(shift);
+    };
+    const started = () => {
+      moving = true;
+    };
+    const ended = () => {
+      moving = false;
+      if (pending) fit();
+    };
+    map.on('movestart', started);
+    map.on('moveend', ended);
+    // It reports the card's first size at once, then each change.
+    const observer = new ResizeObserver(fit);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      map.off('movestart', started);
+      map.off('moveend', ended);
+    };
+  }, [map, element, lat, lng]);
+  return null;
+}
+
 /** The server's points as markers: Tab reaches each, Enter or a tap opens it or zooms in. */
 function PointMarkers<P extends PointLike>({
   points,
@@ -196,6 +262,7 @@ export default function MapView<P extends PointLike>({
   onPick,
   chosen = null,
   embedded = false,
+  cover = null,
   className,
 }: MapViewProps<P>) {
   const touch = isTouchDevice();
@@ -218,6 +285,7 @@ export default function MapView<P extends PointLike>({
     >
       <MapBehaviour label={label} onView={onView} onPick={onPick} busy={busy} />
       <FollowChosen chosen={chosen} />
+      <KeepUncovered cover={cover} />
       {/* Under the tiles: once they load they cover it; without them it is the map. */}
       <Pane name="kf-outline" style={{ zIndex: 150 }}>
         <WorldOutline pane="kf-outline" />
