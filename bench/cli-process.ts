@@ -13,16 +13,24 @@ const TICKS_PER_SECOND = 100;
 
 /**
  * Runs `kinfolio ARGS` (through tsx, as the bench runs the server) with `env`, reading the
- * child's peak resident memory (VmHWM, which only grows) and its CPU time (user and system,
- * the figure a loaded machine changes least; read every 10 ms, so its last few are lost) from
- * /proc until it ends.
+ * child's peak resident memory (VmHWM, which only grows), the largest anonymous and file-backed
+ * parts of it seen (RssAnon: V8's heap and native allocations such as libvips'; RssFile: mapped
+ * code and files) and its CPU time (user and system, the figure a loaded machine changes least;
+ * read every 10 ms, so its last few are lost) from /proc until it ends.
  */
 export function runCli(
   args: string[],
   env: NodeJS.ProcessEnv,
   /** Options of node itself (`--cpu-prof`, which NODE_OPTIONS refuses). */
   nodeArgs: string[] = [],
-): Promise<{ stdout: string; peakKb: number; seconds: number; cpuSeconds: number }> {
+): Promise<{
+  stdout: string;
+  peakKb: number;
+  peakAnonKb: number;
+  peakFileKb: number;
+  seconds: number;
+  cpuSeconds: number;
+}> {
   const started = performance.now();
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', main, ...args], {
     cwd: path.join(root, 'packages/server'),
@@ -33,11 +41,15 @@ export function runCli(
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   let peakKb = 0;
+  let peakAnonKb = 0;
+  let peakFileKb = 0;
   let ticks = 0;
   const watch = setInterval(() => {
     try {
       const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
       peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
+      peakAnonKb = Math.max(peakAnonKb, Number(/RssAnon:\s+(\d+)/.exec(status)?.[1] ?? 0));
+      peakFileKb = Math.max(peakFileKb, Number(/RssFile:\s+(\d+)/.exec(status)?.[1] ?? 0));
       // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
       const stat = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -57,6 +69,8 @@ export function runCli(
         resolve({
           stdout,
           peakKb,
+          peakAnonKb,
+          peakFileKb,
           seconds: (performance.now() - started) / 1000,
           cpuSeconds: ticks / TICKS_PER_SECOND,
         });

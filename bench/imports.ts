@@ -40,6 +40,9 @@ export interface ImportBenchRow {
   /** The import process's CPU time (user and system). */
   cpuSeconds: number;
   peakRssMegabytes: number;
+  /** The largest anonymous (V8's heap and native allocations) and file-backed parts of it seen. */
+  peakAnonMegabytes?: number;
+  peakFileMegabytes?: number;
   /** The machine's load average (1 minute) as the import ended: other work slows the wall clock. */
   loadAverage: number;
   summary: string;
@@ -298,6 +301,8 @@ export async function runImportBench(
               perSecond: Math.round((size / run.seconds) * 10) / 10,
               cpuSeconds: Math.round(run.cpuSeconds * 10) / 10,
               peakRssMegabytes: megabytes(run.peakKb),
+              peakAnonMegabytes: megabytes(run.peakAnonKb),
+              peakFileMegabytes: megabytes(run.peakFileKb),
               loadAverage: Math.round(os.loadavg()[0]! * 10) / 10,
               summary,
             });
@@ -332,21 +337,22 @@ export function importReport(result: ImportBenchResult): string {
     `# Imports: time and peak memory by source size (${result.date.slice(0, 10)})`,
     '',
     'Each import ran as its own process (`kinfolio import PATH`, through tsx) into a fresh',
-    "archive; peak RSS is its VmHWM, CPU its user and system time (the figure the machine's",
+    "archive; peak RSS is its VmHWM (anon / file: the largest RssAnon, V8's heap and native",
+    "allocations, and RssFile seen), CPU its user and system time (the figure the machine's",
     'other work changes least), load the 1-minute load average as it ended. Targets: ' +
       Object.entries(TARGETS)
         .map(([kind, target]) => `${kind}: ${target}`)
         .join('; ') +
       '. Memory is flat when the peak hardly moves with the size.',
     '',
-    '| engine | source | size | bytes | created | wall clock | per second | CPU | peak RSS | load |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| engine | source | size | bytes | created | wall clock | per second | CPU | peak RSS | anon / file | load |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...result.rows.map(
       (r) =>
         `| ${r.dialect} | ${r.kind} | ${r.size.toLocaleString('en')} | ` +
         `${Math.round(r.sourceBytes / 1e6)} MB | ${r.created.toLocaleString('en')} | ` +
         `${r.wallSeconds} s | ${r.perSecond} | ${r.cpuSeconds} s | ${r.peakRssMegabytes} MB | ` +
-        `${r.loadAverage} |`,
+        `${r.peakAnonMegabytes ?? '–'} / ${r.peakFileMegabytes ?? '–'} MB | ${r.loadAverage} |`,
     ),
     ...(result.heapMegabytes
       ? ['', `Each import ran with V8's old space capped at ${result.heapMegabytes} MB.`]
