@@ -45,6 +45,7 @@ import * as m0037 from './migrations/0037_faces.js';
 import * as m0039 from './migrations/0039_record_segments.js';
 import * as m0041 from './migrations/0041_places.js';
 import * as m0042 from './migrations/0042_family.js';
+import * as m0043 from './migrations/0043_place_cells_covering.js';
 import * as m0040 from './migrations/0040_file_texts.js';
 
 /** Migrations are imported statically so they work the same from source, tests and bundles. */
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '0041_places': m0041,
   '0040_file_texts': m0040,
   '0042_family': m0042,
+  '0043_place_cells_covering': m0043,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
