@@ -238,6 +238,14 @@ describe('places: the map tiles setting and the bulk "set place"', () => {
       by: 'paste',
     },
     {
+      name: 'fr-375-light',
+      context: { ...SMALL_PHONE, locale: 'fr-FR', colorScheme: 'light' },
+      dark: false,
+      language: 'fr',
+      words: FRENCH,
+      by: 'map',
+    },
+    {
       name: 'fr-1440-light',
       context: DESKTOP,
       dark: false,
