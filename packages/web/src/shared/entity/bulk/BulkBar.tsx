@@ -148,13 +148,19 @@ export function BulkBar(props: BulkBarProps) {
         <Group gap="xs">
           {count && mode === 'list' ? (
             <>
-              <Menu position="bottom-end" withinPortal>
+              {/* Ten actions outgrow a phone's height under the bar: the menu flips or shrinks to
+                  the room on screen and scrolls. */}
+              <Menu
+                position="bottom-end"
+                withinPortal
+                middlewares={{ flip: true, shift: true, size: { padding: 8 } }}
+              >
                 <Menu.Target>
                   <Button size="xs" variant="light" leftSection={<EditIcon size={14} />}>
                     {t('change')}
                   </Button>
                 </Menu.Target>
-                <Menu.Dropdown>
+                <Menu.Dropdown className="kf-scroll-menu">
                   {kind.links.map((link) => (
                     <Menu.Item
                       key={`link-${link}`}
