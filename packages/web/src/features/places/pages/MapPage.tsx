@@ -2,7 +2,7 @@ import '../places.css';
 import { Select, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PLACE_POINT_TYPES, type PlacePoint, type PlacePointType } from '@kinfolio/contract';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { ListFilterBar } from '@/shared/kit/ListFilterBar';
@@ -45,6 +45,7 @@ export default function MapPage() {
   const data = points.data?.data ?? [];
   const entries = data.reduce((sum, point) => sum + point.count, 0);
 
+  const router = useRouter();
   const go = (next: MapSearch) =>
     void navigate({
       to: '/map',
@@ -71,6 +72,9 @@ export default function MapPage() {
   };
   const moved = (next: Viewport) => {
     setViewport(next);
+    // A pan still running when an entry's link was followed (the card's own, under load) ends
+    // after the navigation began: writing the view then would bring the user back to the map.
+    if (router.state.location.pathname !== '/map') return;
     const [west, south, east, north] = next.bbox;
     const lat = Math.round(((south + north) / 2) * 1e4) / 1e4;
     const lng = Math.round(((west + east) / 2) * 1e4) / 1e4;
