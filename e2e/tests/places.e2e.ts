@@ -363,7 +363,7 @@ describe('places: a post placed by tapping the map on a phone, found on /map', (
         return top !== null && element.contains(top);
       });
       expect(hit, 'the point can be tapped with its card open').toBe(true);
-      await snap(page, `places-map-card-${name}`);
+      await snap(page, `places-map-cover-${name}`);
       await expectNoSeriousA11yViolations(page, `map with its card ${name}`);
 
       const close = card.getByRole('button', { name: /^(Fermer la fiche|Close the card)$/ });

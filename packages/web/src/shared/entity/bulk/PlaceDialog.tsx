@@ -4,7 +4,7 @@ import type { PlaceValue } from '@kinfolio/contract';
 import { useState } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
 import { PlaceField } from '@/shared/places/PlaceField';
-import { useMedia } from '@/shared/ui/device';
+import { useSmallScreen } from '@/shared/ui/device';
 import { useDrawnOnceOpened } from '@/shared/ui/drawnOnceOpened';
 
 /**
@@ -28,7 +28,7 @@ export function PlaceDialog({
   const { t } = useTranslation('bulk');
   const [place, setPlace] = useState<PlaceValue | null>(null);
   const dialog = useDrawnOnceOpened(opened);
-  const phone = useMedia('(max-width: 36em)');
+  const phone = useSmallScreen();
   if (!dialog.drawn) return null;
   const close = () => {
     setPlace(null);
